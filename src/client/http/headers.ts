@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+/**
+ * Version of this package, read from its `package.json` (found by walking up from this file,
+ * which works from `src/` under tsx and from `dist/` once built).
+ *
+ * @returns The version string, or `'0.0.0'` when no package file is found.
+ * @example
+ * packageVersion() //~> '0.1.0'
+ */
+export function packageVersion(): string {
+  let dir = __dirname;
+  for (let depth = 0; depth < 6; depth++) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'service' && typeof pkg.version === 'string') return pkg.version;
+    } catch {
+      // no package.json at this level: keep walking up
+    }
+    const parent = dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  return '0.0.0';
+}
+
+/**
+ * The `User-Agent` this client sends: `service-ts/<package version>`.
+ *
+ * @example
+ * USER_AGENT //~> 'service-ts/0.1.0'
+ */
+export const USER_AGENT = `service-ts/${packageVersion()}`;
+
+/**
+ * Headers sent on every request (wire-part1 §1.2): the key under `authHeader`, `User-Agent`,
+ * `Accept: *\/*`, `Accept-Encoding: gzip, deflate` and `Connection: keep-alive`.
+ *
+ * @param authHeader - Header carrying the key (`X-API-Key`, or `Ocp-Apim-Subscription-Key`).
+ * @param apiKey - The key.
+ * @returns Header names and values.
+ * @example
+ * requestHeaders('X-API-Key', 'abc')['X-API-Key'] //=> 'abc'
+ */
+export function requestHeaders(authHeader: string, apiKey: string): Record<string, string> {
+  return {
+    [authHeader]: apiKey,
+    'User-Agent': USER_AGENT,
+    Accept: '*/*',
+    'Accept-Encoding': 'gzip, deflate',
+    Connection: 'keep-alive',
+  };
+}

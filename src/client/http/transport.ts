@@ -1,0 +1,207 @@
+import * as http from 'node:http';
+import * as https from 'node:https';
+import axios, { type AxiosInstance, type AxiosProxyConfig, type AxiosResponse } from 'axios';
+import { errorFromResponse, HTTPError, ParseException } from '../../exceptions';
+import type { ResolvedClientOptions } from '../options';
+import { requestHeaders } from './headers';
+import { withRetry, type RetryListener } from './retry';
+import { monotonicNow, sleep as timerSleep, Throttle, type Clock, type Sleep } from './throttle';
+import { isTimeoutCode, timeoutConfig, timeoutError } from './timeout';
+
+/**
+ * Most redirects followed for one request (as the reference client).
+ *
+ * @example
+ * MAX_REDIRECTS //=> 5
+ */
+export const MAX_REDIRECTS = 5;
+
+/**
+ * A successful response: status, headers (lower-case names) and the parsed JSON body.
+ *
+ * @example
+ * const res: HttpResponse = await transport.get('/metadata/categories/');
+ * res.status //=> 200
+ */
+export interface HttpResponse {
+  /** HTTP status (2xx). */
+  readonly status: number;
+  /** Response headers with lower-case names. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The parsed JSON body. */
+  readonly body: unknown;
+}
+
+/**
+ * Replaceable clock, sleep and retry observer (tests use them).
+ *
+ * @example
+ * const hooks: TransportHooks = { onRetry: ({ attempt }) => console.log('retry', attempt) };
+ * typeof hooks.onRetry //=> 'function'
+ */
+export interface TransportHooks {
+  /** Monotonic clock in milliseconds for the throttle. */
+  now?: Clock;
+  /** Sleep used by the throttle and between retries. */
+  sleep?: Sleep;
+  /** Called before each retry wait. */
+  onRetry?: RetryListener;
+}
+
+function flatHeaders(headers: AxiosResponse['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || value === null || typeof value === 'function') continue;
+    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return out;
+}
+
+function proxyConfig(url: string): AxiosProxyConfig {
+  const u = new URL(url);
+  const protocol = u.protocol.replace(/:$/, '');
+  const port = u.port ? Number(u.port) : protocol === 'https' ? 443 : 80;
+  const auth = u.username
+    ? { username: decodeURIComponent(u.username), password: decodeURIComponent(u.password) }
+    : undefined;
+  return { protocol, host: u.hostname, port, ...(auth ? { auth } : {}) };
+}
+
+/**
+ * The client's HTTP layer: one instance per client, shared by its sections. Each `get` is
+ * retried (5xx, network errors, time-outs, 429), every attempt passes the throttle, and
+ * redirects (at most 5, same-origin ones keep the key) are followed. Only `src/client/http/`
+ * uses axios.
+ *
+ * @param options - Resolved client options (key, URL, time-out, delay, retry, proxies, TLS).
+ * @param hooks - Optional clock, sleep and retry observer.
+ * @example
+ * const transport = new HttpTransport(resolveClientOptions({ apiKey: 'abc' }));
+ * (await transport.get('/metadata/categories/')).body //~> ['Actual', 'Forecast', ...]
+ */
+export class HttpTransport {
+  /** The options in use. */
+  readonly options: ResolvedClientOptions;
+  private readonly throttle: Throttle;
+  private readonly wait: Sleep;
+  private readonly onRetry: RetryListener | undefined;
+  private readonly httpAgent: http.Agent;
+  private readonly httpsAgent: https.Agent;
+  private readonly axios: AxiosInstance;
+  private readonly origin: string;
+
+  constructor(options: ResolvedClientOptions, hooks: TransportHooks = {}) {
+    this.options = options;
+    this.wait = hooks.sleep ?? timerSleep;
+    this.throttle = new Throttle(options.httpDelay, hooks.now ?? monotonicNow, this.wait);
+    this.onRetry = hooks.onRetry;
+    this.origin = new URL(options.apiUrl).origin;
+    this.httpAgent = new http.Agent({ keepAlive: true });
+    this.httpsAgent = new https.Agent({ keepAlive: true, rejectUnauthorized: options.sslVerify });
+    this.axios = axios.create({
+      httpAgent: this.httpAgent,
+      httpsAgent: this.httpsAgent,
+      maxRedirects: 0,
+      responseType: 'arraybuffer',
+      decompress: true,
+      validateStatus: () => true,
+      ...timeoutConfig(options.timeout),
+    });
+  }
+
+  /**
+   * Sends `GET apiUrl + pathAndQuery` and returns the parsed JSON answer.
+   *
+   * @param pathAndQuery - Encoded path and query, starting with `/`, e.g.
+   *   `/metadata/curves/?q=wind&page=1`.
+   * @returns Status, headers and parsed body of the 2xx answer.
+   * @throws ValidationError, UnauthorizedError, ForbiddenError, NotFoundError,
+   *   TooManyRequestsError or InternalServerError for error answers (see `errorFromResponse`);
+   *   HTTPError for transport failures and time-outs; ParseException when the body is not JSON.
+   * @example
+   * (await transport.get('/metadata/curves/?q=wind&page=1')).headers['x-total-items'] //~> '42'
+   */
+  async get(pathAndQuery: string): Promise<HttpResponse> {
+    if (typeof pathAndQuery !== 'string' || !pathAndQuery.startsWith('/')) {
+      throw new HTTPError(`Request path must start with "/", got ${String(pathAndQuery)}`);
+    }
+    const url = this.options.apiUrl + pathAndQuery;
+    return withRetry(
+      async () => {
+        await this.throttle.acquire();
+        return this.attempt(url);
+      },
+      this.options.retry,
+      this.wait,
+      this.onRetry,
+    );
+  }
+
+  /**
+   * Closes the kept-alive connections. The transport stays usable (new connections are made).
+   *
+   * @returns Nothing.
+   * @example
+   * transport.close() //=> undefined
+   */
+  close(): void {
+    this.httpAgent.destroy();
+    this.httpsAgent.destroy();
+  }
+
+  private async attempt(firstUrl: string): Promise<HttpResponse> {
+    let url = firstUrl;
+    for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+      const res = await this.send(url);
+      const location = res.headers.location;
+      if (res.status >= 300 && res.status < 400 && typeof location === 'string' && location !== '') {
+        url = new URL(location, url).toString();
+        continue;
+      }
+      return this.answer(url, res);
+    }
+    throw new HTTPError(`GET ${firstUrl}: more than ${MAX_REDIRECTS} redirects`, { code: 'ERR_FR_TOO_MANY_REDIRECTS' });
+  }
+
+  private async send(url: string): Promise<AxiosResponse<ArrayBuffer>> {
+    const sameOrigin = new URL(url).origin === this.origin;
+    const headers = requestHeaders(this.options.authHeader, this.options.apiKey);
+    if (!sameOrigin) delete headers[this.options.authHeader];
+    try {
+      return await this.axios.get<ArrayBuffer>(url, { headers, proxy: this.proxyFor(url) });
+    } catch (err) {
+      throw this.transportError(url, err);
+    }
+  }
+
+  private proxyFor(url: string): AxiosProxyConfig | undefined {
+    const proxies = this.options.proxies;
+    if (!proxies) return undefined;
+    const scheme = new URL(url).protocol.replace(/:$/, '');
+    const proxy = proxies[scheme] ?? proxies.all;
+    return proxy ? proxyConfig(proxy) : undefined;
+  }
+
+  private transportError(url: string, err: unknown): HTTPError {
+    const code = (err as { code?: unknown }).code;
+    const codeText = typeof code === 'string' ? code : undefined;
+    if (isTimeoutCode(codeText)) return timeoutError('GET', url, this.options.timeout, err);
+    const reason = err instanceof Error ? err.message : String(err);
+    return new HTTPError(`GET ${url} failed: ${reason}`, { code: codeText, cause: err });
+  }
+
+  private answer(url: string, res: AxiosResponse<ArrayBuffer>): HttpResponse {
+    const headers = flatHeaders(res.headers);
+    const text = Buffer.from(res.data ?? new ArrayBuffer(0)).toString('utf8');
+    const error = errorFromResponse(res.status, text, headers);
+    if (error) throw error;
+    if (text.trim() === '') throw new ParseException(`GET ${url}: empty response body (status ${res.status})`);
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch (err) {
+      throw new ParseException(`GET ${url}: response is not valid JSON: ${(err as Error).message}`, { cause: err });
+    }
+    return { status: res.status, headers, body };
+  }
+}

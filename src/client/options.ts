@@ -1,0 +1,259 @@
+import { readFileSync } from 'node:fs';
+import { InitializationError } from '../exceptions';
+
+/**
+ * Default root URL of the API (the local demo service).
+ *
+ * @example
+ * DEFAULT_API_URL //=> 'http://127.0.0.1:7070/api'
+ */
+export const DEFAULT_API_URL = 'http://127.0.0.1:7070/api';
+
+/**
+ * Environment variable that replaces {@link DEFAULT_API_URL} when no `apiUrl` is given.
+ *
+ * @example
+ * API_URL_ENV //=> 'SERVICE_API_URL'
+ */
+export const API_URL_ENV = 'SERVICE_API_URL';
+
+/**
+ * Smallest accepted `httpDelay`, in seconds (20 requests per second).
+ *
+ * @example
+ * MIN_HTTP_DELAY //=> 0.05
+ */
+export const MIN_HTTP_DELAY = 0.05;
+
+/**
+ * Retry policy for failed requests: `tries` attempts in all, waiting `delay` seconds before the
+ * second attempt and multiplying the wait by `backoff` before each further one. A 429 answer
+ * waits for its `Retry-After` instead, unless that exceeds `maxRetryAfter` seconds.
+ *
+ * @example
+ * const quick: Partial<RetryOptions> = { delay: 0.5 }; // 0.5 s, then 1 s
+ * quick.delay //=> 0.5
+ */
+export interface RetryOptions {
+  /** Attempts in all, at least 1 (default 3). */
+  tries: number;
+  /** Seconds before the second attempt (default 7.5). */
+  delay: number;
+  /** Factor applied to the wait before each further attempt (default 2). */
+  backoff: number;
+  /** Longest `Retry-After` (seconds) the client waits for; longer ones fail at once (default 60). */
+  maxRetryAfter: number;
+}
+
+/**
+ * Constructor options of `ServiceClient` and `PartnerConnection` (spec §1.1, in camelCase).
+ * Exactly one of `apiKey` and `apiKeyFile` must be given.
+ *
+ * @example
+ * const opts: ClientOptions = { apiKeyFile: '/home/me/.service-key', timeout: 30 };
+ * opts.timeout //=> 30
+ */
+export interface ClientOptions {
+  /** The user's API key. */
+  apiKey?: string;
+  /** Path of a file holding only the key; blank lines and surrounding spaces are stripped. */
+  apiKeyFile?: string;
+  /** Verify the server's TLS certificate (default true). */
+  sslVerify?: boolean;
+  /** Time-out per HTTP request in seconds, for connecting and for each read (default 20). */
+  timeout?: number;
+  /** Minimum seconds between the starts of two requests (default 0.0667, minimum 0.05). */
+  httpDelay?: number;
+  /** Root URL of the API (default `$SERVICE_API_URL`, else {@link DEFAULT_API_URL}). */
+  apiUrl?: string;
+  /** Proxy URL per scheme of the target, e.g. `{ http: 'http://10.0.0.1:3128' }` (default none). */
+  proxies?: Readonly<Record<string, string>> | null;
+  /** Retry policy; missing fields keep their defaults. */
+  retry?: Partial<RetryOptions>;
+  /** Header that carries the key (default `X-API-Key`). */
+  authHeader?: string;
+}
+
+/**
+ * Options after defaults and checks: what the HTTP layer uses.
+ *
+ * @example
+ * const o: ResolvedClientOptions = resolveClientOptions({ apiKey: 'abc' }, {}, {});
+ * o.authHeader //=> 'X-API-Key'
+ */
+export interface ResolvedClientOptions {
+  /** The API key. */
+  readonly apiKey: string;
+  /** Verify the server's TLS certificate. */
+  readonly sslVerify: boolean;
+  /** Time-out per HTTP request, seconds. */
+  readonly timeout: number;
+  /** Minimum seconds between request starts. */
+  readonly httpDelay: number;
+  /** Root URL of the API, without a trailing slash. */
+  readonly apiUrl: string;
+  /** Proxy URL per target scheme, or null. */
+  readonly proxies: Readonly<Record<string, string>> | null;
+  /** Retry policy. */
+  readonly retry: Readonly<RetryOptions>;
+  /** Header that carries the key. */
+  readonly authHeader: string;
+}
+
+/**
+ * Defaults of one kind of client. `requireApiUrl` makes `apiUrl` mandatory (partner client);
+ * otherwise `$SERVICE_API_URL` and then `apiUrl` here (or {@link DEFAULT_API_URL}) apply.
+ *
+ * @example
+ * const partner: ClientDefaults = { httpDelay: 0.1, authHeader: 'Ocp-Apim-Subscription-Key', requireApiUrl: true };
+ * partner.httpDelay //=> 0.1
+ */
+export interface ClientDefaults {
+  /** Default minimum seconds between request starts. */
+  httpDelay?: number;
+  /** Default time-out in seconds. */
+  timeout?: number;
+  /** Default root URL. */
+  apiUrl?: string;
+  /** Default key header. */
+  authHeader?: string;
+  /** When true, `apiUrl` must be given explicitly. */
+  requireApiUrl?: boolean;
+}
+
+/**
+ * Default retry policy: 3 tries, 7.5 s then 15 s.
+ *
+ * @example
+ * DEFAULT_RETRY.tries //=> 3
+ */
+export const DEFAULT_RETRY: Readonly<RetryOptions> = Object.freeze({
+  tries: 3,
+  delay: 7.5,
+  backoff: 2,
+  maxRetryAfter: 60,
+});
+
+/**
+ * Reads an API key file: blank lines and surrounding white space are stripped, and exactly one
+ * non-blank line must remain.
+ *
+ * @param path - The key file.
+ * @returns The key.
+ * @throws InitializationError when the file cannot be read, is blank or has several lines.
+ * @example
+ * readApiKeyFile('/home/me/.service-key') //=> 'abc123'
+ */
+export function readApiKeyFile(path: string): string {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new InitializationError(`Cannot read API key file ${path}: ${(err as Error).message}`);
+  }
+  const lines = text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '');
+  if (lines.length === 0) throw new InitializationError(`API key file ${path} is empty`);
+  if (lines.length > 1) {
+    throw new InitializationError(`API key file ${path} must hold only the key (found ${lines.length} lines)`);
+  }
+  return lines[0];
+}
+
+function positive(name: string, value: unknown, min = 0): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value < min) {
+    const bound = min > 0 ? `at least ${min}` : 'greater than 0';
+    throw new InitializationError(`${name} must be a number ${bound}, got ${String(value)}`);
+  }
+  return value;
+}
+
+function resolveApiKey(opts: ClientOptions): string {
+  const hasKey = opts.apiKey !== undefined && opts.apiKey !== null;
+  const hasFile = opts.apiKeyFile !== undefined && opts.apiKeyFile !== null;
+  if (hasKey === hasFile) {
+    throw new InitializationError('Set exactly one of apiKey and apiKeyFile');
+  }
+  if (hasFile) return readApiKeyFile(opts.apiKeyFile as string);
+  if (typeof opts.apiKey !== 'string' || opts.apiKey.trim() === '') {
+    throw new InitializationError('apiKey must be a non-empty string');
+  }
+  return opts.apiKey.trim();
+}
+
+function resolveApiUrl(opts: ClientOptions, defaults: ClientDefaults, env: NodeJS.ProcessEnv): string {
+  let url = opts.apiUrl;
+  if (url === undefined && defaults.requireApiUrl) throw new InitializationError('apiUrl is required');
+  if (url === undefined) url = env[API_URL_ENV] || defaults.apiUrl || DEFAULT_API_URL;
+  if (typeof url !== 'string' || !/^https?:\/\/[^/]/i.test(url)) {
+    throw new InitializationError(`apiUrl must be an http:// or https:// URL, got ${String(url)}`);
+  }
+  return url.replace(/\/+$/, '');
+}
+
+function resolveProxies(proxies: ClientOptions['proxies']): Readonly<Record<string, string>> | null {
+  if (proxies === undefined || proxies === null) return null;
+  if (typeof proxies !== 'object') throw new InitializationError('proxies must be an object of URLs');
+  const out: Record<string, string> = {};
+  for (const [scheme, url] of Object.entries(proxies)) {
+    try {
+      new URL(url);
+    } catch {
+      throw new InitializationError(`proxies.${scheme} is not a URL: ${String(url)}`);
+    }
+    out[scheme.toLowerCase().replace(/:$/, '')] = url;
+  }
+  return Object.freeze(out);
+}
+
+function resolveRetry(retry: Partial<RetryOptions> | undefined): Readonly<RetryOptions> {
+  const merged = { ...DEFAULT_RETRY, ...(retry ?? {}) };
+  if (!Number.isInteger(merged.tries) || merged.tries < 1) {
+    throw new InitializationError(`retry.tries must be an integer of at least 1, got ${String(merged.tries)}`);
+  }
+  for (const key of ['delay', 'maxRetryAfter'] as const) {
+    if (typeof merged[key] !== 'number' || !(merged[key] >= 0)) {
+      throw new InitializationError(`retry.${key} must be a number of at least 0, got ${String(merged[key])}`);
+    }
+  }
+  if (typeof merged.backoff !== 'number' || !(merged.backoff >= 1)) {
+    throw new InitializationError(`retry.backoff must be a number of at least 1, got ${String(merged.backoff)}`);
+  }
+  return Object.freeze(merged);
+}
+
+/**
+ * Applies defaults to client options and checks them.
+ *
+ * @param opts - The caller's options.
+ * @param defaults - Defaults of the kind of client (e.g. the partner client's `httpDelay` 0.1).
+ * @param env - Environment to read `SERVICE_API_URL` from (default `process.env`).
+ * @returns The complete, frozen options.
+ * @throws InitializationError when the key arguments are wrong, the key file is unusable, or a
+ *   value is out of range (`httpDelay` below 0.05, non-positive `timeout`, bad URL).
+ * @example
+ * resolveClientOptions({ apiKey: 'abc' }, {}, {}).httpDelay //=> 0.0667
+ * resolveClientOptions({ apiKey: 'abc' }, {}, {}).apiUrl //=> 'http://127.0.0.1:7070/api'
+ */
+export function resolveClientOptions(
+  opts: ClientOptions,
+  defaults: ClientDefaults = {},
+  env: NodeJS.ProcessEnv = process.env,
+): ResolvedClientOptions {
+  if (opts === null || typeof opts !== 'object') throw new InitializationError('Client options must be an object');
+  const authHeader = opts.authHeader ?? defaults.authHeader ?? 'X-API-Key';
+  if (typeof authHeader !== 'string' || !/^[A-Za-z0-9-]+$/.test(authHeader)) {
+    throw new InitializationError(`authHeader must be a header name, got ${String(authHeader)}`);
+  }
+  const sslVerify = opts.sslVerify ?? true;
+  if (typeof sslVerify !== 'boolean') throw new InitializationError('sslVerify must be a boolean');
+  return Object.freeze({
+    apiKey: resolveApiKey(opts),
+    sslVerify,
+    timeout: positive('timeout', opts.timeout ?? defaults.timeout ?? 20),
+    httpDelay: positive('httpDelay', opts.httpDelay ?? defaults.httpDelay ?? 0.0667, MIN_HTTP_DELAY),
+    apiUrl: resolveApiUrl(opts, defaults, env),
+    proxies: resolveProxies(opts.proxies),
+    retry: resolveRetry(opts.retry),
+    authHeader,
+  });
+}

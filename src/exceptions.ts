@@ -1,0 +1,472 @@
+/**
+ * The error classes of the service (spec §7), exported as `service/exceptions`, and the two
+ * mappings between errors and HTTP responses: {@link errorFromResponse} (client side) and
+ * {@link statusOfError} / {@link bodyOfError} / {@link headersOfError} (server side).
+ *
+ * Every class derives from one root, {@link ServiceError}; every API-call error derives from
+ * {@link APIError}. Each class builds its own message and keeps its named fields.
+ *
+ * @module
+ */
+
+/**
+ * JSON body of an error response: `{"message": ..., "parameter"?: ...}` (wire-part1 §2.1).
+ *
+ * @example
+ * const body: ErrorBody = { message: 'begin must be before end', parameter: 'begin' };
+ * body.parameter //=> 'begin'
+ */
+export interface ErrorBody {
+  /** Human-readable reason. */
+  message: string;
+  /** Name of the offending request parameter (400 only). */
+  parameter?: string;
+}
+
+/**
+ * Response headers as a plain object; names are matched case-insensitively.
+ *
+ * @example
+ * const headers: ResponseHeaders = { 'Retry-After': '2' };
+ * headers['Retry-After'] //=> '2'
+ */
+export type ResponseHeaders = Readonly<Record<string, string | number | readonly string[] | undefined>>;
+
+/**
+ * Root of every error thrown by this package.
+ *
+ * @param message - The error text.
+ * @param options - `cause`: the underlying error, if any.
+ * @example
+ * new NotFoundError('Curve not found') instanceof ServiceError //=> true
+ */
+export class ServiceError extends Error {
+  constructor(message?: string, options?: { cause?: unknown }) {
+    super(message ?? '', options);
+    this.name = new.target.name;
+  }
+}
+
+/**
+ * Base of all errors that may happen during an API call.
+ *
+ * @param message - The error text.
+ * @param options - `cause`: the underlying error, if any.
+ * @example
+ * new ForbiddenError('No access') instanceof APIError //=> true
+ */
+export class APIError extends ServiceError {}
+
+/**
+ * HTTP-level failure: a wrapped transport error (refused connection, time-out, TLS, proxy) or an
+ * unexpected HTTP status.
+ *
+ * @param message - The error text.
+ * @param options - `cause`: the transport error; `status`: the HTTP status when there was a
+ *   response; `code`: the transport error code (`ECONNREFUSED`, `ETIMEDOUT`, ...).
+ * @example
+ * new HTTPError('Request timed out after 20 s', { code: 'ETIMEDOUT' }).code //=> 'ETIMEDOUT'
+ */
+export class HTTPError extends APIError {
+  /** HTTP status of the response, when one was received. */
+  readonly status: number | undefined;
+  /** Transport error code, when the request failed below HTTP. */
+  readonly code: string | undefined;
+
+  constructor(message?: string, options: { cause?: unknown; status?: number; code?: string } = {}) {
+    super(message, { cause: options.cause });
+    this.status = options.status;
+    this.code = options.code;
+  }
+}
+
+/**
+ * Invalid parameter or invalid combination of parameters (HTTP 400).
+ *
+ * @param reason - What is wrong.
+ * @param parameter - The parameter's wire name, when one parameter is to blame.
+ * @example
+ * new ValidationError('begin must be before end', 'begin').message
+ * //=> 'Field="begin", message: begin must be before end'
+ */
+export class ValidationError extends APIError {
+  /** What is wrong. */
+  readonly reason: string;
+  /** Name of the offending parameter, if any. */
+  readonly parameter: string | undefined;
+
+  constructor(reason?: string, parameter?: string) {
+    const text = reason ?? '';
+    super(parameter ? `Field="${parameter}", message: ${text}` : text);
+    this.reason = text;
+    this.parameter = parameter || undefined;
+  }
+}
+
+/**
+ * The resource was not found on the server (HTTP 404).
+ *
+ * @param reason - What was not found.
+ * @example
+ * new NotFoundError("Curve 'X' not found").reason //=> "Curve 'X' not found"
+ */
+export class NotFoundError extends APIError {
+  /** What was not found. */
+  readonly reason: string;
+
+  constructor(reason?: string) {
+    super(reason ?? '');
+    this.reason = reason ?? '';
+  }
+}
+
+/**
+ * Authentication failed: missing or invalid API key, or a blocked user (HTTP 401).
+ *
+ * @param reason - Why authentication failed.
+ * @example
+ * new UnauthorizedError('Invalid API key').message //=> 'Invalid API key'
+ */
+export class UnauthorizedError extends APIError {
+  /** Why authentication failed. */
+  readonly reason: string;
+
+  constructor(reason?: string) {
+    super(reason ?? '');
+    this.reason = reason ?? '';
+  }
+}
+
+/**
+ * The resource is not accessible for the user (HTTP 403).
+ *
+ * @param reason - Which resource is refused.
+ * @example
+ * new ForbiddenError('No subscription for curve X').reason //=> 'No subscription for curve X'
+ */
+export class ForbiddenError extends APIError {
+  /** Which resource is refused. */
+  readonly reason: string;
+
+  constructor(reason?: string) {
+    super(reason ?? '');
+    this.reason = reason ?? '';
+  }
+}
+
+/**
+ * Too many requests for the key (HTTP 429); the client waits `retryAfter` seconds and retries.
+ *
+ * @param reason - The server's message.
+ * @param retryAfter - Seconds to wait before the next attempt (from `Retry-After`), if given.
+ * @example
+ * new TooManyRequestsError('Rate limit exceeded', 2).retryAfter //=> 2
+ */
+export class TooManyRequestsError extends APIError {
+  /** The server's message. */
+  readonly reason: string;
+  /** Seconds to wait before retrying, when the server said so. */
+  readonly retryAfter: number | undefined;
+
+  constructor(reason?: string, retryAfter?: number) {
+    super(reason ?? '');
+    this.reason = reason ?? '';
+    this.retryAfter = retryAfter;
+  }
+}
+
+/**
+ * Default text of {@link InternalServerError}.
+ *
+ * @example
+ * new InternalServerError().message === INTERNAL_SERVER_ERROR_MESSAGE //=> true
+ */
+export const INTERNAL_SERVER_ERROR_MESSAGE =
+  'The server failed to process the request. If the problem persists, please contact support.';
+
+/**
+ * The server failed to process the request (HTTP 5xx, after retries).
+ *
+ * @param message - The error text; defaults to {@link INTERNAL_SERVER_ERROR_MESSAGE}.
+ * @example
+ * new InternalServerError().message.startsWith('The server failed') //=> true
+ */
+export class InternalServerError extends APIError {
+  constructor(message?: string) {
+    super(message || INTERNAL_SERVER_ERROR_MESSAGE);
+  }
+}
+
+/**
+ * Client initialisation failed, e.g. wrong API key arguments.
+ *
+ * @param reason - What is wrong with the arguments.
+ * @example
+ * new InitializationError('Set exactly one of apiKey and apiKeyFile').reason
+ * //=> 'Set exactly one of apiKey and apiKeyFile'
+ */
+export class InitializationError extends ServiceError {
+  /** What is wrong with the arguments. */
+  readonly reason: string;
+
+  constructor(reason?: string) {
+    super(reason ?? '');
+    this.reason = reason ?? '';
+  }
+}
+
+/**
+ * No next or previous page, or page loading not supported.
+ *
+ * @param reason - Why the page cannot be loaded.
+ * @example
+ * new PageError('There is no next page').message //=> 'There is no next page'
+ */
+export class PageError extends ServiceError {
+  /** Why the page cannot be loaded. */
+  readonly reason: string;
+
+  constructor(reason?: string) {
+    super(reason ?? '');
+    this.reason = reason ?? '';
+  }
+}
+
+/**
+ * An API response (or other input) could not be parsed.
+ *
+ * @param message - What could not be parsed.
+ * @param options - `cause`: the underlying error, if any.
+ * @example
+ * new ParseException('Expected a list').message //=> 'Expected a list'
+ */
+export class ParseException extends ServiceError {}
+
+/**
+ * Push-feed (WebSocket) error. Its text is the four fields joined by single spaces.
+ *
+ * @param message - What failed.
+ * @param statusCode - Status code reported by the server (default `''`).
+ * @param status - Status reported by the server (default `''`).
+ * @param description - Details; a list of server error strings for rejected requests (default `''`).
+ * @example
+ * new WebSocketsError('Subscribe rejected by server', '', 'ERROR', ['bad filter']).message
+ * //=> 'Subscribe rejected by server  ERROR bad filter'
+ */
+export class WebSocketsError extends ServiceError {
+  /** Status code reported by the server, or `''`. */
+  readonly statusCode: string | number;
+  /** Status reported by the server, or `''`. */
+  readonly status: string;
+  /** Details, or `''`. */
+  readonly description: string | readonly string[];
+
+  constructor(
+    message: string,
+    statusCode?: string | number | null,
+    status?: string | null,
+    description?: string | readonly string[] | null,
+  ) {
+    const code = statusCode ?? '';
+    const st = status ?? '';
+    const desc = description ?? '';
+    super(`${message} ${code} ${st} ${typeof desc === 'string' ? desc : desc.join('; ')}`);
+    this.statusCode = code;
+    this.status = st;
+    this.description = typeof desc === 'string' ? desc : Object.freeze([...desc]);
+  }
+}
+
+/**
+ * An argument has the right type but an invalid value (the spec's `ValueError`, e.g. from
+ * `OHLC.getField` with an unknown field).
+ *
+ * @param message - What is wrong.
+ * @example
+ * new ValueError('Invalid OHLC field: foo').message //=> 'Invalid OHLC field: foo'
+ */
+export class ValueError extends ServiceError {
+  constructor(message?: string) {
+    super(message);
+  }
+}
+
+/**
+ * An optional dependency is missing (the spec's `ImportError`, e.g. danfojs for `toDataFrame`).
+ *
+ * @param message - What to install.
+ * @example
+ * new ImportError('Install danfojs: npm install danfojs').message
+ * //=> 'Install danfojs: npm install danfojs'
+ */
+export class ImportError extends ServiceError {
+  constructor(message?: string) {
+    super(message);
+  }
+}
+
+// ------------------------------------------------------------------------------------------
+// Client side: status + body -> error
+// ------------------------------------------------------------------------------------------
+
+function headerValue(headers: ResponseHeaders | undefined, name: string): string | undefined {
+  if (!headers) return undefined;
+  const wanted = name.toLowerCase();
+  for (const key of Object.keys(headers)) {
+    if (key.toLowerCase() !== wanted) continue;
+    const value = headers[key];
+    if (value === undefined) return undefined;
+    return Array.isArray(value) ? String(value[0]) : String(value);
+  }
+  return undefined;
+}
+
+/**
+ * Reads a `Retry-After` value: delay seconds or an HTTP date, as seconds from `nowMs`.
+ *
+ * @param value - The header value.
+ * @param nowMs - Current time in epoch milliseconds (for the HTTP-date form).
+ * @returns Seconds to wait (never negative), or `undefined` when absent or unreadable.
+ * @example
+ * parseRetryAfter('1.5') //=> 1.5
+ */
+export function parseRetryAfter(value: string | undefined, nowMs: number = Date.now()): number | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (/^\d+(\.\d+)?$/.test(text)) return Number(text);
+  const at = Date.parse(text);
+  if (Number.isNaN(at) || !/[a-z]/i.test(text)) return undefined;
+  return Math.max(0, (at - nowMs) / 1000);
+}
+
+function bodyFields(body: unknown): { message?: string; parameter?: string; raw: string } {
+  let value: unknown = body;
+  if (value instanceof Uint8Array) value = Buffer.from(value).toString('utf8');
+  if (typeof value === 'string') {
+    const raw = value.trim();
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return { raw: raw.slice(0, 200) };
+    }
+  }
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const obj = value as Record<string, unknown>;
+    const message = typeof obj.message === 'string' ? obj.message : undefined;
+    const parameter = typeof obj.parameter === 'string' && obj.parameter ? obj.parameter : undefined;
+    return { message, parameter, raw: '' };
+  }
+  return { raw: '' };
+}
+
+/**
+ * Maps an HTTP status and error body to the error class the client throws (wire-part1 §2.1):
+ * 400 `ValidationError`, 401 `UnauthorizedError`, 403 `ForbiddenError`, 404 `NotFoundError`,
+ * 429 `TooManyRequestsError` (with `Retry-After`), 5xx `InternalServerError` (body ignored),
+ * any other non-2xx status `HTTPError` with `status` set.
+ *
+ * @param status - The HTTP status code.
+ * @param body - The body: parsed JSON, a JSON string or raw bytes.
+ * @param headers - The response headers (for `Retry-After`).
+ * @returns The error to throw, or `undefined` for a 2xx status.
+ * @example
+ * errorFromResponse(400, { message: 'begin must be before end', parameter: 'begin' }).message
+ * //=> 'Field="begin", message: begin must be before end'
+ */
+export function errorFromResponse(
+  status: number,
+  body: unknown,
+  headers?: ResponseHeaders,
+): APIError | undefined {
+  if (status >= 200 && status < 300) return undefined;
+  if (status >= 500 && status < 600) return new InternalServerError();
+  const { message, parameter, raw } = bodyFields(body);
+  const text = message ?? (raw || `HTTP status ${status}`);
+  switch (status) {
+    case 400:
+      return new ValidationError(text, parameter);
+    case 401:
+      return new UnauthorizedError(text);
+    case 403:
+      return new ForbiddenError(text);
+    case 404:
+      return new NotFoundError(text);
+    case 429:
+      return new TooManyRequestsError(text, parseRetryAfter(headerValue(headers, 'retry-after')));
+    default:
+      return new HTTPError(`Unexpected HTTP status ${status}: ${text}`, { status });
+  }
+}
+
+// ------------------------------------------------------------------------------------------
+// Server side: error -> status + body (+ headers)
+// ------------------------------------------------------------------------------------------
+
+/**
+ * Message sent for every 5xx answer, whatever the cause.
+ *
+ * @example
+ * bodyOfError(new TypeError('x is undefined')).message === GENERIC_SERVER_ERROR_MESSAGE //=> true
+ */
+export const GENERIC_SERVER_ERROR_MESSAGE = 'Internal server error';
+
+/**
+ * The HTTP status the service answers for an error: `ValidationError` and `ValueError` 400,
+ * `UnauthorizedError` 401, `ForbiddenError` 403, `NotFoundError` 404, `TooManyRequestsError`
+ * 429, anything else (including unknown values) 500.
+ *
+ * @param err - Whatever was thrown.
+ * @returns The HTTP status code.
+ * @example
+ * statusOfError(new NotFoundError('Curve not found')) //=> 404
+ */
+export function statusOfError(err: unknown): number {
+  if (err instanceof ValidationError || err instanceof ValueError) return 400;
+  if (err instanceof UnauthorizedError) return 401;
+  if (err instanceof ForbiddenError) return 403;
+  if (err instanceof NotFoundError) return 404;
+  if (err instanceof TooManyRequestsError) return 429;
+  return 500;
+}
+
+/**
+ * The JSON body the service answers for an error: `{message, parameter?}`. Every 5xx gets
+ * {@link GENERIC_SERVER_ERROR_MESSAGE}, never details or a stack.
+ *
+ * @param err - Whatever was thrown.
+ * @returns The error body.
+ * @example
+ * bodyOfError(new ValidationError('must be 1 to 25', 'limit'))
+ * //=> { message: 'must be 1 to 25', parameter: 'limit' }
+ */
+export function bodyOfError(err: unknown): ErrorBody {
+  if (statusOfError(err) >= 500) return { message: GENERIC_SERVER_ERROR_MESSAGE };
+  if (err instanceof ValidationError) {
+    return err.parameter ? { message: err.reason, parameter: err.parameter } : { message: err.reason };
+  }
+  if (
+    err instanceof UnauthorizedError ||
+    err instanceof ForbiddenError ||
+    err instanceof NotFoundError ||
+    err instanceof TooManyRequestsError
+  ) {
+    return { message: err.reason };
+  }
+  return { message: (err as Error).message };
+}
+
+/**
+ * Extra response headers for an error: `Retry-After` (whole seconds, rounded up) for a
+ * `TooManyRequestsError` that has `retryAfter`; otherwise none.
+ *
+ * @param err - Whatever was thrown.
+ * @returns Header names and values.
+ * @example
+ * headersOfError(new TooManyRequestsError('Slow down', 1.2)) //=> { 'Retry-After': '2' }
+ */
+export function headersOfError(err: unknown): Record<string, string> {
+  if (err instanceof TooManyRequestsError && err.retryAfter !== undefined) {
+    return { 'Retry-After': String(Math.max(0, Math.ceil(err.retryAfter))) };
+  }
+  return {};
+}
