@@ -1,0 +1,29 @@
+import { EnumBase, registerEnum } from './enum-base';
+
+/**
+ * How values are combined when data is resampled to a coarser frequency (spec §2.2). `byTag`
+ * also accepts `MEAN`, the tag the service echoes for "average" (wire-part1 §8.13), and gives
+ * `AVERAGE` for it.
+ *
+ * @example
+ * Aggregation.byTag('MEAN') === Aggregation.AVERAGE //=> true
+ * Aggregation.byTag('sum').tag //=> 'SUM'
+ */
+export class Aggregation extends EnumBase {
+  /** The mean value. */
+  static readonly AVERAGE = new Aggregation('AVERAGE');
+  /** The sum of all values. */
+  static readonly SUM = new Aggregation('SUM');
+  /** The minimum value. */
+  static readonly MIN = new Aggregation('MIN');
+  /** The maximum value. */
+  static readonly MAX = new Aggregation('MAX');
+
+  static {
+    registerEnum(this, { aliases: { MEAN: 'AVERAGE' } });
+  }
+
+  private constructor(tag: string) {
+    super(tag);
+  }
+}

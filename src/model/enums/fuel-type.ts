@@ -1,0 +1,23 @@
+import { EnumBase, registerEnum } from './enum-base';
+
+/**
+ * The fuel of an SRMC calculation (spec §2.2, wire-part2 §2.2). On the wire `fuel_type` is exactly
+ * `COAL` or `GAS`; lookup ignores case.
+ *
+ * @example
+ * FuelType.byTag('gas') === FuelType.GAS //=> true
+ */
+export class FuelType extends EnumBase {
+  /** Coal (API-2 contracts). */
+  static readonly COAL = new FuelType('COAL');
+  /** Natural gas. */
+  static readonly GAS = new FuelType('GAS');
+
+  static {
+    registerEnum(this);
+  }
+
+  private constructor(tag: string) {
+    super(tag);
+  }
+}

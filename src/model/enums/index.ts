@@ -1,0 +1,18 @@
+export { EnumBase, registerEnum } from './enum-base';
+export type { EnumClass, RegisterEnumOptions } from './enum-base';
+export { CurveType } from './curve-type';
+export type { CurveSection } from './curve-type';
+export { DataType } from './data-type';
+export { PlaceType } from './place-type';
+export { Aggregation } from './aggregation';
+export { Filter } from './filter';
+export { ContractPeriod } from './contract-period';
+export { OHLCField } from './ohlc-field';
+export { Allocation } from './allocation';
+export { ValueType } from './value-type';
+export { Fill } from './fill';
+export { FuelType } from './fuel-type';
+export { SubscriptionAccess } from './subscription-access';
+export { SubscriptionType } from './subscription-type';
+export { CollectionPermission } from './collection-permission';
+export { EventType } from './event-type';
