@@ -1,0 +1,97 @@
+// The contract choice shared by OHLC and SRMC requests: a period plus a front or a delivery.
+import { ValidationError } from '../../exceptions';
+import type { ContractPeriod } from '../../model';
+import type { QueryBuilder, QueryValues } from '../encode';
+import { CONTRACT_PERIOD, DATE, integer, optionalParam, requiredParam, type DateTimeInput } from '../params';
+
+/** A continuous front contract: period and front number. */
+export interface FrontContractOptions {
+  /** Contract period, e.g. `ContractPeriod.MONTH` or `'month'`, required. */
+  period: ContractPeriod | string;
+  /** Front number: 1 = the nearest contract, 2 = the next, ... (OHLC also takes 0), required. */
+  front: number;
+}
+
+/** A specific contract: period and delivery date. */
+export interface DeliveryContractOptions {
+  /** Contract period, e.g. `'month'`, required. */
+  period: ContractPeriod | string;
+  /** First day of delivery, e.g. `'2020-06-01'`, required. */
+  delivery: DateTimeInput;
+}
+
+/** A contract choice as the service reads it: exactly one of `front` and `delivery`. */
+export interface ContractQuery {
+  /** The contract period. */
+  period: ContractPeriod;
+  /** Front number, for a continuous contract. */
+  front?: number;
+  /** Delivery date `YYYY-MM-DD`, for a specific contract. */
+  delivery?: string;
+}
+
+/** `period` as a required parameter. */
+export const PERIOD = requiredParam('period', CONTRACT_PERIOD);
+/** `period` as an optional filter (`ohlc.load`). */
+export const PERIOD_FILTER = optionalParam('period', CONTRACT_PERIOD);
+/** `front` of OHLC requests: 0 or more. */
+export const OHLC_FRONT = optionalParam('front', integer({ min: 0 }));
+/** `front` of SRMC requests: 1 or more. */
+export const SRMC_FRONT = optionalParam('front', integer({ min: 1 }));
+/** `delivery` of OHLC and SRMC requests: a date. */
+export const DELIVERY_DATE = optionalParam('delivery', DATE);
+const FRONT_REQUIRED = { ohlc: requiredParam('front', integer({ min: 0 })), srmc: requiredParam('front', integer({ min: 1 })) };
+const DELIVERY_REQUIRED = requiredParam('delivery', DATE);
+
+/**
+ * Appends `period` and `front` (both required; `front` ≥ 0 for OHLC, ≥ 1 for SRMC).
+ *
+ * @param query - The query being built.
+ * @param options - `period` and `front`.
+ * @param section - `'ohlc'` or `'srmc'` (decides the lower bound of `front`).
+ * @returns The same query.
+ * @throws {ValidationError} When either is missing or invalid.
+ * @example
+ * encodeFrontContract(new QueryBuilder(), { period: 'month', front: 1 }, 'srmc').toString()
+ * //=> 'period=month&front=1'
+ */
+export function encodeFrontContract(query: QueryBuilder, options: FrontContractOptions, section: 'ohlc' | 'srmc'): QueryBuilder {
+  return query.put(PERIOD, options.period).put(FRONT_REQUIRED[section], options.front);
+}
+
+/**
+ * Appends `period` and `delivery` (both required).
+ *
+ * @param query - The query being built.
+ * @param options - `period` and `delivery`.
+ * @returns The same query.
+ * @throws {ValidationError} When either is missing or invalid.
+ * @example
+ * encodeDeliveryContract(new QueryBuilder(), { period: 'month', delivery: '2021-03-01' }).toString()
+ * //=> 'period=month&delivery=2021-03-01'
+ */
+export function encodeDeliveryContract(query: QueryBuilder, options: DeliveryContractOptions): QueryBuilder {
+  return query.put(PERIOD, options.period).put(DELIVERY_REQUIRED, options.delivery);
+}
+
+/**
+ * Reads `period` and exactly one of `front` / `delivery` on the service (the two contract
+ * kinds share one path).
+ *
+ * @param query - The request's query values.
+ * @param front - The `front` descriptor (OHLC: ≥ 0, SRMC: ≥ 1).
+ * @returns The contract choice.
+ * @throws {ValidationError} When `period` is missing or invalid, or not exactly one of `front` and `delivery` is given.
+ * @example
+ * decodeContract(QueryValues.from('period=month&front=1'), OHLC_FRONT).front
+ * //=> 1
+ */
+export function decodeContract(query: QueryValues, front: typeof OHLC_FRONT): ContractQuery {
+  const period = PERIOD.decode(query);
+  const number = front.decode(query);
+  const delivery = DELIVERY_DATE.decode(query);
+  if ((number === undefined) === (delivery === undefined)) {
+    throw new ValidationError("Exactly one of the following fields must be set: 'front', 'delivery'", 'front');
+  }
+  return number !== undefined ? { period, front: number } : { period, delivery };
+}

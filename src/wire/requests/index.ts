@@ -1,0 +1,15 @@
+export { formatRequestLine, requestLine } from './request-line';
+export type { RequestLine } from './request-line';
+export { curveName, decodeIssued, issuedText, SECTION_CURVE_TYPES, srmcCurveName, tagText } from './segments';
+export type { CurveInput } from './segments';
+export { BEGIN, BEGIN_DATE, END, END_DATE, PAGE_NUMBER, TRADING_DATE } from './common';
+export * from './metadata';
+export * from './user';
+export * from './timeseries';
+export * from './instances';
+export * from './instances-stitched';
+export * from './periods';
+export * from './period-instances';
+export * from './contract';
+export * from './ohlc';
+export * from './srmc';

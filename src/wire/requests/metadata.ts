@@ -1,0 +1,226 @@
+import { ValidationError } from '../../exceptions';
+import type { Area, CurveType, DataType } from '../../model';
+import type { Frequency } from '../../time';
+import { QueryBuilder, QueryValues, type QueryInput } from '../encode';
+import {
+  AREA, BOOLEAN, CURVE_TYPE, DATA_TYPE, defaultParam, FREQUENCY, integer, listParam, optionalParam, STRING,
+} from '../params';
+import { PAGE_NUMBER } from './common';
+import { requestLine, type RequestLine } from './request-line';
+
+/** Paging of the metadata searches. */
+export interface PagingOptions {
+  /** Page number, first page 1 (default 1; always sent). */
+  page?: number | null;
+  /** Items per page (default 50; always sent). */
+  pageSize?: number | null;
+}
+
+/** Filters of `metadata.curves` (spec §4.2); all optional, each narrows the result. */
+export interface MetadataCurvesOptions extends PagingOptions {
+  /** Free-text search (all words must match). */
+  q?: string | null;
+  /** Area, e.g. `Area.DE` or `'DE'`. */
+  area?: Area | string | null;
+  /** Curve type, e.g. `'INSTANCE'`. */
+  curveType?: CurveType | string | null;
+  /** Data type, e.g. `'FORECAST'`. */
+  dataType?: DataType | string | null;
+  /** Categories the curves must all have. */
+  category?: string | readonly string[] | null;
+  /** Exact category combination, e.g. `'Wind Power Production'`. */
+  exactCategory?: string | null;
+  /** Commodity, e.g. `'Power'`. */
+  commodity?: string | null;
+  /** Sources; a `null` element means "curves without a source". */
+  source?: string | readonly (string | null)[] | null;
+  /** Only curves in the user's subscriptions. */
+  onlySubscribed?: boolean | null;
+  /** Frequency of the curves. */
+  frequency?: Frequency | string | null;
+  /** `true`: only place curves; `false`: only curves without a place. */
+  hasPlace?: boolean | null;
+}
+
+/** `metadata.curves` as the service reads it. */
+export interface MetadataCurvesQuery {
+  q?: string;
+  area?: Area;
+  curveType?: CurveType;
+  dataType?: DataType;
+  /** Required categories (empty: any). */
+  category: string[];
+  exactCategory?: string;
+  commodity?: string;
+  /** Sources (empty: any); `null` means "no source". */
+  source: (string | null)[];
+  onlySubscribed?: boolean;
+  frequency?: Frequency;
+  hasPlace?: boolean;
+  page: number;
+  pageSize: number;
+}
+
+/** Filters of `metadata.places` (spec §4.2). */
+export interface MetadataPlacesOptions extends PagingOptions {
+  /** Free-text search. */
+  q?: string | null;
+  /** Area of the places. */
+  area?: Area | string | null;
+  /** Fuel(s), e.g. `'Nuclear'`. */
+  fuel?: string | readonly string[] | null;
+  /** Place type tag(s), e.g. `'producer'` (wire name `type`). */
+  kind?: string | readonly string[] | null;
+  /** Return places as a hierarchy (default false; always sent). */
+  tree?: boolean | null;
+}
+
+/** `metadata.places` as the service reads it. */
+export interface MetadataPlacesQuery {
+  q?: string;
+  area?: Area;
+  fuel: string[];
+  kind: string[];
+  tree: boolean;
+  page: number;
+  pageSize: number;
+}
+
+const P = Object.freeze({
+  q: optionalParam('q', STRING),
+  area: optionalParam('area', AREA),
+  curveType: optionalParam('curve-type', CURVE_TYPE),
+  dataType: optionalParam('data-type', DATA_TYPE),
+  category: listParam('category', STRING),
+  exactCategory: optionalParam('exact-category', STRING),
+  commodity: optionalParam('commodity', STRING),
+  source: listParam('source', STRING, { nullText: 'null' }),
+  onlySubscribed: optionalParam('only-subscribed', BOOLEAN),
+  frequency: optionalParam('frequency', FREQUENCY),
+  hasPlace: optionalParam('has-place', BOOLEAN),
+  fuel: listParam('fuel', STRING),
+  kind: listParam('type', STRING),
+  tree: defaultParam('tree', BOOLEAN, false),
+  page: defaultParam('page', PAGE_NUMBER, 1),
+  pageSize: defaultParam('page-size', integer({ min: 1 }), 50),
+});
+
+/**
+ * Request line of `metadata.categories`: `GET /metadata/categories/`.
+ *
+ * @returns The request line.
+ * @example
+ * metadataCategories()
+ * //=> { path: '/metadata/categories/', query: '' }
+ */
+export function metadataCategories(): RequestLine {
+  return requestLine(['metadata', 'categories']);
+}
+
+/**
+ * Request line of `metadata.exactCategories`: `GET /metadata/exact-categories/`.
+ *
+ * @returns The request line.
+ * @example
+ * metadataExactCategories()
+ * //=> { path: '/metadata/exact-categories/', query: '' }
+ */
+export function metadataExactCategories(): RequestLine {
+  return requestLine(['metadata', 'exact-categories']);
+}
+
+/**
+ * Request line of `metadata.curve(name)`: `GET /metadata/curves/{name}/`.
+ *
+ * @param name - The exact curve name.
+ * @returns The request line.
+ * @throws {ValidationError} When `name` is not a non-empty string (parameter `name`).
+ * @example
+ * metadataCurve('DE>FR Exchange MWh/h H Actual')
+ * //=> { path: '/metadata/curves/DE%3EFR%20Exchange%20MWh%2Fh%20H%20Actual/', query: '' }
+ */
+export function metadataCurve(name: string): RequestLine {
+  if (typeof name !== 'string' || name === '') throw new ValidationError('Provide a curve name', 'name');
+  return requestLine(['metadata', 'curves', name]);
+}
+
+/**
+ * Request line of `metadata.curves` (curve search): `GET /metadata/curves/?q&area&curve-type&
+ * data-type&category&exact-category&commodity&source&only-subscribed&frequency&has-place&page&page-size`.
+ *
+ * @param options - The filters and paging.
+ * @returns The request line.
+ * @throws {ValidationError} Naming the first invalid filter, before any request.
+ * @example
+ * metadataCurves({ q: 'de wind' })
+ * //=> { path: '/metadata/curves/', query: 'q=de+wind&page=1&page-size=50' }
+ */
+export function metadataCurves(options: MetadataCurvesOptions = {}): RequestLine {
+  const o = options;
+  const query = new QueryBuilder()
+    .put(P.q, o.q).put(P.area, o.area).put(P.curveType, o.curveType).put(P.dataType, o.dataType)
+    .put(P.category, o.category).put(P.exactCategory, o.exactCategory).put(P.commodity, o.commodity)
+    .put(P.source, o.source).put(P.onlySubscribed, o.onlySubscribed).put(P.frequency, o.frequency)
+    .put(P.hasPlace, o.hasPlace).put(P.page, o.page).put(P.pageSize, o.pageSize);
+  return requestLine(['metadata', 'curves'], query);
+}
+
+/**
+ * Request line of `metadata.places` (place search): `GET /metadata/places/?q&area&fuel&type&tree&page&page-size`.
+ *
+ * @param options - The filters and paging.
+ * @returns The request line.
+ * @throws {ValidationError} Naming the first invalid filter, before any request.
+ * @example
+ * metadataPlaces()
+ * //=> { path: '/metadata/places/', query: 'tree=false&page=1&page-size=50' }
+ */
+export function metadataPlaces(options: MetadataPlacesOptions = {}): RequestLine {
+  const o = options;
+  const query = new QueryBuilder()
+    .put(P.q, o.q).put(P.area, o.area).put(P.fuel, o.fuel).put(P.kind, o.kind)
+    .put(P.tree, o.tree).put(P.page, o.page).put(P.pageSize, o.pageSize);
+  return requestLine(['metadata', 'places'], query);
+}
+
+function defined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+/**
+ * Reads the query of `metadata.curves` on the service.
+ *
+ * @param input - The request's query.
+ * @returns The decoded filters (`page` 1 and `pageSize` 50 when absent).
+ * @throws {ValidationError} Naming the first invalid parameter.
+ * @example
+ * decodeMetadataCurves('source=EEX&source=null').source
+ * //=> ['EEX', null]
+ */
+export function decodeMetadataCurves(input: QueryInput): MetadataCurvesQuery {
+  const q = QueryValues.from(input);
+  return defined({
+    q: P.q.decode(q), area: P.area.decode(q), curveType: P.curveType.decode(q), dataType: P.dataType.decode(q),
+    category: P.category.decode(q), exactCategory: P.exactCategory.decode(q), commodity: P.commodity.decode(q),
+    source: P.source.decode(q).map((s) => (s === 'null' ? null : s)), onlySubscribed: P.onlySubscribed.decode(q),
+    frequency: P.frequency.decode(q), hasPlace: P.hasPlace.decode(q), page: P.page.decode(q), pageSize: P.pageSize.decode(q),
+  });
+}
+
+/**
+ * Reads the query of `metadata.places` on the service.
+ *
+ * @param input - The request's query.
+ * @returns The decoded filters (`tree` false, `page` 1, `pageSize` 50 when absent).
+ * @throws {ValidationError} Naming the first invalid parameter.
+ * @example
+ * decodeMetadataPlaces('type=producer&tree=true').kind
+ * //=> ['producer']
+ */
+export function decodeMetadataPlaces(input: QueryInput): MetadataPlacesQuery {
+  const q = QueryValues.from(input);
+  return defined({
+    q: P.q.decode(q), area: P.area.decode(q), fuel: P.fuel.decode(q), kind: P.kind.decode(q),
+    tree: P.tree.decode(q), page: P.page.decode(q), pageSize: P.pageSize.decode(q),
+  });
+}

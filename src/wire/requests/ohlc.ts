@@ -1,0 +1,261 @@
+import { ValidationError } from '../../exceptions';
+import type { ContractPeriod, Fill, OHLCField } from '../../model';
+import { QueryBuilder, QueryValues, type QueryInput } from '../encode';
+import { decodeZoneAndUnit, encodeZoneAndUnit, RESAMPLE_PARAMS, type ResampleOptions, type ResampleQuery } from '../options';
+import { FILL, OHLC_FIELD, optionalParam, type DateTimeInput } from '../params';
+import { BEGIN_DATE, END_DATE, TRADING_DATE } from './common';
+import {
+  decodeContract, DELIVERY_DATE, encodeDeliveryContract, encodeFrontContract, OHLC_FRONT, PERIOD_FILTER,
+  type ContractQuery, type DeliveryContractOptions, type FrontContractOptions,
+} from './contract';
+import { requestLine, type RequestLine } from './request-line';
+import { curveName, SECTION_CURVE_TYPES, type CurveInput } from './segments';
+
+/** Trading-date range of OHLC and SRMC loads (dates; `end` exclusive), both required. */
+export interface TradingPeriodOptions {
+  /** First trading date, required. */
+  begin: DateTimeInput;
+  /** End trading date (exclusive), required. */
+  end: DateTimeInput;
+}
+
+/** Options of `ohlc.load`: trading dates and optional contract filters. */
+export interface OhlcLoadOptions extends TradingPeriodOptions {
+  /** Only contracts of this period. */
+  period?: ContractPeriod | string | null;
+  /** Only this front contract (needs `period`, not with `delivery`). */
+  front?: number | null;
+  /** Only the contract delivering from this date (needs `period`, not with `front`). */
+  delivery?: DateTimeInput | null;
+  /** Convert prices to this unit/currency. */
+  unit?: string | null;
+}
+
+/** Options of `ohlc.latest`. */
+export interface OhlcLatestOptions {
+  /** The trading day (default: the latest with data). */
+  date?: DateTimeInput | null;
+  /** Convert prices to this unit/currency. */
+  unit?: string | null;
+}
+
+/** Options of `ohlc.latestAsPeriods`. */
+export interface OhlcLatestAsPeriodsOptions extends OhlcLatestOptions, Pick<ResampleOptions, 'timeZone'> {
+  /** Field the series is made of (default `settlement`). */
+  field?: OHLCField | string | null;
+}
+
+/** Options shared by the OHLC `…AsTimeseries` loads. */
+export interface OhlcTimeseriesOptions extends TradingPeriodOptions {
+  /** Field the series is made of (default `settlement`). */
+  field?: OHLCField | string | null;
+  /** How days without trades are filled (default `no-fill` on the service). */
+  fill?: Fill | string | null;
+  /** Convert prices to this unit/currency. */
+  unit?: string | null;
+}
+
+/** Trading dates and unit as the service reads them. */
+export interface TradingPeriodQuery {
+  /** First trading date `YYYY-MM-DD`. */
+  begin: string;
+  /** End trading date `YYYY-MM-DD` (exclusive). */
+  end: string;
+  /** Target unit. */
+  unit?: string;
+}
+
+const UNIT = RESAMPLE_PARAMS.unit;
+const FILL_PARAM = optionalParam('fill', FILL);
+const ohlcCurve = (curve: CurveInput): string => curveName(curve, SECTION_CURVE_TYPES.ohlc);
+const fieldText = (field: OHLCField | string | null | undefined): string => OHLC_FIELD.encode(field ?? 'settlement', 'field');
+
+/**
+ * Request line of `ohlc.load`: `GET /ohlc/{curve}/?begin&end&period&front&delivery&unit`.
+ *
+ * @param curve - The curve or curve name (`OHLC`).
+ * @param options - Trading dates, contract filters and unit.
+ * @returns The request line.
+ * @throws {ValidationError} For invalid values, `front`/`delivery` without `period`, or both together.
+ * @example
+ * ohlcLoad('NP OHLC', { begin: '2020-01-01', end: '2020-01-10', period: 'month', front: 1 }).query
+ * //=> 'begin=2020-01-01&end=2020-01-10&period=month&front=1'
+ */
+export function ohlcLoad(curve: CurveInput, options: OhlcLoadOptions): RequestLine {
+  const name = ohlcCurve(curve);
+  const o = options;
+  const period = PERIOD_FILTER.encode(o.period);
+  const front = OHLC_FRONT.encode(o.front);
+  const delivery = DELIVERY_DATE.encode(o.delivery);
+  if (period.length && front.length && delivery.length) {
+    throw new ValidationError("At most one of the following fields may be set: 'front', 'delivery'");
+  }
+  if (!period.length && (front.length || delivery.length)) {
+    const n = front.length ? 'front' : 'delivery';
+    throw new ValidationError(`Parameter '${n}' can only be used together with 'period'`, n);
+  }
+  const query = tradingPeriod(o).add(PERIOD_FILTER.name, period).add(OHLC_FRONT.name, front).add(DELIVERY_DATE.name, delivery);
+  return requestLine(['ohlc', name], query.put(UNIT, o.unit));
+}
+
+/**
+ * Request line of `ohlc.latest`: `GET /ohlc/{curve}/latest/?date&unit`.
+ *
+ * @param curve - The curve or curve name (`OHLC`).
+ * @param options - Trading day and unit.
+ * @returns The request line.
+ * @throws {ValidationError} For an invalid date or unit.
+ * @example
+ * ohlcLatest('NP OHLC', { date: '2020-12-01' })
+ * //=> { path: '/ohlc/NP%20OHLC/latest/', query: 'date=2020-12-01' }
+ */
+export function ohlcLatest(curve: CurveInput, options: OhlcLatestOptions = {}): RequestLine {
+  const name = ohlcCurve(curve);
+  return requestLine(['ohlc', name, 'latest'], new QueryBuilder().put(TRADING_DATE, options.date).put(UNIT, options.unit));
+}
+
+/**
+ * Request line of `ohlc.latestAsPeriods`: `GET /ohlc/{curve}/latest/periods/{field}/?date&timezone&unit`.
+ *
+ * @param curve - The curve or curve name (`OHLC`).
+ * @param options - Field (default `settlement`), trading day, zone and unit.
+ * @returns The request line.
+ * @throws {ValidationError} For an invalid field, date, zone or unit.
+ * @example
+ * ohlcLatestAsPeriods('NP OHLC')
+ * //=> { path: '/ohlc/NP%20OHLC/latest/periods/settlement/', query: '' }
+ */
+export function ohlcLatestAsPeriods(curve: CurveInput, options: OhlcLatestAsPeriodsOptions = {}): RequestLine {
+  const name = ohlcCurve(curve);
+  const field = fieldText(options.field);
+  const query = encodeZoneAndUnit(new QueryBuilder().put(TRADING_DATE, options.date), options);
+  return requestLine(['ohlc', name, 'latest', 'periods', field], query);
+}
+
+/**
+ * Request line of `ohlc.loadFrontAsTimeseries`: `GET /ohlc/{curve}/timeseries/{field}/?begin&end&period&front&fill&unit`.
+ *
+ * @param curve - The curve or curve name (`OHLC`).
+ * @param options - Trading dates, period and front (required, front ≥ 0), field, fill and unit.
+ * @returns The request line.
+ * @throws {ValidationError} Naming the first missing or invalid parameter.
+ * @example
+ * ohlcLoadFrontAsTimeseries('NP OHLC', { begin: '2020-01-01', end: '2020-01-02', period: 'month', front: 1 }).path
+ * //=> '/ohlc/NP%20OHLC/timeseries/settlement/'
+ */
+export function ohlcLoadFrontAsTimeseries(curve: CurveInput, options: OhlcTimeseriesOptions & FrontContractOptions): RequestLine {
+  const name = ohlcCurve(curve);
+  const query = encodeFrontContract(tradingPeriod(options), options, 'ohlc').put(FILL_PARAM, options.fill).put(UNIT, options.unit);
+  return requestLine(['ohlc', name, 'timeseries', fieldText(options.field)], query);
+}
+
+/**
+ * Request line of `ohlc.loadDeliveryAsTimeseries`: `GET /ohlc/{curve}/timeseries/{field}/?begin&end&period&delivery&fill&unit`.
+ *
+ * @param curve - The curve or curve name (`OHLC`).
+ * @param options - Trading dates, period and delivery (required), field, fill and unit.
+ * @returns The request line.
+ * @throws {ValidationError} Naming the first missing or invalid parameter.
+ * @example
+ * ohlcLoadDeliveryAsTimeseries('NP OHLC', { begin: '2020-01-01', end: '2020-01-10', period: 'month',
+ *   delivery: '2020-06-01', field: 'close', fill: 'forward-fill' }).query
+ * //=> 'begin=2020-01-01&end=2020-01-10&period=month&delivery=2020-06-01&fill=forward-fill'
+ */
+export function ohlcLoadDeliveryAsTimeseries(curve: CurveInput, options: OhlcTimeseriesOptions & DeliveryContractOptions): RequestLine {
+  const name = ohlcCurve(curve);
+  const query = encodeDeliveryContract(tradingPeriod(options), options).put(FILL_PARAM, options.fill).put(UNIT, options.unit);
+  return requestLine(['ohlc', name, 'timeseries', fieldText(options.field)], query);
+}
+
+/**
+ * Reads the `{field}` path segment of OHLC requests on the service.
+ *
+ * @param text - The decoded segment, e.g. `settlement`.
+ * @returns The field.
+ * @throws {ValidationError} For an unknown field (parameter `field`).
+ * @example
+ * decodeOhlcField('Close').key
+ * //=> 'close'
+ */
+export function decodeOhlcField(text: string): OHLCField {
+  return OHLC_FIELD.decode(text, 'field');
+}
+
+/**
+ * Reads the query of `ohlc.load` on the service.
+ *
+ * @param input - The request's query.
+ * @returns Trading dates, unit and the optional filters.
+ * @throws {ValidationError} As {@link ohlcLoad} would.
+ * @example
+ * decodeOhlcLoad('begin=2020-01-01&end=2020-01-10&period=month&front=1').front
+ * //=> 1
+ */
+export function decodeOhlcLoad(input: QueryInput): TradingPeriodQuery & Partial<ContractQuery> {
+  const q = QueryValues.from(input);
+  const out: TradingPeriodQuery & Partial<ContractQuery> = decodeTradingPeriod(q);
+  const period = PERIOD_FILTER.decode(q);
+  if (period === undefined) {
+    for (const n of [OHLC_FRONT.name, DELIVERY_DATE.name]) {
+      if (q.get(n) !== undefined) throw new ValidationError(`Parameter '${n}' can only be used together with 'period'`, n);
+    }
+    return out;
+  }
+  const front = OHLC_FRONT.decode(q);
+  const delivery = DELIVERY_DATE.decode(q);
+  if (front !== undefined && delivery !== undefined) {
+    throw new ValidationError("At most one of the following fields may be set: 'front', 'delivery'");
+  }
+  return { ...out, period, ...(front !== undefined && { front }), ...(delivery !== undefined && { delivery }) };
+}
+
+/**
+ * Reads the query of `ohlc.latest` and `ohlc.latestAsPeriods` on the service.
+ *
+ * @param input - The request's query.
+ * @returns Trading day, zone and unit (those present).
+ * @throws {ValidationError} For an invalid date or zone.
+ * @example
+ * decodeOhlcLatest('date=2020-12-01+10%3A00%3A00').date
+ * //=> '2020-12-01'
+ */
+export function decodeOhlcLatest(input: QueryInput): { date?: string } & Pick<ResampleQuery, 'timeZone' | 'unit'> {
+  const q = QueryValues.from(input);
+  const date = TRADING_DATE.decode(q);
+  return { ...(date !== undefined && { date }), ...decodeZoneAndUnit(q) };
+}
+
+/**
+ * Reads the query of the OHLC `…AsTimeseries` loads on the service (front or delivery).
+ *
+ * @param input - The request's query.
+ * @returns Trading dates, contract choice, fill and unit.
+ * @throws {ValidationError} Naming the first missing or invalid parameter.
+ * @example
+ * decodeOhlcTimeseries('begin=2020-01-01&end=2020-01-02&period=month&front=0').front
+ * //=> 0
+ */
+export function decodeOhlcTimeseries(input: QueryInput): TradingPeriodQuery & ContractQuery & { fill?: Fill } {
+  const q = QueryValues.from(input);
+  const fill = FILL_PARAM.decode(q);
+  return { ...decodeTradingPeriod(q), ...decodeContract(q, OHLC_FRONT), ...(fill && { fill }) };
+}
+
+function tradingPeriod(options: TradingPeriodOptions): QueryBuilder {
+  return new QueryBuilder().put(BEGIN_DATE, options.begin).put(END_DATE, options.end);
+}
+
+/**
+ * Reads `begin`, `end` (dates, required) and `unit` on the service.
+ *
+ * @param query - The request's query values.
+ * @returns The trading period and unit.
+ * @throws {ValidationError} When `begin` or `end` is missing or not a date.
+ * @example
+ * decodeTradingPeriod(QueryValues.from('begin=2020-01-01&end=2020-01-10')).end
+ * //=> '2020-01-10'
+ */
+export function decodeTradingPeriod(query: QueryValues): TradingPeriodQuery {
+  const unit = UNIT.decode(query);
+  return { begin: BEGIN_DATE.decode(query), end: END_DATE.decode(query), ...(unit !== undefined && { unit }) };
+}

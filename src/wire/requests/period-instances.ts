@@ -1,0 +1,240 @@
+import { QueryBuilder, QueryValues, type QueryInput } from '../encode';
+import type { TimeOfDay, WireDateTime } from '../formats';
+import {
+  decodeSelection, decodeZoneAndUnit, encodeSelection, encodeZoneAndUnit,
+  type InstanceSelection, type InstanceSelectionQuery, type ResampleOptions, type ResampleQuery, type SelectionField,
+} from '../options';
+import { defaultParam, integer, optionalParam, requiredParam, TIME_OF_DAY, type DateTimeInput, type TimeOfDayInput } from '../params';
+import { BEGIN, END } from './common';
+import { requestLine, type RequestLine } from './request-line';
+import { curveName, issuedText, SECTION_CURVE_TYPES, tagText, type CurveInput } from './segments';
+
+/** The period of a period-instance load, both ends required. */
+export interface PeriodOptions {
+  /** Start of the period (inclusive), required. */
+  begin: DateTimeInput;
+  /** End of the period (exclusive), required. */
+  end: DateTimeInput;
+}
+
+/** Zone and unit of a period-series result. */
+export type ZoneUnitOptions = Pick<ResampleOptions, 'timeZone' | 'unit'>;
+
+/** Options of `periodInstances.list`. */
+export type PeriodInstancesListOptions = Omit<InstanceSelection, 'issuedTimeOfDay'> & {
+  /** Maximum number of instances, 1–20 (default 20; always sent). */
+  limit?: number | null;
+};
+
+/** Options of `periodInstances.load`. */
+export type PeriodInstancesLoadOptions = PeriodOptions & ZoneUnitOptions & Omit<InstanceSelection, 'issuedTimeOfDay'> & {
+  /** Maximum number of instances, 1–20 (default 3; always sent). */
+  limit?: number | null;
+};
+
+/** Options of `periodInstances.latest`. */
+export type PeriodInstancesLatestOptions = PeriodOptions & ZoneUnitOptions & Pick<InstanceSelection, 'issuedAtLatest'>;
+
+/** Options of `periodInstances.get`. */
+export type PeriodInstancesGetOptions = PeriodOptions & ZoneUnitOptions & {
+  /** Issue date-time of the instance, required. */
+  issued: DateTimeInput;
+  /** Instance tag (default: the blank tag); case-sensitive, sent trimmed. */
+  tag?: string | null;
+};
+
+/** Options of `periodInstances.relative`. */
+export type PeriodInstancesRelativeOptions = PeriodOptions & ZoneUnitOptions & {
+  /** Days between issue day and value day (0 or more), required. */
+  daysAhead: number;
+  /** Instances issued before this time of day. */
+  beforeTimeOfDay?: TimeOfDayInput | null;
+};
+
+/** A period-instance query as the service reads it: period (when taken), zone, unit. */
+export type PeriodInstancesQuery = Pick<ResampleQuery, 'timeZone' | 'unit'> & { begin: WireDateTime; end: WireDateTime };
+
+/** `limit` of `periodInstances.list`: 1–20, default 20. */
+export const PERIOD_INSTANCES_LIST_LIMIT = defaultParam('limit', integer({ min: 1, max: 20 }), 20);
+/** `limit` of `periodInstances.load`: 1–20, default 3. */
+export const PERIOD_INSTANCES_LOAD_LIMIT = defaultParam('limit', integer({ min: 1, max: 20 }), 3);
+const DAYS_AHEAD = requiredParam('days-ahead', integer({ min: 0 }));
+const BEFORE_TIME_OF_DAY = optionalParam('before-time-of-day', TIME_OF_DAY);
+const LIST_FIELDS: readonly SelectionField[] = ['tags', 'excludeTags', 'limit', 'issuedAtLatest', 'issuedAtEarliest'];
+
+const periodCurve = (curve: CurveInput): string => curveName(curve, SECTION_CURVE_TYPES.periodInstances);
+const period = (o: PeriodOptions): QueryBuilder => new QueryBuilder().put(BEGIN, o.begin).put(END, o.end);
+
+/**
+ * Request line of `periodInstances.list`: `GET /period-instances/{curve}/list/?tags&exclude-tags&
+ * limit&issued-at-latest&issued-at-earliest`.
+ *
+ * @param curve - The curve or curve name (`INSTANCE_PERIOD`).
+ * @param options - The selection and limit.
+ * @returns The request line.
+ * @throws {ValidationError} Naming the first invalid parameter, before any request.
+ * @example
+ * periodInstancesList('P Q')
+ * //=> { path: '/period-instances/P%20Q/list/', query: 'limit=20' }
+ */
+export function periodInstancesList(curve: CurveInput, options: PeriodInstancesListOptions = {}): RequestLine {
+  const name = periodCurve(curve);
+  const query = encodeSelection(new QueryBuilder(), options, LIST_FIELDS, PERIOD_INSTANCES_LIST_LIMIT);
+  return requestLine(['period-instances', name, 'list'], query);
+}
+
+/**
+ * Request line of `periodInstances.load`: `GET /period-instances/{curve}/?begin&end&tags&
+ * exclude-tags&limit&issued-at-latest&issued-at-earliest&timezone&unit`.
+ *
+ * @param curve - The curve or curve name (`INSTANCE_PERIOD`).
+ * @param options - Period, selection, limit, zone and unit.
+ * @returns The request line.
+ * @throws {ValidationError} Naming the first invalid parameter, before any request.
+ * @example
+ * periodInstancesLoad('P Q', { begin: '2020-01-01', end: '2020-06-01' }).query
+ * //=> 'begin=2020-01-01&end=2020-06-01&limit=3'
+ */
+export function periodInstancesLoad(curve: CurveInput, options: PeriodInstancesLoadOptions): RequestLine {
+  const name = periodCurve(curve);
+  const query = encodeSelection(period(options), options, LIST_FIELDS, PERIOD_INSTANCES_LOAD_LIMIT);
+  return requestLine(['period-instances', name], encodeZoneAndUnit(query, options));
+}
+
+/**
+ * Request line of `periodInstances.latest`: `GET /period-instances/{curve}/get/latest/?begin&end&
+ * issued-at-latest&timezone&unit`.
+ *
+ * @param curve - The curve or curve name (`INSTANCE_PERIOD`).
+ * @param options - Period, issue limit, zone and unit.
+ * @returns The request line.
+ * @throws {ValidationError} Naming the first invalid parameter, before any request.
+ * @example
+ * periodInstancesLatest('P Q', { begin: '2020-01-01', end: '2020-06-01' }).path
+ * //=> '/period-instances/P%20Q/get/latest/'
+ */
+export function periodInstancesLatest(curve: CurveInput, options: PeriodInstancesLatestOptions): RequestLine {
+  const name = periodCurve(curve);
+  const query = encodeSelection(period(options), options, ['issuedAtLatest']);
+  return requestLine(['period-instances', name, 'get', 'latest'], encodeZoneAndUnit(query, options));
+}
+
+/**
+ * Request line of `periodInstances.get`: `GET /period-instances/{curve}/get/{issued}/[{tag}/]?begin&
+ * end&timezone&unit`. The tag keeps its case and is trimmed; the blank tag leaves the segment out.
+ *
+ * @param curve - The curve or curve name (`INSTANCE_PERIOD`).
+ * @param options - Period, `issued` (required), `tag`, zone and unit.
+ * @returns The request line.
+ * @throws {ValidationError} Naming the first invalid parameter, before any request.
+ * @example
+ * periodInstancesGet('P Q', { begin: '2020-01-01', end: '2020-06-01', issued: '2020-03-30' }).path
+ * //=> '/period-instances/P%20Q/get/2020-03-30/'
+ */
+export function periodInstancesGet(curve: CurveInput, options: PeriodInstancesGetOptions): RequestLine {
+  const name = periodCurve(curve);
+  const issued = issuedText(options.issued);
+  const tag = tagText(options.tag, 'trim');
+  const segments = ['period-instances', name, 'get', issued, ...(tag ? [tag] : [])];
+  return requestLine(segments, encodeZoneAndUnit(period(options), options));
+}
+
+/**
+ * Request line of `periodInstances.relative`: `GET /period-instances/{curve}/get/relative/?begin&
+ * end&days-ahead&before-time-of-day&timezone&unit`.
+ *
+ * @param curve - The curve or curve name (`INSTANCE_PERIOD`).
+ * @param options - Period, `daysAhead` (required), issue-time limit, zone and unit.
+ * @returns The request line.
+ * @throws {ValidationError} Naming the first invalid parameter, before any request.
+ * @example
+ * periodInstancesRelative('P Q', { begin: '2020-01-01', end: '2020-06-01', daysAhead: 1 }).query
+ * //=> 'begin=2020-01-01&end=2020-06-01&days-ahead=1'
+ */
+export function periodInstancesRelative(curve: CurveInput, options: PeriodInstancesRelativeOptions): RequestLine {
+  const name = periodCurve(curve);
+  const query = period(options).put(DAYS_AHEAD, options.daysAhead).put(BEFORE_TIME_OF_DAY, options.beforeTimeOfDay);
+  return requestLine(['period-instances', name, 'get', 'relative'], encodeZoneAndUnit(query, options));
+}
+
+/**
+ * Reads the query of `periodInstances.list` on the service.
+ *
+ * @param input - The request's query.
+ * @returns The selection with `limit` (20 when absent).
+ * @throws {ValidationError} Naming the first invalid parameter.
+ * @example
+ * decodePeriodInstancesList('limit=21')
+ * //~> throws ValidationError (parameter 'limit')
+ */
+export function decodePeriodInstancesList(input: QueryInput): InstanceSelectionQuery {
+  return decodeSelection(QueryValues.from(input), LIST_FIELDS, PERIOD_INSTANCES_LIST_LIMIT);
+}
+
+/**
+ * Reads the query of `periodInstances.load` on the service.
+ *
+ * @param input - The request's query.
+ * @returns Period, selection with `limit` (3 when absent), zone and unit.
+ * @throws {ValidationError} Naming the first missing or invalid parameter.
+ * @example
+ * decodePeriodInstancesLoad('begin=2020-01-01&end=2020-06-01').limit
+ * //=> 3
+ */
+export function decodePeriodInstancesLoad(input: QueryInput): PeriodInstancesQuery & InstanceSelectionQuery {
+  const q = QueryValues.from(input);
+  return { begin: BEGIN.decode(q), end: END.decode(q), ...decodeSelection(q, LIST_FIELDS, PERIOD_INSTANCES_LOAD_LIMIT), ...decodeZoneAndUnit(q) };
+}
+
+/**
+ * Reads the query of `periodInstances.latest` on the service.
+ *
+ * @param input - The request's query.
+ * @returns Period, `issuedAtLatest`, zone and unit.
+ * @throws {ValidationError} Naming the first missing or invalid parameter.
+ * @example
+ * decodePeriodInstancesLatest('begin=2020-01-01&end=2020-06-01&issued-at-latest=2020-04-01').issuedAtLatest.day
+ * //=> 1
+ */
+export function decodePeriodInstancesLatest(input: QueryInput): PeriodInstancesQuery & Pick<InstanceSelectionQuery, 'issuedAtLatest'> {
+  const q = QueryValues.from(input);
+  const { issuedAtLatest } = decodeSelection(q, ['issuedAtLatest']);
+  return { begin: BEGIN.decode(q), end: END.decode(q), ...(issuedAtLatest && { issuedAtLatest }), ...decodeZoneAndUnit(q) };
+}
+
+/**
+ * Reads the query of `periodInstances.get` on the service (path: `decodeIssued`; the tag is
+ * case-sensitive).
+ *
+ * @param input - The request's query.
+ * @returns Period, zone and unit.
+ * @throws {ValidationError} Naming the first missing or invalid parameter.
+ * @example
+ * decodePeriodInstancesGet('begin=2020-01-01&end=2020-06-01&timezone=UTC').timeZone.name
+ * //=> 'UTC'
+ */
+export function decodePeriodInstancesGet(input: QueryInput): PeriodInstancesQuery {
+  const q = QueryValues.from(input);
+  return { begin: BEGIN.decode(q), end: END.decode(q), ...decodeZoneAndUnit(q) };
+}
+
+/**
+ * Reads the query of `periodInstances.relative` on the service.
+ *
+ * @param input - The request's query.
+ * @returns Period, `daysAhead`, `beforeTimeOfDay`, zone and unit.
+ * @throws {ValidationError} Naming the first missing or invalid parameter.
+ * @example
+ * decodePeriodInstancesRelative('begin=2020-01-01&end=2020-06-01&days-ahead=1').daysAhead
+ * //=> 1
+ */
+export function decodePeriodInstancesRelative(
+  input: QueryInput,
+): PeriodInstancesQuery & { daysAhead: number; beforeTimeOfDay?: TimeOfDay } {
+  const q = QueryValues.from(input);
+  const before = BEFORE_TIME_OF_DAY.decode(q);
+  return {
+    begin: BEGIN.decode(q), end: END.decode(q), daysAhead: DAYS_AHEAD.decode(q),
+    ...(before && { beforeTimeOfDay: before }), ...decodeZoneAndUnit(q),
+  };
+}

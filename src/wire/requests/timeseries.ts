@@ -1,0 +1,56 @@
+import { QueryBuilder, QueryValues, type QueryInput } from '../encode';
+import type { WireDateTime } from '../formats';
+import { decodeResample, encodeResample, type ResampleOptions, type ResampleQuery } from '../options';
+import type { DateTimeInput } from '../params';
+import { BEGIN, END } from './common';
+import { requestLine, type RequestLine } from './request-line';
+import { curveName, SECTION_CURVE_TYPES, type CurveInput } from './segments';
+
+/** Options of `timeseries.load`: the period and the {@link ResampleOptions}. */
+export interface TimeseriesLoadOptions extends ResampleOptions {
+  /** Start of the period (inclusive), required. */
+  begin: DateTimeInput;
+  /** End of the period (exclusive), required. */
+  end: DateTimeInput;
+}
+
+/** `timeseries.load` as the service reads it. */
+export interface TimeseriesLoadQuery extends ResampleQuery {
+  /** Start (inclusive). */
+  begin: WireDateTime;
+  /** End (exclusive). */
+  end: WireDateTime;
+}
+
+/**
+ * Request line of `timeseries.load` (`TIMESERIES` and `SCENARIO_TIMESERIES` curves):
+ * `GET /timeseries/{curve}/?begin&end&timezone&frequency&aggregation&hour-filter&threshold&unit`.
+ *
+ * @param curve - The curve or curve name.
+ * @param options - The period and resample options.
+ * @returns The request line.
+ * @throws {ValidationError} Naming the first invalid parameter, before any request.
+ * @example
+ * timeseriesLoad('X Y', { begin: '2020-01-01', end: '2020-01-06' })
+ * //=> { path: '/timeseries/X%20Y/', query: 'begin=2020-01-01&end=2020-01-06' }
+ */
+export function timeseriesLoad(curve: CurveInput, options: TimeseriesLoadOptions): RequestLine {
+  const name = curveName(curve, SECTION_CURVE_TYPES.timeseries);
+  const query = new QueryBuilder().put(BEGIN, options.begin).put(END, options.end);
+  return requestLine(['timeseries', name], encodeResample(query, options));
+}
+
+/**
+ * Reads the query of `timeseries.load` on the service.
+ *
+ * @param input - The request's query.
+ * @returns The decoded parameters.
+ * @throws {ValidationError} Naming the first missing or invalid parameter.
+ * @example
+ * decodeTimeseriesLoad('begin=2020-01-01&end=2020-01-02&frequency=P1D').frequency.tag
+ * //=> 'P1D'
+ */
+export function decodeTimeseriesLoad(input: QueryInput): TimeseriesLoadQuery {
+  const query = QueryValues.from(input);
+  return { begin: BEGIN.decode(query), end: END.decode(query), ...decodeResample(query) };
+}
