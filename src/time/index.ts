@@ -1,0 +1,33 @@
+// Time: zones (incl. Europe/Gas_Day), Frequency, Resolution, date helpers and the fast
+// column helpers used by the engine.
+
+export { GasDayZone } from './gas-day-zone';
+export {
+  CET,
+  DEFAULT_ZONE,
+  EET,
+  GAS_DAY,
+  REQUEST_ZONE_NAMES,
+  TRT,
+  UTC,
+  WET,
+  toZone,
+  zoneByName,
+  zoneName,
+  type ZoneInput,
+} from './zones';
+export { toDateTime, type TimeInput } from './to-date-time';
+export {
+  getDate,
+  getDatetime,
+  localTz,
+  now,
+  systemClock,
+  toTimezone,
+  today,
+  type Clock,
+} from './helpers';
+export { type StepUnit } from './date-time-steps';
+export { Frequency } from './frequency';
+export { Resolution, type ResolutionDict } from './resolution';
+export { floorMillis, shiftMillis, stepStarts } from './floor-millis';
