@@ -1,0 +1,170 @@
+/**
+ * Shared helpers of the model classes: the brand check, the inspect and notebook display symbols,
+ * and the compact text/HTML summaries every model object shows.
+ *
+ * @module
+ */
+import type { DateTime } from 'luxon';
+
+/**
+ * Node's `util.inspect` hook: model objects print as their `toString()`.
+ *
+ * @example
+ * util.inspect(curve) === curve.toString() //=> true
+ */
+export const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+
+/**
+ * The notebook rich-display hook (honoured by Deno's kernel; tslab via `display(x)`).
+ *
+ * @example
+ * typeof curve[JUPYTER_DISPLAY] //=> 'function'
+ */
+export const JUPYTER_DISPLAY = Symbol.for('Jupyter.display');
+
+/**
+ * A MIME bundle as notebook kernels expect it: at least `text/plain` and `text/html`.
+ *
+ * @example
+ * const bundle: DisplayBundle = { 'text/plain': 'x', 'text/html': '<b>x</b>' };
+ * bundle['text/plain'] //=> 'x'
+ */
+export interface DisplayBundle {
+  /** Plain-text rendering. */
+  'text/plain': string;
+  /** HTML rendering. */
+  'text/html': string;
+  /** Further renderings added by other layers (e.g. Vega-Lite). */
+  [mime: string]: unknown;
+}
+
+/**
+ * Marks every instance of a class with a brand symbol (a non-enumerable `true` on its
+ * prototype), so `isX(value)` works across copies of the package where `instanceof` does not.
+ *
+ * @param prototype - The class prototype.
+ * @param brand - The brand symbol (`Symbol.for('service.model.<Class>')`).
+ * @returns Nothing.
+ * @example
+ * const B = Symbol.for('service.model.Demo');
+ * class Demo {}
+ * setBrand(Demo.prototype, B);
+ * hasBrand(new Demo(), B) //=> true
+ */
+export function setBrand(prototype: object, brand: symbol): void {
+  Object.defineProperty(prototype, brand, { value: true, enumerable: false, writable: false });
+}
+
+/**
+ * Tells whether a value carries a brand set by {@link setBrand}.
+ *
+ * @param value - Anything.
+ * @param brand - The brand symbol.
+ * @returns True when `value` is an object branded with `brand`.
+ * @example
+ * hasBrand({}, Symbol.for('service.model.Curve')) //=> false
+ */
+export function hasBrand(value: unknown, brand: symbol): boolean {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[brand] === true;
+}
+
+/**
+ * Escapes text for HTML element content and attribute values.
+ *
+ * @param text - Any text.
+ * @returns The text with `&`, `<`, `>`, `"` and `'` escaped.
+ * @example
+ * escapeHtml('a<b & "c"') //=> 'a&lt;b &amp; &quot;c&quot;'
+ */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/**
+ * Formats a date-time for summaries: ISO 8601 with the offset of its own zone, no milliseconds
+ * when they are zero.
+ *
+ * @param dt - A luxon DateTime, or null.
+ * @returns The text, or `'None'` for null.
+ * @example
+ * formatTime(DateTime.fromISO('2024-03-31T03:00:00+02:00', { setZone: true }))
+ * //=> '2024-03-31T03:00:00+02:00'
+ */
+export function formatTime(dt: DateTime | null): string {
+  if (dt === null) return 'None';
+  return dt.toISO({ suppressMilliseconds: true }) ?? dt.toString();
+}
+
+/**
+ * One summary line: label and value (`null`/`undefined` rows are left out).
+ *
+ * @example
+ * const row: SummaryRow = ['count', 24];
+ * row[0] //=> 'count'
+ */
+export type SummaryRow = readonly [label: string, value: string | number | boolean | null | undefined];
+
+/**
+ * Builds the compact `text/plain` + `text/html` bundle of a model object: a title and a
+ * two-column table of the non-empty rows.
+ *
+ * @param title - The class name, e.g. `'Timeseries'`.
+ * @param plain - The plain-text rendering (usually `toString()`).
+ * @param rows - Label/value pairs; null or undefined values are skipped.
+ * @returns The MIME bundle.
+ * @example
+ * displayBundle('Instance', '<Instance: tag=ec>', [['tag', 'ec']])['text/html'].includes('<td>ec</td>')
+ * //=> true
+ */
+export function displayBundle(title: string, plain: string, rows: readonly SummaryRow[]): DisplayBundle {
+  const body = rows
+    .filter((row) => row[1] !== null && row[1] !== undefined)
+    .map(([label, value]) => `<tr><th style="text-align:left">${escapeHtml(label)}</th><td>${escapeHtml(String(value))}</td></tr>`)
+    .join('');
+  const html = `<div class="service-model"><strong>${escapeHtml(title)}</strong><table>${body}</table></div>`;
+  return { 'text/plain': plain, 'text/html': html };
+}
+
+/**
+ * Compares two nullable values with their own `equals` method (both null counts as equal).
+ *
+ * @param a - First value or null.
+ * @param b - Second value or null.
+ * @returns True when both are null, or both are set and `a.equals(b)`.
+ * @example
+ * equalsNullable(null, null) //=> true
+ */
+export function equalsNullable<T extends { equals(other: T): boolean }>(a: T | null, b: T | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a === b || a.equals(b);
+}
+
+/**
+ * Compares two lists item by item with `equals` (or `===` for primitives).
+ *
+ * @param a - First list.
+ * @param b - Second list.
+ * @returns True when both have the same length and equal items in the same order.
+ * @example
+ * listEquals(['a', 'b'], ['a', 'b']) //=> true
+ */
+export function listEquals<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as unknown;
+    const y = b[i] as unknown;
+    if (x === y) continue;
+    if (x !== null && typeof x === 'object' && typeof (x as { equals?: unknown }).equals === 'function') {
+      if (!(x as { equals(o: unknown): boolean }).equals(y)) return false;
+    } else if (!(Number.isNaN(x) && Number.isNaN(y))) {
+      return false;
+    }
+  }
+  return true;
+}

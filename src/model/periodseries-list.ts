@@ -1,0 +1,140 @@
+/**
+ * A list of period-based series (spec §2.6 PeriodseriesList).
+ *
+ * `toTimeseries(frequency, field)` is attached by the engine layer
+ * (`src/engine/periods-to-steps.ts`).
+ *
+ * @module
+ */
+import { ValueError } from '../exceptions';
+import { escapeHtml, formatTime, hasBrand, INSPECT, JUPYTER_DISPLAY, setBrand, type DisplayBundle } from './display';
+import { Periodseries } from './periodseries';
+
+const BRAND = Symbol.for('service.model.PeriodseriesList');
+
+/**
+ * An immutable array of {@link Periodseries} (for example the instances of a period-instance
+ * curve). `map`, `filter` and `slice` give plain arrays; `concat` gives a new PeriodseriesList.
+ *
+ * @param items - The series.
+ * @throws ValueError when an item is not a Periodseries.
+ * @example
+ * const list = new PeriodseriesList([ps1, ps2]);
+ * list.length //=> 2
+ */
+export class PeriodseriesList extends Array<Periodseries> {
+  /** Derived arrays (`map`, `filter`, `slice`) are plain arrays. */
+  static override get [Symbol.species](): ArrayConstructor {
+    return Array;
+  }
+
+  constructor(items: Iterable<Periodseries> = []) {
+    super();
+    let i = 0;
+    for (const item of items) {
+      if (!Periodseries.isPeriodseries(item)) throw new ValueError(`PeriodseriesList: item ${i} is not a Periodseries`);
+      super.push(item);
+      i++;
+    }
+    Object.freeze(this);
+  }
+
+  /**
+   * Tells whether a value is a PeriodseriesList (brand check).
+   *
+   * @param value - Anything.
+   * @returns True for a PeriodseriesList.
+   * @example
+   * PeriodseriesList.isPeriodseriesList(list) //=> true
+   */
+  static isPeriodseriesList(value: unknown): value is PeriodseriesList {
+    return hasBrand(value, BRAND);
+  }
+
+  /**
+   * A new list with more series appended.
+   *
+   * @param items - Series or arrays of series.
+   * @returns A new PeriodseriesList.
+   * @throws ValueError when an item is not a Periodseries.
+   * @example
+   * list.concat(ps3).length //=> 3
+   */
+  override concat(...items: (Periodseries | ConcatArray<Periodseries>)[]): PeriodseriesList {
+    return this.clone([
+      ...this,
+      ...items.flatMap((x) => (Periodseries.isPeriodseries(x) ? [x] : Array.from(x as ArrayLike<Periodseries>))),
+    ]);
+  }
+
+  private clone(items: readonly Periodseries[]): PeriodseriesList {
+    return new PeriodseriesList(items);
+  }
+
+  /**
+   * Compares the members.
+   *
+   * @param other - Another list.
+   * @returns True when equal.
+   * @example
+   * list.equals(new PeriodseriesList([...list])) //=> true
+   */
+  equals(other: PeriodseriesList): boolean {
+    if (!PeriodseriesList.isPeriodseriesList(other)) return false;
+    return this.length === other.length && this.every((ps, i) => ps.equals(other[i] as Periodseries));
+  }
+
+  /**
+   * The members' wire JSON, as an array.
+   *
+   * @returns An array of period-series objects.
+   * @example
+   * list.toJSON().length //=> 2
+   */
+  toJSON(): Record<string, unknown>[] {
+    return Array.from(this, (ps) => ps.toJSON());
+  }
+
+  /**
+   * A summary: count and the members' names.
+   *
+   * @returns The text.
+   * @example
+   * list.toString() //=> '<PeriodseriesList: count=2, names=["a", "b"]>'
+   */
+  override toString(): string {
+    const names = Array.from(this, (ps) => JSON.stringify(ps.name));
+    return `<PeriodseriesList: count=${this.length}, names=[${names.join(', ')}]>`;
+  }
+
+  /** Node's inspect hook: prints `toString()`. */
+  [INSPECT](): string {
+    return this.toString();
+  }
+
+  /**
+   * The notebook display bundle: one row per member (name, instance, begin, end, count).
+   *
+   * @returns `text/plain` and `text/html`.
+   * @example
+   * list[Symbol.for('Jupyter.display')]()['text/html'].includes('<table>') //=> true
+   */
+  [JUPYTER_DISPLAY](): DisplayBundle {
+    const rows = Array.from(this, (ps) => {
+      const cells = [
+        ps.name ?? '',
+        ps.columnHeader().trim(),
+        ps.hasData() ? formatTime(ps.begin()) : '',
+        ps.hasData() ? formatTime(ps.end()) : '',
+        String(ps.length),
+      ];
+      return `<tr>${cells.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`;
+    });
+    const head = '<tr><th>name</th><th>instance</th><th>begin</th><th>end</th><th>count</th></tr>';
+    return {
+      'text/plain': this.toString(),
+      'text/html': `<div class="service-model"><strong>PeriodseriesList (${this.length})</strong><table>${head}${rows.join('')}</table></div>`,
+    };
+  }
+}
+setBrand(PeriodseriesList.prototype, BRAND);

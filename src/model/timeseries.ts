@@ -1,0 +1,333 @@
+/**
+ * A fixed-interval time series, stored as columns (spec §2.6 Timeseries, wire-part1 §4.7).
+ *
+ * @module
+ */
+import { DateTime } from 'luxon';
+import { ValueError } from '../exceptions';
+import { checkSteps, columnEquals, type ColumnInput } from './columns';
+import { hasBrand, INSPECT, JUPYTER_DISPLAY, listEquals, setBrand, type DisplayBundle } from './display';
+import { ValueType } from './enums';
+import { Series, type SeriesInit } from './series';
+import { columnsFromItems, itemAt, itemToJSON, normaliseColumns, type TimeseriesItem, type TimeseriesItemInput } from './timeseries-items';
+
+const BRAND = Symbol.for('service.model.Timeseries');
+
+/**
+ * Fields of a {@link Timeseries}: the series fields plus the columns.
+ *
+ * @example
+ * const init: TimeseriesInit = { resolution, times: [0], values: [1] };
+ * new Timeseries(init).length //=> 1
+ */
+export interface TimeseriesInit extends SeriesInit {
+  /** Step starts in epoch milliseconds, ascending. */
+  times?: ColumnInput;
+  /** Values (NaN or null = missing); null or absent for a scenarios-only series. */
+  values?: ColumnInput | null;
+  /** One column per scenario, each as long as `times`. */
+  scenarios?: readonly ColumnInput[];
+  /** Scenario names; default `e00`, `e01`, ... when there are scenarios. */
+  scenarioNames?: readonly string[] | null;
+}
+
+/**
+ * A time series with metadata. The data is held in columns: `times` (epoch ms), `values`
+ * (NaN = missing, null for scenarios-only series) and one `scenarios` column per scenario; the
+ * item views (`data`, `at(i)`, iteration) give luxon DateTimes in the series' zone.
+ *
+ * Typed arrays passed in are owned by the series from then on: do not change them afterwards.
+ *
+ * @param init - Series fields and columns.
+ * @throws ValueError when columns differ in length, the scenario names do not match the
+ *   scenario columns, or a non-empty series has neither values nor scenarios.
+ * @example
+ * const ts = new Timeseries({ resolution: new Resolution(Frequency.PT1H, CET), times: [Date.UTC(2024, 0, 1)], values: [5] });
+ * ts.at(0).value //=> 5
+ */
+export class Timeseries extends Series {
+  /** Step starts, epoch milliseconds. */
+  readonly times: Float64Array;
+  /** Values (NaN = missing), or null for a scenarios-only series. */
+  readonly values: Float64Array | null;
+  /** One column per scenario. */
+  readonly scenarios: readonly Float64Array[];
+  /** Scenario names, one per scenario column. */
+  readonly scenarioNames: readonly string[];
+  #items: readonly TimeseriesItem[] | null = null;
+
+  constructor(init: TimeseriesInit) {
+    super(init);
+    const { times, values, scenarios, scenarioNames } = normaliseColumns(init);
+    this.times = times;
+    this.values = values;
+    this.scenarios = Object.freeze(scenarios);
+    this.scenarioNames = Object.freeze(scenarioNames);
+    Object.freeze(this);
+  }
+
+  /**
+   * Builds a time series from items instead of columns.
+   *
+   * @param items - Items `{date, value}`, `{date, scenarios}` or `{date, value, scenarios}`;
+   *   date-times without an offset are wall-clock times in the resolution's zone.
+   * @param init - The series fields (and optional `scenarioNames`).
+   * @returns The time series.
+   * @throws ValueError when the items are inconsistent or a date-time is invalid.
+   * @example
+   * Timeseries.fromItems([{ date: '2024-03-31T00:00', value: 1 }], { resolution }).length //=> 1
+   */
+  static fromItems(
+    items: readonly TimeseriesItemInput[],
+    init: SeriesInit & { scenarioNames?: readonly string[] | null },
+  ): Timeseries {
+    const columns = columnsFromItems(items, init.resolution.zone);
+    return new Timeseries({ ...init, ...columns });
+  }
+
+  /**
+   * Tells whether a value is a Timeseries (brand check, works across package copies).
+   *
+   * @param value - Anything.
+   * @returns True for a Timeseries.
+   * @example
+   * Timeseries.isTimeseries(ts) //=> true
+   */
+  static isTimeseries(value: unknown): value is Timeseries {
+    return hasBrand(value, BRAND);
+  }
+
+  /**
+   * Number of steps.
+   *
+   * @returns The count.
+   * @example
+   * ts.length //=> 1
+   */
+  get length(): number {
+    return this.times.length;
+  }
+
+  /**
+   * The items as views (`Value`, `ScenariosValue` or `MeanScenariosValue`), built on first use.
+   *
+   * @returns A frozen array of items.
+   * @example
+   * ts.data[0].date.toISO() //=> '2024-01-01T01:00:00.000+01:00'
+   */
+  get data(): readonly TimeseriesItem[] {
+    if (this.#items === null) {
+      const items: TimeseriesItem[] = new Array(this.length);
+      for (let i = 0; i < this.length; i++) items[i] = this.itemAt(i);
+      this.#items = Object.freeze(items);
+    }
+    return this.#items;
+  }
+
+  /**
+   * The item at an index; negative indexes count from the end.
+   *
+   * @param index - The index.
+   * @returns The item, or undefined outside the series.
+   * @example
+   * ts.at(-1).value //=> 5
+   */
+  at(index: number): TimeseriesItem | undefined {
+    const i = index < 0 ? this.length + index : index;
+    if (!Number.isInteger(i) || i < 0 || i >= this.length) return undefined;
+    return this.#items ? this.#items[i] : this.itemAt(i);
+  }
+
+  /**
+   * Iterates over the items.
+   *
+   * @returns An iterator of items.
+   * @example
+   * [...ts].length //=> 1
+   */
+  *[Symbol.iterator](): IterableIterator<TimeseriesItem> {
+    for (let i = 0; i < this.length; i++) yield this.at(i) as TimeseriesItem;
+  }
+
+  private itemAt(i: number): TimeseriesItem {
+    return itemAt(this.times, this.values, this.scenarios, this.resolution.zone, i);
+  }
+
+  /**
+   * The value type: VALUE, SCENARIOS or MEAN_AND_SCENARIOS.
+   *
+   * @returns The value type.
+   * @example
+   * ts.valueType() === ValueType.VALUE //=> true
+   */
+  valueType(): ValueType {
+    if (this.scenarios.length === 0) return ValueType.VALUE;
+    return this.values === null ? ValueType.SCENARIOS : ValueType.MEAN_AND_SCENARIOS;
+  }
+
+  /**
+   * Tells whether the series has scenarios.
+   *
+   * @returns True when there is at least one scenario column.
+   * @example
+   * ts.hasScenarios() //=> false
+   */
+  hasScenarios(): boolean {
+    return this.scenarios.length > 0;
+  }
+
+  /**
+   * Values per item: 1 for a plain series, the number of scenarios for a scenario series, and 1
+   * plus the number of scenarios for a mean with scenarios.
+   *
+   * @returns The count.
+   * @example
+   * ts.totalValuesPerItem() //=> 1
+   */
+  totalValuesPerItem(): number {
+    return (this.values === null ? 0 : 1) + this.scenarios.length;
+  }
+
+  /**
+   * Checks the steps: sorted, no duplicates, each on the resolution's grid (gaps are allowed).
+   *
+   * @returns Nothing.
+   * @throws ValueError naming the first offending index.
+   * @example
+   * ts.validate() //=> undefined
+   */
+  validate(): void {
+    checkSteps(this.times, this.resolution, 'Timeseries');
+  }
+
+  /**
+   * Start of the first step (inclusive), in the series' zone.
+   *
+   * @returns The begin.
+   * @throws ValueError when the series is empty.
+   * @example
+   * ts.begin().toISO() //=> '2024-01-01T01:00:00.000+01:00'
+   */
+  begin(): DateTime {
+    if (this.length === 0) throw new ValueError('Timeseries has no values');
+    return DateTime.fromMillis(this.times[0] as number, { zone: this.resolution.zone });
+  }
+
+  /**
+   * End of the last step (exclusive): the last start plus one step (for frequency NONE, the
+   * last date-time itself).
+   *
+   * @returns The end.
+   * @throws ValueError when the series is empty.
+   * @example
+   * ts.end().toISO() //=> '2024-01-01T02:00:00.000+01:00'
+   */
+  end(): DateTime {
+    if (this.length === 0) throw new ValueError('Timeseries has no values');
+    const last = DateTime.fromMillis(this.times[this.length - 1] as number, { zone: this.resolution.zone });
+    return this.resolution.isIterable() ? this.resolution.next(last) : last;
+  }
+
+  /**
+   * Returns a copy with another custom name (null: named after the curve again).
+   *
+   * @param name - The name.
+   * @returns A new Timeseries.
+   * @example
+   * ts.withName('wind').name //=> 'wind'
+   */
+  withName(name: string | null): Timeseries {
+    return this.clone({ name });
+  }
+
+  /**
+   * Returns a copy with some fields or columns changed.
+   *
+   * @param changes - The fields to change.
+   * @returns A new Timeseries.
+   * @example
+   * ts.with({ unit: 'GWh/h' }).unit //=> 'GWh/h'
+   */
+  with(changes: Partial<TimeseriesInit>): Timeseries {
+    return this.clone(changes);
+  }
+
+  private clone(alts: Partial<TimeseriesInit>): Timeseries {
+    return new Timeseries({
+      ...this.seriesInit(),
+      times: this.times,
+      values: this.values,
+      scenarios: this.scenarios,
+      scenarioNames: this.scenarioNames,
+      ...alts,
+    });
+  }
+
+  /**
+   * Compares metadata and columns (NaN equal to NaN).
+   *
+   * @param other - Another time series.
+   * @returns True when equal.
+   * @example
+   * ts.equals(ts.with({})) //=> true
+   */
+  equals(other: Timeseries): boolean {
+    if (!Timeseries.isTimeseries(other)) return false;
+    if (this === other) return true;
+    return (
+      this.seriesEquals(other) &&
+      columnEquals(this.times, other.times) &&
+      columnEquals(this.values, other.values) &&
+      this.scenarios.length === other.scenarios.length &&
+      this.scenarios.every((column, k) => columnEquals(column, other.scenarios[k] as Float64Array)) &&
+      listEquals(this.scenarioNames, other.scenarioNames)
+    );
+  }
+
+  /**
+   * The wire JSON shape (wire-part1 §4.7): `data` items `{d, v}`, `{d, s}` or `{d, v, s}`.
+   *
+   * @returns A plain object.
+   * @example
+   * ts.toJSON().data //=> [{ d: '2024-01-01T01:00:00+01:00', v: 5 }]
+   */
+  toJSON(): Record<string, unknown> {
+    return {
+      ...this.seriesJSON(),
+      contract: this.contract ? this.contract.toJSON() : null,
+      scenario_names: this.hasScenarios() ? [...this.scenarioNames] : null,
+      data: this.data.map(itemToJSON),
+    };
+  }
+
+  /**
+   * A one-line summary: resolution, name, instance, scenarios, begin, end and count.
+   *
+   * @returns The text.
+   * @example
+   * ts.toString() //=> '<Timeseries: resolution=<PT1H, CET>, begin="2024-01-01T01:00:00+01:00", end="2024-01-01T02:00:00+01:00", count=1>'
+   */
+  override toString(): string {
+    return this.describe('Timeseries', this.hasScenarios() ? [`scenario_names=[${this.scenarioNames.join(', ')}]`] : []);
+  }
+
+  /** Node's inspect hook: prints `toString()`. */
+  [INSPECT](): string {
+    return this.toString();
+  }
+
+  /**
+   * The notebook display bundle: name, resolution, instance, unit, begin, end, count.
+   *
+   * @returns `text/plain` and `text/html`.
+   * @example
+   * ts[Symbol.for('Jupyter.display')]()['text/html'].includes('PT1H') //=> true
+   */
+  [JUPYTER_DISPLAY](): DisplayBundle {
+    return this.displaySummary('Timeseries', [
+      ['value type', this.valueType().tag],
+      ['scenarios', this.hasScenarios() ? this.scenarioNames.join(', ') : null],
+    ]);
+  }
+}
+setBrand(Timeseries.prototype, BRAND);
