@@ -1,0 +1,13 @@
+// Wire: everything both ends share about the reference protocol. Requests (path and query
+// encoding, parameter descriptors, option groups, one request builder per operation) and
+// responses (JSON <-> model objects, paging headers).
+
+// Requests
+export * from './encode';
+export * from './formats';
+export * from './params';
+export * from './options';
+export * from './requests';
+
+// Responses
+export * from './json';

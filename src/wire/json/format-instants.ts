@@ -1,0 +1,144 @@
+/**
+ * Writing response date-times (wire-part1 §4.6) in a zone's local time with its offset,
+ * `YYYY-MM-DDTHH:MM:SS[.ffffff]±HH:MM`, as the reference's Python `isoformat()` does. Columns are
+ * formatted per offset segment (one zone lookup per DST period, not per value) with the date
+ * part reused within a day, so no luxon DateTime is made per value.
+ *
+ * @module
+ */
+import type { DateTime, Zone } from 'luxon';
+import { ValueError } from '../../exceptions';
+import { offsetSegments } from '../../engine';
+
+const DAY_MS = 86_400_000;
+const TWO: readonly string[] = Array.from({ length: 100 }, (_, i) => (i < 10 ? `0${i}` : String(i)));
+
+function civilDate(days: number): string {
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  if (year < 0 || year > 9999) throw new ValueError(`Year ${year} cannot be written as an ISO 8601 date-time`);
+  return `${TWO[Math.floor(year / 100)]}${TWO[year % 100]}-${TWO[month]}-${TWO[day]}`;
+}
+
+/**
+ * Formats a UTC offset as `±HH:MM` (`+00:00` for UTC, never `Z`).
+ *
+ * @param minutes - Minutes east of UTC.
+ * @returns The offset text.
+ * @example
+ * offsetText(-240) //=> '-04:00'
+ */
+export function offsetText(minutes: number): string {
+  const abs = Math.abs(minutes);
+  return `${minutes < 0 ? '-' : '+'}${TWO[Math.floor(abs / 60)]}:${TWO[abs % 60]}`;
+}
+
+/** `HH:MM:00` of each minute of the day, built on first use. */
+let minutes: string[] | null = null;
+
+/** Time of day of local milliseconds within a day, `HH:MM:SS[.ffffff]`. */
+function clock(rem: number): string {
+  if (rem % 60_000 === 0) {
+    if (minutes === null) minutes = Array.from({ length: 1440 }, (_, m) => `${TWO[Math.floor(m / 60)]}:${TWO[m % 60]}:00`);
+    return minutes[rem / 60_000] as string;
+  }
+  const ms = rem % 1000;
+  const s = (rem - ms) / 1000;
+  const text = `${TWO[Math.floor(s / 3600)]}:${TWO[Math.floor(s / 60) % 60]}:${TWO[s % 60]}`;
+  return ms === 0 ? text : `${text}.${String(ms).padStart(3, '0')}000`;
+}
+
+function checkInstant(ms: number): number {
+  if (!Number.isFinite(ms)) throw new ValueError(`Cannot write the date-time ${ms}`);
+  return Math.floor(ms);
+}
+
+/**
+ * Formats one instant in a zone: local date and time, then the zone's offset at that instant.
+ *
+ * @param ms - Epoch milliseconds.
+ * @param zone - The zone to show it in.
+ * @returns The ISO 8601 text.
+ * @throws ValueError when `ms` is not finite or the year is outside 0–9999.
+ * @example
+ * formatInstant(Date.UTC(2020, 2, 29, 1), CET) //=> '2020-03-29T03:00:00+02:00'
+ */
+export function formatInstant(ms: number, zone: Zone): string {
+  const t = checkInstant(ms);
+  const offset = zone.offset(t);
+  const local = t + offset * 60_000;
+  const days = Math.floor(local / DAY_MS);
+  return `${civilDate(days)}T${clock(local - days * DAY_MS)}${offsetText(offset)}`;
+}
+
+/**
+ * Formats a luxon DateTime with its own zone's offset (the form of instance `issued` times).
+ *
+ * @param dt - A valid DateTime.
+ * @returns The ISO 8601 text.
+ * @throws ValueError when the DateTime is invalid.
+ * @example
+ * formatDateTimeIso(DateTime.fromISO('2020-06-01T00:00:00Z', { zone: 'utc' })) //=> '2020-06-01T00:00:00+00:00'
+ */
+export function formatDateTimeIso(dt: DateTime): string {
+  if (!dt.isValid) throw new ValueError(`Cannot write an invalid DateTime (${dt.invalidReason})`);
+  return formatInstant(dt.toMillis(), dt.zone);
+}
+
+/**
+ * Formats a column of instants in a zone. The zone's offset segments over the column's range are
+ * looked up once; each value then costs one addition, and values on the same local day share
+ * their date text.
+ *
+ * @param times - Epoch milliseconds (any order; sorted columns are fastest).
+ * @param zone - The zone to show them in.
+ * @returns One ISO 8601 text per value.
+ * @throws ValueError when a value is not finite or its year is outside 0–9999.
+ * @example
+ * formatInstants(Float64Array.of(Date.UTC(2020, 9, 25, 0), Date.UTC(2020, 9, 25, 1)), CET)
+ * //=> ['2020-10-25T02:00:00+02:00', '2020-10-25T02:00:00+01:00']
+ */
+export function formatInstants(times: Float64Array, zone: Zone): string[] {
+  const n = times.length;
+  const out = new Array<string>(n);
+  if (n === 0) return out;
+  let min = Infinity;
+  let max = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const t = checkInstant(times[i] as number);
+    if (t < min) min = t;
+    if (t > max) max = t;
+  }
+  const { starts, offsets } = offsetSegments(zone, min, max);
+  const texts = Array.from(offsets, (o) => offsetText(o / 60_000));
+  const last = starts.length - 1;
+  let k = 0;
+  let lo = starts[0] as number;
+  let hi = k < last ? (starts[1] as number) : Infinity;
+  let day = Number.NaN;
+  let prefix = '';
+  for (let i = 0; i < n; i++) {
+    const t = Math.floor(times[i] as number);
+    if (t < lo || t >= hi) {
+      if (t < lo) k = 0;
+      while (k < last && (starts[k + 1] as number) <= t) k++;
+      lo = starts[k] as number;
+      hi = k < last ? (starts[k + 1] as number) : Infinity;
+    }
+    const local = t + (offsets[k] as number);
+    const days = Math.floor(local / DAY_MS);
+    if (days !== day) {
+      day = days;
+      prefix = `${civilDate(days)}T`;
+    }
+    out[i] = prefix + clock(local - days * DAY_MS) + texts[k];
+  }
+  return out;
+}

@@ -1,0 +1,19 @@
+// JSON <-> model objects: one parseX/serializeX pair per resource of the wire references
+// (wire-part1 §3.7, §4.6-4.10, §5; wire-part2 §1.3-1.5, §2.2), the paging headers, and the fast
+// date-time readers and writers they share.
+export * from './absolute';
+export * from './contract';
+export * from './curve';
+export * from './format-instants';
+export * from './instance';
+export * from './ohlc';
+export * from './page';
+export { isCalendarDate, lastOffsetMinutes, parseInstant, scanInstant } from './parse-instant';
+export * from './periodseries';
+export * from './place';
+export * from './resolution';
+export * from './srmc';
+export * from './strings';
+export * from './subscription';
+export * from './timeseries';
+export * from './user';

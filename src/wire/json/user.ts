@@ -1,0 +1,106 @@
+/**
+ * User JSON (wire-part1 §5): name, e-mail, organisation (with its account manager) and
+ * subscriptions.
+ *
+ * @module
+ */
+import type { Subscription } from '../../model';
+import { asArray, asObject, jsonBody, optString, type JsonObject } from './read';
+import { parseSubscription, serializeSubscription, type SubscriptionJson } from './subscription';
+
+/** A contact person: name and e-mail. */
+export interface Contact {
+  /** Name, or null. */
+  readonly name: string | null;
+  /** E-mail address, or null. */
+  readonly email: string | null;
+}
+
+/** The user's organisation. */
+export interface Organization {
+  /** Name, or null. */
+  readonly name: string | null;
+  /** The account manager, or null. */
+  readonly accountManager: Contact | null;
+}
+
+/** The user of an API key, as `GET /user/` describes it. */
+export interface User {
+  /** Name, or null. */
+  readonly name: string | null;
+  /** E-mail address, or null. */
+  readonly email: string | null;
+  /** Organisation, or null. */
+  readonly organization: Organization | null;
+  /** Subscriptions; null when the body had none (passed through as sent). */
+  readonly subscriptions: readonly Subscription[] | null;
+}
+
+/** The wire form of a user. */
+export interface UserJson {
+  /** Name. */
+  name: string | null;
+  /** E-mail address. */
+  email: string | null;
+  /** Organisation (left out when unknown). */
+  organization?: { name: string | null; account_manager?: { name: string | null; email: string | null } };
+  /** Subscriptions, or null. */
+  subscriptions: SubscriptionJson[] | null;
+}
+
+function parseContact(json: unknown, path: string): Contact {
+  const obj: JsonObject = asObject(json, path);
+  return Object.freeze({ name: optString(obj, 'name', path), email: optString(obj, 'email', path) });
+}
+
+/**
+ * Parses the user of an API key. `organization` and its `account_manager` are optional;
+ * `subscriptions` may be null or empty and is kept so.
+ *
+ * @param json - The user object (or its JSON text).
+ * @returns A frozen user.
+ * @throws ParseException for a bad member.
+ * @example
+ * parseUser({ name: 'Ada Example', email: 'ada@example.org', subscriptions: [] }).subscriptions //=> []
+ */
+export function parseUser(json: unknown): User {
+  const obj = asObject(jsonBody(json), '');
+  const org = obj.organization;
+  let organization: Organization | null = null;
+  if (org !== null && org !== undefined) {
+    const o = asObject(org, 'organization');
+    const manager = o.account_manager;
+    organization = Object.freeze({
+      name: optString(o, 'name', 'organization'),
+      accountManager: manager === null || manager === undefined ? null : parseContact(manager, 'organization.account_manager'),
+    });
+  }
+  const subs = obj.subscriptions;
+  const subscriptions =
+    subs === null || subs === undefined
+      ? null
+      : Object.freeze(asArray(subs, 'subscriptions').map((s, i) => parseSubscription(s, `subscriptions[${i}]`)));
+  return Object.freeze({ name: optString(obj, 'name', ''), email: optString(obj, 'email', ''), organization, subscriptions });
+}
+
+/**
+ * Writes a user; the organisation is left out when unknown, the account manager when none.
+ *
+ * @param user - The user.
+ * @returns The wire object.
+ * @example
+ * serializeUser({ name: 'Ada', email: null, organization: null, subscriptions: [] }) //=> { name: 'Ada', email: null, subscriptions: [] }
+ */
+export function serializeUser(user: User): UserJson {
+  const org = user.organization;
+  const manager = org?.accountManager;
+  const organization = org
+    ? { organization: { name: org.name, ...(manager ? { account_manager: { name: manager.name, email: manager.email } } : {}) } }
+    : {};
+  return {
+    name: user.name,
+    email: user.email,
+    ...organization,
+    subscriptions: user.subscriptions ? user.subscriptions.map(serializeSubscription) : null,
+  };
+}
