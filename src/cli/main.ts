@@ -1,0 +1,92 @@
+/**
+ * The `service` command (`bin/service.js` calls {@link main}): `serve`, `seed` and `keys`.
+ *
+ * @module
+ */
+import { ValidationError } from '../exceptions';
+import { processIO, type CliIO } from './cli-io';
+import { parseKeys, runKeys } from './keys';
+import { parseSeed, runSeed } from './seed';
+import { parseServe, runServe } from './serve';
+
+/** The usage text. */
+export const USAGE = `Usage: service <command> [options]
+
+Commands:
+  serve  [--host 127.0.0.1] [--port 7070] [--data DIR] [--demo small|full] [--seed N] [--anchor YYYY-MM-DD]
+         Serve the API at http://HOST:PORT/api from the store in DIR (default ./data). With --demo,
+         an empty store is first seeded with the demo dataset; the demo user's key is printed and
+         written to DIR/demo-api-key. Stops cleanly on Ctrl+C (SIGINT) or SIGTERM.
+  seed   --data DIR --demo small|full [--seed N] [--anchor YYYY-MM-DD]
+         Seed the demo dataset into an empty store; prints the demo user's key.
+  keys create [--data DIR] --user ID [--name NAME] [--email E] [--organization O] [--grant PKG:AREA]... [--label L]
+         Create a key (and the user, if new); prints the key, which is stored only as a hash.
+         --grant power:DE gives the power package in DE; power:* in every area.
+  keys list  [--data DIR]
+         List keys: hash prefix, user, creation time, state, label.
+  keys block [--data DIR] (KEY | --hash PREFIX | --user ID) [--unblock]
+         Block (or unblock) a key or a whole user.
+  help   Show this text.
+
+Exit status: 0 success, 1 failure, 2 bad arguments.`;
+
+type Run = () => Promise<number>;
+
+function parse(argv: readonly string[], io: CliIO): Run {
+  const [command, ...args] = argv;
+  switch (command) {
+    case 'serve': {
+      const options = parseServe(args);
+      return () => runServe(options, io);
+    }
+    case 'seed': {
+      const options = parseSeed(args);
+      return () => runSeed(options, io);
+    }
+    case 'keys': {
+      const cmd = parseKeys(args);
+      return () => runKeys(cmd, io);
+    }
+    case 'help':
+    case '--help':
+    case '-h':
+      return async () => {
+        io.out(USAGE);
+        return 0;
+      };
+    default:
+      throw new ValidationError(command === undefined ? 'No command given' : `Unknown command ${JSON.stringify(command)}`, 'command');
+  }
+}
+
+function isArgumentError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return err instanceof ValidationError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'));
+}
+
+/**
+ * Runs the `service` command.
+ *
+ * @param argv - The arguments after the program name (`process.argv.slice(2)`).
+ * @param io - Output streams and an optional stop signal for `serve` (default: the process's).
+ * @returns The exit status: 0 success, 1 failure, 2 bad arguments (with a message and a usage hint).
+ * @example
+ * await main(['serve', '--port', 'x']) //=> 2   // prints: service: --port must be an integer from 0 to 65535, got "x"
+ */
+export async function main(argv: readonly string[], io: CliIO = processIO()): Promise<number> {
+  let run: Run;
+  try {
+    run = parse(argv, io);
+  } catch (err) {
+    if (!isArgumentError(err)) throw err;
+    io.err(`service: ${err instanceof ValidationError ? err.reason : (err as Error).message}`);
+    io.err("Run 'service help' for usage.");
+    return 2;
+  }
+  try {
+    return await run();
+  } catch (err) {
+    io.err(`service: ${(err as Error)?.message ?? String(err)}`);
+    return 1;
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * `service serve`: opens the store, seeds the demo data on first start when asked, listens, and
+ * shuts down gracefully on SIGINT or SIGTERM. The only place (with test helpers) that listens.
+ *
+ * @module
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+import { createApp } from '../server/app';
+import { DuckDbStore } from '../server/store';
+import { dateOption, intOption, presetOption, type Preset } from './cli-args';
+import type { CliIO } from './cli-io';
+import { DEMO_KEY_FILE, seedInto } from './seed';
+
+/** Options of `service serve`. */
+export interface ServeOptions {
+  /** Address to listen on (default 127.0.0.1). */
+  host: string;
+  /** Port (default 7070; 0 picks a free one). */
+  port: number;
+  /** The data directory (default `./data`). */
+  data: string;
+  /** Seed this demo dataset when the store is empty. */
+  preset?: Preset;
+  /** Random seed of the demo data. */
+  seed: number;
+  /** Anchor date of the demo data. */
+  anchor?: string;
+}
+
+/**
+ * Parses the arguments of `service serve`.
+ *
+ * @param args - Arguments after `serve`.
+ * @returns The options.
+ * @throws ValidationError for a bad option.
+ * @example
+ * parseServe(['--port', '0']).port //=> 0
+ */
+export function parseServe(args: string[]): ServeOptions {
+  const { values } = parseArgs({
+    args,
+    options: {
+      host: { type: 'string' }, port: { type: 'string' }, data: { type: 'string' },
+      demo: { type: 'string' }, seed: { type: 'string' }, anchor: { type: 'string' },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  return {
+    host: values.host ?? '127.0.0.1',
+    port: intOption(values.port, 'port', 0, 65535, 7070),
+    data: values.data ?? 'data',
+    preset: presetOption(values.demo),
+    seed: intOption(values.seed, 'seed', 0, 2 ** 31 - 1, 1),
+    anchor: dateOption(values.anchor, 'anchor'),
+  };
+}
+
+function stopped(signal: AbortSignal | undefined): Promise<string> {
+  return new Promise((resolve) => {
+    const done = (name: string) => {
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
+      signal?.removeEventListener('abort', onAbort);
+      resolve(name);
+    };
+    const onInt = () => done('SIGINT');
+    const onTerm = () => done('SIGTERM');
+    const onAbort = () => done('abort');
+    process.once('SIGINT', onInt);
+    process.once('SIGTERM', onTerm);
+    if (signal?.aborted) done('abort');
+    else signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * Runs the service until SIGINT, SIGTERM or `io.signal` aborts; prints the API URL (and the demo
+ * key when there is one) on stdout.
+ *
+ * @param options - The parsed options.
+ * @param io - Output and stop signal.
+ * @returns The exit status (0 after a clean shutdown).
+ * @throws ValueError when the store cannot be opened; listen errors (port in use) as they come.
+ * @example
+ * await runServe(parseServe(['--port', '0', '--data', dir]), io) //=> 0
+ */
+export async function runServe(options: ServeOptions, io: CliIO): Promise<number> {
+  const store = await DuckDbStore.open(options.data);
+  let app: FastifyInstance | undefined;
+  try {
+    const keyFile = join(options.data, DEMO_KEY_FILE);
+    if (options.preset !== undefined && (await store.stats()).curves === 0) {
+      await seedInto(store, { data: options.data, preset: options.preset, seed: options.seed, anchor: options.anchor }, io);
+    }
+    app = createApp({ store, logger: { level: 'warn' } });
+    await app.listen({ host: options.host, port: options.port });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address !== null ? address.port : options.port;
+    const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+    io.out(`Service API: http://${host}:${port}/api`);
+    if (existsSync(keyFile)) io.out(`Demo API key: ${readFileSync(keyFile, 'utf8').trim()} (in ${keyFile})`);
+    io.err('Press Ctrl+C to stop.');
+    const why = await stopped(io.signal);
+    io.err(`Stopping (${why}) ...`);
+  } finally {
+    await app?.close();
+    await store.close();
+  }
+  return 0;
+}

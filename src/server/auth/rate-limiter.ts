@@ -1,0 +1,99 @@
+/**
+ * Per-key request rate limit: a token bucket per key (service-semantics §7).
+ *
+ * @module
+ */
+import { TooManyRequestsError } from '../../exceptions';
+
+/** Settings of a {@link RateLimiter}. */
+export interface RateLimitOptions {
+  /** Sustained requests per second per key (default 50). */
+  ratePerSecond?: number;
+  /** Requests a key may make at once after being idle (default 100). */
+  burst?: number;
+}
+
+/** Default sustained rate: above the reference client's own 15 requests/s. */
+export const DEFAULT_RATE_PER_SECOND = 50;
+/** Default burst size. */
+export const DEFAULT_BURST = 100;
+
+const MAX_IDLE_BUCKETS = 10_000;
+
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
+/**
+ * Token buckets, one per key: each holds up to `burst` tokens, refills at `ratePerSecond`, and
+ * every request takes one token.
+ *
+ * @param options - Rate and burst.
+ * @param clock - Current time in epoch ms.
+ * @example
+ * const limiter = new RateLimiter({ ratePerSecond: 1, burst: 1 }, () => 0);
+ * limiter.take('k') //=> 0
+ * limiter.take('k') //=> 1   // seconds to wait
+ */
+export class RateLimiter {
+  /** Sustained requests per second per key. */
+  readonly ratePerSecond: number;
+  /** Bucket size. */
+  readonly burst: number;
+  private readonly buckets = new Map<string, Bucket>();
+
+  constructor(options: RateLimitOptions = {}, private readonly clock: () => number = Date.now) {
+    this.ratePerSecond = options.ratePerSecond ?? DEFAULT_RATE_PER_SECOND;
+    this.burst = options.burst ?? DEFAULT_BURST;
+    if (!(this.ratePerSecond > 0) || !(this.burst >= 1)) throw new RangeError('Rate limit needs ratePerSecond > 0 and burst >= 1');
+  }
+
+  /**
+   * Takes a token for a key when one is available.
+   *
+   * @param key - Who is calling (a key hash).
+   * @returns 0 when the request may proceed, otherwise the seconds until a token is available.
+   * @example
+   * new RateLimiter().take('k') //=> 0
+   */
+  take(key: string): number {
+    const now = this.clock();
+    const bucket = this.buckets.get(key) ?? { tokens: this.burst, at: now };
+    bucket.tokens = Math.min(this.burst, bucket.tokens + (Math.max(0, now - bucket.at) / 1000) * this.ratePerSecond);
+    bucket.at = now;
+    if (!this.buckets.has(key)) {
+      if (this.buckets.size >= MAX_IDLE_BUCKETS) this.forgetFull();
+      this.buckets.set(key, bucket);
+    }
+    if (bucket.tokens >= 1) {
+      bucket.tokens -= 1;
+      return 0;
+    }
+    return (1 - bucket.tokens) / this.ratePerSecond;
+  }
+
+  /**
+   * Takes a token or refuses the request.
+   *
+   * @param key - Who is calling (a key hash).
+   * @returns Nothing.
+   * @throws TooManyRequestsError with `retryAfter` in seconds when the key's bucket is empty.
+   * @example
+   * limiter.check(hash) // throws TooManyRequestsError after `burst` quick calls
+   */
+  check(key: string): void {
+    const wait = this.take(key);
+    if (wait > 0) {
+      throw new TooManyRequestsError(`Too many requests: at most ${this.ratePerSecond} per second per API key (bursts of ${this.burst}); retry after ${Math.ceil(wait)} s`, wait);
+    }
+  }
+
+  /** Drops buckets that are full again (their keys have been idle), bounding memory. */
+  private forgetFull(): void {
+    const now = this.clock();
+    for (const [key, b] of this.buckets) {
+      if (b.tokens + ((now - b.at) / 1000) * this.ratePerSecond >= this.burst) this.buckets.delete(key);
+    }
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * The service's one mapping from thrown errors to HTTP responses (style habit 8): our exception
+ * classes give their status and `{message, parameter?}` body (`statusOfError`/`bodyOfError` of
+ * `src/exceptions.ts`); framework errors about the request (bad URL, bad body, ...) are 400s;
+ * unknown routes are JSON 404s; everything else is a 500 with a generic message. No response ever
+ * carries a stack trace.
+ *
+ * @module
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { GENERIC_SERVER_ERROR_MESSAGE, bodyOfError, headersOfError, statusOfError, type ErrorBody } from '../exceptions';
+
+/** Status and JSON body of an error response, plus extra headers. */
+export interface ErrorResponse {
+  status: number;
+  body: ErrorBody;
+  headers: Record<string, string>;
+}
+
+function isFrameworkError(err: unknown): err is FastifyError {
+  const e = err as Partial<FastifyError> | null;
+  return typeof e === 'object' && e !== null && typeof e.code === 'string' && e.code.startsWith('FST_') && typeof e.statusCode === 'number';
+}
+
+/**
+ * Maps anything thrown while serving a request to its response. Framework errors with a 4xx
+ * status (malformed URL, unparsable body, unsupported media type, too long a parameter, ...)
+ * become 400, except 404 which stays 404; other non-service errors become 500.
+ *
+ * @param err - Whatever was thrown.
+ * @returns Status, body and headers to send.
+ * @example
+ * errorResponse(new ValidationError('must be 1 to 25', 'limit'))
+ * //=> { status: 400, body: { message: 'must be 1 to 25', parameter: 'limit' }, headers: {} }
+ */
+export function errorResponse(err: unknown): ErrorResponse {
+  if (isFrameworkError(err) && statusOfError(err) === 500) {
+    const code = err.statusCode as number;
+    if (code === 404) return { status: 404, body: { message: err.message }, headers: {} };
+    if (code >= 400 && code < 500) return { status: 400, body: { message: err.message }, headers: {} };
+    return { status: 500, body: { message: GENERIC_SERVER_ERROR_MESSAGE }, headers: {} };
+  }
+  return { status: statusOfError(err), body: bodyOfError(err), headers: headersOfError(err) };
+}
+
+/**
+ * Sends the response for an error, logging 5xx causes (the log is the only place they appear).
+ *
+ * @param err - Whatever was thrown.
+ * @param request - The request (for its logger).
+ * @param reply - The reply to send on.
+ * @returns The reply.
+ * @example
+ * return sendError(new NotFoundError("Curve 'X' not found"), request, reply);
+ */
+export function sendError(err: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const { status, body, headers } = errorResponse(err);
+  if (status >= 500) request.log.error({ err }, 'request failed');
+  return reply.code(status).headers(headers).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * Installs the error handler and the JSON 404 handler on an app.
+ *
+ * @param app - The Fastify app (not yet started).
+ * @returns Nothing.
+ * @example
+ * registerErrorHandling(app);
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err, request, reply) => sendError(err, request, reply));
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    return reply.code(404).type('application/json; charset=utf-8').send({ message: `Not found: ${request.method} ${path}` });
+  });
+}

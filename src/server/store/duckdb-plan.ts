@@ -1,0 +1,192 @@
+/**
+ * Resolves a validated batch into ids before the embedded store writes it: curve, instance and
+ * series ids (existing or new), which blocks may hold stored data (and so must replace), and the
+ * events the import will log. Reads only; nothing is written here.
+ *
+ * @module
+ */
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { ValueError } from '../../exceptions';
+import { Frequency, shiftMillis } from '../../time';
+import { readRows, sqlIntList } from './duckdb-io';
+import type { BlockTarget, SeriesTarget } from './duckdb-write';
+import type { CurveRow, InstanceRow, SeriesRow } from './duckdb-write-meta';
+import type { CurveRecord, EventRecord, ImportBatch, OhlcBlock, PeriodBlock } from './types';
+
+/** Id counters of the store; the plan takes new ids from them. */
+export interface IdCounters {
+  curve: number;
+  instance: number;
+  series: number;
+}
+
+/** Everything the write steps need, with ids resolved. */
+export interface WritePlan {
+  curves: CurveRow[];
+  instances: InstanceRow[];
+  newSeries: SeriesRow[];
+  series: SeriesTarget[];
+  periods: BlockTarget<PeriodBlock>[];
+  ohlc: BlockTarget<OhlcBlock>[];
+  /** All series ids of a curve/instance pair (`curveId|instanceId`), stored or new. */
+  columns: Map<string, number[]>;
+  /** Events of the import, without ids yet. */
+  events: Omit<EventRecord, 'id'>[];
+}
+
+interface Columns {
+  value: number | null;
+  byName: Map<string, number>;
+  maxMember: number;
+  ids: number[];
+}
+
+const pairKey = (curveId: number, instanceId: number) => `${curveId}|${instanceId}`;
+const instanceKey = (curveId: number, issued: number, tag: string) => `${curveId}|${issued}|${tag.toLowerCase()}`;
+
+/**
+ * The end of the step that starts at `ts` in a curve's frequency and zone (`ts` itself for `NONE`).
+ *
+ * @param curve - The curve (frequency and timezone).
+ * @param ts - A step start, epoch ms.
+ * @returns The next step start, epoch ms.
+ * @example
+ * // 2024-03-30T23:00Z is 2024-03-31 00:00 CET; that day has 23 hours
+ * stepEnd({ frequency: 'P1D', timezone: 'CET' }, Date.UTC(2024, 2, 30, 23)) //=> Date.UTC(2024, 2, 31, 22)
+ */
+export function stepEnd(curve: Pick<CurveRecord, 'frequency' | 'timezone'>, ts: number): number {
+  const freq = Frequency.byTag(curve.frequency);
+  return freq === Frequency.NONE ? ts : shiftMillis(ts, freq, 1, curve.timezone);
+}
+
+/**
+ * Resolves a validated batch against the stored state.
+ *
+ * @param conn - The write connection (outside a transaction; writes are serialised).
+ * @param batch - The validated batch.
+ * @param stored - Stored curves by name (with ids).
+ * @param next - Id counters; advanced for every new id.
+ * @param now - Epoch ms stamped on the events.
+ * @returns The plan.
+ * @throws ValueError when a block names an instance that is neither stored nor in the batch.
+ * @example
+ * const plan = await planBatch(conn, batch, curves, counters, Date.now());
+ */
+export async function planBatch(conn: DuckDBConnection, batch: ImportBatch, stored: ReadonlyMap<string, CurveRow>, next: IdCounters, now: number): Promise<WritePlan> {
+  const curves = (batch.curves ?? []).map((record) => ({ id: stored.get(record.name)?.id ?? next.curve++, record }));
+  const byName = new Map<string, CurveRow>(stored);
+  for (const row of curves) byName.set(row.record.name, row);
+  const isNewCurve = (name: string) => !stored.has(name);
+  const curveOf = (name: string) => byName.get(name) as CurveRow;
+
+  // Instances: stored ones of the curves involved, then the batch's (existing id or new).
+  const involved = new Set<number>();
+  for (const b of [...(batch.instances ?? []), ...(batch.series ?? []), ...(batch.periods ?? [])]) {
+    if (!isNewCurve(b.curve)) involved.add(curveOf(b.curve).id);
+  }
+  const instanceIds = new Map<string, number>();
+  if (involved.size) {
+    const rows = await readRows(conn, `SELECT id, curve_id, issued, tag FROM instances WHERE curve_id IN (${sqlIntList(involved)})`);
+    for (const r of rows) instanceIds.set(instanceKey(Number(r.curve_id), Number(r.issued), String(r.tag)), Number(r.id));
+  }
+  const freshInstances = new Set<number>();
+  const instances = (batch.instances ?? []).map((record) => {
+    const curveId = curveOf(record.curve).id;
+    const key = instanceKey(curveId, record.issued, record.tag);
+    let id = instanceIds.get(key);
+    if (id === undefined) {
+      id = next.instance++;
+      instanceIds.set(key, id);
+      freshInstances.add(id);
+    }
+    return { id, curveId, record };
+  });
+  const instanceOf = (b: { curve: string; issued: number | null; tag: string | null }): number => {
+    if (b.issued === null) return 0;
+    const id = instanceIds.get(instanceKey(curveOf(b.curve).id, b.issued, b.tag ?? ''));
+    if (id === undefined) throw new ValueError(`Invalid import batch: block of ${JSON.stringify(b.curve)} names an unknown instance (${new Date(b.issued).toISOString()}, ${JSON.stringify(b.tag)})`);
+    return id;
+  };
+
+  // Series columns: stored ones of the pairs involved, new ones for new members.
+  const columns = new Map<string, Columns>();
+  const seriesCurves = new Set((batch.series ?? []).filter((s) => !isNewCurve(s.curve)).map((s) => curveOf(s.curve).id));
+  if (seriesCurves.size) {
+    const rows = await readRows(conn, `SELECT id, curve_id, instance_id, member, name FROM series WHERE curve_id IN (${sqlIntList(seriesCurves)})`);
+    for (const r of rows) {
+      const key = pairKey(Number(r.curve_id), Number(r.instance_id));
+      const c: Columns = columns.get(key) ?? { value: null, byName: new Map(), maxMember: -1, ids: [] };
+      const member = Number(r.member);
+      if (member < 0) c.value = Number(r.id);
+      else c.byName.set(String(r.name), Number(r.id));
+      c.maxMember = Math.max(c.maxMember, member);
+      c.ids.push(Number(r.id));
+      columns.set(key, c);
+    }
+  }
+  const touched = new Set<string>();
+  const newSeries: SeriesRow[] = [];
+  const events: Omit<EventRecord, 'id'>[] = [];
+  const event = (curve: string, begin: number, end: number, issued: number | null, tag: string | null) =>
+    events.push({ type: 'CURVE_UPDATE', curve, begin, end, issued, tag, created: now });
+
+  const series = (batch.series ?? []).map((block): SeriesTarget => {
+    const curveId = curveOf(block.curve).id;
+    const instanceId = instanceOf(block);
+    const key = pairKey(curveId, instanceId);
+    const fresh = !columns.has(key) && !touched.has(key);
+    touched.add(key);
+    const c: Columns = columns.get(key) ?? { value: null, byName: new Map(), maxMember: -1, ids: [] };
+    columns.set(key, c);
+    const add = (member: number, name: string): number => {
+      const id = next.series++;
+      newSeries.push({ id, curveId, instanceId, member, name });
+      c.ids.push(id);
+      return id;
+    };
+    if (block.values !== null && c.value === null) c.value = add(-1, '');
+    const scenarioIds = block.scenarioNames.map((name) => {
+      let id = c.byName.get(name);
+      if (id === undefined) {
+        id = add(++c.maxMember, name);
+        c.byName.set(name, id);
+      }
+      return id;
+    });
+    const n = block.times.length;
+    if (n > 0) event(block.curve, block.times[0], stepEnd(curveOf(block.curve).record, block.times[n - 1]), block.issued, block.tag);
+    return { block, curveId, instanceId, fresh, valueId: block.values !== null ? c.value : null, scenarioIds };
+  });
+
+  const periods = (batch.periods ?? []).map((block) => {
+    const curveId = curveOf(block.curve).id;
+    const instanceId = instanceOf(block);
+    const key = pairKey(curveId, instanceId);
+    const fresh = (instanceId === 0 ? isNewCurve(block.curve) : freshInstances.has(instanceId)) && !touched.has(key);
+    touched.add(key);
+    const n = block.begins.length;
+    if (n > 0) event(block.curve, block.begins[0], block.ends[n - 1], block.issued, block.tag);
+    return { block, curveId, instanceId, fresh };
+  });
+
+  const ohlc = (batch.ohlc ?? []).map((block) => {
+    const curve = curveOf(block.curve);
+    const key = pairKey(curve.id, 0);
+    const fresh = isNewCurve(block.curve) && !touched.has(key);
+    touched.add(key);
+    if (block.traded.length > 0) {
+      let lo = Infinity;
+      let hi = -Infinity;
+      for (const t of block.traded) {
+        lo = Math.min(lo, t);
+        hi = Math.max(hi, t);
+      }
+      event(block.curve, lo, shiftMillis(hi, Frequency.P1D, 1, curve.record.timezone), null, null);
+    }
+    return { block, curveId: curve.id, instanceId: 0, fresh };
+  });
+
+  const columnIds = new Map<string, number[]>();
+  for (const [key, c] of columns) columnIds.set(key, c.ids);
+  return { curves, instances, newSeries, series, periods, ohlc, columns: columnIds, events };
+}

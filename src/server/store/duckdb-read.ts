@@ -1,0 +1,183 @@
+/**
+ * The data reads of the embedded store: series, periods, OHLC rows, instances and events, each
+ * one query (two for series) returning columns.
+ *
+ * @module
+ */
+import { LIST, VARCHAR, listValue, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import { readColumns, readRows, sqlNumber } from './duckdb-io';
+import { instanceFromRow } from './duckdb-records';
+import { formatEventId } from './event-ids';
+import type { EventIdParts } from './event-ids';
+import type { InstanceQuery, OhlcQuery, TimeRange } from './store';
+import type { EventRecord, InstanceRecord, OhlcBlock, PeriodBlock, SeriesBlock } from './types';
+
+/** Where a read looks: curve name and id, instance id (0 = none) and the instance identity. */
+export interface ReadTarget {
+  curve: string;
+  curveId: number;
+  instanceId: number;
+  issued: number | null;
+  tag: string | null;
+}
+
+function rangeSql(column: string, range: TimeRange): string {
+  const parts: string[] = [];
+  if (range.begin !== undefined) parts.push(`${column} >= ${sqlNumber(range.begin)}`);
+  if (range.end !== undefined) parts.push(`${column} < ${sqlNumber(range.end)}`);
+  return parts.length ? ` AND ${parts.join(' AND ')}` : '';
+}
+
+/**
+ * Reads the values of a curve/instance in a range as aligned, time-ordered columns.
+ *
+ * @param conn - A connection.
+ * @param target - The curve and instance.
+ * @param range - `[begin, end)`.
+ * @param scenarios - Whether to read the scenario columns too.
+ * @returns The block (`values` null when the series has no value column).
+ * @example
+ * (await readSeriesBlock(conn, target, { begin, end }, true)).times.length //=> 96
+ */
+export async function readSeriesBlock(conn: DuckDBConnection, target: ReadTarget, range: TimeRange, scenarios: boolean): Promise<SeriesBlock> {
+  const members = await readRows(conn, `SELECT id, member, name FROM series WHERE curve_id = ${target.curveId}
+    AND instance_id = ${target.instanceId}${scenarios ? '' : ' AND member < 0'} ORDER BY member`);
+  const valueRow = members.find((m) => Number(m.member) < 0);
+  const scenarioRows = members.filter((m) => Number(m.member) >= 0);
+  const column = new Map<number, number>();
+  if (valueRow) column.set(Number(valueRow.id), -1);
+  scenarioRows.forEach((m, k) => column.set(Number(m.id), k));
+  const empty: SeriesBlock = {
+    curve: target.curve,
+    issued: target.issued,
+    tag: target.tag,
+    times: new Float64Array(0),
+    values: valueRow ? new Float64Array(0) : null,
+    scenarios: scenarioRows.map(() => new Float64Array(0)),
+    scenarioNames: scenarioRows.map((m) => String(m.name)),
+  };
+  if (column.size === 0) return empty;
+  const where = `series_id IN (${[...column.keys()].join(',')})${rangeSql('ts', range)}`;
+  if (column.size === 1) {
+    const [ts, v] = (await readColumns(conn, `SELECT ts, value FROM series_values WHERE ${where} ORDER BY ts`, ['number', 'number'])) as Float64Array[];
+    return { ...empty, times: ts, values: valueRow ? v : null, scenarios: valueRow ? [] : [v] };
+  }
+  const [sid, ts, v] = (await readColumns(conn, `SELECT series_id, ts, value FROM series_values WHERE ${where} ORDER BY ts, series_id`, ['number', 'number', 'number'])) as Float64Array[];
+  let steps = 0;
+  for (let i = 0; i < ts.length; i++) if (i === 0 || ts[i] !== ts[i - 1]) steps++;
+  const times = new Float64Array(steps);
+  const values = valueRow ? new Float64Array(steps).fill(NaN) : null;
+  const cols = scenarioRows.map(() => new Float64Array(steps).fill(NaN));
+  let step = -1;
+  for (let i = 0; i < ts.length; i++) {
+    if (i === 0 || ts[i] !== ts[i - 1]) times[++step] = ts[i];
+    const k = column.get(sid[i]) as number;
+    if (k < 0) (values as Float64Array)[step] = v[i];
+    else cols[k][step] = v[i];
+  }
+  return { ...empty, times, values, scenarios: cols };
+}
+
+/**
+ * Reads the periods of a curve/instance that overlap a range, ordered by begin.
+ *
+ * @param conn - A connection.
+ * @param target - The curve and instance.
+ * @param range - `[begin, end)`; a period overlaps when it begins before `end` and ends after `begin`.
+ * @returns The block (`capacities` null when no period in it has a capacity).
+ * @example
+ * (await readPeriodBlock(conn, target, {})).begins.length //=> 12
+ */
+export async function readPeriodBlock(conn: DuckDBConnection, target: ReadTarget, range: TimeRange): Promise<PeriodBlock> {
+  const overlap: string[] = [];
+  if (range.end !== undefined) overlap.push(`begin_ts < ${sqlNumber(range.end)}`);
+  if (range.begin !== undefined) overlap.push(`end_ts > ${sqlNumber(range.begin)}`);
+  const [begins, ends, values, capacities] = (await readColumns(conn, `SELECT begin_ts, end_ts, value, capacity FROM periods
+    WHERE curve_id = ${target.curveId} AND instance_id = ${target.instanceId}${overlap.map((o) => ` AND ${o}`).join('')}
+    ORDER BY begin_ts`, ['number', 'number', 'number', 'number'])) as Float64Array[];
+  const hasCapacity = capacities.some((c) => !Number.isNaN(c));
+  return { curve: target.curve, issued: target.issued, tag: target.tag, begins, ends, values, capacities: hasCapacity ? capacities : null };
+}
+
+/**
+ * Reads OHLC rows with `traded` in a range, optionally one period type or one delivery.
+ *
+ * @param conn - A connection.
+ * @param curve - The curve name.
+ * @param curveId - The curve id.
+ * @param query - Range and filters.
+ * @returns The rows as columns, ordered by traded, period, delivery.
+ * @example
+ * (await readOhlcBlock(conn, name, 7, { period: 'month' })).period[0] //=> 'month'
+ */
+export async function readOhlcBlock(conn: DuckDBConnection, curve: string, curveId: number, query: OhlcQuery): Promise<OhlcBlock> {
+  const params: DuckDBValue[] = [];
+  let where = `curve_id = ${curveId}${rangeSql('traded', query)}`;
+  if (query.period !== undefined) {
+    params.push(query.period.toLowerCase());
+    where += ` AND lower(period) = $${params.length}`;
+  }
+  if (query.delivery !== undefined) where += ` AND delivery = ${sqlNumber(query.delivery)}`;
+  const cols = await readColumns(conn, `SELECT traded, period, delivery, open, high, low, close, settlement, volume, open_interest
+    FROM ohlc WHERE ${where} ORDER BY traded, lower(period), delivery`, ['number', 'text', ...Array<'number'>(8).fill('number')], params);
+  const [traded, period, delivery, open, high, low, close, settlement, volume, openInterest] = cols as [Float64Array, string[], ...Float64Array[]];
+  return { curve, traded, period, delivery, open, high, low, close, settlement, volume, openInterest };
+}
+
+/**
+ * Lists instances of a curve, newest first.
+ *
+ * @param conn - A connection.
+ * @param curve - The curve name.
+ * @param curveId - The curve id.
+ * @param query - Issue-time bounds (inclusive), tags, exclude-tags and limit.
+ * @returns The instances.
+ * @example
+ * (await readInstances(conn, name, 3, { tags: ['ec'], limit: 1 }))[0].tag //=> 'ec'
+ */
+export async function readInstances(conn: DuckDBConnection, curve: string, curveId: number, query: InstanceQuery): Promise<InstanceRecord[]> {
+  const params: DuckDBValue[] = [];
+  const types = [];
+  let where = `curve_id = ${curveId}`;
+  if (query.issuedAtEarliest !== undefined) where += ` AND issued >= ${sqlNumber(query.issuedAtEarliest)}`;
+  if (query.issuedAtLatest !== undefined) where += ` AND issued <= ${sqlNumber(query.issuedAtLatest)}`;
+  if (query.tags !== undefined && query.tags.length > 0) {
+    params.push(listValue(query.tags.map((t) => t.toLowerCase())));
+    types.push(LIST(VARCHAR));
+    where += ` AND list_contains($${params.length}, lower(tag))`;
+  }
+  if (query.excludeTags !== undefined && query.excludeTags.length > 0) {
+    params.push(listValue(query.excludeTags.map((t) => t.toLowerCase())));
+    types.push(LIST(VARCHAR));
+    where += ` AND NOT list_contains($${params.length}, lower(tag))`;
+  }
+  const limit = query.limit !== undefined ? ` LIMIT ${Math.max(0, Math.floor(query.limit))}` : '';
+  const reader = await conn.runAndReadAll(`SELECT issued, tag, created, modified, scenario_names FROM instances
+    WHERE ${where} ORDER BY issued DESC, tag${limit}`, params, types);
+  return (reader.getRowObjectsJS() as Record<string, unknown>[]).map((r) => instanceFromRow(r, curve));
+}
+
+/**
+ * Reads events after an id, oldest first.
+ *
+ * @param conn - A connection.
+ * @param after - The id to start after, or `null` for the whole log.
+ * @param limit - At most this many.
+ * @returns The events.
+ * @example
+ * (await readEvents(conn, null, 10)).length //=> 3
+ */
+export async function readEvents(conn: DuckDBConnection, after: EventIdParts | null, limit: number): Promise<EventRecord[]> {
+  const where = after === null ? 'TRUE' : `ms > ${sqlNumber(after.ms)} OR (ms = ${sqlNumber(after.ms)} AND seq > ${Math.floor(after.seq)})`;
+  const rows = await readRows(conn, `SELECT * FROM events WHERE ${where} ORDER BY ms, seq LIMIT ${Math.max(0, Math.floor(limit))}`);
+  return rows.map((r) => ({
+    id: formatEventId({ ms: Number(r.ms), seq: Number(r.seq) }),
+    type: String(r.type) as EventRecord['type'],
+    curve: String(r.curve),
+    begin: r.begin_ts === null ? null : Number(r.begin_ts),
+    end: r.end_ts === null ? null : Number(r.end_ts),
+    issued: r.issued === null ? null : Number(r.issued),
+    tag: r.tag === null ? null : String(r.tag),
+    created: Number(r.created),
+  }));
+}

@@ -1,0 +1,243 @@
+/**
+ * The storage interface of the service: one write path ({@link Store.importBatch}) and the reads
+ * the routes need. Engine-neutral: the embedded DuckDB engine implements it, a scale-out engine
+ * can too. Instants are epoch milliseconds; ranges are `[begin, end)`; missing values are `NaN`.
+ *
+ * @module
+ */
+import type {
+  CurveRecord,
+  EventRecord,
+  ImportBatch,
+  ImportResult,
+  InstanceRecord,
+  KeyRecord,
+  OhlcBlock,
+  PeriodBlock,
+  PlaceRecord,
+  SeriesBlock,
+  SubscriptionGrant,
+  UserRecord,
+} from './types';
+
+/** A half-open time range `[begin, end)` in epoch ms; an absent bound is open. */
+export interface TimeRange {
+  /** Inclusive lower bound; absent = from the first value. */
+  begin?: number;
+  /** Exclusive upper bound; absent = to the last value. */
+  end?: number;
+}
+
+/** Identity of an instance: its issue instant and its tag (compared case-insensitively). */
+export interface InstanceKey {
+  /** Issue instant, epoch ms. */
+  issued: number;
+  /** Tag, `''` when the instance has none. */
+  tag: string;
+}
+
+/** Paging of a search: 1-based page number and page size (both default to 1 and 50). */
+export interface PageQuery {
+  /** 1-based page number (default 1). */
+  page?: number;
+  /** Items per page (default 50). */
+  pageSize?: number;
+}
+
+/**
+ * Filters of a curve search (service-semantics §6). Text filters compare case-insensitively;
+ * every given filter narrows the result.
+ */
+export interface CurveQuery extends PageQuery {
+  /** Free text: every word must start a word of the name (words split at spaces and `> @ - /`). */
+  q?: string;
+  /** Area tag; matches the curve's area or, for exchange curves, its sink area. */
+  area?: string;
+  /** Curve type tag (`INSTANCE`, ...). */
+  curveType?: string;
+  /** Data type tag (`FORECAST`, ...). */
+  dataType?: string;
+  /** Categories the curve must all have. */
+  categories?: readonly string[];
+  /** Exact category: the curve's categories joined with single spaces. */
+  exactCategory?: string;
+  /** Frequency tag (`PT15M`, ...). */
+  frequency?: string;
+  /** Commodity (`Power`, `Gas`, ...). */
+  commodity?: string;
+  /** Sources, any of them; `null` in the list means "curves without a source". */
+  sources?: readonly (string | null)[];
+  /** `true`: only curves of a place; `false`: only curves without one. */
+  hasPlace?: boolean;
+  /** Only the curves of this place. */
+  placeKey?: string;
+  /** Only curves these grants give access to (the `only-subscribed` filter). */
+  grants?: readonly SubscriptionGrant[];
+}
+
+/** Filters of a place search. */
+export interface PlaceQuery extends PageQuery {
+  /** Free text matched like {@link CurveQuery.q} against the name and key. */
+  q?: string;
+  /** Area tag the place must lie in. */
+  area?: string;
+  /** Fuels, any of them (case-insensitive). */
+  fuels?: readonly string[];
+  /** Place kinds (`producer`, `river`, ...), any of them. */
+  kinds?: readonly string[];
+  /** `null`: only top-level places; a key: only the units of that plant; absent: all. */
+  parentKey?: string | null;
+}
+
+/** One page of a search, with what the paging headers need. */
+export interface StorePage<T> {
+  /** The items of this page, in order. */
+  items: T[];
+  /** Matching items over all pages. */
+  total: number;
+  /** The page number served (1-based; may lie past the last page, then `items` is empty). */
+  page: number;
+  /** The page size used. */
+  pageSize: number;
+  /** Number of the last page (at least 1). */
+  lastPage: number;
+}
+
+/** Selection of instances of a curve; bounds are inclusive, tags compare case-insensitively. */
+export interface InstanceQuery {
+  /** Only instances issued at or after this instant. */
+  issuedAtEarliest?: number;
+  /** Only instances issued at or before this instant. */
+  issuedAtLatest?: number;
+  /** Only these tags (any of them). */
+  tags?: readonly string[];
+  /** Not these tags. */
+  excludeTags?: readonly string[];
+  /** At most this many (the newest ones). */
+  limit?: number;
+}
+
+/** Options of a series read. */
+export interface SeriesReadOptions {
+  /** Read the scenario (ensemble member) columns too (default `true`). */
+  scenarios?: boolean;
+}
+
+/** Options of an OHLC read. */
+export interface OhlcQuery extends TimeRange {
+  /** Only this contract period (`month`, `year`, ...; case-insensitive). */
+  period?: string;
+  /** Only the contract delivering at this instant (local midnight, epoch ms). */
+  delivery?: number;
+}
+
+/** Events after a given id, and whether some were lost on the way. */
+export interface EventsAfter {
+  /** The events, oldest first. */
+  events: EventRecord[];
+  /** True when the given id is older than the log: events between it and the log were dropped. */
+  lost: boolean;
+}
+
+/** Options of {@link Store.importBatch}. */
+export interface ImportOptions {
+  /**
+   * Called after each part of the batch is written, with the parts written so far and the total.
+   * Throwing from it aborts the import; the store is then left as it was before.
+   */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** Counts of what the store holds. */
+export interface StoreStats {
+  /** Curves. */
+  curves: number;
+  /** Places. */
+  places: number;
+  /** Users. */
+  users: number;
+  /** API keys. */
+  keys: number;
+  /** Instances of all curves. */
+  instances: number;
+  /** Stored values (every member of every step, missing ones included). */
+  values: number;
+  /** Periods. */
+  periods: number;
+  /** OHLC rows. */
+  ohlcRows: number;
+  /** Events in the log. */
+  events: number;
+}
+
+/**
+ * The service's storage. Every write goes through {@link Store.importBatch}, which is atomic: a
+ * batch is validated before anything is written and is then written in one transaction, so a
+ * failing batch leaves the store exactly as it was. Reads see committed data only.
+ *
+ * @example
+ * const store = await DuckDbStore.open('./data');
+ * await store.importBatch({ curves: [curve] });
+ * (await store.getCurve(curve.name))?.name //=> curve.name
+ */
+export interface Store {
+  /**
+   * Writes a batch atomically. Records replace those with the same identity (curve name, place
+   * key, user id, key hash, instance curve + issued + tag ignoring case). A series block replaces
+   * every stored value (all members) of its curve/instance from its first to its last timestamp;
+   * a period block replaces `[first begin, last end)`, trimming stored periods that stick out; an
+   * OHLC block replaces its curve's rows on the trading days it contains. Each non-empty block
+   * logs one `CURVE_UPDATE` event with the range it covers.
+   */
+  importBatch(batch: ImportBatch, options?: ImportOptions): Promise<ImportResult>;
+
+  /** The curve with exactly this name, or `null`. */
+  getCurve(name: string): Promise<CurveRecord | null>;
+  /** Curves matching the filters, ordered by name, paged. */
+  searchCurves(query?: CurveQuery): Promise<StorePage<CurveRecord>>;
+  /** The place with this key, or `null`. */
+  getPlace(key: string): Promise<PlaceRecord | null>;
+  /** Places matching the filters, ordered by name then key, paged. */
+  searchPlaces(query?: PlaceQuery): Promise<StorePage<PlaceRecord>>;
+  /** Every category word used by a curve, sorted. */
+  categories(): Promise<string[]>;
+  /** Every exact category (categories joined by spaces), sorted. */
+  exactCategories(): Promise<string[]>;
+
+  /** The user with this id, or `null`. */
+  getUser(id: string): Promise<UserRecord | null>;
+  /** All users, ordered by id. */
+  listUsers(): Promise<UserRecord[]>;
+  /** The key with this hash (hex SHA-256 of the key), or `null`. */
+  findKey(hash: string): Promise<KeyRecord | null>;
+  /** All keys (of one user when given), ordered by creation time. */
+  listKeys(userId?: string): Promise<KeyRecord[]>;
+  /** Blocks or unblocks a key; returns false when no key has this hash. */
+  setKeyBlocked(hash: string, blocked: boolean): Promise<boolean>;
+  /** Blocks or unblocks a user; returns false when no user has this id. */
+  setUserBlocked(id: string, blocked: boolean): Promise<boolean>;
+
+  /** Instances of a curve, newest `issued` first (then by tag). */
+  listInstances(curve: string, query?: InstanceQuery): Promise<InstanceRecord[]>;
+  /** The instance with this identity, or `null`. */
+  getInstance(curve: string, key: InstanceKey): Promise<InstanceRecord | null>;
+
+  /** Values of a curve (or of one instance) in the range, as time-ordered columns. */
+  readSeries(curve: string, range: TimeRange, instance?: InstanceKey | null, options?: SeriesReadOptions): Promise<SeriesBlock>;
+  /** Periods of a curve (or of one instance) overlapping the range, ordered by begin. */
+  readPeriods(curve: string, range: TimeRange, instance?: InstanceKey | null): Promise<PeriodBlock>;
+  /** OHLC rows with `traded` in the range, ordered by traded, period, delivery. */
+  readOhlc(curve: string, query: OhlcQuery): Promise<OhlcBlock>;
+  /** The newest trading day with rows at or before `atOrBefore` (default: any), or `null`. */
+  latestTraded(curve: string, atOrBefore?: number): Promise<number | null>;
+
+  /** Events after an id (`null`: the whole log), oldest first, at most `limit`. */
+  eventsAfter(lastId: string | null, limit?: number): Promise<EventsAfter>;
+  /** Calls `listener` with the events of every committed import; returns the unsubscribe function. */
+  onEvents(listener: (events: readonly EventRecord[]) => void): () => void;
+
+  /** Counts of what the store holds. */
+  stats(): Promise<StoreStats>;
+  /** Releases the engine; the store is unusable afterwards. */
+  close(): Promise<void>;
+}
