@@ -1,0 +1,106 @@
+/**
+ * What `ServiceClient` and `PartnerConnection` share: the resolved options, one HTTP transport
+ * for all sections (one throttle, one time-out, one retry policy), the API-key check and
+ * closing. Each client wires its sections as fields, one line each:
+ *
+ *   readonly metadata = new MetadataSection(this.transport);
+ *
+ * @module
+ */
+import { APIError, ForbiddenError, UnauthorizedError } from '../exceptions';
+import { HttpTransport, type TransportHooks } from './http';
+import type { ResolvedClientOptions } from './options';
+
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+
+/**
+ * Base of the clients. It owns the transport the sections share and implements
+ * `isApiKeyValid()` on top of the one request each client uses to test its key.
+ *
+ * @param options - Resolved options (see `resolveClientOptions`).
+ * @param hooks - Optional clock, sleep and retry observer of the transport (tests use them).
+ * @example
+ * class MyClient extends BaseClient {
+ *   readonly metadata = new MetadataSection(this.transport);
+ *   protected checkApiKey() { return this.metadata.categories(); }
+ * }
+ */
+export abstract class BaseClient {
+  /** The options in use (defaults applied). */
+  readonly options: ResolvedClientOptions;
+  /** The HTTP transport shared by every section of this client. */
+  readonly transport: HttpTransport;
+
+  constructor(options: ResolvedClientOptions, hooks: TransportHooks = {}) {
+    this.options = options;
+    this.transport = new HttpTransport(options, hooks);
+  }
+
+  /**
+   * Root URL of the API, without a trailing slash.
+   *
+   * @returns The URL.
+   * @example
+   * new ServiceClient({ apiKey: 'abc' }).apiUrl //=> 'http://127.0.0.1:7070/api'
+   */
+  get apiUrl(): string {
+    return this.options.apiUrl;
+  }
+
+  /**
+   * Tests the API key with the client's key-check request (the default client loads the
+   * categories, through their cache; the partner client searches one page of curves).
+   *
+   * @returns True when the request succeeds; false when the service answers 401 (unknown or
+   *   blocked key) or 403 (the user cannot sign in).
+   * @throws APIError (an `HTTPError`, `InternalServerError`, ...) on network or server problems;
+   *   a response that cannot be parsed is wrapped in an `APIError`.
+   * @example
+   * await client.isApiKeyValid() //=> true
+   */
+  async isApiKeyValid(): Promise<boolean> {
+    try {
+      await this.checkApiKey();
+      return true;
+    } catch (err) {
+      if (err instanceof UnauthorizedError || err instanceof ForbiddenError) return false;
+      if (err instanceof APIError) throw err;
+      throw new APIError(`The API key check failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+    }
+  }
+
+  /**
+   * Closes the kept-alive connections. The client stays usable (new connections are made).
+   *
+   * @returns Nothing.
+   * @example
+   * client.close() //=> undefined
+   */
+  close(): void {
+    this.transport.close();
+  }
+
+  /**
+   * A one-line description without the key.
+   *
+   * @returns The text.
+   * @example
+   * String(new ServiceClient({ apiKey: 'abc' })) //=> '<ServiceClient: api_url=http://127.0.0.1:7070/api>'
+   */
+  toString(): string {
+    return `<${this.constructor.name}: api_url=${this.options.apiUrl}>`;
+  }
+
+  /** Node's inspect hook: prints `toString()` so the key never shows. */
+  [INSPECT](): string {
+    return this.toString();
+  }
+
+  /**
+   * Sends the request that tests the key.
+   *
+   * @returns Anything; only success or the error matters.
+   * @throws The request's errors.
+   */
+  protected abstract checkApiKey(): Promise<unknown>;
+}

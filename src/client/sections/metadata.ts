@@ -1,0 +1,143 @@
+/**
+ * The metadata section (spec §4.2, wire-part1 §3): categories, exact categories, one curve by
+ * name, curve search and place search. The partner client gets {@link PartnerMetadataSection}
+ * (curve search only, wire-part2 §4); the default client gets {@link MetadataSection}.
+ *
+ * @module
+ */
+import { Page, type Curve, type Place } from '../../model';
+import {
+  metadataCategories, metadataCurve, metadataCurves, metadataExactCategories, metadataPlaces,
+  parseCurve, parseCurveList, parsePageHeaders, parsePlaceList, parseStringList,
+  type MetadataCurvesOptions, type MetadataPlacesOptions, type RequestLine,
+} from '../../wire';
+import { Section } from './section';
+
+/**
+ * The metadata operations of the partner client: curve search only.
+ *
+ * @param transport - The client's HTTP transport.
+ * @example
+ * const page = await partner.metadata.curves({ q: 'de wind', dataType: 'FORECAST' });
+ * page.totalItems //~> 12
+ */
+export class PartnerMetadataSection extends Section {
+  /**
+   * Searches curves. Every given filter narrows the result; the result is one page, whose
+   * `getNextPage()`/`getPreviousPage()` repeat the search with another page number.
+   *
+   * @param options - `q` (all words must match the name), `area`, `curveType`, `dataType`,
+   *   `category` (the curve has all of them), `exactCategory`, `commodity`, `source`,
+   *   `onlySubscribed`, `frequency`, `hasPlace` (true: only curves of places; false: only
+   *   curves without one), `page` (default 1) and `pageSize` (default 50).
+   * @returns A page of curves, ordered by name.
+   * @throws ValidationError naming the first invalid filter (before any request, or from the
+   *   service); UnauthorizedError, HTTPError, InternalServerError from the request.
+   * @example
+   * const page = await client.metadata.curves({ area: 'DE', dataType: 'ACTUAL', pageSize: 10 });
+   * page.page //=> 1
+   * (await page.getNextPage()).page //=> 2
+   */
+  async curves(options: MetadataCurvesOptions = {}): Promise<Page<Curve>> {
+    return this.page(metadataCurves(options), parseCurveList, (page) => this.curves({ ...options, page }));
+  }
+
+  /**
+   * Loads one search page and wraps it with the loader of its neighbours.
+   *
+   * @param line - The request line.
+   * @param parse - The body parser.
+   * @param loader - Loads another page of the same search.
+   * @returns The page.
+   * @throws The request's and the parser's errors.
+   * @example
+   * await this.page(metadataCurves({}), parseCurveList, (page) => this.curves({ page })) //~> Page [...]
+   */
+  protected async page<T>(line: RequestLine, parse: (body: unknown) => T[], loader: (page: number) => Promise<Page<T>>): Promise<Page<T>> {
+    const res = await this.get(line);
+    return new Page(parse(res.body), { ...parsePageHeaders(res.headers), loader });
+  }
+}
+
+/**
+ * The metadata operations of the default client.
+ *
+ * @param transport - The client's HTTP transport.
+ * @example
+ * [...await client.metadata.categories()].includes('Wind') //=> true
+ */
+export class MetadataSection extends PartnerMetadataSection {
+  private categoriesCache: Promise<string[]> | null = null;
+  private exactCategoriesCache: Promise<string[]> | null = null;
+
+  /**
+   * The category words used in curve names. Cached per client once loaded (an empty answer or
+   * a failure is not cached).
+   *
+   * @returns The categories, in the service's order.
+   * @throws UnauthorizedError, HTTPError, InternalServerError, ParseException from the request.
+   * @example
+   * (await client.metadata.categories()).has('Wind') //=> true
+   */
+  async categories(): Promise<Set<string>> {
+    this.categoriesCache ??= this.cached(metadataCategories(), () => (this.categoriesCache = null));
+    return new Set(await this.categoriesCache);
+  }
+
+  /**
+   * The category combinations that exist in curve names (usable as `exactCategory`). Cached per
+   * client once loaded (an empty answer or a failure is not cached).
+   *
+   * @returns The exact categories, in the service's order.
+   * @throws UnauthorizedError, HTTPError, InternalServerError, ParseException from the request.
+   * @example
+   * (await client.metadata.exactCategories()).has('Wind Power Production') //=> true
+   */
+  async exactCategories(): Promise<Set<string>> {
+    this.exactCategoriesCache ??= this.cached(metadataExactCategories(), () => (this.exactCategoriesCache = null));
+    return new Set(await this.exactCategoriesCache);
+  }
+
+  /**
+   * One curve by its exact name.
+   *
+   * @param name - The curve name.
+   * @returns The curve.
+   * @throws ValidationError when `name` is not a non-empty string; NotFoundError when no curve
+   *   has that name; UnauthorizedError, HTTPError, InternalServerError from the request.
+   * @example
+   * (await client.metadata.curve('DE Wind Power Production MWh/h 15min Actual')).curveType.tag //=> 'TIMESERIES'
+   */
+  async curve(name: string): Promise<Curve> {
+    return parseCurve((await this.get(metadataCurve(name))).body);
+  }
+
+  /**
+   * Searches places. Every given filter narrows the result; the result is one page, whose
+   * neighbours load through the same search.
+   *
+   * @param options - `q` (all words must match name or key), `area`, `fuel` (any of them),
+   *   `kind` (place type tags, any of them), `tree` (true: top-level places with their units as
+   *   `children`; default false), `page` (default 1) and `pageSize` (default 50).
+   * @returns A page of places, ordered by name.
+   * @throws ValidationError naming the first invalid filter; UnauthorizedError, HTTPError,
+   *   InternalServerError from the request.
+   * @example
+   * const page = await client.metadata.places({ kind: 'producer', fuel: 'Nuclear', tree: true });
+   * page[0].children.length > 0 //=> true
+   */
+  async places(options: MetadataPlacesOptions = {}): Promise<Page<Place>> {
+    return this.page(metadataPlaces(options), parsePlaceList, (page) => this.places({ ...options, page }));
+  }
+
+  private async cached(line: RequestLine, forget: () => void): Promise<string[]> {
+    try {
+      const list = parseStringList((await this.get(line)).body);
+      if (list.length === 0) forget();
+      return list;
+    } catch (err) {
+      forget();
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * The default client (spec §1.1): `new ServiceClient({ apiKey })`.
+ *
+ * @module
+ */
+import { BaseClient } from './base-client';
+import type { TransportHooks } from './http';
+import { resolveClientOptions, type ClientOptions } from './options';
+import { MetadataSection } from './sections/metadata';
+import { PeriodsSection } from './sections/periods';
+import { TimeseriesSection } from './sections/timeseries';
+import { UserSection } from './sections/user';
+
+/**
+ * The default client of the service. Sections are properties; each adds one line here.
+ *
+ * @param options - `apiKey` or `apiKeyFile` (exactly one), `sslVerify` (default true),
+ *   `timeout` (seconds per request, default 20), `httpDelay` (minimum seconds between request
+ *   starts, default 0.0667, at least 0.05), `apiUrl` (default `$SERVICE_API_URL`, else the local
+ *   service `http://127.0.0.1:7070/api`), `proxies` (URL per scheme, default none), `retry`.
+ * @param hooks - Optional clock, sleep and retry observer of the transport (tests use them).
+ * @throws InitializationError when the key arguments are wrong (none or both, unreadable or
+ *   empty key file) or an option is out of range.
+ * @example
+ * const client = new ServiceClient({ apiKeyFile: '/home/me/.service-key' });
+ * await client.isApiKeyValid() //=> true
+ * (await client.metadata.curves({ q: 'de wind actual' })).length //~> 3
+ */
+export class ServiceClient extends BaseClient {
+  /** Curves, places and categories (spec §4.2). */
+  readonly metadata: MetadataSection = new MetadataSection(this.transport);
+  /** The user of the API key (wire-part1 §5). */
+  readonly user: UserSection = new UserSection(this.transport);
+  /** Time series of TIMESERIES and SCENARIO_TIMESERIES curves (spec §4.3). */
+  readonly timeseries: TimeseriesSection = new TimeseriesSection(this.transport);
+  /** Period-based series of PERIOD curves (spec §4.5). */
+  readonly periods: PeriodsSection = new PeriodsSection(this.transport);
+
+  constructor(options: ClientOptions, hooks?: TransportHooks) {
+    super(resolveClientOptions(options), hooks);
+  }
+
+  /**
+   * Tests the key by loading the categories (through their cache).
+   *
+   * @returns The categories.
+   * @throws The request's errors.
+   */
+  protected checkApiKey(): Promise<unknown> {
+    return this.metadata.categories();
+  }
+}
