@@ -1,0 +1,154 @@
+/**
+ * Conversion to Danfo.js data frames (`toDataFrame`, alias `toDf`). Danfo is an optional peer
+ * dependency, loaded here only (at call time, with `require`); without it the conversion throws
+ * `ImportError`. Danfo has no hierarchical columns: the column names are the flat names of
+ * `toTable()` and the header levels live in a side map, read with `headerLevels(df)`.
+ *
+ * @module
+ */
+import { ImportError } from '../exceptions';
+import type { AbsoluteResult } from '../model/absolute-result';
+import type { OHLC } from '../model/ohlc';
+import type { OHLCList } from '../model/ohlc-list';
+import type { Periodseries } from '../model/periodseries';
+import type { PeriodseriesList } from '../model/periodseries-list';
+import type { SRMC } from '../model/srmc';
+import type { Timeseries } from '../model/timeseries';
+import type { TimeseriesList } from '../model/timeseries-list';
+import { rememberFrameInfo } from './frame-info';
+import {
+  frameLayout,
+  type AnyTableOptions,
+  type PeriodListTableOptions,
+  type PeriodTableOptions,
+  type SrmcTableOptions,
+  type Tabular,
+} from './frame-layout';
+import type { AbsoluteTableOptions } from './market-layout';
+import type { ListTableOptions, TableOptions } from './timeseries-layout';
+import { columnValues } from './to-table';
+
+/**
+ * A Danfo.js `DataFrame`, typed by the members used most (the package's own types are not
+ * reachable from every TypeScript setup, e.g. tslab); every other Danfo member is there too.
+ *
+ * @example
+ * const df: DanfoDataFrame = toDataFrame(ts);
+ * df.columns //=> ['date', 'DE Consumption MWh/h H Actual']
+ */
+export interface DanfoDataFrame {
+  /** Column names. */
+  readonly columns: string[];
+  /** `[rows, columns]`. */
+  readonly shape: number[];
+  /** One Danfo column. */
+  column(name: string): { values: unknown[] };
+  /** Every other Danfo member (`head`, `describe`, `print`, ...). */
+  [member: string]: any;
+}
+
+/**
+ * The part of the Danfo module used here: the `DataFrame` constructor.
+ *
+ * @example
+ * const danfo: DanfoModule = require('danfojs');
+ */
+export interface DanfoModule {
+  /** Builds a frame from an object of column arrays (in key order). */
+  DataFrame: new (data: Record<string, unknown[]>, options?: Record<string, unknown>) => DanfoDataFrame;
+}
+
+/** What to do when Danfo cannot be loaded. */
+const HINT = "install danfojs (npm install danfojs; the registry's danfojs-node cannot install here) to use toDataFrame(); toTable() gives an Arquero table without it";
+
+function requireDanfo(): DanfoModule {
+  // Loaded at call time: Danfo is optional and takes seconds to load.
+  return require('danfojs') as DanfoModule;
+}
+
+let loader: () => unknown = requireDanfo;
+let loaded: DanfoModule | null = null;
+
+/**
+ * Replaces how Danfo is loaded (for example to use another build, or to simulate a missing
+ * package in tests); `null` restores `require('danfojs')`. Clears the cached module.
+ *
+ * @param load - Returns the Danfo module, or throws when it is missing; null for the default.
+ * @returns Nothing.
+ * @example
+ * setDanfoLoader(() => require('danfojs'));
+ * setDanfoLoader(null);
+ */
+export function setDanfoLoader(load: (() => unknown) | null): void {
+  loader = load ?? requireDanfo;
+  loaded = null;
+}
+
+/**
+ * Loads Danfo (once).
+ *
+ * @returns The Danfo module.
+ * @throws ImportError when it is not installed or fails to load.
+ * @example
+ * typeof loadDanfo().DataFrame //=> 'function'
+ */
+export function loadDanfo(): DanfoModule {
+  if (loaded) return loaded;
+  let module: unknown;
+  try {
+    module = loader();
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    const missing = code === 'MODULE_NOT_FOUND' || code === 'ERR_MODULE_NOT_FOUND';
+    const detail = missing ? 'danfojs is not installed' : `danfojs failed to load: ${(err as Error).message}`;
+    throw new ImportError(`${detail}: ${HINT}`);
+  }
+  const danfo = module as Partial<DanfoModule> | null;
+  if (!danfo || typeof danfo.DataFrame !== 'function') throw new ImportError(`danfojs has no DataFrame: ${HINT}`);
+  loaded = danfo as DanfoModule;
+  return loaded;
+}
+
+/**
+ * Converts a data object to a Danfo.js DataFrame: the same columns and names as
+ * {@link toTable} (`date` first, as a column), numbers as JS numbers (NaN where missing), dates
+ * as JS Dates. The header levels are kept in a side map: `headerLevels(df)`, `frameInfo(df)`.
+ *
+ * @param x - A Timeseries, TimeseriesList, Periodseries, PeriodseriesList, OHLCList,
+ *   AbsoluteResult or SRMC.
+ * @param opts - As for {@link toTable}.
+ * @returns The DataFrame.
+ * @throws ImportError when danfojs is not installed; ValueError as {@link toTable}.
+ * @example
+ * toDataFrame(ts, { singleLevelHeader: true }).columns //=> ['date', 'DE Consumption MWh/h H Actual']
+ */
+export function toDataFrame(x: Timeseries, opts?: TableOptions): DanfoDataFrame;
+export function toDataFrame(x: TimeseriesList | readonly Timeseries[], opts?: ListTableOptions): DanfoDataFrame;
+export function toDataFrame(x: Periodseries, opts: PeriodTableOptions): DanfoDataFrame;
+export function toDataFrame(x: PeriodseriesList | readonly Periodseries[], opts: PeriodListTableOptions): DanfoDataFrame;
+export function toDataFrame(x: OHLCList | readonly OHLC[]): DanfoDataFrame;
+export function toDataFrame(x: AbsoluteResult, opts?: AbsoluteTableOptions): DanfoDataFrame;
+export function toDataFrame(x: SRMC, opts?: SrmcTableOptions): DanfoDataFrame;
+export function toDataFrame(x: Tabular, opts?: AnyTableOptions): DanfoDataFrame;
+export function toDataFrame(x: Tabular, opts: AnyTableOptions = {}): DanfoDataFrame {
+  const danfo = loadDanfo();
+  const layout = frameLayout(x, opts);
+  const data: Record<string, unknown[]> = {};
+  for (const column of layout.columns) data[column.name] = Array.from(columnValues(column));
+  const df = new danfo.DataFrame(data);
+  return rememberFrameInfo(df, layout.info);
+}
+
+/**
+ * Alias of {@link toDataFrame} (the spec's `to_df`).
+ *
+ * @param x - The data object.
+ * @param opts - As for {@link toDataFrame}.
+ * @returns The DataFrame.
+ * @throws ImportError when danfojs is not installed.
+ * @example
+ * toDf(ts).shape //=> [3, 2]
+ */
+export function toDf(x: Tabular, opts?: AnyTableOptions): DanfoDataFrame {
+  return toDataFrame(x, opts);
+}

@@ -1,0 +1,32 @@
+// Tables: Arquero (`toTable`), Danfo (`toDataFrame`, `toDf`), notebook HTML (`toHtml`) and Arrow
+// IPC (`toArrowIPC`, `fromArrowIPC`), with multi-level headers recoverable by `headerLevels`.
+// Importing this folder also attaches `toTable`/`toDataFrame`/`toDf` to the model classes.
+import './attach';
+
+// Conversions
+export { FrameTable, toTable } from './to-table';
+export { setDanfoLoader, toDataFrame, toDf, type DanfoDataFrame, type DanfoModule } from './danfo';
+export { toHtml, type HtmlOptions, type HtmlTable } from './to-html';
+export { ARROW_FRAME_KEY, ARROW_LEVELS_KEY, ARROW_ZONE_KEY, fromArrowIPC, toArrowIPC } from './to-arrow';
+
+// Options
+export { type ListTableOptions, type TableOptions } from './timeseries-layout';
+export { type AbsoluteTableOptions } from './market-layout';
+export {
+  type AnyTableOptions,
+  type PeriodListTableOptions,
+  type PeriodTableOptions,
+  type SrmcTableOptions,
+  type Tabular,
+} from './frame-layout';
+
+// Header levels and frame information
+export {
+  decodeHeader,
+  encodeHeader,
+  frameInfo,
+  headerLevels,
+  HEADER_SEPARATOR,
+  type FrameInfo,
+  type HeaderLevel,
+} from './frame-info';

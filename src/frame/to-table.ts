@@ -1,0 +1,132 @@
+/**
+ * Conversion to Arquero tables (`toTable`), built column by column from the typed arrays of the
+ * data objects: no per-row objects.
+ *
+ * @module
+ */
+import { ColumnTable } from 'arquero';
+import type { AbsoluteResult } from '../model/absolute-result';
+import { JUPYTER_DISPLAY, type DisplayBundle } from '../model/display';
+import type { OHLC } from '../model/ohlc';
+import type { OHLCList } from '../model/ohlc-list';
+import type { Periodseries } from '../model/periodseries';
+import type { PeriodseriesList } from '../model/periodseries-list';
+import type { SRMC } from '../model/srmc';
+import type { Timeseries } from '../model/timeseries';
+import type { TimeseriesList } from '../model/timeseries-list';
+import type { FrameLayout, LayoutColumn } from './assemble-layout';
+import { FRAME_INFO, frameInfo } from './frame-info';
+import {
+  frameLayout,
+  type AnyTableOptions,
+  type PeriodListTableOptions,
+  type PeriodTableOptions,
+  type SrmcTableOptions,
+  type Tabular,
+} from './frame-layout';
+import type { AbsoluteTableOptions } from './market-layout';
+import type { ListTableOptions, TableOptions } from './timeseries-layout';
+import { toHtml } from './to-html';
+
+/**
+ * The Arquero table `toTable()` returns: a `ColumnTable` (every Arquero verb works and keeps
+ * this class and the frame information) that renders itself in notebooks with stacked header
+ * rows and wall-clock times in the series' zone.
+ *
+ * @example
+ * const t = toTable(ts);
+ * t instanceof ColumnTable //=> true
+ * t.filter((d) => d.date > 0) instanceof FrameTable //=> true
+ */
+export class FrameTable extends ColumnTable {
+  /**
+   * The notebook display bundle: the HTML of {@link toHtml} and a one-line text summary.
+   *
+   * @returns `text/plain` and `text/html`.
+   * @example
+   * toTable(ts)[Symbol.for('Jupyter.display')]()['text/html'].startsWith('<div') //=> true
+   */
+  [JUPYTER_DISPLAY](): DisplayBundle {
+    const info = frameInfo(this);
+    const zone = info && info.instants.length > 0 ? `, times in ${info.zone}` : '';
+    return {
+      'text/plain': `<Table: ${this.numRows()} rows × ${this.numCols()} columns${zone}: ${this.columnNames().join(', ')}>`,
+      'text/html': toHtml(this),
+    };
+  }
+}
+
+/** Epoch milliseconds to JS Dates (NaN gives null); `push` into a packed array is twice as fast as a preallocated one. */
+function toDates(data: ArrayLike<number>): (Date | null)[] {
+  const out: (Date | null)[] = [];
+  for (let i = 0; i < data.length; i++) {
+    const ms = data[i] as number;
+    out.push(Number.isNaN(ms) ? null : new Date(ms));
+  }
+  return out;
+}
+
+/**
+ * The column data of a layout column as a table holds it: JS Dates for instants and calendar
+ * dates, the typed array for numbers, arrays otherwise.
+ *
+ * @param column - The layout column.
+ * @returns The column values.
+ * @example
+ * columnValues({ name: 'date', kind: 'instant', data: Float64Array.of(0) })[0].toISOString() //=> '1970-01-01T00:00:00.000Z'
+ */
+export function columnValues(column: LayoutColumn): ArrayLike<unknown> & Iterable<unknown> {
+  if (column.kind === 'instant' || column.kind === 'date') return toDates(column.data as Float64Array);
+  return column.data;
+}
+
+/**
+ * Builds an Arquero table from a layout, carrying the frame information in its parameters.
+ *
+ * @param layout - The layout.
+ * @returns The table.
+ * @example
+ * tableFromLayout(layoutTimeseries(ts)).numRows() === ts.length //=> true
+ */
+export function tableFromLayout(layout: FrameLayout): FrameTable {
+  const data: Record<string, { length: number; at(row: number): unknown; [Symbol.iterator](): Iterator<unknown> }> = {};
+  for (const column of layout.columns) {
+    data[column.name] = columnValues(column) as unknown[];
+  }
+  const params = { [FRAME_INFO]: layout.info } as unknown as Record<string, unknown>;
+  return new FrameTable(data, layout.columns.map((c) => c.name), undefined, undefined, undefined, params);
+}
+
+/**
+ * Converts a data object to an Arquero table (wire-part2 §5). Time series give a `date` column
+ * of instants (JS Dates) and one column per value, mean or scenario, named by three header
+ * levels (curve, instance or contract, scenario) joined with `' | '`, or with
+ * `singleLevelHeader: true` one flat name per column exactly as the reference labels it. The
+ * levels stay recoverable with `headerLevels(table)`. Period-based series need a `frequency`;
+ * OHLC lists give one row per record; absolute results one row per instance; SRMC results
+ * convert their payload.
+ *
+ * @param x - A Timeseries, TimeseriesList, Periodseries, PeriodseriesList, OHLCList,
+ *   AbsoluteResult or SRMC (or a plain array of series or OHLC records).
+ * @param opts - `name` and `singleLevelHeader`; `frequency` and `field` for period-based
+ *   series; `name` and `singleLevelIndex` for absolute results.
+ * @returns The table.
+ * @throws ValueError for an empty time-series list, a period-based series without
+ *   `frequency`, or an unsupported value.
+ * @example
+ * toTable(ensemble).columnNames()
+ * //=> ['date', 'DE Wind Power Production MWh/h 15min Forecast | 2020-06-01 00:00 ec',
+ * //    'DE Wind Power Production MWh/h 15min Forecast | 2020-06-01 00:00 ec | e00', ...]
+ * toTable(ensemble, { name: 'wind', singleLevelHeader: true }).columnNames() //=> ['date', 'wind', 'wind e00', 'wind e01']
+ */
+export function toTable(x: Timeseries, opts?: TableOptions): FrameTable;
+export function toTable(x: TimeseriesList | readonly Timeseries[], opts?: ListTableOptions): FrameTable;
+export function toTable(x: Periodseries, opts: PeriodTableOptions): FrameTable;
+export function toTable(x: PeriodseriesList | readonly Periodseries[], opts: PeriodListTableOptions): FrameTable;
+export function toTable(x: OHLCList | readonly OHLC[]): FrameTable;
+export function toTable(x: AbsoluteResult, opts?: AbsoluteTableOptions): FrameTable;
+export function toTable(x: SRMC, opts?: SrmcTableOptions): FrameTable;
+export function toTable(x: Tabular, opts?: AnyTableOptions): FrameTable;
+export function toTable(x: Tabular, opts: AnyTableOptions = {}): FrameTable {
+  return tableFromLayout(frameLayout(x, opts));
+}
