@@ -2,6 +2,7 @@
 // IPC (`toArrowIPC`, `fromArrowIPC`), with multi-level headers recoverable by `headerLevels`.
 // Importing this folder also attaches `toTable`/`toDataFrame`/`toDf` to the model classes.
 import './attach';
+import './register-display';
 
 // Conversions
 export { FrameTable, toTable } from './to-table';
