@@ -7,7 +7,9 @@
 import { BaseClient } from './base-client';
 import type { TransportHooks } from './http';
 import { resolveClientOptions, type ClientDefaults, type ClientOptions } from './options';
+import { InstancesSection } from './sections/instances';
 import { PartnerMetadataSection } from './sections/metadata';
+import { PeriodInstancesSection } from './sections/period-instances';
 import { PeriodsSection } from './sections/periods';
 import { TimeseriesSection } from './sections/timeseries';
 
@@ -69,6 +71,10 @@ export class PartnerConnection extends BaseClient {
   readonly timeseries: TimeseriesSection = new TimeseriesSection(this.transport);
   /** Period-based series of PERIOD curves (spec §4.5). */
   readonly periods: PeriodsSection = new PeriodsSection(this.transport);
+  /** Forecast instances of INSTANCE curves (spec §4.4). */
+  readonly instances: InstancesSection = new InstancesSection(this.transport);
+  /** Instances of INSTANCE_PERIOD curves as period-based series (spec §4.6). */
+  readonly periodInstances: PeriodInstancesSection = new PeriodInstancesSection(this.transport);
 
   constructor(options: PartnerConnectionOptions, hooks?: TransportHooks) {
     super(resolveClientOptions(options, PARTNER_DEFAULTS), hooks);

@@ -6,8 +6,12 @@
 import { BaseClient } from './base-client';
 import type { TransportHooks } from './http';
 import { resolveClientOptions, type ClientOptions } from './options';
+import { InstancesSection } from './sections/instances';
 import { MetadataSection } from './sections/metadata';
+import { OhlcSection } from './sections/ohlc';
+import { PeriodInstancesSection } from './sections/period-instances';
 import { PeriodsSection } from './sections/periods';
+import { SrmcSection } from './sections/srmc';
 import { TimeseriesSection } from './sections/timeseries';
 import { UserSection } from './sections/user';
 
@@ -35,6 +39,14 @@ export class ServiceClient extends BaseClient {
   readonly timeseries: TimeseriesSection = new TimeseriesSection(this.transport);
   /** Period-based series of PERIOD curves (spec §4.5). */
   readonly periods: PeriodsSection = new PeriodsSection(this.transport);
+  /** Forecast instances of INSTANCE curves (spec §4.4). */
+  readonly instances: InstancesSection = new InstancesSection(this.transport);
+  /** Instances of INSTANCE_PERIOD curves as period-based series (spec §4.6). */
+  readonly periodInstances: PeriodInstancesSection = new PeriodInstancesSection(this.transport);
+  /** OHLC rows, forward curves and contract series of futures curves (spec §4.7). */
+  readonly ohlc: OhlcSection = new OhlcSection(this.transport);
+  /** Short-run marginal costs from coal and gas futures (spec §4.8). */
+  readonly srmc: SrmcSection = new SrmcSection(this.transport);
 
   constructor(options: ClientOptions, hooks?: TransportHooks) {
     super(resolveClientOptions(options), hooks);

@@ -9,7 +9,9 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, type onReques
 import { RateLimiter, apiKeyOf, authenticate, type RateLimitOptions } from './auth';
 import { registerErrorHandling, sendError } from './errors';
 import { metadataRoutes } from './routes/metadata';
+import { ohlcRoutes } from './routes/ohlc';
 import { periodsRoutes } from './routes/periods';
+import { srmcRoutes } from './routes/srmc';
 import { timeseriesRoutes } from './routes/timeseries';
 import { userRoutes } from './routes/user';
 import type { Store } from './store';
@@ -51,9 +53,9 @@ export interface RouteModule {
  * loading a route module first does not enter an import cycle (`createApp` names the problem).
  *
  * @example
- * SECTION_ROUTES.map((m) => m.section) //=> ['metadata', 'timeseries', 'periods', 'user']
+ * SECTION_ROUTES.map((m) => m.section) //=> ['metadata', 'timeseries', 'periods', 'ohlc', 'srmc', 'user']
  */
-export const SECTION_ROUTES: readonly RouteModule[] = Object.freeze([metadataRoutes, timeseriesRoutes, periodsRoutes, userRoutes]);
+export const SECTION_ROUTES: readonly RouteModule[] = Object.freeze([metadataRoutes, timeseriesRoutes, periodsRoutes, ohlcRoutes, srmcRoutes, userRoutes]);
 
 /** Options of {@link createApp}. */
 export interface AppOptions {

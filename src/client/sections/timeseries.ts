@@ -1,0 +1,42 @@
+/**
+ * The timeseries section (spec §4.3, wire-part1 §4.2): load a `TIMESERIES` or
+ * `SCENARIO_TIMESERIES` curve, optionally aggregated, in another zone or unit.
+ *
+ * @module
+ */
+import type { Timeseries } from '../../model';
+import { parseTimeseries, timeseriesLoad, type CurveInput, type TimeseriesLoadOptions } from '../../wire';
+import { Section } from './section';
+
+/**
+ * The timeseries operations of a client.
+ *
+ * @param transport - The client's HTTP transport.
+ * @example
+ * const ts = await client.timeseries.load('DE Wind Power Production MWh/h 15min Actual', { begin: '2024-01-01', end: '2024-01-02' });
+ * ts.length //=> 96
+ */
+export class TimeseriesSection extends Section {
+  /**
+   * Loads a time series in `[begin, end)`. Date-times without an offset are wall-clock time in
+   * `timeZone` (else the curve's zone). `aggregation`, `hourFilter`, `threshold` and
+   * `thresholdPct` are checked and sent only together with `frequency`, as the reference client.
+   * Everything is validated before any request is sent.
+   *
+   * @param curve - The curve or its name; a Curve must be of type TIMESERIES or SCENARIO_TIMESERIES.
+   * @param options - `begin` and `end` (required), and the resample options `timeZone`,
+   *   `frequency`, `aggregation`, `hourFilter`, `threshold` or `thresholdPct`, `unit`.
+   * @returns The time series (scenario curves come with all scenarios and their names).
+   * @throws ValidationError naming the parameter (missing or invalid date, unknown zone, unknown
+   *   enum tag, both thresholds, a Curve of another type) before any request, or from the
+   *   service (400); ForbiddenError (403) outside the subscriptions; NotFoundError (404) for an
+   *   unknown curve; UnauthorizedError, HTTPError, InternalServerError, ParseException.
+   * @example
+   * const daily = await client.timeseries.load(curve, { begin: '2024-03-31', end: '2024-04-01', frequency: 'P1D', hourFilter: 'PEAK' });
+   * daily.resolution.frequency.tag //=> 'P1D'
+   */
+  async load(curve: CurveInput, options: TimeseriesLoadOptions): Promise<Timeseries> {
+    const line = timeseriesLoad(curve, options ?? ({} as TimeseriesLoadOptions));
+    return parseTimeseries((await this.get(line)).body);
+  }
+}

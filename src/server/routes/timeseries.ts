@@ -1,0 +1,49 @@
+/**
+ * The timeseries section: `GET /timeseries/{curve}/` (wire-part1 §4.2) for `TIMESERIES` and
+ * `SCENARIO_TIMESERIES` curves, with every parameter of the reference (`begin`, `end`,
+ * `timezone`, `frequency`, `aggregation`, `hour-filter`, `threshold`, `unit`). Scenario curves
+ * keep all their scenarios and `scenario_names`.
+ *
+ * @module
+ */
+import type { FastifyRequest } from 'fastify';
+import { zoneByName } from '../../time';
+import { serializeTimeseries, type TimeseriesJson } from '../../wire/json';
+import { decodeTimeseriesLoad, SECTION_CURVE_TYPES } from '../../wire/requests';
+import { userOf, type RouteContext, type RouteModule } from '../app';
+import { curveOf, dataCurve, loadTimeseries, requestQuery, requestRange } from '../resample-series';
+
+/**
+ * Answers `timeseries.load`: decodes the query (400 naming a bad parameter), finds the curve (404
+ * unknown, 400 wrong type, 403 outside the subscriptions), then reads, aggregates and converts.
+ *
+ * @param context - The store and clock.
+ * @param request - The request; the curve name is the decoded `curve` path segment.
+ * @returns The Timeseries JSON.
+ * @throws ValidationError, NotFoundError or ForbiddenError, mapped to 400, 404 and 403.
+ * @example
+ * (await timeseriesLoadJson(context, request)).resolution //=> { frequency: 'P1D', timezone: 'CET' }
+ */
+export async function timeseriesLoadJson(context: RouteContext, request: FastifyRequest): Promise<TimeseriesJson> {
+  const query = decodeTimeseriesLoad(requestQuery(request));
+  const user = userOf(request);
+  const name = (request.params as { curve: string }).curve;
+  const record = await dataCurve(context.store, user, name, SECTION_CURVE_TYPES.timeseries);
+  const range = requestRange(query.begin, query.end, query.timeZone ?? zoneByName(record.timezone));
+  const curve = await curveOf(context.store, user, record);
+  return serializeTimeseries(await loadTimeseries(context.store, curve, record, { ...query, range }));
+}
+
+/**
+ * The timeseries section's routes.
+ *
+ * @example
+ * createApp({ store, routes: [userRoutes, timeseriesRoutes] });
+ * timeseriesRoutes.section //=> 'timeseries'
+ */
+export const timeseriesRoutes: RouteModule = {
+  section: 'timeseries',
+  register(api, context) {
+    api.get('/timeseries/:curve/', async (request) => timeseriesLoadJson(context, request));
+  },
+};
