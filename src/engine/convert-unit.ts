@@ -133,7 +133,14 @@ export function convertUnit(
   const out = new Float64Array(values.length);
   if (typeof scale === 'number') {
     const k = scale * perDenominator;
-    for (let i = 0; i < values.length; i++) out[i] = values[i] * k;
+    // Scaling down by a whole power (MW to GW) divides, so 1400 MW is exactly 1.4 GW rather
+    // than 1.4000000000000001 (IEEE division is correctly rounded; multiplying by 0.001 is not).
+    const divisor = Math.round(1 / k);
+    if (k < 1 && Math.abs(1 / k - divisor) < 1e-9 * divisor) {
+      for (let i = 0; i < values.length; i++) out[i] = values[i] / divisor;
+    } else {
+      for (let i = 0; i < values.length; i++) out[i] = values[i] * k;
+    }
   } else {
     if (scale.length !== values.length) {
       throw new ValueError(`FX rates have ${scale.length} entries for ${values.length} values`);

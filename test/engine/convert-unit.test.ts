@@ -95,4 +95,10 @@ test('same units (also unknown ones such as %) are copied unchanged', () => {
   close(convertUnit(Float64Array.of(42), 'USD', 't', 'USD/t').values, [42]);
 });
 
+test('scaling down by a power of ten is exact: 1400 MW is 1.4 GW, 80 EUR/MWh is 0.08 EUR/kWh', () => {
+  assert.equal(convertUnit(Float64Array.of(1400), 'MW', null, 'GW').values[0], 1.4);
+  assert.equal(convertUnit(Float64Array.of(80), 'EUR', 'MWh', 'EUR/kWh').values[0], 0.08);
+  assert.equal(convertUnit(Float64Array.of(1234.5), 'MWh/h', null, 'GWh/h').values[0], 1.2345);
+});
+
 test.run();
