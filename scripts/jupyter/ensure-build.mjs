@@ -1,0 +1,53 @@
+// Builds `dist/` (tsc -p tsconfig.json) when it is missing or older than any file in `src/`: the
+// service CLI (`bin/service.js`) and the notebooks' `import ... from "service"` both load `dist/`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    const t = entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs;
+    if (t > newest) newest = t;
+  }
+  return newest;
+}
+
+/** The files whose presence and age say whether `dist/` is current. */
+function markers(root) {
+  return [join(root, 'dist', 'index.js'), join(root, 'dist', 'index.d.ts'), join(root, 'dist', 'cli', 'main.js')];
+}
+
+/**
+ * True when `dist/` lacks an entry point or is older than the newest file under `src/` (or tsconfig.json).
+ * @param {string} root the project root
+ * @returns {boolean}
+ */
+export function isBuildStale(root) {
+  const files = markers(root);
+  if (!files.every((f) => existsSync(f))) return true;
+  const built = Math.min(...files.map((f) => statSync(f).mtimeMs));
+  const source = Math.max(newestMtime(join(root, 'src')), statSync(join(root, 'tsconfig.json')).mtimeMs);
+  return source > built;
+}
+
+/**
+ * Runs the project's TypeScript build when `dist/` is stale (or always with `force`).
+ * @param {string} root the project root
+ * @param {{ force?: boolean, log?: (line: string) => void }} [options]
+ * @returns {boolean} true when a build ran
+ * @throws {Error} when tsc reports errors (its output is in the message)
+ */
+export function ensureBuilt(root, { force = false, log = console.log } = {}) {
+  if (!force && !isBuildStale(root)) return false;
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  log('build: dist/ is missing or older than src/; running tsc -p tsconfig.json');
+  const started = Date.now();
+  const r = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: root, encoding: 'utf8' });
+  if (r.status !== 0) {
+    throw new Error(`build: tsc -p tsconfig.json failed (exit ${r.status ?? r.signal}):\n${(r.stdout + r.stderr).trim()}`);
+  }
+  log(`build: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return true;
+}

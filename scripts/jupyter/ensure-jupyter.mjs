@@ -1,0 +1,149 @@
+#!/usr/bin/env node
+// Finds a Jupyter that can run notebooks headless (`jupyter nbconvert`) and, for `npm start`, one
+// that can also serve them (`jupyter notebook`, or `jupyter lab`). When none is found and this
+// process is root on a machine with apt-get, installs Debian's packages, printing each command.
+// Otherwise prints what to install and exits non-zero.
+//
+//   node scripts/jupyter/ensure-jupyter.mjs            nbconvert only (npm run report, tests)
+//   node scripts/jupyter/ensure-jupyter.mjs --server   also a notebook server (npm start)
+//   node scripts/jupyter/ensure-jupyter.mjs --no-install   only look, never install
+//
+// The environment variable JUPYTER=/path/to/jupyter picks a Jupyter explicitly. `python3` on PATH
+// may be a Python without Jupyter (pyenv); Debian's Jupyter is `/usr/bin/jupyter`, tried first.
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Debian packages for headless execution (nbconvert, nbclient and the kernel plumbing). */
+export const DEBIAN_BASE_PACKAGES = ['jupyter-nbconvert', 'python3-nbclient', 'jupyter-client', 'python3-ipykernel'];
+/** Debian packages for the notebook server (Debian 12 packages Notebook 6; JupyterLab is not packaged). */
+export const DEBIAN_SERVER_PACKAGES = ['jupyter-notebook'];
+/** The pip equivalent, for the message on machines where apt-get cannot be used. */
+const PIP_PACKAGES = ['nbconvert', 'nbclient', 'jupyter_client', 'ipykernel'];
+const PROBE_TIMEOUT_MS = 60_000;
+const INSTALL_TIMEOUT_MS = 30 * 60_000;
+
+/** Raised when no usable Jupyter exists and none could be installed; `message` says what to do. */
+export class JupyterMissingError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = 'JupyterMissingError';
+  }
+}
+
+function isExecutable(path) {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Every executable named `name` on PATH, in PATH order. */
+export function whichAll(name, path = process.env.PATH ?? '') {
+  const out = [];
+  for (const dir of path.split(delimiter)) {
+    if (!dir) continue;
+    const candidate = join(dir, name);
+    if (isExecutable(candidate) && !out.includes(candidate)) out.push(candidate);
+  }
+  return out;
+}
+
+function succeeds(cmd, args) {
+  const r = spawnSync(cmd, args, { encoding: 'utf8', timeout: PROBE_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'pipe'] });
+  return r.status === 0 ? (r.stdout || r.stderr).trim() : null;
+}
+
+function candidates() {
+  const list = [];
+  if (process.env.JUPYTER) list.push(process.env.JUPYTER);
+  list.push('/usr/bin/jupyter', ...whichAll('jupyter'));
+  return [...new Set(list)].filter(isExecutable);
+}
+
+/**
+ * Looks for a usable Jupyter without installing anything.
+ * @param {{ server?: boolean }} [options] server: also require (and look for) a notebook server
+ * @returns {{ jupyter: string, nbconvert: string, server: 'notebook' | 'lab' | null } | null}
+ *   the executable, nbconvert's version and the server sub-command (null unless asked for), or
+ *   null when none fits
+ */
+export function findJupyter({ server = false } = {}) {
+  for (const jupyter of candidates()) {
+    const nbconvert = succeeds(jupyter, ['nbconvert', '--version']);
+    if (nbconvert === null) continue;
+    if (!server) return { jupyter, nbconvert, server: null };
+    let app = null;
+    if (succeeds(jupyter, ['notebook', '--version']) !== null) app = 'notebook';
+    else if (succeeds(jupyter, ['lab', '--version']) !== null) app = 'lab';
+    if (app !== null) return { jupyter, nbconvert, server: app };
+  }
+  return null;
+}
+
+function run(cmd, args, env) {
+  console.log(`ensure-jupyter: $ ${[cmd, ...args].join(' ')}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env }, timeout: INSTALL_TIMEOUT_MS });
+  if (r.status !== 0) {
+    throw new JupyterMissingError(`ensure-jupyter: '${cmd} ${args.join(' ')}' failed (exit ${r.status ?? r.signal})`);
+  }
+}
+
+function installHint(packages) {
+  return [
+    'Install it, then run this again:',
+    `  Debian/Ubuntu:  sudo apt-get install -y ${packages.join(' ')}`,
+    `  other systems:  python3 -m pip install --user ${PIP_PACKAGES.join(' ')}${packages.includes('jupyter-notebook') ? ' notebook' : ''}`,
+    'or point JUPYTER at a jupyter executable whose Python has nbconvert (JUPYTER=/path/to/jupyter).',
+  ].join('\n');
+}
+
+/**
+ * Returns a usable Jupyter, installing Debian's packages first when none exists and this process
+ * may (root, apt-get present, `install` not false).
+ * @param {{ server?: boolean, install?: boolean }} [options]
+ * @returns {{ jupyter: string, nbconvert: string, server: 'notebook' | 'lab' | null }}
+ * @throws {JupyterMissingError} when none exists and it cannot be installed (the message says what to do)
+ */
+export function ensureJupyter({ server = false, install = true } = {}) {
+  const found = findJupyter({ server });
+  if (found) return found;
+  const packages = server ? [...DEBIAN_BASE_PACKAGES, ...DEBIAN_SERVER_PACKAGES] : DEBIAN_BASE_PACKAGES;
+  const what = server ? 'a Jupyter with nbconvert and a notebook server' : 'a Jupyter with nbconvert';
+  const aptGet = whichAll('apt-get')[0] ?? (isExecutable('/usr/bin/apt-get') ? '/usr/bin/apt-get' : null);
+  const root = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!install || !aptGet || !root) {
+    const why = !install ? 'installing was switched off (--no-install)'
+      : !aptGet ? 'this machine has no apt-get' : 'this process is not root, so it cannot run apt-get';
+    throw new JupyterMissingError(`ensure-jupyter: ${what} was not found, and ${why}.\n${installHint(packages)}`);
+  }
+  console.log(`ensure-jupyter: ${what} was not found; installing Debian's packages: ${packages.join(' ')}`);
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
+  run(aptGet, ['update'], env);
+  run(aptGet, ['install', '-y', ...packages], env);
+  const after = findJupyter({ server });
+  if (!after) {
+    throw new JupyterMissingError(`ensure-jupyter: installed ${packages.join(' ')}, but still no ${what} was found.\n${installHint(packages)}`);
+  }
+  console.log(`ensure-jupyter: installed; using ${after.jupyter} (nbconvert ${after.nbconvert})`);
+  return after;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const args = process.argv.slice(2);
+  const unknown = args.filter((a) => a !== '--server' && a !== '--no-install');
+  if (unknown.length) {
+    console.error(`ensure-jupyter: unknown argument ${unknown[0]} (use --server, --no-install)`);
+    process.exit(2);
+  }
+  try {
+    const j = ensureJupyter({ server: args.includes('--server'), install: !args.includes('--no-install') });
+    console.log(`ensure-jupyter: ${j.jupyter} (nbconvert ${j.nbconvert}${j.server ? `, server: jupyter ${j.server}` : ''})`);
+  } catch (err) {
+    console.error(err instanceof JupyterMissingError ? err.message : err);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,224 @@
+#!/usr/bin/env node
+// Executes every notebook headless against a fresh demo service and writes HTML reports (npm run
+// report); with --check, only executes them (the test command and CI). Fails (exit 1) on any cell
+// error; prints one line per notebook and a final `N passed, N failed` line.
+//
+//   node scripts/jupyter/run-notebooks.mjs [--check] [--out DIR] [--timeout SECONDS]
+//        [--demo small|full] [--no-build] [--notebooks DIR] [NOTEBOOK ...]
+//
+//   --check          execute only; write no reports
+//   --out DIR        where reports go (default reports/): NAME.html and the executed NAME.ipynb
+//   --timeout S      time-out per cell in seconds (default 600)
+//   --demo PRESET    the demo dataset of the fresh service (default small)
+//   --no-build       use dist/ as it is (default: rebuild when older than src/)
+//   --notebooks DIR  run the notebooks of another folder (default notebooks/; the tests use this)
+//   NOTEBOOK         only notebooks whose file name contains one of these words
+//
+// Steps: find (or install) Jupyter, write the kernelspecs (kernel/install.mjs), build dist/ when
+// stale, start `service serve --demo small --port 0` in a temp data dir, then for each
+// notebooks/*.ipynb: `jupyter nbconvert --to notebook --execute` and, for reports,
+// `jupyter nbconvert --to html`. The notebooks read SERVICE_API_URL and SERVICE_API_KEY_FILE.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { installKernels, PROJECT_ROOT, TSLAB_KERNEL } from '../../kernel/install.mjs';
+import { ensureJupyter, JupyterMissingError } from './ensure-jupyter.mjs';
+import { ensureBuilt } from './ensure-build.mjs';
+import { startDemoService } from './demo-service.mjs';
+import { listNotebooks, notebookEnv } from './notebook-env.mjs';
+import { NbconvertLog } from './nbconvert-log.mjs';
+import { killTree } from './process-tree.mjs';
+
+const NBCONVERT_GUARD_MS = 60 * 60_000;
+
+function parseCli(args) {
+  const o = {
+    check: false, out: join(PROJECT_ROOT, 'reports'), notebooks: join(PROJECT_ROOT, 'notebooks'), timeout: 600, demo: 'small', build: true, filters: [],
+  };
+  for (let i = 0; i < args.length; i += 1) {
+    const a = args[i];
+    const value = () => {
+      if (i + 1 >= args.length) throw new Error(`run-notebooks: ${a} needs a value`);
+      return args[(i += 1)];
+    };
+    if (a === '--check') o.check = true;
+    else if (a === '--no-build') o.build = false;
+    else if (a === '--out') o.out = resolve(value());
+    else if (a === '--notebooks') o.notebooks = resolve(value());
+    else if (a === '--timeout') {
+      o.timeout = Number(value());
+      if (!Number.isInteger(o.timeout) || o.timeout <= 0) throw new Error('run-notebooks: --timeout must be a positive whole number of seconds');
+    } else if (a === '--demo') {
+      o.demo = value();
+      if (o.demo !== 'small' && o.demo !== 'full') throw new Error('run-notebooks: --demo must be small or full');
+    } else if (a.startsWith('--')) throw new Error(`run-notebooks: unknown option ${a}`);
+    else o.filters.push(a);
+  }
+  return o;
+}
+
+/** Runs a command, feeding its stdout and stderr to `log` (an NbconvertLog); resolves with the exit code. */
+function run(cmd, args, { env, cwd, log, onChild }) {
+  return new Promise((res) => {
+    const child = spawn(cmd, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    onChild(child);
+    child.stdout.setEncoding('utf8').on('data', (d) => log.write(d));
+    child.stderr.setEncoding('utf8').on('data', (d) => log.write(d));
+    const guard = setTimeout(() => killTree(child.pid, 'SIGKILL'), NBCONVERT_GUARD_MS);
+    child.on('error', (err) => log.write(`\n${err.message}\n`));
+    child.on('close', (code, signal) => {
+      clearTimeout(guard);
+      log.end();
+      onChild(null);
+      res(code ?? (signal ? 128 : 1));
+    });
+  });
+}
+
+function kernelOf(file) {
+  const nb = JSON.parse(readFileSync(file, 'utf8'));
+  return nb?.metadata?.kernelspec?.name ?? TSLAB_KERNEL;
+}
+
+async function main() {
+  let options;
+  try {
+    options = parseCli(process.argv.slice(2));
+  } catch (err) {
+    console.error(err.message);
+    return 2;
+  }
+  const root = PROJECT_ROOT;
+  if (!existsSync(options.notebooks)) {
+    console.error(`run-notebooks: ${options.notebooks} does not exist`);
+    console.log('0 passed, 1 failed');
+    return 1;
+  }
+  const notebooks = listNotebooks(options.notebooks).filter(
+    (f) => options.filters.length === 0 || options.filters.some((w) => basename(f).includes(w)),
+  );
+  if (notebooks.length === 0) {
+    console.error(`run-notebooks: no ${relative(root, options.notebooks) || '.'}/*.ipynb matched`);
+    console.log('0 passed, 1 failed');
+    return 1;
+  }
+
+  let jupyter;
+  try {
+    jupyter = ensureJupyter();
+  } catch (err) {
+    console.error(err instanceof JupyterMissingError ? err.message : err);
+    console.log(`0 passed, ${notebooks.length} failed`);
+    return 1;
+  }
+  const kernels = installKernels({ root });
+  console.log(`run-notebooks: ${jupyter.jupyter} (nbconvert ${jupyter.nbconvert}); kernels ${kernels.kernels.map((k) => k.name).join(', ')} in ${kernels.jupyterPath}`);
+  if (options.build) {
+    try {
+      ensureBuilt(root);
+    } catch (err) {
+      console.error(err.message);
+      console.log(`0 passed, ${notebooks.length} failed`);
+      return 1;
+    }
+  }
+
+  const scratch = mkdtempSync(join(tmpdir(), 'service-notebooks-'));
+  const executedDir = options.check ? join(scratch, 'executed') : options.out;
+  mkdirSync(executedDir, { recursive: true });
+  let service = null;
+  let current = null;
+  const abort = new AbortController();
+  const cleanup = async () => {
+    if (current) killTree(current.pid, 'SIGTERM');
+    await service?.stop();
+    rmSync(scratch, { recursive: true, force: true });
+  };
+  const onSignal = (signal) => {
+    console.error(`run-notebooks: ${signal}; stopping`);
+    abort.abort();
+    cleanup().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  let passed = 0;
+  let failed = 0;
+  try {
+    console.log(`run-notebooks: starting a fresh demo service (${options.demo}) in ${join(scratch, 'data')}`);
+    const started = Date.now();
+    service = await startDemoService({
+      root, data: join(scratch, 'data'), demo: options.demo, port: 0, signal: abort.signal,
+      // Progress bars ("[###---] 42% ...") only in report mode; --check keeps its output short.
+      onLine: (line) => {
+        if (!line.startsWith('Press Ctrl') && !(options.check && line.startsWith('['))) console.log(`  service: ${line}`);
+      },
+    });
+    console.log(`run-notebooks: service at ${service.apiUrl} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    const env = notebookEnv({
+      root, jupyterPath: kernels.jupyterPath, apiUrl: service.apiUrl, keyFile: service.keyFile, runtimeDir: join(scratch, 'runtime'),
+    });
+    const registered = new Set(kernels.kernels.map((k) => k.name));
+    for (const file of notebooks) {
+      if (abort.signal.aborted) break;
+      const rel = relative(root, file);
+      const name = basename(file, '.ipynb');
+      const t0 = Date.now();
+      const seconds = () => ((Date.now() - t0) / 1000).toFixed(1);
+      const kernel = kernelOf(file);
+      if (!registered.has(kernel)) {
+        failed += 1;
+        console.log(`FAIL ${rel} (kernel '${kernel}' is not registered; have ${[...registered].join(', ')})`);
+        continue;
+      }
+      for (const ext of ['.ipynb', '.html']) rmSync(join(executedDir, name + ext), { force: true });
+      if (!options.check) rmSync(join(options.out, `${name}.html`), { force: true });
+      const execLog = new NbconvertLog();
+      const execCode = await run(jupyter.jupyter, [
+        'nbconvert', '--log-level=DEBUG', '--to', 'notebook', '--execute',
+        `--ExecutePreprocessor.kernel_name=${kernel}`,
+        `--ExecutePreprocessor.timeout=${options.timeout}`,
+        '--ExecutePreprocessor.startup_timeout=120',
+        '--output-dir', executedDir, '--output', name, file,
+      ], { env, cwd: root, log: execLog, onChild: (c) => { current = c; } });
+      if (abort.signal.aborted) break;
+      if (execCode !== 0) {
+        failed += 1;
+        console.log(`FAIL ${rel} (${seconds()} s)\n${execLog.excerpt()}`);
+        continue;
+      }
+      if (options.check) {
+        passed += 1;
+        console.log(`ok   ${rel} (${seconds()} s)`);
+        continue;
+      }
+      const executed = join(executedDir, `${name}.ipynb`);
+      const htmlLog = new NbconvertLog();
+      const htmlCode = await run(jupyter.jupyter, ['nbconvert', '--to', 'html', '--output-dir', options.out, executed], {
+        env, cwd: root, log: htmlLog, onChild: (c) => { current = c; },
+      });
+      if (htmlCode !== 0 || !existsSync(join(options.out, `${name}.html`))) {
+        failed += 1;
+        console.log(`FAIL ${rel} (executed, but the HTML export failed, ${seconds()} s)\n${htmlLog.excerpt()}`);
+        continue;
+      }
+      passed += 1;
+      console.log(`ok   ${rel} (${seconds()} s) -> ${relative(root, join(options.out, `${name}.html`))}`);
+    }
+  } catch (err) {
+    console.error(err?.message ?? err);
+    failed = Math.max(1, notebooks.length - passed);  // every notebook that did not pass
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await cleanup();
+  }
+  console.log(`${passed} passed, ${failed} failed`);
+  return failed === 0 && passed > 0 ? 0 : 1;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  process.exitCode = await main();
+}

@@ -1,0 +1,89 @@
+// Notebooks are tests too: every notebooks/*.ipynb runs headless (scripts/jupyter/run-notebooks.mjs
+// --check: Jupyter's nbconvert, the tslab kernel, a fresh small demo service) without a cell error.
+// Jupyter is installed through apt-get when missing and this runs as root; elsewhere the run fails
+// with a message naming the packages to install.
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+
+const root = resolve(__dirname, '..', '..');
+const RUN_TIMEOUT_MS = 9 * 60_000;
+const notebooks = readdirSync(join(root, 'notebooks'))
+  .filter((n) => n.endsWith('.ipynb') && !n.endsWith('.nbconvert.ipynb'))
+  .sort();
+
+interface Notebook {
+  metadata: { kernelspec?: { name?: string } };
+  cells: { id?: string; cell_type: string }[];
+}
+
+interface Run {
+  code: number | null;
+  output: string;
+}
+
+let run: Run = { code: null, output: '' };
+let failing: Run = { code: null, output: '' };
+
+function runCheck(...args: string[]): Promise<Run> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [join(root, 'scripts', 'jupyter', 'run-notebooks.mjs'), '--check', ...args], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => { output += d; });
+    child.stderr.on('data', (d) => { output += d; });
+    const timer = setTimeout(() => child.kill('SIGTERM'), RUN_TIMEOUT_MS);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      done({ code, output });
+    });
+  });
+}
+
+test.before(async () => {
+  run = await runCheck();
+  failing = await runCheck('--no-build', '--notebooks', join(__dirname, 'fixtures', 'failing'));
+});
+
+test('there are notebooks, each naming a registered kernel and with an id on every cell', () => {
+  assert.ok(notebooks.includes('00-kernel-check.ipynb'), notebooks.join(', '));
+  for (const name of notebooks) {
+    const nb = JSON.parse(readFileSync(join(root, 'notebooks', name), 'utf8')) as Notebook;
+    assert.ok(['tslab', 'deno'].includes(nb.metadata.kernelspec?.name ?? ''), `${name}: kernelspec ${nb.metadata.kernelspec?.name}`);
+    const ids = nb.cells.map((c) => c.id ?? '');
+    assert.ok(ids.every((id) => /^[a-zA-Z0-9-_]{1,64}$/.test(id)), `${name}: cell ids ${ids.join(', ')}`);
+    assert.is(new Set(ids).size, ids.length, `${name}: duplicate cell ids`);
+  }
+});
+
+for (const name of notebooks) {
+  test(`notebooks/${name} runs headless without a cell error`, () => {
+    const ok = run.output.split('\n').some((l) => l.startsWith(`ok   notebooks/${name} (`));
+    assert.ok(ok, `run-notebooks --check output:\n${run.output.slice(-8000)}`);
+  });
+}
+
+test('run-notebooks --check exits 0 with a final "N passed, 0 failed" line', () => {
+  const last = run.output.trimEnd().split('\n').pop() ?? '';
+  assert.is(last, `${notebooks.length} passed, 0 failed`, run.output.slice(-8000));
+  assert.is(run.code, 0);
+});
+
+test('a cell error fails the run: type errors and thrown errors, with their messages', () => {
+  const lines = failing.output.split('\n');
+  assert.ok(lines.some((l) => /^ok {3}test\/kernel\/fixtures\/failing\/a-passes\.ipynb \(/.test(l)), failing.output);
+  assert.ok(lines.some((l) => /^FAIL test\/kernel\/fixtures\/failing\/b-type-error\.ipynb \(/.test(l)), failing.output);
+  assert.ok(lines.some((l) => /^FAIL test\/kernel\/fixtures\/failing\/c-throws\.ipynb \(/.test(l)), failing.output);
+  // tslab's own diagnostics (line:column - message) and the thrown error reach the output.
+  assert.ok(failing.output.includes("1:7 - Type 'string' is not assignable to type 'number'."), failing.output);
+  assert.ok(failing.output.includes('Error: boom from a notebook cell'), failing.output);
+  assert.not.ok(failing.output.includes('never reached'), 'a cell after the failing one ran');
+  assert.is(failing.output.trimEnd().split('\n').pop(), '1 passed, 2 failed');
+  assert.is(failing.code, 1);
+});
+
+test.run();
