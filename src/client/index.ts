@@ -7,6 +7,10 @@ export { MetadataSection, PartnerMetadataSection } from './sections/metadata';
 export { UserSection } from './sections/user';
 export { TimeseriesSection } from './sections/timeseries';
 export { PeriodsSection } from './sections/periods';
+export { InstancesSection } from './sections/instances';
+export { PeriodInstancesSection } from './sections/period-instances';
+export { OhlcSection } from './sections/ohlc';
+export { SrmcSection } from './sections/srmc';
 export {
   API_URL_ENV, DEFAULT_API_URL, DEFAULT_RETRY, MIN_HTTP_DELAY, readApiKeyFile, resolveClientOptions,
   type ClientDefaults, type ClientOptions, type ResolvedClientOptions, type RetryOptions,

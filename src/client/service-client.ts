@@ -6,6 +6,7 @@
 import { BaseClient } from './base-client';
 import type { TransportHooks } from './http';
 import { resolveClientOptions, type ClientOptions } from './options';
+import { EventsSection } from './sections/events';
 import { InstancesSection } from './sections/instances';
 import { MetadataSection } from './sections/metadata';
 import { OhlcSection } from './sections/ohlc';
@@ -47,6 +48,8 @@ export class ServiceClient extends BaseClient {
   readonly ohlc: OhlcSection = new OhlcSection(this.transport);
   /** Short-run marginal costs from coal and gas futures (spec §4.8). */
   readonly srmc: SrmcSection = new SrmcSection(this.transport);
+  /** The push feed of curve events over a WebSocket (spec §6). */
+  readonly events: EventsSection = new EventsSection(this.options);
 
   constructor(options: ClientOptions, hooks?: TransportHooks) {
     super(resolveClientOptions(options), hooks);

@@ -18,21 +18,16 @@
 import type { FastifyRequest } from 'fastify';
 import type { Zone } from 'luxon';
 import { NotFoundError, ValidationError } from '../exceptions';
-import { convertUnit, resample, splitUnit, unitInfo, type FxRates, type Threshold } from '../engine';
+import { convertUnit, resample, type Threshold } from '../engine';
 import { Aggregation, Filter, Periodseries, Timeseries, type Curve } from '../model';
 import { Frequency, Resolution, floorMillis, shiftMillis, stepStarts, zoneByName, zoneName } from '../time';
 import { resolveDateTime, type WireDateTime } from '../wire/formats';
-import { RESAMPLE_PARAMS, type ResampleQuery } from '../wire/options';
+import type { ResampleQuery } from '../wire/options';
 import { BEGIN, END } from '../wire/requests';
 import { assertCanRead } from './auth';
+import { fxRatesFor } from './fx-rates';
 import { curveFromRecord, placeFromRecord, subscriptionOf } from './routes/metadata';
 import type { CurveRecord, InstanceKey, Store, TimeRange, UserRecord } from './store';
-
-/** Wire name of the unit parameter, for errors about the requested unit. */
-const UNIT = RESAMPLE_PARAMS.unit.name;
-
-/** How far back (ms) a currency rate may lie before the first step: a month covers any holiday run. */
-const FX_LOOKBACK_MS = 31 * 86_400_000;
 
 /**
  * What a series request asks for: the range (epoch ms, `[begin, end)`, open when absent), the
@@ -186,54 +181,13 @@ function aggregateColumns(block: Columns, plan: Plan, request: SeriesRequest): C
   return { times: out.times, values: out.values ?? null, scenarios: out.scenarios ?? [] };
 }
 
-async function perEuro(store: Store, currency: string, times: Float64Array): Promise<Float64Array> {
-  const out = new Float64Array(times.length).fill(currency === 'EUR' ? 1 : Number.NaN);
-  if (currency === 'EUR' || times.length === 0) return out;
-  const forex = (await store.searchCurves({ dataType: 'FOREX', pageSize: 10_000 })).items
-    .find((c) => c.unit === currency && c.denominator === 'EUR');
-  if (forex === undefined) throw new ValidationError(`No exchange rates for ${currency} in this dataset`, UNIT);
-  const fx = await store.readSeries(forex.name, { begin: times[0] - FX_LOOKBACK_MS, end: times[times.length - 1] + 1 }, null, { scenarios: false });
-  const rates = fx.values ?? new Float64Array(0);
-  let j = -1;
-  let last = Number.NaN;
-  for (let i = 0; i < times.length; i++) {
-    while (j + 1 < fx.times.length && fx.times[j + 1] <= times[i]) {
-      j++;
-      if (rates[j] === rates[j]) last = rates[j];
-    }
-    out[i] = last;
-  }
-  return out;
-}
-
 /**
- * Exchange rates for a unit conversion, read from the dataset's FOREX curves (found by data type
- * `FOREX`, unit = the currency, denominator `EUR`), or `undefined` when the conversion does not
- * change currency. Currency changes need daily or coarser steps.
+ * Exchange rates for a unit conversion from the dataset's FOREX curves; see `./fx-rates`.
  *
- * @param store - The store.
- * @param fromUnit - The series' unit (`'EUR'` of `EUR/MWh`).
- * @param toUnit - The requested unit (`'USD/MWh'`).
- * @param times - The step starts (epoch ms) to price.
- * @param frequency - The steps' frequency.
- * @returns The rates for `convertUnit`, or `undefined`.
- * @throws ValidationError (parameter `unit`) for steps finer than a day or a currency without rates.
  * @example
  * const fx = await fxRatesFor(store, 'EUR', 'USD/MWh', times, Frequency.P1D);
- * convertUnit(values, 'EUR', 'MWh', 'USD/MWh', { fx, times }).unit //=> 'USD'
  */
-export async function fxRatesFor(store: Store, fromUnit: string, toUnit: string, times: Float64Array, frequency: Frequency): Promise<FxRates | undefined> {
-  const a = unitInfo(splitUnit(fromUnit).unit);
-  const b = unitInfo(splitUnit(toUnit).unit);
-  if (a?.family !== 'currency' || b?.family !== 'currency' || a.base === b.base) return undefined;
-  if (!frequency.isIterable || frequency.gt(Frequency.P1D)) {
-    throw new ValidationError(`Currency conversion needs daily or coarser data, not ${frequency.tag}: aggregate with frequency=P1D`, UNIT);
-  }
-  const [from, to] = await Promise.all([perEuro(store, a.base as string, times), perEuro(store, b.base as string, times)]);
-  const rates = new Float64Array(times.length);
-  for (let i = 0; i < rates.length; i++) rates[i] = to[i] / from[i];
-  return () => rates;
-}
+export { fxRatesFor };
 
 async function convertColumns(store: Store, record: CurveRecord, columns: Columns, unit: string | undefined, freq: Frequency) {
   const { times, values, scenarios } = columns;

@@ -54,7 +54,7 @@ export class PartnerMetadataSection extends Section {
    * await this.page(metadataCurves({}), parseCurveList, (page) => this.curves({ page })) //~> Page [...]
    */
   protected async page<T>(line: RequestLine, parse: (body: unknown) => T[], loader: (page: number) => Promise<Page<T>>): Promise<Page<T>> {
-    const res = await this.get(line);
+    const res = await this.send(line);
     return new Page(parse(res.body), { ...parsePageHeaders(res.headers), loader });
   }
 }
@@ -109,7 +109,7 @@ export class MetadataSection extends PartnerMetadataSection {
    * (await client.metadata.curve('DE Wind Power Production MWh/h 15min Actual')).curveType.tag //=> 'TIMESERIES'
    */
   async curve(name: string): Promise<Curve> {
-    return parseCurve((await this.get(metadataCurve(name))).body);
+    return parseCurve((await this.send(metadataCurve(name))).body);
   }
 
   /**
@@ -132,7 +132,7 @@ export class MetadataSection extends PartnerMetadataSection {
 
   private async cached(line: RequestLine, forget: () => void): Promise<string[]> {
     try {
-      const list = parseStringList((await this.get(line)).body);
+      const list = parseStringList((await this.send(line)).body);
       if (list.length === 0) forget();
       return list;
     } catch (err) {

@@ -34,6 +34,6 @@ export class PeriodsSection extends Section {
    */
   async load(curve: CurveInput, options: PeriodsLoadOptions): Promise<Periodseries> {
     const line = periodsLoad(curve, options ?? ({} as PeriodsLoadOptions));
-    return parsePeriodseries((await this.get(line)).body);
+    return parsePeriodseries((await this.send(line)).body);
   }
 }

@@ -14,7 +14,7 @@ import type { HttpResponse, HttpTransport } from '../http';
  * @param transport - The client's HTTP transport.
  * @example
  * class PingSection extends Section {
- *   async categories() { return (await this.get(metadataCategories())).body; }
+ *   async categories() { return (await this.send(metadataCategories())).body; }
  * }
  * await new PingSection(client.transport).categories() //~> ['Actual', ...]
  */
@@ -34,9 +34,9 @@ export abstract class Section {
    * @throws The transport's errors: ValidationError, UnauthorizedError, ForbiddenError,
    *   NotFoundError, InternalServerError, HTTPError, ParseException.
    * @example
-   * (await this.get(metadataCategories())).status //=> 200
+   * (await this.send(metadataCategories())).status //=> 200
    */
-  protected get(line: RequestLine): Promise<HttpResponse> {
+  protected send(line: RequestLine): Promise<HttpResponse> {
     return this.transport.get(formatRequestLine(line));
   }
 }

@@ -37,6 +37,6 @@ export class TimeseriesSection extends Section {
    */
   async load(curve: CurveInput, options: TimeseriesLoadOptions): Promise<Timeseries> {
     const line = timeseriesLoad(curve, options ?? ({} as TimeseriesLoadOptions));
-    return parseTimeseries((await this.get(line)).body);
+    return parseTimeseries((await this.send(line)).body);
   }
 }

@@ -24,6 +24,6 @@ export class UserSection extends Section {
    * (await client.user.user()).subscriptions?.map((s) => s.label) //~> ['Power – Germany', 'Gas', ...]
    */
   async user(): Promise<User> {
-    return parseUser((await this.get(userUser())).body);
+    return parseUser((await this.send(userUser())).body);
   }
 }

@@ -1,0 +1,113 @@
+/**
+ * The period-instances section (spec §4.6, wire-part1 §4.5): instances of `INSTANCE_PERIOD`
+ * curves (e.g. REMIT availability, one instance per outage message) as period-based series.
+ *
+ * @module
+ */
+import { Curve, type Instance, type Periodseries, type PeriodseriesList } from '../../model';
+import {
+  parseInstanceList, parsePeriodseries, parsePeriodseriesList, periodInstancesGet, periodInstancesLatest,
+  periodInstancesList, periodInstancesLoad, periodInstancesRelative,
+  type CurveInput, type PeriodInstancesGetOptions, type PeriodInstancesLatestOptions, type PeriodInstancesListOptions,
+  type PeriodInstancesLoadOptions, type PeriodInstancesRelativeOptions, type RequestLine,
+} from '../../wire';
+import { Section } from './section';
+
+/**
+ * The period-instance operations of a client. Every option is checked before a request is sent
+ * (`limit` 1-20, `daysAhead` 0 or more, dates, zones); a failed check throws `ValidationError`
+ * naming the parameter. `tags` and `excludeTags` take a tag or a list of tags.
+ *
+ * @param transport - The client's HTTP transport.
+ * @example
+ * const list = await client.periodInstances.list('DE Nuclear Capacity Available MW REMIT', { limit: 5 });
+ * list.length //=> 5
+ */
+export class PeriodInstancesSection extends Section {
+  /**
+   * Lists instances (no data), newest first. With a Curve object, the times are shown in its
+   * zones; with a name they keep the offsets the service sent.
+   *
+   * @param curve - The curve or its name; a Curve must be of type INSTANCE_PERIOD.
+   * @param options - `tags`, `excludeTags`, `limit` (1-20, default 20), `issuedAtLatest`,
+   *   `issuedAtEarliest` (both inclusive).
+   * @returns The instances.
+   * @throws ValidationError before any request or from the service; NotFoundError, ForbiddenError
+   *   and the transport's errors.
+   * @example
+   * (await client.periodInstances.list(curve, { excludeTags: 'x' }))[0].tag //~> 'GGXXxM8VKmeHWrbHHx3rAg'
+   */
+  async list(curve: CurveInput, options: PeriodInstancesListOptions = {}): Promise<Instance[]> {
+    const line = periodInstancesList(curve, options ?? {});
+    return parseInstanceList(await this.body(line), Curve.isCurve(curve) ? curve : null);
+  }
+
+  /**
+   * Loads the newest matching instances with their periods in `[begin, end)`.
+   *
+   * @param curve - The curve or its name; a Curve must be of type INSTANCE_PERIOD.
+   * @param options - `begin`, `end` (required), `tags`, `excludeTags`, `limit` (1-20, default 3),
+   *   `issuedAtLatest`, `issuedAtEarliest`, `timeZone`, `unit`.
+   * @returns The period series, newest instance first, each with its `instance`.
+   * @throws ValidationError before any request or from the service; NotFoundError, ForbiddenError
+   *   and the transport's errors.
+   * @example
+   * (await client.periodInstances.load(curve, { begin: '2024-01-01', end: '2024-02-01' })).length //=> 3
+   */
+  async load(curve: CurveInput, options: PeriodInstancesLoadOptions): Promise<PeriodseriesList> {
+    return parsePeriodseriesList(await this.body(periodInstancesLoad(curve, options ?? ({} as PeriodInstancesLoadOptions))));
+  }
+
+  /**
+   * Loads the newest instance (issued at or before `issuedAtLatest` when given).
+   *
+   * @param curve - The curve or its name; a Curve must be of type INSTANCE_PERIOD.
+   * @param options - `begin`, `end` (required), `issuedAtLatest`, `timeZone`, `unit`.
+   * @returns The period series with its `instance`.
+   * @throws ValidationError; NotFoundError when no instance matches; ForbiddenError and the
+   *   transport's errors.
+   * @example
+   * (await client.periodInstances.latest(curve, { begin: '2024-01-01', end: '2024-02-01' })).instance !== null //=> true
+   */
+  async latest(curve: CurveInput, options: PeriodInstancesLatestOptions): Promise<Periodseries> {
+    return parsePeriodseries(await this.body(periodInstancesLatest(curve, options ?? ({} as PeriodInstancesLatestOptions))));
+  }
+
+  /**
+   * Loads one instance by issue date-time and tag (the tag is sent trimmed, in its own case).
+   *
+   * @param curve - The curve or its name; a Curve must be of type INSTANCE_PERIOD.
+   * @param options - `begin`, `end`, `issued` (required; without an offset: wall-clock time in
+   *   the curve's issue zone), `tag` (default the blank tag), `timeZone`, `unit`.
+   * @returns The period series with its `instance`.
+   * @throws ValidationError; NotFoundError when there is no such instance; ForbiddenError and the
+   *   transport's errors.
+   * @example
+   * (await client.periodInstances.get(curve, { begin: '2024-01-01', end: '2024-02-01', issued: '2024-01-03 10:54:51', tag: 'AbC1' })).instance?.tag //=> 'AbC1'
+   */
+  async get(curve: CurveInput, options: PeriodInstancesGetOptions): Promise<Periodseries> {
+    return parsePeriodseries(await this.body(periodInstancesGet(curve, options ?? ({} as PeriodInstancesGetOptions))));
+  }
+
+  /**
+   * What was known `daysAhead` days before each day, joined into one period series: for each day
+   * of `[begin, end)`, the newest instance issued before `beforeTimeOfDay` (else before the end)
+   * of the day `daysAhead` days earlier (in the curve's issue zone).
+   *
+   * @param curve - The curve or its name; a Curve must be of type INSTANCE_PERIOD.
+   * @param options - `begin`, `end`, `daysAhead` (required, 0 or more), `beforeTimeOfDay`,
+   *   `timeZone`, `unit`.
+   * @returns The joined period series (no `instance`).
+   * @throws ValidationError before any request or from the service; NotFoundError, ForbiddenError
+   *   and the transport's errors.
+   * @example
+   * (await client.periodInstances.relative(curve, { begin: '2024-03-30', end: '2024-04-02', daysAhead: 1 })).length //~> 3
+   */
+  async relative(curve: CurveInput, options: PeriodInstancesRelativeOptions): Promise<Periodseries> {
+    return parsePeriodseries(await this.body(periodInstancesRelative(curve, options ?? ({} as PeriodInstancesRelativeOptions))));
+  }
+
+  private async body(line: RequestLine): Promise<unknown> {
+    return (await this.send(line)).body;
+  }
+}

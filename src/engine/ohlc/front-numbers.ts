@@ -1,0 +1,99 @@
+/**
+ * Front numbering of listed contracts per trading day (service-semantics §4).
+ *
+ * @module
+ */
+
+/**
+ * The front number of every OHLC row on its trading day. Within one trading day and period,
+ * contracts are ordered by delivery start and only those whose delivery starts after the trading
+ * day are counted: front 1 is the nearest (M+1 for months, the next day for day contracts).
+ * A contract already in delivery on that day gets front 0 (the latest one that started) and
+ * older ones none (`-1`). Periods compare case-insensitively; rows may come in any order.
+ *
+ * @param traded - Trading day of each row, epoch ms of local midnight.
+ * @param period - Contract period tag of each row.
+ * @param delivery - Delivery start of each row, epoch ms of local midnight (same zone).
+ * @returns One front per row (`-1` = none).
+ * @example
+ * // traded 2024-02-01: the February month is in delivery (0), March is front 1, April front 2
+ * frontNumbers(Float64Array.of(feb1, feb1, feb1), ['month', 'month', 'month'], Float64Array.of(feb1, mar1, apr1))
+ * //=> Int32Array [0, 1, 2]
+ */
+export function frontNumbers(traded: Float64Array, period: readonly string[], delivery: Float64Array): Int32Array {
+  const n = traded.length;
+  const lower = period.map((p) => p.toLowerCase());
+  const order = Array.from({ length: n }, (_, i) => i).sort(
+    (a, b) => traded[a] - traded[b] || (lower[a] < lower[b] ? -1 : lower[a] > lower[b] ? 1 : 0) || delivery[a] - delivery[b],
+  );
+  const out = new Int32Array(n).fill(-1);
+  let g = 0;
+  while (g < n) {
+    const day = traded[order[g]];
+    const tag = lower[order[g]];
+    let front = 0;
+    let started = -1;
+    let h = g;
+    for (; h < n && traded[order[h]] === day && lower[order[h]] === tag; h++) {
+      const i = order[h];
+      if (delivery[i] > day) out[i] = ++front;
+      else started = i;
+    }
+    if (started >= 0) out[started] = 0;
+    g = h;
+  }
+  return out;
+}
+
+/**
+ * Which contract a continuous or specific series follows: a period plus a front number, or a
+ * period plus a delivery start.
+ *
+ * @example
+ * const choice: ContractChoice = { period: 'month', front: 1 };
+ * selectContract(['month', 'month'], Float64Array.of(mar1, apr1), Int32Array.of(1, 2), choice) //=> Int32Array [0]
+ */
+export interface ContractChoice {
+  /** The period tag (case-insensitive). */
+  readonly period: string;
+  /** Front number (continuous contract, re-rolled each trading day). */
+  readonly front?: number;
+  /** Delivery start, epoch ms (specific contract). */
+  readonly delivery?: number;
+}
+
+/**
+ * The rows of one contract: the given front on each trading day (continuous) or the given
+ * delivery (specific), in row order.
+ *
+ * @param period - Contract period tag of each row.
+ * @param delivery - Delivery start of each row.
+ * @param fronts - Front number of each row (see {@link frontNumbers}).
+ * @param choice - The contract.
+ * @returns Indices of the matching rows, ascending.
+ * @example
+ * selectContract(['month', 'month'], Float64Array.of(mar1, apr1), Int32Array.of(1, 2), { period: 'month', front: 2 })
+ * //=> Int32Array [1]
+ */
+export function selectContract(period: readonly string[], delivery: Float64Array, fronts: Int32Array, choice: ContractChoice): Int32Array {
+  const tag = choice.period.toLowerCase();
+  const out: number[] = [];
+  for (let i = 0; i < period.length; i++) {
+    if (period[i].toLowerCase() !== tag) continue;
+    if (choice.front !== undefined ? fronts[i] === choice.front : delivery[i] === choice.delivery) out.push(i);
+  }
+  return Int32Array.from(out);
+}
+
+/**
+ * The entries of a column at some row indices (the rows {@link selectContract} picked).
+ *
+ * @param column - The column.
+ * @param indices - Row indices.
+ * @returns A new column with `column[indices[k]]` at `k`.
+ * @example
+ * pickRows(Float64Array.of(1, 2, 3), Int32Array.of(2, 0)) //=> Float64Array [3, 1]
+ */
+export function pickRows(column: Float64Array, indices: Int32Array): Float64Array {
+  return Float64Array.from(indices, (i) => column[i]);
+}
