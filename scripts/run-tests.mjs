@@ -52,6 +52,28 @@ let failed = 0;
 let skipped = 0;
 const failures = [];
 
+// Tests that load the built package (packaging, notebooks) need a current dist/: build it once
+// here, before files run in parallel, rather than letting two of them rebuild it at once.
+function newestMtime(dir) {
+  let newest = 0;
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name);
+    const st = statSync(full);
+    newest = Math.max(newest, st.isDirectory() ? newestMtime(full) : st.mtimeMs);
+  }
+  return newest;
+}
+
+async function buildIfStale() {
+  let built = 0;
+  try { built = statSync(join(root, 'dist', 'index.js')).mtimeMs; } catch { built = 0; }
+  if (built >= newestMtime(join(root, 'src'))) return;
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  const { code, output } = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], FILE_TIMEOUT_MS);
+  if (code === 0) { passed += 1; console.log('ok   build (dist/ was older than src/)'); }
+  else { failed += 1; failures.push(['build', output]); console.log('FAIL build'); }
+}
+
 async function typecheck() {
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
   const { code, output } = await run(process.execPath, [tsc, '-p', 'tsconfig.test.json'], FILE_TIMEOUT_MS);
@@ -85,6 +107,7 @@ const files = findTests(join(root, 'test')).filter(
 );
 const queue = [...files];
 const workers = Math.max(1, Math.min(2, availableParallelism()));
+await buildIfStale();
 await typecheck();
 await Promise.all(Array.from({ length: workers }, async () => {
   while (queue.length) await runFile(queue.shift());
