@@ -1,10 +1,11 @@
 /**
- * The `service` command (`bin/service.js` calls {@link main}): `serve`, `seed` and `keys`.
+ * The `service` command (`bin/service.js` calls {@link main}): `serve`, `seed`, `keys` and `import`.
  *
  * @module
  */
 import { ValidationError } from '../exceptions';
 import { processIO, type CliIO } from './cli-io';
+import { parseImport, runImport } from './import';
 import { parseKeys, runKeys } from './keys';
 import { parseSeed, runSeed } from './seed';
 import { parseServe, runServe } from './serve';
@@ -26,6 +27,9 @@ Commands:
          List keys: hash prefix, user, creation time, state, label.
   keys block [--data DIR] (KEY | --hash PREFIX | --user ID) [--unblock]
          Block (or unblock) a key or a whole user.
+  import [--data DIR | --url API_URL (--key KEY | --key-file F)] [--dry-run] FILE...
+         Import CSV/JSON files (docs/import-formats.md) in one atomic batch; bad files are reported
+         with file, line and field and nothing is imported. --url sends them to a running service.
   help   Show this text.
 
 Exit status: 0 success, 1 failure, 2 bad arguments.`;
@@ -42,6 +46,10 @@ function parse(argv: readonly string[], io: CliIO): Run {
     case 'seed': {
       const options = parseSeed(args);
       return () => runSeed(options, io);
+    }
+    case 'import': {
+      const options = parseImport(args);
+      return () => runImport(options, io);
     }
     case 'keys': {
       const cmd = parseKeys(args);

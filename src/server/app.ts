@@ -8,8 +8,14 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRequestAsyncHookHandler } from 'fastify';
 import { RateLimiter, apiKeyOf, authenticate, type RateLimitOptions } from './auth';
 import { registerErrorHandling, sendError } from './errors';
+import { attachEventFeed, type EventFeedOptions } from './events';
+import { importRoutes } from './import/import-route';
+import { attachLive, type LiveOptions } from './live';
+import { registerPartnerMounts } from './partner';
+import { instancesRoutes } from './routes/instances';
 import { metadataRoutes } from './routes/metadata';
 import { ohlcRoutes } from './routes/ohlc';
+import { periodInstancesRoutes } from './routes/period-instances';
 import { periodsRoutes } from './routes/periods';
 import { srmcRoutes } from './routes/srmc';
 import { timeseriesRoutes } from './routes/timeseries';
@@ -53,9 +59,9 @@ export interface RouteModule {
  * loading a route module first does not enter an import cycle (`createApp` names the problem).
  *
  * @example
- * SECTION_ROUTES.map((m) => m.section) //=> ['metadata', 'timeseries', 'periods', 'ohlc', 'srmc', 'user']
+ * SECTION_ROUTES.map((m) => m.section) //=> ['metadata', 'timeseries', 'instances', 'periods', 'period-instances', 'ohlc', 'srmc', 'user', 'import']
  */
-export const SECTION_ROUTES: readonly RouteModule[] = Object.freeze([metadataRoutes, timeseriesRoutes, periodsRoutes, ohlcRoutes, srmcRoutes, userRoutes]);
+export const SECTION_ROUTES: readonly RouteModule[] = Object.freeze([metadataRoutes, timeseriesRoutes, instancesRoutes, periodsRoutes, periodInstancesRoutes, ohlcRoutes, srmcRoutes, userRoutes, importRoutes]);
 
 /** Options of {@link createApp}. */
 export interface AppOptions {
@@ -69,6 +75,12 @@ export interface AppOptions {
   routes?: readonly RouteModule[];
   /** Fastify logger setting (default off). */
   logger?: FastifyServerOptions['logger'];
+  /** The push feed at `/api/events/` (default on; `false` turns it off). */
+  events?: Omit<EventFeedOptions, 'store'> | false;
+  /** Partner mounts `/partner/<country>/...` (default on). */
+  partners?: boolean;
+  /** Live demo mode: new forecast instances and revised actuals every few seconds (default off). */
+  live?: LiveOptions | boolean;
 }
 
 /**
@@ -118,12 +130,16 @@ export function createApp(options: AppOptions): FastifyInstance {
       throw new TypeError(`Route module ${k} is undefined: a route module was loaded before src/server/app (import cycle); import userOf from src/server/auth`);
     }
   });
+  const authHook = apiKeyHook(options.store, limiter);
   app.register(
     async (api) => {
-      api.addHook('onRequest', apiKeyHook(options.store, limiter));
+      api.addHook('onRequest', authHook);
       for (const module of routes) await module.register(api, context);
     },
     { prefix: '/api' },
   );
+  if (options.partners !== false) registerPartnerMounts(app, { context, routes, authHook });
+  if (options.events !== false) attachEventFeed(app, { ...options.events, store: options.store });
+  if (options.live) attachLive(app, options.store, { clock, ...(options.live === true ? {} : options.live) });
   return app;
 }

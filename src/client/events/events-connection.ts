@@ -1,0 +1,376 @@
+/**
+ * One push-feed connection of the client (wire-part2 §3): subscribe with filters, receive curve
+ * events as an async iterator (`for await`, `next({ timeout })`) or through callbacks, reconnect
+ * automatically after a drop and resume after the last event received (so every missed event
+ * arrives once, in order), keep the connection alive with pings, and close cleanly.
+ *
+ * Delivery rule: curve events go to the `onEvent` callbacks when any is registered, otherwise
+ * into the queue the iterator reads; connection events likewise with `onConnectionEvent`.
+ * Resume rule: after a drop the client resubscribes after the last event it received (or the
+ * `lastId` it subscribed with); a subscription that has received nothing and had no `lastId`
+ * resumes with live events only, as the reference client does.
+ *
+ * @module
+ */
+import WebSocket from 'ws';
+import { WebSocketsError } from '../../exceptions';
+import { encodeEventFilters, parseEventFilters, type EventFilter, type EventFilterJson, type OneOrMany } from './event-filters';
+import { ENDED, EventQueue, TIMED_OUT } from './event-queue';
+import { ConnectionEvent, CurveEvent, TimeoutEvent, parseCurveEvent, type FeedEvent } from './feed-events';
+import { FeedRequests } from './feed-requests';
+import { keepAlive, openSocket, type FeedTarget } from './feed-socket';
+import { LastIdMemory, checkEventId, compareIds } from './last-id';
+import { ReconnectPolicy } from './reconnect-policy';
+import { statusName } from './status-names';
+import type { EventsConnectOptions, SubscribeOptions } from './connect-options';
+
+const HIGH_WATER = 10_000;
+const LOW_WATER = 1_000;
+
+/**
+ * A push-feed connection; made by `client.events.connect()`.
+ *
+ * @example
+ * const feed = await client.events.connect();
+ * await feed.subscribe({ areas: 'DE', dataTypes: 'ACTUAL' });
+ * for await (const event of feed) console.log(String(event));
+ */
+export class EventsConnection {
+  private ws: WebSocket | null = null;
+  private state: 'open' | 'reconnecting' | 'failed' | 'closed' = 'open';
+  private readonly queue = new EventQueue<FeedEvent>();
+  private readonly requests: FeedRequests;
+  private readonly listeners = { event: new Set<(e: CurveEvent) => void>(), connection: new Set<(e: ConnectionEvent) => void>(),
+    message: new Set<(m: string) => void>(), error: new Set<(e: Error) => void>() };
+  private subscription: EventFilterJson[] | null = null;
+  private accepting = false;
+  private lastReceived: string | null = null;
+  private stopPings: (() => void) | null = null;
+  private readonly reconnects: ReconnectPolicy;
+  private paused = false;
+  private lastFailure: WebSocketsError | null = null;
+
+  private constructor(private readonly target: FeedTarget, private readonly options: EventsConnectOptions, private readonly memory: LastIdMemory) {
+    this.reconnects = new ReconnectPolicy(options.reconnectAttempts ?? 5, options.reconnectDelay);
+    this.requests = new FeedRequests(this.timeoutMs);
+    if (options.onEvent) this.listeners.event.add(options.onEvent);
+    if (options.onConnectionEvent) this.listeners.connection.add(options.onConnectionEvent);
+    if (options.onMessage) this.listeners.message.add(options.onMessage);
+    if (options.onError) this.listeners.error.add(options.onError);
+  }
+
+  /**
+   * Opens a connection (one attempt).
+   *
+   * @param target - URL, handshake headers, TLS check.
+   * @param options - Last-id file, time-outs, reconnects, keep-alive, callbacks.
+   * @returns The open connection.
+   * @throws WebSocketsError `Failed to connect` (status, name, server message).
+   * @throws ValidationError (parameter `last_id`) when the last-id file holds a bad id.
+   * @example
+   * const feed = await EventsConnection.open({ url, headers, sslVerify: true }, {});
+   */
+  static async open(target: FeedTarget, options: EventsConnectOptions = {}): Promise<EventsConnection> {
+    const memory = LastIdMemory.open(options.lastIdFile ?? null);
+    const connection = new EventsConnection(target, options, memory);
+    connection.attach(await openSocket(target, connection.timeoutMs));
+    return connection;
+  }
+
+  private get timeoutMs(): number {
+    return (this.options.timeout ?? 15) * 1000;
+  }
+
+  /**
+   * Whether the socket is open now.
+   *
+   * @example
+   * feed.connected //=> true
+   */
+  get connected(): boolean {
+    return this.state === 'open' && this.ws?.readyState === WebSocket.OPEN;
+  }
+
+  /**
+   * Whether the connection is in use: open, or reconnecting.
+   *
+   * @example
+   * feed.active //=> true
+   */
+  get active(): boolean {
+    return this.state === 'open' || this.state === 'reconnecting';
+  }
+
+  /**
+   * The last event id handed to the user (remembered across reconnects, and in the last-id file).
+   *
+   * @example
+   * feed.lastId //=> '1693526400000-3'
+   */
+  get lastId(): string | null {
+    return this.memory.id;
+  }
+
+  private attach(ws: WebSocket): void {
+    this.ws = ws;
+    this.state = 'open';
+    ws.on('message', (data, isBinary) => {
+      if (!isBinary) this.onFrame(data.toString());
+    });
+    ws.on('close', (code, reason) => this.onClose(ws, code, reason.toString()));
+    ws.on('error', (err) => this.report(new WebSocketsError('Connection error', '', 'CONNECTION_ERROR', err.message)));
+    this.stopPings = keepAlive(ws, (this.options.pingInterval ?? 15) * 1000, (this.options.pongTimeout ?? 10) * 1000);
+  }
+
+  private report(error: Error): void {
+    for (const listener of this.listeners.error) listener(error);
+  }
+
+  private onFrame(text: string): void {
+    let msg: Record<string, unknown>;
+    try {
+      msg = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      this.report(new WebSocketsError('The server sent a frame that is not JSON', '', 'ERROR', text.slice(0, 200)));
+      return;
+    }
+    const type = typeof msg?.type === 'string' ? msg.type.toLowerCase() : '';
+    if (type === 'curves.event') {
+      if (!this.accepting) return;
+      let event: CurveEvent;
+      try {
+        event = parseCurveEvent(msg.event);
+      } catch (err) {
+        this.report(err as Error);
+        return;
+      }
+      if (this.lastReceived !== null && compareIds(event.id, this.lastReceived) <= 0) return;
+      this.lastReceived = event.id;
+      this.deliver(event);
+    } else if (type === 'curves.subscribe' || type === 'curves.filters') {
+      if (this.requests.answer(type, msg) && type === 'curves.subscribe') this.accepting = true;
+    } else if (type === 'message') {
+      for (const listener of this.listeners.message) listener(String(msg.message ?? ''));
+    } else if (type === 'error') {
+      this.report(new WebSocketsError('The server refused a message', '', 'ERROR', Array.isArray(msg.errors) ? msg.errors.map(String) : ''));
+    }
+  }
+
+  private deliver(event: CurveEvent): void {
+    if (this.listeners.event.size === 0) {
+      this.queue.push(event);
+      if (!this.paused && this.queue.length > HIGH_WATER) {
+        this.paused = true;
+        this.ws?.pause();
+      }
+      return;
+    }
+    for (const listener of this.listeners.event) {
+      try {
+        listener(event);
+      } catch (err) {
+        this.report(err as Error);
+      }
+    }
+    this.memory.advance(event.id);
+  }
+
+  private request(type: string, body: Record<string, unknown>, timeoutText: string): Promise<Record<string, unknown>> {
+    const ws = this.ws;
+    if (ws === null || ws.readyState !== WebSocket.OPEN) {
+      const what = type === 'curves.subscribe' ? 'Failed to subscribe' : 'Failed to get active curve events filters';
+      return Promise.reject(new WebSocketsError(what, '', 'CONNECTION_ERROR', 'not connected'));
+    }
+    return this.requests.send((text) => ws.send(text), type, body, timeoutText);
+  }
+
+  /**
+   * Subscribes (replacing any previous subscription). Curve events queued but not yet taken are
+   * dropped; events flow again once the server has accepted.
+   *
+   * @param filters - One filter or a list (an event matching any of them is delivered).
+   * @param options - `lastId`: `'keep'` (default) resumes after the remembered id, an id resumes
+   *   after it (and is remembered), `null` receives live events only.
+   * @returns The filters as the server accepted them.
+   * @throws ValidationError (`filters` or `last_id`) for a bad filter or id.
+   * @throws WebSocketsError `Please connect before subscribing`, `Subscribe rejected by server`
+   *   (with the server's errors as `description`), `Timed out trying to subscribe`.
+   * @example
+   * await feed.subscribe([{ curveNames: 'DE Wind Power Production MWh/h 15min Actual' }, { areas: 'FR', dataTypes: 'FORECAST' }])
+   * //=> [{ curveNames: ['DE Wind Power Production MWh/h 15min Actual'] }, { areas: [Area.FR], dataTypes: [DataType.FORECAST] }]
+   */
+  async subscribe(filters: OneOrMany<EventFilter>, options: SubscribeOptions = {}): Promise<EventFilter[]> {
+    if (!this.connected) throw new WebSocketsError('Please connect before subscribing');
+    const json = encodeEventFilters(filters);
+    const wanted = options.lastId === undefined ? 'keep' : options.lastId;
+    let lastId: string | null;
+    if (wanted === null) lastId = null;
+    else if (typeof wanted === 'string' && wanted.toLowerCase() === 'keep') lastId = this.memory.id;
+    else {
+      lastId = checkEventId(wanted);
+      this.memory.set(lastId);
+    }
+    this.queue.remove((e) => e instanceof CurveEvent);
+    return this.sendSubscribe(json, lastId);
+  }
+
+  private async sendSubscribe(filters: EventFilterJson[], lastId: string | null): Promise<EventFilter[]> {
+    this.accepting = false;
+    this.subscription = filters;
+    this.lastReceived = lastId;
+    const data = await this.request('curves.subscribe', { ...(lastId === null ? {} : { last_id: lastId }), filters }, 'Timed out trying to subscribe');
+    return parseEventFilters(data.filters) ?? [];
+  }
+
+  /**
+   * Asks the server for the active filters.
+   *
+   * @returns The filters, or `null` when not subscribed.
+   * @throws WebSocketsError `Failed to get active curve events filters`, `Timed out trying to get active curve event filters`.
+   * @example
+   * await feed.filters() //=> [{ areas: [Area.DE] }]
+   */
+  async filters(): Promise<EventFilter[] | null> {
+    const data = await this.request('curves.filters', {}, 'Timed out trying to get active curve event filters');
+    return parseEventFilters(data.filters);
+  }
+
+  /**
+   * The next event: a curve event, a connection event, or (with `timeout`) a timeout event.
+   *
+   * @param options - `timeout`: seconds to wait before returning a {@link TimeoutEvent}.
+   * @returns The event, or `null` once the connection is closed and every event taken.
+   * @throws WebSocketsError when reconnecting failed for good or a resubscribe was refused.
+   * @example
+   * await feed.next({ timeout: 5 }) //~> CurveEvent or TimeoutEvent
+   */
+  async next(options: { timeout?: number } = {}): Promise<FeedEvent | null> {
+    const item = await this.queue.take(options.timeout === undefined ? undefined : options.timeout * 1000);
+    if (this.paused && this.queue.length < LOW_WATER) {
+      this.paused = false;
+      this.ws?.resume();
+    }
+    if (item === TIMED_OUT) return new TimeoutEvent();
+    if (item === ENDED) return null;
+    if (item instanceof CurveEvent) this.memory.advance(item.id);
+    return item;
+  }
+
+  /**
+   * Iterates over events until the connection is closed.
+   *
+   * @returns An async iterator of curve and connection events.
+   * @example
+   * for await (const event of feed) if (event instanceof CurveEvent) console.log(event.curve.name);
+   */
+  async *[Symbol.asyncIterator](): AsyncGenerator<FeedEvent, void, undefined> {
+    for (let e = await this.next(); e !== null; e = await this.next()) yield e;
+  }
+
+  /**
+   * Registers a callback for curve events (from then on the iterator gets none).
+   *
+   * @param listener - The callback.
+   * @returns A function that removes it.
+   * @example
+   * const off = feed.onEvent((e) => seen.push(e.id));
+   */
+  onEvent(listener: (event: CurveEvent) => void): () => void {
+    this.listeners.event.add(listener);
+    return () => this.listeners.event.delete(listener);
+  }
+
+  /**
+   * Registers a callback for connection events.
+   *
+   * @param listener - The callback.
+   * @returns A function that removes it.
+   * @example
+   * feed.onConnectionEvent((e) => console.log(e.status));
+   */
+  onConnectionEvent(listener: (event: ConnectionEvent) => void): () => void {
+    this.listeners.connection.add(listener);
+    return () => this.listeners.connection.delete(listener);
+  }
+
+  private onClose(ws: WebSocket, code: number, reason: string): void {
+    if (ws !== this.ws) return;
+    this.stopPings?.();
+    this.ws = null;
+    this.accepting = false;
+    const lost = new WebSocketsError('Lost connection to the server', code, statusName(code), reason);
+    this.requests.failAll(lost);
+    this.memory.flush();
+    if (this.state === 'closed') return;
+    const event = new ConnectionEvent(code, statusName(code), reason || 'connection lost');
+    if (this.listeners.connection.size) for (const listener of this.listeners.connection) listener(event);
+    else this.queue.push(event);
+    this.lastFailure = lost;
+    this.state = 'reconnecting';
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    if (this.reconnects.schedule(() => void this.reconnect())) return;
+    this.state = 'failed';
+    this.subscription = null;
+    const last = this.lastFailure;
+    const err = new WebSocketsError('Reconnecting failed', last?.statusCode ?? '', last?.status ?? '', last?.description ?? '');
+    this.report(err);
+    this.queue.end(err);
+  }
+
+  private async reconnect(): Promise<void> {
+    let ws: WebSocket;
+    try {
+      ws = await openSocket(this.target, this.timeoutMs);
+    } catch (err) {
+      if (this.state !== 'reconnecting') return;
+      this.lastFailure = err as WebSocketsError;
+      this.scheduleReconnect();
+      return;
+    }
+    if (this.state !== 'reconnecting') {
+      ws.close(1000);
+      return;
+    }
+    this.attach(ws);
+    this.reconnects.reset();
+    if (this.subscription === null) return;
+    try {
+      await this.sendSubscribe(this.subscription, this.lastReceived ?? this.memory.id);
+    } catch (err) {
+      if (this.ws !== ws || !this.connected) return; // dropped again: the close starts another round
+      this.report(err as Error);
+      this.state = 'failed';
+      this.queue.end(err);
+      ws.close(1000);
+    }
+  }
+
+  /**
+   * Closes the connection (code 1000) and stops reconnecting; writes the last-id file. Events
+   * already queued can still be taken; then the iterator ends.
+   *
+   * @returns When the socket is closed.
+   * @example
+   * await feed.close()
+   */
+  async close(): Promise<void> {
+    if (this.state === 'closed') return;
+    this.state = 'closed';
+    this.reconnects.cancel();
+    const ws = this.ws;
+    if (ws && ws.readyState !== WebSocket.CLOSED) {
+      const closed = new Promise<void>((resolve) => ws.once('close', () => resolve()));
+      ws.close(1000, 'Client closed the connection');
+      const timer = setTimeout(() => ws.terminate(), 2000);
+      await closed;
+      clearTimeout(timer);
+    }
+    this.stopPings?.();
+    this.ws = null;
+    this.memory.flush();
+    this.queue.end();
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * `POST {api}/import/`: the import of files into a running service (what `service import --url`
+ * uses, since the embedded store allows one process at a time). The body is JSON
+ * `{"files": [{"name": "wind.csv", "text": "..."}], "dry_run": false}`; all files go in one
+ * atomic batch, and the events reach push-feed subscribers at once. Only a key whose user may read
+ * every package in every area (grant `*:*`) may import. Answers the import summary, or 400 with
+ * every problem (`file:line: field: message`).
+ *
+ * @module
+ */
+import { ForbiddenError, ValidationError, ValueError } from '../../exceptions';
+import type { RouteModule } from '../app';
+import { userOf } from '../auth';
+import type { UserRecord } from '../store';
+import { importSources, type ImportSource } from './import-files';
+
+/**
+ * Largest accepted request body (256 MiB).
+ *
+ * @example
+ * IMPORT_BODY_LIMIT //=> 268435456
+ */
+export const IMPORT_BODY_LIMIT = 256 * 1024 * 1024;
+
+/** The JSON answer of an import. */
+export interface ImportSummaryJson {
+  files: number;
+  new_curves: string[];
+  instances: number;
+  blocks: number;
+  values: number;
+  events: number;
+  last_event_id: string | null;
+  dry_run: boolean;
+}
+
+/**
+ * Whether a user may import: one grant covers every package in every area.
+ *
+ * @param user - The user.
+ * @returns True for an all-access user.
+ * @example
+ * mayImport({ ...user, subscriptions: [{ package: '*', area: '*' }] }) //=> true
+ */
+export function mayImport(user: UserRecord): boolean {
+  return user.subscriptions.some((g) => g.package === '*' && g.area === '*');
+}
+
+function sourcesOf(body: unknown): { sources: ImportSource[]; dryRun: boolean } {
+  const obj = body as { files?: unknown; dry_run?: unknown } | null;
+  if (obj === null || typeof obj !== 'object' || !Array.isArray(obj.files) || obj.files.length === 0) {
+    throw new ValidationError('Expected a JSON body {"files": [{"name": "...", "text": "..."}]}', 'files');
+  }
+  const sources = obj.files.map((f: { name?: unknown; text?: unknown }, k: number) => {
+    if (typeof f?.name !== 'string' || typeof f?.text !== 'string') throw new ValidationError(`files[${k}] needs a name and a text`, 'files');
+    return { name: f.name, text: f.text };
+  });
+  return { sources, dryRun: obj.dry_run === true };
+}
+
+/**
+ * The import route module.
+ *
+ * @example
+ * createApp({ store, routes: [...SECTION_ROUTES, importRoutes] });
+ */
+export const importRoutes: RouteModule = {
+  section: 'import',
+  register(api, context) {
+    api.post('/import/', { bodyLimit: IMPORT_BODY_LIMIT }, async (request): Promise<ImportSummaryJson> => {
+      const user = userOf(request);
+      if (!mayImport(user)) throw new ForbiddenError('Importing needs a key of a user with access to every package in every area (grant *:*)');
+      const { sources, dryRun } = sourcesOf(request.body);
+      let summary;
+      try {
+        summary = await importSources(context.store, sources, { clock: context.clock, dryRun });
+      } catch (err) {
+        if (err instanceof ValueError) throw new ValidationError(err.message, 'files');
+        throw err;
+      }
+      return {
+        files: summary.files, new_curves: summary.newCurves, instances: summary.instances, blocks: summary.blocks,
+        values: summary.values, events: summary.events.length, last_event_id: summary.events.at(-1)?.id ?? null, dry_run: dryRun,
+      };
+    });
+  },
+};

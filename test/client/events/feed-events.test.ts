@@ -1,0 +1,53 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { ParseException } from '../../../src/exceptions';
+import { EventType } from '../../../src/model';
+import { ConnectionEvent, CurveEvent, TimeoutEvent, parseCurveEvent } from '../../../src/client/events';
+
+// The composed example of wire-part2 §3.4.
+const EXAMPLE = {
+  id: '1672532100000-0', event_type: 'CURVE_UPDATE',
+  curve: { name: 'DE Consumption MWh/h 15min Normal', curve_type: 'TIMESERIES', area: 'DE', data_type: 'NORMAL', resolution: { frequency: 'PT15M', timezone: 'CET' } },
+  begin: '2023-01-01T01:15:00+01:00', end: '2023-01-01T02:00:00+01:00', values_changed: 2,
+};
+
+test('parses the reference example; times in the curve zone', () => {
+  const e = parseCurveEvent(EXAMPLE);
+  assert.instance(e, CurveEvent);
+  assert.is(e.eventType, EventType.CURVE_UPDATE);
+  assert.is(e.curve.name, 'DE Consumption MWh/h 15min Normal');
+  // 2023-01-01 01:15+01:00 = 00:15Z
+  assert.is(e.beginMillis, Date.UTC(2023, 0, 1, 0, 15));
+  assert.is(e.begin?.toISO(), '2023-01-01T01:15:00.000+01:00');
+  assert.is(e.end?.toISO(), '2023-01-01T02:00:00.000+01:00');
+  assert.is(e.numValues, 2);
+  assert.is(e.instance, null);
+  assert.is(String(e), '<CurveEvent: 1672532100000-0 CURVE_UPDATE "DE Consumption MWh/h 15min Normal" 2023-01-01T01:15:00.000+01:00/2023-01-01T02:00:00.000+01:00>');
+  assert.equal(e.toJSON().begin, '2023-01-01T01:15:00.000+01:00');
+  assert.ok(Object.isFrozen(e));
+});
+
+test('a date-time sent with another offset is shown in the curve zone; an instance is parsed', () => {
+  const e = parseCurveEvent({ ...EXAMPLE, begin: '2023-06-01T00:00:00Z', end: null, instance: { issued: '2023-05-31T12:00:00+00:00', tag: 'ec' },
+    curve: { ...EXAMPLE.curve, curve_type: 'INSTANCE', instance_issued_timezone: 'UTC' } });
+  // 2023-06-01 00:00Z = 02:00+02:00 (CEST)
+  assert.is(e.begin?.toISO(), '2023-06-01T02:00:00.000+02:00');
+  assert.is(e.end, null);
+  assert.is(e.instance?.tag, 'ec');
+  assert.is(e.instance?.issued.toISO(), '2023-05-31T12:00:00.000Z');
+});
+
+test('bad events are ParseExceptions', () => {
+  for (const bad of [null, { ...EXAMPLE, id: '1-0' }, { ...EXAMPLE, event_type: 'DISCONNECTED' }, { ...EXAMPLE, begin: 'soon' }, { ...EXAMPLE, curve: {} }]) {
+    assert.throws(() => parseCurveEvent(bad), (err: unknown) => err instanceof ParseException);
+  }
+});
+
+test('connection and timeout events', () => {
+  const c = new ConnectionEvent(1006, 'CLOSE_ABNORMAL', 'connection lost');
+  assert.is(c.eventType, EventType.DISCONNECTED);
+  assert.is(String(c), '<ConnectionEvent: DISCONNECTED 1006 CLOSE_ABNORMAL connection lost>');
+  assert.is(new TimeoutEvent().eventType, EventType.TIMEOUT);
+});
+
+test.run();
