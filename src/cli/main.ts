@@ -14,10 +14,11 @@ import { parseServe, runServe } from './serve';
 export const USAGE = `Usage: service <command> [options]
 
 Commands:
-  serve  [--host 127.0.0.1] [--port 7070] [--data DIR] [--demo small|full] [--seed N] [--anchor YYYY-MM-DD]
+  serve  [--host 127.0.0.1] [--port 7070] [--data DIR] [--demo small|full] [--seed N] [--anchor YYYY-MM-DD] [--live]
          Serve the API at http://HOST:PORT/api from the store in DIR (default ./data). With --demo,
          an empty store is first seeded with the demo dataset; the demo user's key is printed and
-         written to DIR/demo-api-key. Stops cleanly on Ctrl+C (SIGINT) or SIGTERM.
+         written to DIR/demo-api-key. --live issues new forecast instances and revises actuals every
+         few seconds (pushed on the events feed). Stops cleanly on Ctrl+C (SIGINT) or SIGTERM.
   seed   --data DIR --demo small|full [--seed N] [--anchor YYYY-MM-DD]
          Seed the demo dataset into an empty store; prints the demo user's key.
   keys create [--data DIR] --user ID [--name NAME] [--email E] [--organization O] [--grant PKG:AREA]... [--label L]

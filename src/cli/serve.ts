@@ -28,6 +28,8 @@ export interface ServeOptions {
   seed: number;
   /** Anchor date of the demo data. */
   anchor?: string;
+  /** Live demo mode: new forecast instances and revised actuals every few seconds. */
+  live: boolean;
 }
 
 /**
@@ -45,6 +47,7 @@ export function parseServe(args: string[]): ServeOptions {
     options: {
       host: { type: 'string' }, port: { type: 'string' }, data: { type: 'string' },
       demo: { type: 'string' }, seed: { type: 'string' }, anchor: { type: 'string' },
+      live: { type: 'boolean' },
     },
     strict: true,
     allowPositionals: false,
@@ -56,6 +59,7 @@ export function parseServe(args: string[]): ServeOptions {
     preset: presetOption(values.demo),
     seed: intOption(values.seed, 'seed', 0, 2 ** 31 - 1, 1),
     anchor: dateOption(values.anchor, 'anchor'),
+    live: values.live ?? false,
   };
 }
 
@@ -96,13 +100,14 @@ export async function runServe(options: ServeOptions, io: CliIO): Promise<number
     if (options.preset !== undefined && (await store.stats()).curves === 0) {
       await seedInto(store, { data: options.data, preset: options.preset, seed: options.seed, anchor: options.anchor }, io);
     }
-    app = createApp({ store, logger: { level: 'warn' } });
+    app = createApp({ store, logger: { level: 'warn' }, live: options.live });
     await app.listen({ host: options.host, port: options.port });
     const address = app.server.address();
     const port = typeof address === 'object' && address !== null ? address.port : options.port;
     const host = options.host.includes(':') ? `[${options.host}]` : options.host;
     io.out(`Service API: http://${host}:${port}/api`);
     if (existsSync(keyFile)) io.out(`Demo API key: ${readFileSync(keyFile, 'utf8').trim()} (in ${keyFile})`);
+    if (options.live) io.out('Live demo: new forecast instances and revised actuals every few seconds.');
     io.err('Press Ctrl+C to stop.');
     const why = await stopped(io.signal);
     io.err(`Stopping (${why}) ...`);

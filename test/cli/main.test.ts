@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main, type CliIO } from '../../src/cli';
+import { parseServe } from '../../src/cli/serve';
 import { hashApiKey } from '../../src/server/auth';
 import { DuckDbStore } from '../../src/server/store';
 
@@ -66,6 +67,12 @@ test('bad arguments: a clear message and exit status 2', async () => {
   }
   // nothing was created by refused commands
   assert.not.ok(existsSync(join(d, 'service.duckdb')));
+});
+
+test('serve --live turns the live demo mode on; it is off by default', () => {
+  assert.is(parseServe(['--live']).live, true);
+  assert.is(parseServe([]).live, false);
+  assert.is(parseServe(['--port', '0', '--live', '--demo', 'small']).preset, 'small');
 });
 
 test('help prints the usage', async () => {
