@@ -23,6 +23,7 @@ const OWN_FOLDERS: Readonly<Record<string, string>> = {
   'test/fixtures': 'data the tests read',
   'test/helpers': 'shared test helpers (startService, fault server)',
   'test/kernel': 'mirrors kernel/ (the notebook kernel) and notebooks/',
+  'test/notebooks': 'mirrors notebooks/ (their content)',
   'test/package': 'the packed package: load modes and public API',
   'test/packaging': 'tiny user projects installed by test/package (not tests themselves)',
   'test/types': 'user code compiled by the type-check, never run',
