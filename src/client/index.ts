@@ -16,3 +16,22 @@ export {
   type ClientDefaults, type ClientOptions, type ResolvedClientOptions, type RetryOptions,
 } from './options';
 export { HttpTransport, type HttpResponse, type TransportHooks } from './http';
+export { EventsSection } from './sections/events';
+export {
+  ConnectionEvent, CurveEvent, EventsConnection, TimeoutEvent,
+  type CurveAttributeFilter, type CurveNameFilter, type EventFilter, type EventsConnectOptions, type FeedEvent,
+  type SubscribeOptions,
+} from './events';
+
+// The option types of the section methods (the request builders in `src/wire/requests` own them).
+// The client's resample group is `LoadResampleOptions` here, as the engine's `ResampleOptions` is
+// a different thing (columns in, columns out).
+export type {
+  CurveInput, DeliveryContractOptions, FrontContractOptions, InstancesAbsoluteOptions, InstancesGetOptions,
+  InstancesLatestOptions, InstancesListOptions, InstancesLoadOptions, InstancesRelativeOptions, InstancesRollingOptions,
+  MetadataCurvesOptions, MetadataPlacesOptions, OhlcLatestAsPeriodsOptions, OhlcLatestOptions, OhlcLoadOptions,
+  OhlcTimeseriesOptions, PeriodInstancesGetOptions, PeriodInstancesLatestOptions, PeriodInstancesListOptions,
+  PeriodInstancesLoadOptions, PeriodInstancesRelativeOptions, PeriodsLoadOptions, SrmcLatestAsPeriodsOptions,
+  SrmcLatestOptions, SrmcLoadDeliveryOptions, SrmcLoadFrontOptions, TimeseriesLoadOptions,
+  ResampleOptions as LoadResampleOptions,
+} from '../wire';
