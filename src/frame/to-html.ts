@@ -65,7 +65,19 @@ function formatCell(value: unknown, kind: 'instant' | 'date' | 'other', zone: Zo
     return DateTime.fromMillis(ms, { zone }).toFormat(TIME_FORMAT);
   }
   if (DateTime.isDateTime(value)) return value.setZone(zone).toFormat(TIME_FORMAT);
+  if (typeof value === 'number') return formatNumber(value);
   return String(value);
+}
+
+/**
+ * Numbers as a reader wants them: whole numbers as they are, others with up to six decimals and
+ * no trailing zeros (pandas shows six), `NaN` for a missing value. Only the rendering rounds.
+ */
+function formatNumber(value: number): string {
+  if (Number.isNaN(value)) return 'NaN';
+  if (Number.isInteger(value) || !Number.isFinite(value)) return String(value);
+  if (Math.abs(value) < 1e-4) return value.toPrecision(6).replace(/\.?0+e/, 'e');
+  return value.toFixed(6).replace(/\.?0+$/, '');
 }
 
 function kindOf(name: string, info: FrameInfo | null): 'instant' | 'date' | 'other' {

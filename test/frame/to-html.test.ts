@@ -30,6 +30,16 @@ test('missing numbers show as NaN', () => {
   assert.ok(html.includes('<td>NaN</td>'));
 });
 
+test('numbers show up to six decimals without trailing zeros; whole numbers as they are', () => {
+  const t = aq.table({ v: [7936.083333333333, 1400, 0.1 + 0.2, -2.5, 0.000012345678] });
+  const html = toHtml(t);
+  assert.ok(html.includes('<td>7936.083333</td>'), html);
+  assert.ok(html.includes('<td>1400</td>'));
+  assert.ok(html.includes('<td>0.3</td>'));
+  assert.ok(html.includes('<td>-2.5</td>'));
+  assert.ok(html.includes('<td>0.0000123457</td>')); // six significant digits for tiny values
+});
+
 test('multi-level header: one row per level, date spans them, equal neighbours merged', () => {
   const head = thead(toHtml(toTable(ensemble())));
   assert.is(
