@@ -21,11 +21,11 @@ const STOP_GRACE_MS = 15_000;
  * @throws {Error} when the service exits or times out before listening (with its last output)
  */
 export function startDemoService({
-  root, data, demo, port = 0, host = '127.0.0.1', timeoutMs = 15 * 60_000, onLine = () => {}, detached = false, signal,
+  root, data, demo, live = false, port = 0, host = '127.0.0.1', timeoutMs = 15 * 60_000, onLine = () => {}, detached = false, signal,
 }) {
   const dataDir = resolve(data);
   const keyFile = join(dataDir, 'demo-api-key');
-  const args = [join(root, 'bin', 'service.js'), 'serve', '--host', host, '--port', String(port), '--data', dataDir, '--demo', demo];
+  const args = [join(root, 'bin', 'service.js'), 'serve', '--host', host, '--port', String(port), '--data', dataDir, '--demo', demo, ...(live ? ['--live'] : [])];
   const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached });
   const tail = [];
   const exited = new Promise((res) => child.on('exit', (code, sig) => res(code ?? (sig ? null : 0))));

@@ -4,18 +4,20 @@
 // error; prints one line per notebook and a final `N passed, N failed` line.
 //
 //   node scripts/jupyter/run-notebooks.mjs [--check] [--out DIR] [--timeout SECONDS]
-//        [--demo small|full] [--no-build] [--notebooks DIR] [NOTEBOOK ...]
+//        [--demo small|full] [--no-live] [--no-build] [--notebooks DIR] [NOTEBOOK ...]
 //
 //   --check          execute only; write no reports
 //   --out DIR        where reports go (default reports/): NAME.html and the executed NAME.ipynb
 //   --timeout S      time-out per cell in seconds (default 600)
 //   --demo PRESET    the demo dataset of the fresh service (default small)
 //   --no-build       use dist/ as it is (default: rebuild when older than src/)
+//   --no-live        start the service without --live (default: with it, so the live-data
+//                    notebook sees new forecast instances arrive)
 //   --notebooks DIR  run the notebooks of another folder (default notebooks/; the tests use this)
 //   NOTEBOOK         only notebooks whose file name contains one of these words
 //
 // Steps: find (or install) Jupyter, write the kernelspecs (kernel/install.mjs), build dist/ when
-// stale, start `service serve --demo small --port 0` in a temp data dir, then for each
+// stale, start `service serve --demo small --live --port 0` in a temp data dir, then for each
 // notebooks/*.ipynb: `jupyter nbconvert --to notebook --execute` and, for reports,
 // `jupyter nbconvert --to html`. The notebooks read SERVICE_API_URL and SERVICE_API_KEY_FILE.
 import { spawn } from 'node:child_process';
@@ -27,6 +29,10 @@ import { installKernels, PROJECT_ROOT, TSLAB_KERNEL } from '../../kernel/install
 import { ensureJupyter, JupyterMissingError } from './ensure-jupyter.mjs';
 import { ensureBuilt } from './ensure-build.mjs';
 import { startDemoService } from './demo-service.mjs';
+
+// nbconvert 6.5's stock HTML export passes SVG outputs through lxml's clean_html, which strips
+// every SVG element: the `report` template (lab, with SVG written as is) keeps the charts.
+const REPORT_TEMPLATES = new URL('./templates', import.meta.url).pathname;
 import { listNotebooks, notebookEnv } from './notebook-env.mjs';
 import { NbconvertLog } from './nbconvert-log.mjs';
 import { killTree } from './process-tree.mjs';
@@ -35,7 +41,7 @@ const NBCONVERT_GUARD_MS = 60 * 60_000;
 
 function parseCli(args) {
   const o = {
-    check: false, out: join(PROJECT_ROOT, 'reports'), notebooks: join(PROJECT_ROOT, 'notebooks'), timeout: 600, demo: 'small', build: true, filters: [],
+    check: false, out: join(PROJECT_ROOT, 'reports'), notebooks: join(PROJECT_ROOT, 'notebooks'), timeout: 600, demo: 'small', live: true, build: true, filters: [],
   };
   for (let i = 0; i < args.length; i += 1) {
     const a = args[i];
@@ -45,6 +51,8 @@ function parseCli(args) {
     };
     if (a === '--check') o.check = true;
     else if (a === '--no-build') o.build = false;
+    else if (a === '--live') o.live = true;
+    else if (a === '--no-live') o.live = false;
     else if (a === '--out') o.out = resolve(value());
     else if (a === '--notebooks') o.notebooks = resolve(value());
     else if (a === '--timeout') {
@@ -150,7 +158,7 @@ async function main() {
     console.log(`run-notebooks: starting a fresh demo service (${options.demo}) in ${join(scratch, 'data')}`);
     const started = Date.now();
     service = await startDemoService({
-      root, data: join(scratch, 'data'), demo: options.demo, port: 0, signal: abort.signal,
+      root, data: join(scratch, 'data'), demo: options.demo, live: options.live, port: 0, signal: abort.signal,
       // Progress bars ("[###---] 42% ...") only in report mode; --check keeps its output short.
       onLine: (line) => {
         if (!line.startsWith('Press Ctrl') && !(options.check && line.startsWith('['))) console.log(`  service: ${line}`);
@@ -196,7 +204,7 @@ async function main() {
       }
       const executed = join(executedDir, `${name}.ipynb`);
       const htmlLog = new NbconvertLog();
-      const htmlCode = await run(jupyter.jupyter, ['nbconvert', '--to', 'html', '--output-dir', options.out, executed], {
+      const htmlCode = await run(jupyter.jupyter, ['nbconvert', '--to', 'html', '--template', 'report', `--TemplateExporter.extra_template_basedirs=${REPORT_TEMPLATES}`, '--output-dir', options.out, executed], {
         env, cwd: root, log: htmlLog, onChild: (c) => { current = c; },
       });
       if (htmlCode !== 0 || !existsSync(join(options.out, `${name}.html`))) {

@@ -130,7 +130,7 @@ async function main() {
       ? `start: first run: seeding the ${options.demo} demo dataset into ${options.data} (once; later starts reuse it)`
       : `start: using the demo data in ${options.data}`);
     service = await startDemoService({
-      root, data: options.data, demo: options.demo, port: options.port, detached: true, signal: abort.signal,
+      root, data: options.data, demo: options.demo, live: true, port: options.port, detached: true, signal: abort.signal,
       onLine: (line) => { if (!line.startsWith('Press Ctrl') && !line.startsWith('Service API:')) console.log(`  service: ${line}`); },
     });
     const token = randomBytes(24).toString('hex');
