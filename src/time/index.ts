@@ -31,3 +31,6 @@ export { type StepUnit } from './date-time-steps';
 export { Frequency } from './frequency';
 export { Resolution, type ResolutionDict } from './resolution';
 export { floorMillis, shiftMillis, stepStarts } from './floor-millis';
+
+// Calendar arithmetic on day numbers (days since 1970-01-01), shared with the wire's fast writers.
+export { civilFromDays } from './wall-clock';
