@@ -8,7 +8,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ValueError } from '../../exceptions';
 import { Frequency, shiftMillis } from '../../time';
-import { readRows, sqlIntList } from './duckdb-io';
+import { readRows, sqlIntList, sqlNumber } from './duckdb-io';
 import type { BlockTarget, SeriesTarget } from './duckdb-write';
 import type { CurveRow, InstanceRow, SeriesRow } from './duckdb-write-meta';
 import type { CurveRecord, EventRecord, ImportBatch, OhlcBlock, PeriodBlock } from './types';
@@ -23,7 +23,11 @@ export interface IdCounters {
 /** Everything the write steps need, with ids resolved. */
 export interface WritePlan {
   curves: CurveRow[];
+  /** Ids of the plan's curves that are stored already (their rows are replaced). */
+  replacedCurves: number[];
   instances: InstanceRow[];
+  /** Ids of the plan's instances that are stored already (their rows are replaced). */
+  replacedInstances: number[];
   newSeries: SeriesRow[];
   series: SeriesTarget[];
   periods: BlockTarget<PeriodBlock>[];
@@ -60,6 +64,26 @@ export function stepEnd(curve: Pick<CurveRecord, 'frequency' | 'timezone'>, ts: 
 }
 
 /**
+ * Which curve/instance pairs hold rows in a table (`ohlc` has no instance column: instance 0).
+ *
+ * @param conn - The connection.
+ * @param table - `periods` or `ohlc`.
+ * @param pairs - Candidate `[curveId, instanceId]` pairs.
+ * @returns The keys (`curveId|instanceId`) of the pairs that hold rows.
+ * @example
+ * await pairsHolding(conn, 'periods', [[3, 0]]) //=> Set { '3|0' }   // when curve 3 has periods
+ */
+export async function pairsHolding(conn: DuckDBConnection, table: 'periods' | 'ohlc', pairs: readonly number[][]): Promise<Set<string>> {
+  const held = new Set<string>();
+  if (pairs.length === 0) return held;
+  const instance = table === 'ohlc' ? '0' : 'instance_id';
+  const rows = await readRows(conn, `SELECT DISTINCT curve_id, ${instance} AS instance_id FROM ${table}
+    WHERE curve_id IN (${sqlIntList(pairs.map(([c]) => c))}) AND ${instance} IN (${sqlIntList(pairs.map(([, i]) => i))})`);
+  for (const r of rows) held.add(pairKey(Number(r.curve_id), Number(r.instance_id)));
+  return held;
+}
+
+/**
  * Resolves a validated batch against the stored state.
  *
  * @param conn - The write connection (outside a transaction; writes are serialised).
@@ -79,17 +103,23 @@ export async function planBatch(conn: DuckDBConnection, batch: ImportBatch, stor
   const isNewCurve = (name: string) => !stored.has(name);
   const curveOf = (name: string) => byName.get(name) as CurveRow;
 
-  // Instances: stored ones of the curves involved, then the batch's (existing id or new).
+  // Instances: the stored ones the batch can name (its stored curves at its issue times), then
+  // the batch's own (existing id or new).
   const involved = new Set<number>();
+  const issuedTimes = new Set<number>();
   for (const b of [...(batch.instances ?? []), ...(batch.series ?? []), ...(batch.periods ?? [])]) {
-    if (!isNewCurve(b.curve)) involved.add(curveOf(b.curve).id);
+    if (b.issued === null || isNewCurve(b.curve)) continue;
+    involved.add(curveOf(b.curve).id);
+    issuedTimes.add(b.issued);
   }
   const instanceIds = new Map<string, number>();
   if (involved.size) {
-    const rows = await readRows(conn, `SELECT id, curve_id, issued, tag FROM instances WHERE curve_id IN (${sqlIntList(involved)})`);
+    const rows = await readRows(conn, `SELECT id, curve_id, issued, tag FROM instances WHERE curve_id IN (${sqlIntList(involved)})
+      AND issued IN (${[...issuedTimes].map(sqlNumber).join(',')})`);
     for (const r of rows) instanceIds.set(instanceKey(Number(r.curve_id), Number(r.issued), String(r.tag)), Number(r.id));
   }
   const freshInstances = new Set<number>();
+  const replacedInstances: number[] = [];
   const instances = (batch.instances ?? []).map((record) => {
     const curveId = curveOf(record.curve).id;
     const key = instanceKey(curveId, record.issued, record.tag);
@@ -98,7 +128,7 @@ export async function planBatch(conn: DuckDBConnection, batch: ImportBatch, stor
       id = next.instance++;
       instanceIds.set(key, id);
       freshInstances.add(id);
-    }
+    } else if (!freshInstances.has(id)) replacedInstances.push(id);
     return { id, curveId, record };
   });
   const instanceOf = (b: { curve: string; issued: number | null; tag: string | null }): number => {
@@ -108,13 +138,27 @@ export async function planBatch(conn: DuckDBConnection, batch: ImportBatch, stor
     return id;
   };
 
-  // Series columns: stored ones of the pairs involved, new ones for new members.
+  // Series columns: the stored ones of the pairs that can hold any (a stored curve, and no
+  // instance or a stored one), new ones for new members.
+  const seriesInstances = (batch.series ?? []).map(instanceOf);
   const columns = new Map<string, Columns>();
-  const seriesCurves = new Set((batch.series ?? []).filter((s) => !isNewCurve(s.curve)).map((s) => curveOf(s.curve).id));
-  if (seriesCurves.size) {
-    const rows = await readRows(conn, `SELECT id, curve_id, instance_id, member, name FROM series WHERE curve_id IN (${sqlIntList(seriesCurves)})`);
+  const storedPairs = new Set<string>();
+  const pairCurves = new Set<number>();
+  const pairInstances = new Set<number>();
+  (batch.series ?? []).forEach((block, k) => {
+    const instanceId = seriesInstances[k];
+    if (isNewCurve(block.curve) || freshInstances.has(instanceId)) return;
+    const curveId = curveOf(block.curve).id;
+    storedPairs.add(pairKey(curveId, instanceId));
+    pairCurves.add(curveId);
+    pairInstances.add(instanceId);
+  });
+  if (storedPairs.size) {
+    const rows = await readRows(conn, `SELECT id, curve_id, instance_id, member, name FROM series
+      WHERE curve_id IN (${sqlIntList(pairCurves)}) AND instance_id IN (${sqlIntList(pairInstances)})`);
     for (const r of rows) {
       const key = pairKey(Number(r.curve_id), Number(r.instance_id));
+      if (!storedPairs.has(key)) continue;
       const c: Columns = columns.get(key) ?? { value: null, byName: new Map(), maxMember: -1, ids: [] };
       const member = Number(r.member);
       if (member < 0) c.value = Number(r.id);
@@ -130,9 +174,9 @@ export async function planBatch(conn: DuckDBConnection, batch: ImportBatch, stor
   const event = (curve: string, begin: number, end: number, issued: number | null, tag: string | null) =>
     events.push({ type: 'CURVE_UPDATE', curve, begin, end, issued, tag, created: now });
 
-  const series = (batch.series ?? []).map((block): SeriesTarget => {
+  const series = (batch.series ?? []).map((block, k): SeriesTarget => {
     const curveId = curveOf(block.curve).id;
-    const instanceId = instanceOf(block);
+    const instanceId = seriesInstances[k];
     const key = pairKey(curveId, instanceId);
     const fresh = !columns.has(key) && !touched.has(key);
     touched.add(key);
@@ -158,11 +202,16 @@ export async function planBatch(conn: DuckDBConnection, batch: ImportBatch, stor
     return { block, curveId, instanceId, fresh, valueId: block.values !== null ? c.value : null, scenarioIds };
   });
 
-  const periods = (batch.periods ?? []).map((block) => {
-    const curveId = curveOf(block.curve).id;
-    const instanceId = instanceOf(block);
+  // Periods and OHLC rows: which of the stored curves/instances hold any (the others need no
+  // replace step).
+  const periodPairs = (batch.periods ?? []).map((block) => [curveOf(block.curve).id, instanceOf(block)]);
+  const heldPeriods = await pairsHolding(conn, 'periods', periodPairs.filter((pair, k) => !isNewCurve(batch.periods![k].curve) && !freshInstances.has(pair[1])));
+  const heldOhlc = await pairsHolding(conn, 'ohlc', (batch.ohlc ?? []).filter((b) => !isNewCurve(b.curve)).map((b) => [curveOf(b.curve).id, 0]));
+
+  const periods = (batch.periods ?? []).map((block, k) => {
+    const [curveId, instanceId] = periodPairs[k];
     const key = pairKey(curveId, instanceId);
-    const fresh = (instanceId === 0 ? isNewCurve(block.curve) : freshInstances.has(instanceId)) && !touched.has(key);
+    const fresh = !heldPeriods.has(key) && !touched.has(key);
     touched.add(key);
     const n = block.begins.length;
     if (n > 0) event(block.curve, block.begins[0], block.ends[n - 1], block.issued, block.tag);
@@ -172,7 +221,7 @@ export async function planBatch(conn: DuckDBConnection, batch: ImportBatch, stor
   const ohlc = (batch.ohlc ?? []).map((block) => {
     const curve = curveOf(block.curve);
     const key = pairKey(curve.id, 0);
-    const fresh = isNewCurve(block.curve) && !touched.has(key);
+    const fresh = !heldOhlc.has(key) && !touched.has(key);
     touched.add(key);
     if (block.traded.length > 0) {
       let lo = Infinity;
@@ -188,5 +237,8 @@ export async function planBatch(conn: DuckDBConnection, batch: ImportBatch, stor
 
   const columnIds = new Map<string, number[]>();
   for (const [key, c] of columns) columnIds.set(key, c.ids);
-  return { curves, instances, newSeries, series, periods, ohlc, columns: columnIds, events };
+  return {
+    curves, replacedCurves: curves.filter((row) => !isNewCurve(row.record.name)).map((row) => row.id),
+    instances, replacedInstances, newSeries, series, periods, ohlc, columns: columnIds, events,
+  };
 }

@@ -1,12 +1,14 @@
 /**
  * The metadata write steps of the embedded store (curves, places, users, keys, instances, series
- * columns) and the appender helpers, run inside the import transaction with ids already resolved.
+ * columns, the event log) and the appender helpers, run inside the import transaction with ids
+ * already resolved.
  *
  * @module
  */
 import { LIST, VARCHAR, listValue, type DuckDBAppender, type DuckDBConnection } from '@duckdb/node-api';
-import { sqlIntList } from './duckdb-io';
-import type { CurveRecord, InstanceRecord, KeyRecord, PlaceRecord, UserRecord } from './types';
+import { ChunkWriter, readRows, sqlIntList, sqlNumber } from './duckdb-io';
+import { formatEventId, type EventIdParts } from './event-ids';
+import type { CurveRecord, EventRecord, InstanceRecord, KeyRecord, PlaceRecord, UserRecord } from './types';
 
 /** A curve with its row id. */
 export interface CurveRow {
@@ -93,13 +95,14 @@ async function deleteTexts(conn: DuckDBConnection, table: string, column: string
  *
  * @param conn - The connection (in a transaction).
  * @param rows - The curves with their ids.
+ * @param replaced - Ids of those that are stored (deleted first); default: all of them.
  * @returns Nothing.
  * @example
- * await writeCurves(conn, [{ id: 1, record: curve }]);
+ * await writeCurves(conn, [{ id: 1, record: curve }], []);
  */
-export async function writeCurves(conn: DuckDBConnection, rows: readonly CurveRow[]): Promise<void> {
+export async function writeCurves(conn: DuckDBConnection, rows: readonly CurveRow[], replaced: readonly number[] = rows.map((r) => r.id)): Promise<void> {
   if (rows.length === 0) return;
-  await conn.run(`DELETE FROM curves WHERE id IN (${sqlIntList(rows.map((r) => r.id))})`);
+  if (replaced.length) await conn.run(`DELETE FROM curves WHERE id IN (${sqlIntList(replaced)})`);
   await withAppender(conn, 'curves', (a) => {
     for (const { id, record: c } of rows) {
       a.appendInteger(id);
@@ -166,13 +169,14 @@ export async function writeDirectory(conn: DuckDBConnection, places: readonly Pl
  * @param conn - The connection (in a transaction).
  * @param instances - Instances with ids.
  * @param series - New series columns.
+ * @param replaced - Ids of the instances that are stored (deleted first); default: all of them.
  * @returns Nothing.
  * @example
- * await writeInstances(conn, [{ id: 1, curveId: 3, record: instance }], []);
+ * await writeInstances(conn, [{ id: 1, curveId: 3, record: instance }], [], []);
  */
-export async function writeInstances(conn: DuckDBConnection, instances: readonly InstanceRow[], series: readonly SeriesRow[]): Promise<void> {
+export async function writeInstances(conn: DuckDBConnection, instances: readonly InstanceRow[], series: readonly SeriesRow[], replaced: readonly number[] = instances.map((i) => i.id)): Promise<void> {
   if (instances.length) {
-    await conn.run(`DELETE FROM instances WHERE id IN (${sqlIntList(instances.map((i) => i.id))})`);
+    if (replaced.length) await conn.run(`DELETE FROM instances WHERE id IN (${sqlIntList(replaced)})`);
     await withAppender(conn, 'instances', (a) => {
       for (const { id, curveId, record: i } of instances) {
         a.appendInteger(id); a.appendInteger(curveId); appendNumber(a, i.issued); appendText(a, i.tag);
@@ -189,4 +193,70 @@ export async function writeInstances(conn: DuckDBConnection, instances: readonly
       }
     });
   }
+}
+
+/**
+ * Closes an appender after a failure: the import rolls back, and the first error is the one to
+ * report.
+ *
+ * @param appender - The appender.
+ * @returns Nothing.
+ * @example
+ * closeQuietly(appender);
+ */
+export function closeQuietly(appender: DuckDBAppender): void {
+  try {
+    appender.closeSync();
+  } catch {
+    // The transaction is rolled back anyway.
+  }
+}
+
+/**
+ * Appends events to the log and drops those created before `dropBefore`, remembering the newest
+ * dropped id in `store_meta` (`pruned_through`) so that readers can tell when events were lost.
+ *
+ * @param conn - The connection (in a transaction).
+ * @param events - New events, each with its id's parts.
+ * @param dropBefore - Epoch ms; older events leave the log.
+ * @returns The newest dropped id, or `null` when none was dropped.
+ * @example
+ * await writeEvents(conn, [{ event, id: { ms, seq: 0 } }], now - 7 * 86400000) //=> null
+ */
+export async function writeEvents(conn: DuckDBConnection, events: readonly { event: EventRecord; id: EventIdParts }[], dropBefore: number): Promise<string | null> {
+  if (events.length) {
+    const n = events.length;
+    const [ms, seq, begin, end, issued, created] = [0, 1, 2, 3, 4, 5].map(() => new Float64Array(n));
+    const types: string[] = [];
+    const curves: string[] = [];
+    const tags: (string | null)[] = [];
+    events.forEach(({ event: e, id }, i) => {
+      ms[i] = id.ms;
+      seq[i] = id.seq;
+      begin[i] = e.begin ?? NaN;
+      end[i] = e.end ?? NaN;
+      issued[i] = e.issued ?? NaN;
+      created[i] = e.created;
+      types.push(e.type);
+      curves.push(e.curve);
+      tags.push(e.tag);
+    });
+    const appender = await conn.createAppender('events');
+    const writer = new ChunkWriter(appender, ['double', 'int', 'text', 'text', 'double', 'double', 'double', 'text', 'double']);
+    try {
+      writer.append([ms, seq, types, curves, begin, end, issued, tags, created], 0, n);
+      writer.close();
+    } catch (err) {
+      closeQuietly(appender);
+      throw err;
+    }
+  }
+  const old = `created < ${sqlNumber(dropBefore)}`;
+  const newest = await readRows(conn, `SELECT ms, seq FROM events WHERE ${old} ORDER BY ms DESC, seq DESC LIMIT 1`);
+  if (newest.length === 0) return null;
+  const id = formatEventId({ ms: Number(newest[0].ms), seq: Number(newest[0].seq) });
+  await conn.run(`DELETE FROM events WHERE ${old}`);
+  await conn.run(`DELETE FROM store_meta WHERE key = 'pruned_through'`);
+  await conn.run(`INSERT INTO store_meta VALUES ('pruned_through', $1)`, [id]);
+  return id;
 }

@@ -1,14 +1,14 @@
 /**
- * The data write steps of the embedded store (values, periods, OHLC rows, events) and the one
- * transaction that runs every step of an import.
+ * The data write steps of the embedded store (values, periods, OHLC rows) and the one transaction
+ * that runs every step of an import.
  *
  * @module
  */
-import type { DuckDBConnection } from '@duckdb/node-api';
-import { appendChunks, readRows, sqlIntList, sqlNumber } from './duckdb-io';
+import { DOUBLE, INTEGER, LIST, listValue, type DuckDBConnection } from '@duckdb/node-api';
+import { ChunkWriter, sqlIntList, sqlNumber } from './duckdb-io';
 import type { WritePlan } from './duckdb-plan';
-import { appendNumber, appendText, withAppender, writeCurves, writeDirectory, writeInstances } from './duckdb-write-meta';
-import { formatEventId, type EventIdParts } from './event-ids';
+import { closeQuietly, writeCurves, writeDirectory, writeEvents, writeInstances } from './duckdb-write-meta';
+import type { EventIdParts } from './event-ids';
 import type { EventRecord, ImportBatch, OhlcBlock, PeriodBlock, SeriesBlock } from './types';
 
 /** A data block with the ids it is written under; `fresh` when nothing can be stored there yet. */
@@ -32,8 +32,30 @@ export interface SeriesTarget extends BlockTarget<SeriesBlock> {
 }
 
 /**
+ * Deletes stored values in ranges, in one statement: each range is a series id with its first
+ * and last timestamp (inclusive).
+ *
+ * @param conn - The connection (in a transaction).
+ * @param ids - Series ids.
+ * @param los - First timestamp of each id's range.
+ * @param his - Last timestamp of each id's range.
+ * @returns Nothing.
+ * @example
+ * await deleteRanges(conn, [7, 8], [t0, t0], [t1, t1]);
+ */
+export async function deleteRanges(conn: DuckDBConnection, ids: readonly number[], los: readonly number[], his: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await conn.run(`DELETE FROM series_values USING (SELECT unnest($1) AS id, unnest($2) AS lo, unnest($3) AS hi) AS r
+    WHERE series_values.series_id = r.id AND series_values.ts BETWEEN r.lo AND r.hi`,
+  [listValue([...ids]), listValue([...los]), listValue([...his])], [LIST(INTEGER), LIST(DOUBLE), LIST(DOUBLE)]);
+}
+
+/**
  * Writes the values of series blocks: each block replaces what its curve/instance holds between
- * its first and last timestamp (inclusive), for every member.
+ * its first and last timestamp (inclusive), for every member. Rows go through one
+ * {@link ChunkWriter}; what the blocks replace among the stored values is deleted up front in one
+ * statement, and only a block whose curve/instance an earlier block of the same batch wrote makes
+ * the buffered rows reach the table before its own delete.
  *
  * @param conn - The connection (in a transaction).
  * @param targets - The blocks with their series ids.
@@ -44,29 +66,52 @@ export interface SeriesTarget extends BlockTarget<SeriesBlock> {
  * await writeSeries(conn, targets, (c, i) => ids, () => {});
  */
 export async function writeSeries(conn: DuckDBConnection, targets: readonly SeriesTarget[], columnsOf: (curveId: number, instanceId: number) => number[], afterEach: () => void): Promise<number> {
+  const seen = new Set<string>();
+  const again: boolean[] = [];
+  const ids: number[] = [];
+  const los: number[] = [];
+  const his: number[] = [];
+  for (const t of targets) {
+    const key = `${t.curveId}|${t.instanceId}`;
+    const { times } = t.block;
+    again.push(seen.has(key));
+    if (times.length > 0 && !t.fresh && !seen.has(key)) {
+      for (const id of columnsOf(t.curveId, t.instanceId)) {
+        ids.push(id);
+        los.push(times[0]);
+        his.push(times[times.length - 1]);
+      }
+    }
+    if (times.length > 0) seen.add(key);
+  }
+  await deleteRanges(conn, ids, los, his);
   let written = 0;
   const appender = await conn.createAppender('series_values');
+  const writer = new ChunkWriter(appender, ['int', 'double', 'double']);
   try {
-    for (const t of targets) {
+    for (const [k, t] of targets.entries()) {
       const { times } = t.block;
       const n = times.length;
-      if (n > 0 && !t.fresh) {
+      if (n > 0 && again[k]) {
+        writer.flush();
         appender.flushSync();
         await conn.run(`DELETE FROM series_values WHERE series_id IN (${sqlIntList(columnsOf(t.curveId, t.instanceId))})
           AND ts BETWEEN ${sqlNumber(times[0])} AND ${sqlNumber(times[n - 1])}`);
       }
       if (n > 0 && t.valueId !== null && t.block.values) {
-        appendChunks(appender, ['int', 'double', 'double'], [t.valueId, times, t.block.values], n);
+        writer.append([t.valueId, times, t.block.values], 0, n);
         written += n;
       }
-      t.block.scenarios.forEach((column, k) => {
-        if (n > 0) appendChunks(appender, ['int', 'double', 'double'], [t.scenarioIds[k], times, column], n);
+      t.block.scenarios.forEach((column, m) => {
+        if (n > 0) writer.append([t.scenarioIds[m], times, column], 0, n);
         written += n;
       });
       afterEach();
     }
-  } finally {
-    appender.closeSync();
+    writer.close();
+  } catch (err) {
+    closeQuietly(appender);
+    throw err;
   }
   return written;
 }
@@ -85,11 +130,13 @@ export async function writeSeries(conn: DuckDBConnection, targets: readonly Seri
 export async function writePeriods(conn: DuckDBConnection, targets: readonly BlockTarget<PeriodBlock>[], afterEach: () => void): Promise<number> {
   let written = 0;
   const appender = await conn.createAppender('periods');
+  const writer = new ChunkWriter(appender, ['int', 'int', 'double', 'double', 'double', 'double']);
   try {
     for (const t of targets) {
       const { begins, ends, values, capacities } = t.block;
       const n = begins.length;
       if (n > 0 && !t.fresh) {
+        writer.flush();
         appender.flushSync();
         const where = `curve_id = ${t.curveId} AND instance_id = ${t.instanceId}`;
         const lo = sqlNumber(begins[0]);
@@ -100,14 +147,14 @@ export async function writePeriods(conn: DuckDBConnection, targets: readonly Blo
         await conn.run(`UPDATE periods SET begin_ts = ${hi} WHERE ${where} AND begin_ts >= ${lo} AND begin_ts < ${hi} AND end_ts > ${hi}`);
         await conn.run(`DELETE FROM periods WHERE ${where} AND begin_ts >= ${lo} AND end_ts <= ${hi}`);
       }
-      if (n > 0) {
-        appendChunks(appender, ['int', 'int', 'double', 'double', 'double', 'double'], [t.curveId, t.instanceId, begins, ends, values, capacities ?? NaN], n);
-      }
+      if (n > 0) writer.append([t.curveId, t.instanceId, begins, ends, values, capacities ?? null], 0, n);
       written += n;
       afterEach();
     }
-  } finally {
-    appender.closeSync();
+    writer.close();
+  } catch (err) {
+    closeQuietly(appender);
+    throw err;
   }
   return written;
 }
@@ -124,57 +171,28 @@ export async function writePeriods(conn: DuckDBConnection, targets: readonly Blo
  */
 export async function writeOhlc(conn: DuckDBConnection, targets: readonly BlockTarget<OhlcBlock>[], afterEach: () => void): Promise<number> {
   let written = 0;
-  for (const t of targets) {
-    const b = t.block;
-    const n = b.traded.length;
-    if (n > 0 && !t.fresh) {
-      const days = [...new Set(b.traded)].map(sqlNumber).join(',');
-      await conn.run(`DELETE FROM ohlc WHERE curve_id = ${t.curveId} AND traded IN (${days})`);
+  const appender = await conn.createAppender('ohlc');
+  const writer = new ChunkWriter(appender, ['int', 'double', 'text', 'double', 'double', 'double', 'double', 'double', 'double', 'double', 'double']);
+  try {
+    for (const t of targets) {
+      const b = t.block;
+      const n = b.traded.length;
+      if (n > 0 && !t.fresh) {
+        writer.flush();
+        appender.flushSync();
+        const days = [...new Set(b.traded)].map(sqlNumber).join(',');
+        await conn.run(`DELETE FROM ohlc WHERE curve_id = ${t.curveId} AND traded IN (${days})`);
+      }
+      if (n > 0) writer.append([t.curveId, b.traded, b.period, b.delivery, b.open, b.high, b.low, b.close, b.settlement, b.volume, b.openInterest], 0, n);
+      written += n;
+      afterEach();
     }
-    if (n > 0) {
-      await withAppender(conn, 'ohlc', (a) => {
-        for (let i = 0; i < n; i++) {
-          a.appendInteger(t.curveId); appendNumber(a, b.traded[i]); appendText(a, b.period[i]); appendNumber(a, b.delivery[i]);
-          for (const column of [b.open, b.high, b.low, b.close, b.settlement, b.volume, b.openInterest]) appendNumber(a, column[i]);
-          a.endRow();
-        }
-      });
-    }
-    written += n;
-    afterEach();
+    writer.close();
+  } catch (err) {
+    closeQuietly(appender);
+    throw err;
   }
   return written;
-}
-
-/**
- * Appends events to the log and drops those created before `dropBefore`, remembering the newest
- * dropped id in `store_meta` (`pruned_through`) so that readers can tell when events were lost.
- *
- * @param conn - The connection (in a transaction).
- * @param events - New events, each with its id's parts.
- * @param dropBefore - Epoch ms; older events leave the log.
- * @returns The newest dropped id, or `null` when none was dropped.
- * @example
- * await writeEvents(conn, [{ event, id: { ms, seq: 0 } }], now - 7 * 86400000) //=> null
- */
-export async function writeEvents(conn: DuckDBConnection, events: readonly { event: EventRecord; id: EventIdParts }[], dropBefore: number): Promise<string | null> {
-  if (events.length) {
-    await withAppender(conn, 'events', (a) => {
-      for (const { event: e, id } of events) {
-        a.appendDouble(id.ms); a.appendInteger(id.seq); appendText(a, e.type); appendText(a, e.curve);
-        appendNumber(a, e.begin); appendNumber(a, e.end); appendNumber(a, e.issued); appendText(a, e.tag); appendNumber(a, e.created);
-        a.endRow();
-      }
-    });
-  }
-  const old = `created < ${sqlNumber(dropBefore)}`;
-  const newest = await readRows(conn, `SELECT ms, seq FROM events WHERE ${old} ORDER BY ms DESC, seq DESC LIMIT 1`);
-  if (newest.length === 0) return null;
-  const id = formatEventId({ ms: Number(newest[0].ms), seq: Number(newest[0].seq) });
-  await conn.run(`DELETE FROM events WHERE ${old}`);
-  await conn.run(`DELETE FROM store_meta WHERE key = 'pruned_through'`);
-  await conn.run(`INSERT INTO store_meta VALUES ('pruned_through', $1)`, [id]);
-  return id;
 }
 
 /** What {@link writeBatch} wrote. */
@@ -217,9 +235,9 @@ export async function writeBatch(
   const step = () => onStep(++done, total);
   await conn.run('BEGIN TRANSACTION');
   try {
-    await writeCurves(conn, plan.curves);
+    await writeCurves(conn, plan.curves, plan.replacedCurves);
     await writeDirectory(conn, batch.places ?? [], batch.users ?? [], batch.keys ?? []);
-    await writeInstances(conn, plan.instances, plan.newSeries);
+    await writeInstances(conn, plan.instances, plan.newSeries, plan.replacedInstances);
     step();
     const values = await writeSeries(conn, plan.series, (c, i) => plan.columns.get(`${c}|${i}`) ?? [], step);
     const periods = await writePeriods(conn, plan.periods, step);

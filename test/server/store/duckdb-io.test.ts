@@ -1,0 +1,107 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { ChunkWriter, readColumns, readRows } from '../../../src/server/store/duckdb-io';
+
+async function memory(sql: string): Promise<{ conn: DuckDBConnection; close: () => void }> {
+  const db = await DuckDBInstance.create(':memory:');
+  const conn = await db.connect();
+  await conn.run(sql);
+  return { conn, close: () => { conn.closeSync(); db.closeSync(); } };
+}
+
+const nulls = (xs: Float64Array) => [...xs].map((v) => (Number.isNaN(v) ? null : v));
+
+test('pieces of any size make the same rows, across chunk boundaries, in order', async () => {
+  const { conn, close } = await memory('CREATE TABLE t (k INTEGER, ts DOUBLE, v DOUBLE)');
+  const writer = new ChunkWriter(await conn.createAppender('t'), ['int', 'double', 'double']);
+  // 5 000 rows in pieces of 1, 2047, 2048, 3 and 901 rows (chunks of 2048 are filled across pieces)
+  const ts = Float64Array.from({ length: 5000 }, (_, i) => i * 0.5);
+  const v = Float64Array.from({ length: 5000 }, (_, i) => i * i);
+  let offset = 0;
+  for (const [k, n] of [[1, 1], [2, 2047], [3, 2048], [4, 3], [5, 901]]) {
+    writer.append([k, ts, v], offset, n);
+    offset += n;
+  }
+  writer.close();
+  const [k, t, x] = (await readColumns(conn, 'SELECT k, ts, v FROM t ORDER BY ts', ['number', 'number', 'number'])) as Float64Array[];
+  assert.is(t.length, 5000);
+  assert.equal([...t], [...ts]);
+  assert.equal([...x], [...v]);
+  // rows 0 | 1..2047 | 2048..4095 | 4096..4098 | 4099..4999
+  assert.equal([k[0], k[1], k[2047], k[2048], k[4095], k[4096], k[4098], k[4099], k[4999]], [1, 2, 2, 3, 3, 4, 4, 5, 5]);
+  // plain arrays (cell by cell) give the same rows as typed arrays (copied whole)
+  await conn.run('DELETE FROM t');
+  const plain = new ChunkWriter(await conn.createAppender('t'), ['int', 'double', 'double']);
+  plain.append([Array.from(ts, () => 9), [...ts], [...v]], 0, 5000);
+  plain.close();
+  const [k2, t2, x2] = (await readColumns(conn, 'SELECT k, ts, v FROM t ORDER BY ts', ['number', 'number', 'number'])) as Float64Array[];
+  assert.equal([[...t2], [...x2]], [[...ts], [...v]]);
+  assert.ok(k2.every((e) => e === 9));
+  close();
+});
+
+test('NaN becomes NULL, and only where it was: the next chunks are whole again', async () => {
+  const { conn, close } = await memory('CREATE TABLE t (k SMALLINT, v DOUBLE, c DOUBLE)');
+  const writer = new ChunkWriter(await conn.createAppender('t'), ['small', 'double', 'double']);
+  const v = Float64Array.from({ length: 4100 }, (_, i) => i);
+  v[3] = NaN;
+  v[4099] = NaN;
+  // first chunk: a NaN in the array and a NaN constant; then a chunk without any; then a NaN again
+  writer.append([1, v, NaN], 0, 2048);
+  writer.append([2, v, 7], 2048, 2048);
+  writer.append([3, v, 8], 4096, 4);
+  writer.close();
+  const [k, x, c] = (await readColumns(conn, 'SELECT k, v, c FROM t', ['number', 'number', 'number'])) as Float64Array[];
+  assert.equal(nulls(x).filter((e) => e === null).length, 2);
+  assert.ok(Number.isNaN(x[3]));
+  assert.ok(Number.isNaN(x[4099]));
+  assert.is(x[4], 4);
+  assert.equal(nulls(x.subarray(2048, 4096)), [...v.subarray(2048, 4096)]);
+  assert.equal(nulls(c.subarray(0, 2048)).every((e) => e === null), true);
+  assert.equal([...c.subarray(2048, 4096)].every((e) => e === 7), true);
+  assert.equal([k[0], k[2048], k[4099]], [1, 2, 3]);
+  assert.equal((await readRows(conn, 'SELECT count(*) AS n FROM t WHERE v IS NULL'))[0].n, 2n);
+  close();
+});
+
+test('text columns, NULL texts, integer arrays and flush before close', async () => {
+  const { conn, close } = await memory('CREATE TABLE t (id INTEGER, name VARCHAR, x DOUBLE)');
+  const appender = await conn.createAppender('t');
+  const writer = new ChunkWriter(appender, ['int', 'text', 'double']);
+  const names = Array.from({ length: 3000 }, (_, i) => (i % 1000 === 999 ? null : `n${i}`));
+  const ids = Float64Array.from({ length: 3000 }, (_, i) => i - 1500);
+  writer.append([ids, names, 0.25], 0, 3000);
+  writer.append([-7, 'same', null], 0, 2);
+  // flushed rows are visible once the appender flushes, before it closes
+  writer.flush();
+  appender.flushSync();
+  assert.equal((await readRows(conn, 'SELECT count(*) AS n FROM t'))[0].n, 3002n);
+  writer.close();
+  const rows = await readRows(conn, 'SELECT id, name, x FROM t ORDER BY id, name');
+  assert.equal(rows[0], { id: -1500, name: 'n0', x: 0.25 });
+  assert.equal(rows.slice(1492, 1495), [{ id: -8, name: 'n1492', x: 0.25 }, { id: -7, name: 'n1493', x: 0.25 }, { id: -7, name: 'same', x: null }]);
+  assert.equal(rows.filter((r) => r.name === null).map((r) => r.id), [-501, 499, 1499]);
+  assert.is(rows.filter((r) => r.name === 'same').length, 2);
+  close();
+});
+
+test('refuses values that do not fit their column, and a wrong column count', async () => {
+  const { conn, close } = await memory('CREATE TABLE t (k INTEGER, s SMALLINT)');
+  const appender = await conn.createAppender('t');
+  const writer = new ChunkWriter(appender, ['int', 'small']);
+  assert.throws(() => writer.append([1.5, 1], 0, 1), /integer/);
+  assert.throws(() => new ChunkWriter(appender, ['int', 'small']).append([2 ** 31, 1], 0, 1), /range/);
+  assert.throws(() => new ChunkWriter(appender, ['int', 'small']).append([1, 40000], 0, 1), /range/);
+  assert.throws(() => new ChunkWriter(appender, ['int', 'small']).append([1, Float64Array.of(0.5)], 0, 1), /integer/);
+  assert.throws(() => writer.append([1], 0, 1), RangeError);
+  // the limits themselves fit
+  const ok = new ChunkWriter(appender, ['int', 'small']);
+  ok.append([-(2 ** 31), 2 ** 15 - 1], 0, 1);
+  ok.append([2 ** 31 - 1, -(2 ** 15)], 0, 1);
+  ok.close();
+  assert.equal(await readRows(conn, 'SELECT k, s FROM t ORDER BY k'), [{ k: -(2 ** 31), s: 2 ** 15 - 1 }, { k: 2 ** 31 - 1, s: -(2 ** 15) }]);
+  close();
+});
+
+test.run();
