@@ -15,6 +15,7 @@ import {
 import { SECTION_ROUTES, type RouteModule } from '../../src/server/app';
 import { assertCanRead, userOf } from '../../src/server/auth';
 import { addUser, startService, type StartedService } from '../helpers/start-service';
+import { recordRequests } from '../helpers/record-requests';
 
 // A test-only section of the service: a data route that checks access with the service's access
 // helper (403 outside the subscriptions), a header echo, and a failing route (500).
@@ -62,15 +63,7 @@ function client(opts: ClientOptions = {}, hooks = {}): ServiceClient {
 }
 
 /** Records the path of every request a client's transport sends. */
-function spy(c: { transport: { get(path: string): Promise<unknown> } }): string[] {
-  const sent: string[] = [];
-  const original = c.transport.get.bind(c.transport);
-  c.transport.get = ((path: string) => {
-    sent.push(path);
-    return original(path);
-  }) as typeof c.transport.get;
-  return sent;
-}
+const spy = recordRequests;
 
 async function rejection(fn: () => Promise<unknown>): Promise<unknown> {
   try {

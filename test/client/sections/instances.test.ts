@@ -15,6 +15,7 @@ import type { CurveRecord, InstanceRecord, SeriesBlock } from '../../../src/serv
 import { parseCurve } from '../../../src/wire';
 import { startFaultServer, type FaultServer } from '../../helpers/fault-server';
 import { startService, type StartedService } from '../../helpers/start-service';
+import { recordRequests } from '../../helpers/record-requests';
 
 const H = 3_600_000;
 const WIND = 'DE Test Wind Power Production MWh/h H Forecast';
@@ -52,12 +53,7 @@ const options = { httpDelay: 0.05, retry: { tries: 1 } };
 test.before(async () => {
   svc = await startService({ rateLimit: false, routes: [instancesRoutes], batch: { curves: [curve(WIND), curve(EMPTY, 'FR')], instances, series } });
   client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options });
-  sent = [];
-  const original = client.transport.get.bind(client.transport);
-  client.transport.get = ((path: string) => {
-    sent.push(path);
-    return original(path);
-  }) as typeof client.transport.get;
+  sent = recordRequests(client);
   recorder = await startFaultServer();
 });
 

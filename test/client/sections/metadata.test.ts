@@ -6,6 +6,7 @@ import { Area, Curve, CurveType, DataType, Page, Place, PlaceType } from '../../
 import type { CurveRecord, PlaceRecord } from '../../../src/server/store';
 import { Frequency } from '../../../src/time';
 import { startService, type StartedService } from '../../helpers/start-service';
+import { recordRequests } from '../../helpers/record-requests';
 
 let svc: StartedService;
 let client: ServiceClient;
@@ -19,12 +20,7 @@ test.before(async () => {
     rateLimit: false,
   });
   client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, httpDelay: 0.05, retry: { tries: 1 } });
-  sent = [];
-  const original = client.transport.get.bind(client.transport);
-  client.transport.get = ((path: string) => {
-    sent.push(path);
-    return original(path);
-  }) as typeof client.transport.get;
+  sent = recordRequests(client);
   allCurves = (await svc.store.searchCurves({ pageSize: 100_000 })).items;
   allPlaces = (await svc.store.searchPlaces({ pageSize: 100_000 })).items;
 });

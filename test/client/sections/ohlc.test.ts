@@ -13,6 +13,7 @@ import type { CurveRecord, OhlcBlock } from '../../../src/server/store';
 import { parseCurve } from '../../../src/wire';
 import { startFaultServer, type FaultServer } from '../../helpers/fault-server';
 import { addUser, startService, type StartedService } from '../../helpers/start-service';
+import { recordRequests } from '../../helpers/record-requests';
 
 const DE = 'DE Futures Power Base EUR/MWh EEX OHLC';
 const USD_FX = 'Currency Rate EUR-USD USD/EUR ECB D Forex';
@@ -64,12 +65,7 @@ test.before(async () => {
     },
   });
   client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options });
-  sent = [];
-  const original = client.transport.get.bind(client.transport);
-  client.transport.get = ((path: string) => {
-    sent.push(path);
-    return original(path);
-  }) as typeof client.transport.get;
+  sent = recordRequests(client);
   nobody = new ServiceClient({ apiKey: await addUser(svc.store, 'power-only', { grants: [{ package: 'power', area: 'DE' }] }), apiUrl: svc.apiUrl, ...options });
   recorder = await startFaultServer();
 });

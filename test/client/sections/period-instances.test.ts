@@ -13,6 +13,7 @@ import type { CurveRecord, PeriodBlock } from '../../../src/server/store';
 import { parseCurve } from '../../../src/wire';
 import { startFaultServer, type FaultServer } from '../../helpers/fault-server';
 import { startService, type StartedService } from '../../helpers/start-service';
+import { recordRequests } from '../../helpers/record-requests';
 
 const REMIT = 'DE Test Nuclear Capacity Available MW REMIT';
 const record: CurveRecord = {
@@ -53,12 +54,7 @@ test.before(async () => {
     },
   });
   client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options });
-  sent = [];
-  const original = client.transport.get.bind(client.transport);
-  client.transport.get = ((path: string) => {
-    sent.push(path);
-    return original(path);
-  }) as typeof client.transport.get;
+  sent = recordRequests(client);
   recorder = await startFaultServer();
 });
 

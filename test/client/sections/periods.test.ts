@@ -12,6 +12,7 @@ import { Frequency, UTC } from '../../../src/time';
 import { parseCurve } from '../../../src/wire';
 import { startFaultServer, type FaultServer } from '../../helpers/fault-server';
 import { addUser, startService, type StartedService } from '../../helpers/start-service';
+import { recordRequests } from '../../helpers/record-requests';
 
 const NUCLEAR = 'DE Test Nuclear Capacity Available MW REMIT';
 const FR_NUCLEAR = 'FR Test Nuclear Capacity Available MW REMIT';
@@ -44,12 +45,7 @@ test.before(async () => {
   });
   svc = await startService({ rateLimit: false, batch: { curves: [curve(NUCLEAR), curve(FR_NUCLEAR, 'FR')], periods: [block(NUCLEAR), block(FR_NUCLEAR)] } });
   client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options });
-  sent = [];
-  const original = client.transport.get.bind(client.transport);
-  client.transport.get = ((path: string) => {
-    sent.push(path);
-    return original(path);
-  }) as typeof client.transport.get;
+  sent = recordRequests(client);
   deOnly = new ServiceClient({ apiKey: await addUser(svc.store, 'de-only', { grants: [{ package: 'power', area: 'DE' }] }), apiUrl: svc.apiUrl, ...options });
   recorder = await startFaultServer();
 });

@@ -12,6 +12,7 @@ import type { CurveRecord, OhlcBlock } from '../../../src/server/store';
 import { parseCurve } from '../../../src/wire';
 import { startFaultServer, type FaultServer } from '../../helpers/fault-server';
 import { addUser, startService, type StartedService } from '../../helpers/start-service';
+import { recordRequests } from '../../helpers/record-requests';
 
 const COAL = 'Futures Coal API-2 USD/t ICE OHLC';
 const NBP = 'GB Futures Natural Gas pence/therm ICE-NBP OHLC';
@@ -65,12 +66,7 @@ test.before(async () => {
     },
   });
   client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options });
-  sent = [];
-  const original = client.transport.get.bind(client.transport);
-  client.transport.get = ((path: string) => {
-    sent.push(path);
-    return original(path);
-  }) as typeof client.transport.get;
+  sent = recordRequests(client);
   powerOnly = new ServiceClient({ apiKey: await addUser(svc.store, 'power-only', { grants: [{ package: 'power', area: 'DE' }] }), apiUrl: svc.apiUrl, ...options });
   recorder = await startFaultServer();
 });

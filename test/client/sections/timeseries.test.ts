@@ -14,6 +14,7 @@ import { Frequency, GAS_DAY } from '../../../src/time';
 import { parseCurve } from '../../../src/wire';
 import { startFaultServer, type FaultServer } from '../../helpers/fault-server';
 import { addUser, startService, type StartedService } from '../../helpers/start-service';
+import { recordRequests } from '../../helpers/record-requests';
 
 const Q = 900_000;
 const WIND = 'DE Test Wind Power Production MWh/h 15min Actual';
@@ -55,12 +56,7 @@ test.before(async () => {
     },
   });
   client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options });
-  sent = [];
-  const original = client.transport.get.bind(client.transport);
-  client.transport.get = ((path: string) => {
-    sent.push(path);
-    return original(path);
-  }) as typeof client.transport.get;
+  sent = recordRequests(client);
   const key = await addUser(svc.store, 'de-only', { grants: [{ package: 'power', area: 'DE' }] });
   deOnly = new ServiceClient({ apiKey: key, apiUrl: svc.apiUrl, ...options });
   recorder = await startFaultServer();

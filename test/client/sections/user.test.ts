@@ -4,6 +4,7 @@ import { ServiceClient } from '../../../src/client';
 import { UnauthorizedError } from '../../../src/exceptions';
 import { Area, SubscriptionAccess, SubscriptionType } from '../../../src/model';
 import { addUser, startService, type StartedService } from '../../helpers/start-service';
+import { recordRequests } from '../../helpers/record-requests';
 
 let svc: StartedService;
 
@@ -40,12 +41,7 @@ test('user(): the demo user with organisation and one subscription per grant', a
 test('user(): not cached, and answers for the key it is called with', async () => {
   const key = await addUser(svc.store, 'grace', { name: 'Grace Hopper', grants: [{ package: 'power', area: 'FR' }] });
   const client = clientFor(key);
-  const sent: string[] = [];
-  const original = client.transport.get.bind(client.transport);
-  client.transport.get = ((path: string) => {
-    sent.push(path);
-    return original(path);
-  }) as typeof client.transport.get;
+  const sent = recordRequests(client);
   const first = await client.user.user();
   assert.is(first.name, 'Grace Hopper');
   assert.is(first.email, 'grace@example.org');
