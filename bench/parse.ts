@@ -15,12 +15,12 @@
  *                             JSON.stringify 4.5 ms, serializeTimeseries + stringify 8.4 ms = 1.8-2.1x
  *   1 000 000 points (43.8 MB): 15.9 bytes per point kept (times + values: two Float64Array)
  */
-import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Timeseries } from '../src/model';
 import { CET, Frequency, Resolution } from '../src/time';
 import { parseTimeseries, serializeTimeseries } from '../src/wire';
+import { medianMs } from './median-time';
 
 const Q = 900_000;
 const RUNS = 9;
@@ -38,22 +38,7 @@ function series(begin: number, n: number, members: number, withMean: boolean): T
 }
 
 /** Median milliseconds per call over RUNS runs, each repeating `work` for >= MIN_RUN_MS. */
-function median(work: () => unknown): number {
-  for (let i = 0; i < 5; i++) work();
-  const times: number[] = [];
-  for (let run = 0; run < RUNS; run++) {
-    let calls = 0;
-    const start = performance.now();
-    let elapsed = 0;
-    do {
-      work();
-      calls++;
-      elapsed = performance.now() - start;
-    } while (elapsed < MIN_RUN_MS);
-    times.push(elapsed / calls);
-  }
-  return [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)] as number;
-}
+const median = (work: () => unknown): number => medianMs(work, RUNS, MIN_RUN_MS);
 
 function compare(name: string, ts: Timeseries): void {
   const text = JSON.stringify(serializeTimeseries(ts));

@@ -16,11 +16,11 @@
  *     toTable 2.9-3.3 ms = 0.12-0.17x; single-level 1-2 ms, toArrowIPC 34-45 ms, toHtml 2-3 ms
  *   target toTable <= 3x JSON.parse: met
  */
-import { performance } from 'node:perf_hooks';
 import { toArrowIPC, toHtml, toTable } from '../src/frame';
 import { Timeseries } from '../src/model';
 import { CET, Frequency, Resolution } from '../src/time';
 import { serializeTimeseries } from '../src/wire';
+import { medianMs } from './median-time';
 
 const Q = 900_000;
 const RUNS = 9;
@@ -35,22 +35,7 @@ function series(begin: number, n: number, members: number): Timeseries {
 }
 
 /** Median milliseconds per call over RUNS runs, each repeating `work` for >= MIN_RUN_MS. */
-function median(work: () => unknown): number {
-  for (let i = 0; i < 5; i++) work();
-  const times: number[] = [];
-  for (let run = 0; run < RUNS; run++) {
-    let calls = 0;
-    const start = performance.now();
-    let elapsed = 0;
-    do {
-      work();
-      calls++;
-      elapsed = performance.now() - start;
-    } while (elapsed < MIN_RUN_MS);
-    times.push(elapsed / calls);
-  }
-  return [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)] as number;
-}
+const median = (work: () => unknown): number => medianMs(work, RUNS, MIN_RUN_MS);
 
 function compare(name: string, ts: Timeseries): boolean {
   const text = JSON.stringify(serializeTimeseries(ts));
