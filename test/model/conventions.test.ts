@@ -115,17 +115,17 @@ for (const c of cases) {
 // One field changed at a time: each change must make `equals` false and change the JSON snapshot
 // (so a field that `equals` or `toJSON` forgets is caught), and together the changes of a class
 // must touch every key its `toJSON()` writes.
-type Changeable = Conventional & { with(changes: object): Conventional };
-type ListLike = Conventional & { with(index: number, value: unknown): unknown };
+type Comparable = { equals(other: unknown): boolean; toJSON(): unknown };
+type Changeable = Comparable & { with(changes: object): Comparable };
 const when = (iso: string): DateTime => DateTime.fromISO(iso, { zone: UTC });
 
-const changes: Record<string, { make: () => Conventional; variants: Record<string, () => Conventional> }> = {};
+const changes: Record<string, { make: () => Comparable; variants: Record<string, () => Comparable> }> = {};
 /** JSON keys that are the same for every value of a class (the contract kinds' `type`). */
 const CONSTANT_KEYS: Readonly<Record<string, readonly string[]>> = { ContinuousContract: ['type'], SpecificContract: ['type'] };
 const byWith = (name: string, make: () => object, fields: Record<string, object>): void => {
-  const variants: Record<string, () => Conventional> = {};
+  const variants: Record<string, () => Comparable> = {};
   for (const [label, change] of Object.entries(fields)) variants[label] = () => (make() as Changeable).with(change);
-  changes[name] = { make: make as () => Conventional, variants };
+  changes[name] = { make: make as () => Comparable, variants };
 };
 byWith('Subscription', s.subscription, {
   access: { access: SubscriptionAccess.byTag('TRIAL') },
