@@ -1,5 +1,5 @@
 /**
- * The error classes of the service (spec §7), exported as `service/exceptions`, and the two
+ * The error classes of the service (docs/protocol.md#errors), exported as `service/exceptions`, and the two
  * mappings between errors and HTTP responses: {@link errorFromResponse} (client side) and
  * {@link statusOfError} / {@link bodyOfError} / {@link headersOfError} (server side).
  *
@@ -10,7 +10,7 @@
  */
 
 /**
- * JSON body of an error response: `{"message": ..., "parameter"?: ...}` (wire-part1 §2.1).
+ * JSON body of an error response: `{"message": ..., "parameter"?: ...}` (docs/protocol.md#status-codes).
  *
  * @example
  * const body: ErrorBody = { message: 'begin must be before end', parameter: 'begin' };
@@ -360,7 +360,7 @@ function bodyFields(body: unknown): { message?: string; parameter?: string; raw:
 }
 
 /**
- * Maps an HTTP status and error body to the error class the client throws (wire-part1 §2.1):
+ * Maps an HTTP status and error body to the error class the client throws (docs/protocol.md#status-codes):
  * 400 `ValidationError`, 401 `UnauthorizedError`, 403 `ForbiddenError`, 404 `NotFoundError`,
  * 429 `TooManyRequestsError` (with `Retry-After`), 5xx `InternalServerError` (body ignored),
  * any other non-2xx status `HTTPError` with `status` set.

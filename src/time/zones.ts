@@ -69,7 +69,7 @@ export const GAS_DAY: Zone = GasDayZone.instance;
 export const DEFAULT_ZONE: Zone = CET;
 
 /**
- * The six zone names the `timezone` request parameter accepts (wire-part1 §1.9), canonical case.
+ * The six zone names the `timezone` request parameter accepts (docs/protocol.md#request-zones), canonical case.
  *
  * @example
  * REQUEST_ZONE_NAMES.includes('Europe/Gas_Day') //=> true

@@ -1,4 +1,4 @@
-// One loop over every model class (style habit 6): brand check, equals, immutability, toJSON,
+// One loop over every model class (docs/model.md#curve, first paragraph): brand check, equals, immutability, toJSON,
 // toString, the inspect hook and the notebook display bundle.
 import { inspect } from 'node:util';
 import { DateTime } from 'luxon';
