@@ -117,8 +117,6 @@ export class Frequency {
    *
    * @param value - Anything.
    * @returns `true` for a Frequency.
-   * @example
-   * Frequency.isFrequency(Frequency.P1D) //=> true
    */
   static isFrequency(value: unknown): value is Frequency {
     return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;

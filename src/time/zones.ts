@@ -14,9 +14,6 @@ export type ZoneInput = Zone | string;
 
 /**
  * Coordinated Universal Time.
- *
- * @example
- * UTC.offset(0) //=> 0
  */
 export const UTC: Zone = FixedOffsetZone.utcInstance;
 

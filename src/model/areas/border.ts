@@ -45,8 +45,6 @@ export class Border {
    *
    * @param value - Any value.
    * @returns True for a border.
-   * @example
-   * Border.isBorder(Area.DE.borders[0]) //=> true
    */
   static isBorder(value: unknown): value is Border {
     return hasBrand(value, BORDER_BRAND);
