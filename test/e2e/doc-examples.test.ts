@@ -7,8 +7,9 @@
  * what an earlier one defined), importing the built package by its name (`service`,
  * `service/plot`), in a scratch folder whose `data/demo-api-key` holds the demo user's key, with
  * `SERVICE_API_URL` pointing at the test service and the documented default address
- * `http://127.0.0.1:7070` replaced by the test service's. The module must finish without an
- * error within the time limit; its output is printed when it fails.
+ * `http://127.0.0.1:7070` replaced by the test service's. The module must type-check (strict,
+ * against the package's declarations, as a user's project would) and finish without an error
+ * within the time limit; the compiler's or the run's output is printed when it fails.
  *
  *   node --import tsx test/e2e/doc-examples.test.ts
  */
@@ -81,9 +82,10 @@ interface Run {
   output: string;
 }
 
-function runModule(dir: string, file: string, env: NodeJS.ProcessEnv): Promise<Run> {
+/** Runs `node ARGS...` in `dir`, collecting its output, killed after the time limit. */
+function runProcess(dir: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), file], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
@@ -134,14 +136,36 @@ test('README.md has runnable examples', () => {
   assert.ok(examples.some((d) => d.file === 'README.md'));
 });
 
+const moduleName = (file: string): string => `${file.replace(/[/.]/g, '-')}.mts`;
+
+test('the runnable examples type-check (strict, against the built declarations)', async () => {
+  const files = examples.map(({ file, blocks }) => {
+    writeFileSync(join(scratch, moduleName(file)), moduleOf(blocks, DEFAULT_ORIGIN));
+    return moduleName(file);
+  });
+  const compilerOptions = {
+    strict: true,
+    module: 'nodenext',
+    moduleResolution: 'nodenext',
+    target: 'es2022',
+    noEmit: true,
+    skipLibCheck: true,
+    types: ['node'],
+    typeRoots: [join(root, 'node_modules', '@types')],
+  };
+  writeFileSync(join(scratch, 'tsconfig.json'), JSON.stringify({ compilerOptions, files }, null, 2));
+  const run = await runProcess(scratch, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], process.env);
+  assert.is(run.code, 0, `the examples do not type-check:\n${run.output}`);
+});
+
 for (const { file, blocks } of examples) {
   test(`${file}: every runnable example runs against the demo service`, async () => {
     const svc = service as StartedService;
     const origin = svc.apiUrl.replace(/\/api$/, '');
-    const moduleFile = join(scratch, `${file.replace(/[/.]/g, '-')}.mts`);
+    const moduleFile = join(scratch, `run-${moduleName(file)}`);
     writeFileSync(moduleFile, moduleOf(blocks, origin));
     const env = { ...process.env, SERVICE_API_URL: svc.apiUrl, NO_COLOR: '1' };
-    const run = await runModule(scratch, moduleFile, env);
+    const run = await runProcess(scratch, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), moduleFile], env);
     assert.is(run.code, 0, `${file} examples failed:\n${run.output}`);
   });
 }
