@@ -153,7 +153,8 @@ function linesOf(file: string): Line[] {
 
 test('the checks can fail: an outside citation and a missing anchor are found', () => {
   const slash = '/';
-  const sample = ['/**', ' * Paging (wire-part1 §3.4).', ' */', `const a = 1; ${slash}${slash} see service-semantics §2`, "test('spec §4.2 shapes', () => {});"];
+  const sample = ['/**', ' * Paging (wire-part1 §3.4).', ' */', `const a = 1; ${slash}${slash} see service-semantics §2`];
+  sample.push("test('spec §4.2 shapes', () => {});");
   const lines = commentLines('x.ts', sample.join('\n'));
   assert.is(outsideCitations(lines).length, 3);
   assert.equal(outsideCitations(commentLines('y.ts', "const s = 'wire-part1';\n")), []);

@@ -170,7 +170,7 @@ for (let i = 0; i < 80; i++) {
   });
 }
 
-// Request lines quoted in docs/protocol.md#metadata, docs/protocol.md#endpoints, docs/protocol.md#ohlc, docs/protocol.md#srmc (observed from the reference client).
+// Request lines of docs/protocol.md#endpoints (observed from the reference client).
 const DOC_LINES: [string, () => RequestLine][] = [
   [
     'GET /api/metadata/curves/DE%3EFR%20Exchange%20Day-Ahead%20Schedule%20MWh%2Fh%20H%20Actual%20%2F%2050%25%20%26%20%3F%23%2B%20%C2%B0C/',

@@ -1,5 +1,5 @@
 /**
- * Messages of the push feed (docs/protocol.md#feed-requests, docs/protocol.md#feed-messages, docs/protocol.md#feed-responses): reading the client's requests and
+ * Messages of the push feed (docs/protocol.md#feed-messages): reading the client's requests and
  * writing the server's frames. Every frame is one JSON object in a text frame.
  *
  * A request the server cannot serve is answered, never dropped: a `curves.subscribe` or
