@@ -36,9 +36,17 @@ try {
   );
   if (result.status !== 0) {
     process.stderr.write(result.stdout + result.stderr);
-    process.exit(result.status ?? 1);
+    process.exitCode = result.status ?? 1;
+  } else {
+    finish(readFileSync(join(scratch, 'package-lock.json'), 'utf8'));
   }
-  const fresh = readFileSync(join(scratch, 'package-lock.json'), 'utf8');
+} finally {
+  // process.exitCode rather than process.exit() above, so that this always runs.
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+/** Compares the freshly resolved lock with the committed one (`--check`), or writes it. */
+function finish(fresh) {
   const current = existsSync(lockPath) ? readFileSync(lockPath, 'utf8') : '';
   if (check) {
     if (fresh === current) {
@@ -51,7 +59,7 @@ try {
       console.error(`  committed: ${a[first] ?? '(end of file)'}`);
       console.error(`  resolved:  ${b[first] ?? '(end of file)'}`);
       console.error('run `npm run lock` and commit the result');
-      process.exit(1);
+      process.exitCode = 1;
     }
   } else if (fresh === current) {
     console.log('package-lock.json unchanged');
@@ -61,6 +69,4 @@ try {
     const after = fresh.split('\n').length;
     console.log(`package-lock.json rewritten (${before} -> ${after} lines)`);
   }
-} finally {
-  rmSync(scratch, { recursive: true, force: true });
 }
