@@ -1,5 +1,5 @@
 /**
- * The error classes of the service (spec §7), exported as `service/exceptions`, and the two
+ * The error classes of the service (docs/protocol.md#errors), exported as `service/exceptions`, and the two
  * mappings between errors and HTTP responses: {@link errorFromResponse} (client side) and
  * {@link statusOfError} / {@link bodyOfError} / {@link headersOfError} (server side).
  *
@@ -10,11 +10,7 @@
  */
 
 /**
- * JSON body of an error response: `{"message": ..., "parameter"?: ...}` (wire-part1 §2.1).
- *
- * @example
- * const body: ErrorBody = { message: 'begin must be before end', parameter: 'begin' };
- * body.parameter //=> 'begin'
+ * JSON body of an error response: `{"message": ..., "parameter"?: ...}` (docs/protocol.md#status-codes).
  */
 export interface ErrorBody {
   /** Human-readable reason. */
@@ -25,10 +21,6 @@ export interface ErrorBody {
 
 /**
  * Response headers as a plain object; names are matched case-insensitively.
- *
- * @example
- * const headers: ResponseHeaders = { 'Retry-After': '2' };
- * headers['Retry-After'] //=> '2'
  */
 export type ResponseHeaders = Readonly<Record<string, string | number | readonly string[] | undefined>>;
 
@@ -107,8 +99,6 @@ export class ValidationError extends APIError {
  * The resource was not found on the server (HTTP 404).
  *
  * @param reason - What was not found.
- * @example
- * new NotFoundError("Curve 'X' not found").reason //=> "Curve 'X' not found"
  */
 export class NotFoundError extends APIError {
   /** What was not found. */
@@ -124,8 +114,6 @@ export class NotFoundError extends APIError {
  * Authentication failed: missing or invalid API key, or a blocked user (HTTP 401).
  *
  * @param reason - Why authentication failed.
- * @example
- * new UnauthorizedError('Invalid API key').message //=> 'Invalid API key'
  */
 export class UnauthorizedError extends APIError {
   /** Why authentication failed. */
@@ -141,8 +129,6 @@ export class UnauthorizedError extends APIError {
  * The resource is not accessible for the user (HTTP 403).
  *
  * @param reason - Which resource is refused.
- * @example
- * new ForbiddenError('No subscription for curve X').reason //=> 'No subscription for curve X'
  */
 export class ForbiddenError extends APIError {
   /** Which resource is refused. */
@@ -201,9 +187,6 @@ export class InternalServerError extends APIError {
  * Client initialisation failed, e.g. wrong API key arguments.
  *
  * @param reason - What is wrong with the arguments.
- * @example
- * new InitializationError('Set exactly one of apiKey and apiKeyFile').reason
- * //=> 'Set exactly one of apiKey and apiKeyFile'
  */
 export class InitializationError extends ServiceError {
   /** What is wrong with the arguments. */
@@ -219,8 +202,6 @@ export class InitializationError extends ServiceError {
  * No next or previous page, or page loading not supported.
  *
  * @param reason - Why the page cannot be loaded.
- * @example
- * new PageError('There is no next page').message //=> 'There is no next page'
  */
 export class PageError extends ServiceError {
   /** Why the page cannot be loaded. */
@@ -237,8 +218,6 @@ export class PageError extends ServiceError {
  *
  * @param message - What could not be parsed.
  * @param options - `cause`: the underlying error, if any.
- * @example
- * new ParseException('Expected a list').message //=> 'Expected a list'
  */
 export class ParseException extends ServiceError {}
 
@@ -282,8 +261,6 @@ export class WebSocketsError extends ServiceError {
  * `OHLC.getField` with an unknown field).
  *
  * @param message - What is wrong.
- * @example
- * new ValueError('Invalid OHLC field: foo').message //=> 'Invalid OHLC field: foo'
  */
 export class ValueError extends ServiceError {
   constructor(message?: string) {
@@ -295,9 +272,6 @@ export class ValueError extends ServiceError {
  * An optional dependency is missing (the spec's `ImportError`, e.g. danfojs for `toDataFrame`).
  *
  * @param message - What to install.
- * @example
- * new ImportError('Install danfojs: npm install danfojs').message
- * //=> 'Install danfojs: npm install danfojs'
  */
 export class ImportError extends ServiceError {
   constructor(message?: string) {
@@ -360,7 +334,7 @@ function bodyFields(body: unknown): { message?: string; parameter?: string; raw:
 }
 
 /**
- * Maps an HTTP status and error body to the error class the client throws (wire-part1 §2.1):
+ * Maps an HTTP status and error body to the error class the client throws (docs/protocol.md#status-codes):
  * 400 `ValidationError`, 401 `UnauthorizedError`, 403 `ForbiddenError`, 404 `NotFoundError`,
  * 429 `TooManyRequestsError` (with `Retry-After`), 5xx `InternalServerError` (body ignored),
  * any other non-2xx status `HTTPError` with `status` set.

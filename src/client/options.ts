@@ -46,7 +46,7 @@ export interface RetryOptions {
 }
 
 /**
- * Constructor options of `ServiceClient` and `PartnerConnection` (spec §1.1, in camelCase).
+ * Constructor options of `ServiceClient` and `PartnerConnection` (docs/protocol.md#client-options, in camelCase).
  * Exactly one of `apiKey` and `apiKeyFile` must be given.
  *
  * @example

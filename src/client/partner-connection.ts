@@ -1,5 +1,5 @@
 /**
- * The reseller (partner) client (spec §1.1, wire-part2 §4): `new PartnerConnection({ apiUrl,
+ * The reseller (partner) client (docs/protocol.md#client-options, docs/protocol.md#partner): `new PartnerConnection({ apiUrl,
  * apiKey })`, the key in `Ocp-Apim-Subscription-Key`, at most 10 requests per second by default.
  *
  * @module
@@ -67,13 +67,13 @@ export class PartnerConnection extends BaseClient {
 
   /** Curve search (the partner APIs offer no other metadata operation). */
   readonly metadata: PartnerMetadataSection = new PartnerMetadataSection(this.transport);
-  /** Time series of TIMESERIES and SCENARIO_TIMESERIES curves (spec §4.3). */
+  /** Time series of TIMESERIES and SCENARIO_TIMESERIES curves (docs/protocol.md#timeseries). */
   readonly timeseries: TimeseriesSection = new TimeseriesSection(this.transport);
-  /** Period-based series of PERIOD curves (spec §4.5). */
+  /** Period-based series of PERIOD curves (docs/protocol.md#periods). */
   readonly periods: PeriodsSection = new PeriodsSection(this.transport);
-  /** Forecast instances of INSTANCE curves (spec §4.4). */
+  /** Forecast instances of INSTANCE curves (docs/protocol.md#instances). */
   readonly instances: InstancesSection = new InstancesSection(this.transport);
-  /** Instances of INSTANCE_PERIOD curves as period-based series (spec §4.6). */
+  /** Instances of INSTANCE_PERIOD curves as period-based series (docs/protocol.md#period-instances). */
   readonly periodInstances: PeriodInstancesSection = new PeriodInstancesSection(this.transport);
 
   constructor(options: PartnerConnectionOptions, hooks?: TransportHooks) {

@@ -1,5 +1,5 @@
 /**
- * The default client (spec §1.1): `new ServiceClient({ apiKey })`.
+ * The default client (docs/protocol.md#client-options): `new ServiceClient({ apiKey })`.
  *
  * @module
  */
@@ -32,23 +32,23 @@ import { UserSection } from './sections/user';
  * (await client.metadata.curves({ q: 'de wind actual' })).length //~> 3
  */
 export class ServiceClient extends BaseClient {
-  /** Curves, places and categories (spec §4.2). */
+  /** Curves, places and categories (docs/protocol.md#metadata). */
   readonly metadata: MetadataSection = new MetadataSection(this.transport);
-  /** The user of the API key (wire-part1 §5). */
+  /** The user of the API key (docs/protocol.md#user-json). */
   readonly user: UserSection = new UserSection(this.transport);
-  /** Time series of TIMESERIES and SCENARIO_TIMESERIES curves (spec §4.3). */
+  /** Time series of TIMESERIES and SCENARIO_TIMESERIES curves (docs/protocol.md#timeseries). */
   readonly timeseries: TimeseriesSection = new TimeseriesSection(this.transport);
-  /** Period-based series of PERIOD curves (spec §4.5). */
+  /** Period-based series of PERIOD curves (docs/protocol.md#periods). */
   readonly periods: PeriodsSection = new PeriodsSection(this.transport);
-  /** Forecast instances of INSTANCE curves (spec §4.4). */
+  /** Forecast instances of INSTANCE curves (docs/protocol.md#instances). */
   readonly instances: InstancesSection = new InstancesSection(this.transport);
-  /** Instances of INSTANCE_PERIOD curves as period-based series (spec §4.6). */
+  /** Instances of INSTANCE_PERIOD curves as period-based series (docs/protocol.md#period-instances). */
   readonly periodInstances: PeriodInstancesSection = new PeriodInstancesSection(this.transport);
-  /** OHLC rows, forward curves and contract series of futures curves (spec §4.7). */
+  /** OHLC rows, forward curves and contract series of futures curves (docs/protocol.md#ohlc). */
   readonly ohlc: OhlcSection = new OhlcSection(this.transport);
-  /** Short-run marginal costs from coal and gas futures (spec §4.8). */
+  /** Short-run marginal costs from coal and gas futures (docs/protocol.md#srmc). */
   readonly srmc: SrmcSection = new SrmcSection(this.transport);
-  /** The push feed of curve events over a WebSocket (spec §6). */
+  /** The push feed of curve events over a WebSocket (docs/protocol.md#push-feed). */
   readonly events: EventsSection = new EventsSection(this.options);
 
   constructor(options: ClientOptions, hooks?: TransportHooks) {

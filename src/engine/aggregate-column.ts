@@ -3,7 +3,7 @@ import type { Aggregation } from '../model';
 
 /**
  * How many selected input values one output step may miss before it becomes null
- * (service-semantics §2 item 6): `{ count: 2 }` allows 2 missing values, `{ percent: 5 }` allows
+ * (docs/semantics.md#thresholds): `{ count: 2 }` allows 2 missing values, `{ percent: 5 }` allows
  * a missing share of at most 5 % of the expected values.
  *
  * @example
@@ -86,7 +86,7 @@ function accumulate(kind: Kind, values: Float64Array, slots: Int32Array, acc: Fl
 }
 
 /**
- * Aggregates one value column into output steps (service-semantics §2 items 5-7): AVERAGE,
+ * Aggregates one value column into output steps (docs/semantics.md#aggregation items 5-7): AVERAGE,
  * SUM, MIN or MAX over the selected non-null values of each step. A step is null (NaN) when it
  * has no selected non-null value, or when more values are missing than the threshold allows,
  * where missing = expected - present.

@@ -96,7 +96,7 @@ function denominatorScale(from: UnitPair, to: UnitPair): number {
 }
 
 /**
- * Converts values from one unit to another within a physical family (service-semantics §2
+ * Converts values from one unit to another within a physical family (docs/semantics.md#aggregation
  * item 9): power (W ... TW), energy (Wh ... TWh, therm, MMBtu), energy per hour (Wh/h ... TWh/h),
  * temperature (°C only), currencies (pence and cent to their currency; others through `fx`) and
  * prices, i.e. a currency per energy or mass (`EUR/MWh` to `EUR/kWh`, `pence/therm` to

@@ -108,7 +108,7 @@ function calendarCounts(bounds: Float64Array, grid: InputGrid, mask: Uint8Array 
 
 /**
  * Counts, per output step, the input-frequency steps that start in it and pass the hour filter:
- * the "expected" values of the threshold rule (service-semantics §2 item 6). DST-aware: a
+ * the "expected" values of the threshold rule (docs/semantics.md#thresholds). DST-aware: a
  * 25-hour CET day expects 100 quarter-hours and a 23-hour day 92. Fixed-length input grids are
  * laid through `anchorMs`; calendar input steps (daily and coarser) follow `zone`'s calendar.
  *

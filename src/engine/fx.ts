@@ -1,5 +1,5 @@
 /**
- * Currency exchange from daily reference rates (service-semantics §2 item 9 and §5): the last
+ * Currency exchange from daily reference rates (docs/semantics.md#units, docs/semantics.md#srmc): the last
  * rate published on or before a day, euros per unit of a currency, and the `fx` callback of
  * {@link convertUnit} built from FX curves.
  *
@@ -41,7 +41,7 @@ export function ratesAtOrBefore(curve: FxCurve, times: Float64Array, maxAgeMs = 
 
 /**
  * Euros per one unit of a currency on each day: `1 / rate` of the last rate on or before it
- * (FX_c(d) of service-semantics §5); all ones for the euro itself (`curve` null).
+ * (FX_c(d) of docs/semantics.md#srmc); all ones for the euro itself (`curve` null).
  *
  * @param curve - The currency's FX curve, or `null` for EUR.
  * @param times - The days to price, epoch ms.

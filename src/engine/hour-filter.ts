@@ -13,7 +13,7 @@ const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
 /**
- * Builds the hour-filter mask for a target frequency (service-semantics §2 item 4): entry
+ * Builds the hour-filter mask for a target frequency (docs/semantics.md#hour-filters): entry
  * `weekday * 24 + hour` (weekday 0 = Monday ... 6 = Sunday, local wall-clock hour 0-23) is 1 when
  * input values starting in that hour pass the filter. `BASE` passes all, `WORKDAYS` Monday-Friday,
  * `WEEKEND` Saturday-Sunday. `PEAK` is 08:00-20:00 every day for daily and finer targets, and the

@@ -1,5 +1,5 @@
 /**
- * Which instances of a forecast curve an operation uses (service-semantics §3): pure rules over
+ * Which instances of a forecast curve an operation uses (docs/semantics.md#instances): pure rules over
  * instance records held as columns, giving indices (or stitched columns) back. Instants are epoch
  * ms; times of day are milliseconds after local midnight on the wall clock of the curve's issue
  * zone; tags compare ignoring case; `begin` bounds are inclusive, `issuedBefore` exclusive.
@@ -54,7 +54,7 @@ export interface InstanceFilter {
 }
 
 /**
- * How `relative` picks one instance per day (service-semantics §3); times of day in ms.
+ * How `relative` picks one instance per day (docs/semantics.md#instances); times of day in ms.
  *
  * @example
  * const rule: RelativeRule = { tag: 'ec', daysAhead: 1, issued: 'latest', beforeTimeOfDay: 12 * 3_600_000 };

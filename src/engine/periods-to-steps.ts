@@ -1,8 +1,8 @@
 /**
- * Periods to fixed steps (wire-part2 §5.6, service-semantics §2 last paragraph): the column
+ * Periods to fixed steps (docs/semantics.md#periods-to-steps): the column
  * function {@link periodsToSteps}, the conversions of a period-based series and of a list of
  * them, and the `toTimeseries` methods this layer attaches to `Periodseries` and
- * `PeriodseriesList` (habit 5: the model imports nothing above `src/time`, so the layer that
+ * `PeriodseriesList` (README.md#architecture: the model imports nothing above `src/time`, so the layer that
  * owns the computation attaches the method, by declaration merging).
  *
  * @module
@@ -112,7 +112,7 @@ function frequencyOf(frequency: Frequency | string): Frequency {
 
 /**
  * Converts a period-based series to a time series of the given frequency, in the series' zone
- * (wire-part2 §5.6). The result keeps curve, instance, unit, denominator and custom name; the
+ * (docs/semantics.md#periods-to-steps). The result keeps curve, instance, unit, denominator and custom name; the
  * contract is dropped.
  *
  * @param series - The period-based series.

@@ -92,7 +92,7 @@ function countSlots(slots: Int32Array, m: number): Float64Array {
 
 /**
  * Aggregates a series to a coarser (or equal) frequency in an output zone, following
- * service-semantics §2: output steps are `to`'s calendar steps on the output zone's wall clock
+ * docs/semantics.md#aggregation: output steps are `to`'s calendar steps on the output zone's wall clock
  * (DST-aware; `Europe/Gas_Day` days run 06:00-06:00 CET); each input value belongs to the step
  * containing its start instant; the hour filter selects values by their local hour and weekday in
  * the output zone (see `hourFilterMask`); the aggregation runs over the selected non-null values;

@@ -1,5 +1,5 @@
 /**
- * The short-run marginal cost of a coal or gas plant (service-semantics §5), in EUR per MWh of
+ * The short-run marginal cost of a coal or gas plant (docs/semantics.md#srmc), in EUR per MWh of
  * electricity, from a fuel settlement price, the EUA price and FX rates of the trading day:
  *
  *   SRMC(d) = (fuel(d) + carbon_emissions × CO2(d)) / efficiency
@@ -40,7 +40,7 @@ export interface SrmcFactorSet {
 }
 
 /**
- * Default factors per fuel (wire-part2 §2.3).
+ * Default factors per fuel (docs/semantics.md#srmc).
  *
  * @example
  * SRMC_DEFAULTS.GAS.carbonEmissions //=> 0.202

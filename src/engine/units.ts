@@ -1,5 +1,5 @@
 /**
- * The unit vocabulary of the service (service-semantics §2 item 9): which unit strings exist,
+ * The unit vocabulary of the service (docs/semantics.md#units): which unit strings exist,
  * which physical family each belongs to and its size relative to the family's base unit.
  *
  * @module
@@ -43,7 +43,7 @@ const SI_PREFIXES: ReadonlyArray<readonly [string, number]> = [
 const THERM_WH = 105_505_585.257348 / 3600;
 
 /**
- * ISO currencies the service can convert between with FX rates (demo-catalogue FX presets).
+ * ISO currencies the service can convert between with FX rates (docs/demo-data.md#fx).
  *
  * @example
  * CURRENCIES.includes('NOK') //=> true

@@ -1,5 +1,5 @@
 /**
- * Attaches the table conversions as methods of the model classes (habit 5: the model imports
+ * Attaches the table conversions as methods of the model classes (README.md#architecture: the model imports
  * nothing above `src/time`, so this layer adds `toTable`, `toDataFrame` and `toDf` to the
  * prototypes by declaration merging). Imported for its effect by `src/frame/index.ts`.
  *

@@ -1,6 +1,6 @@
 /**
  * What a table knows about itself: the zone of its instants, its index columns and the header
- * levels of its value columns (wire-part2 §5: curve / instance / scenario). Tables from
+ * levels of its value columns (docs/model.md#tables: curve / instance / scenario). Tables from
  * `toTable()` carry it in their Arquero parameters under a symbol key, so it survives verbs
  * (`filter`, `derive`, `select`, `join` ...); Danfo frames carry it in a side map. Without it,
  * the levels are decoded from the column names.

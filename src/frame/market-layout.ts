@@ -1,5 +1,5 @@
 /**
- * Table layouts of OHLC lists and absolute results (wire-part2 §5.4): flat, one level of
+ * Table layouts of OHLC lists and absolute results (docs/model.md#tables): flat, one level of
  * column names.
  *
  * @module

@@ -1,5 +1,5 @@
 /**
- * Table layouts of time series and lists of them (wire-part2 §5.2, §5.3): a `date` index of
+ * Table layouts of time series and lists of them (docs/model.md#tables): a `date` index of
  * instants and one column per value, mean or scenario, labelled with three header levels
  * (curve, instance or contract, scenario) or one flat name as the reference names it.
  *

@@ -98,7 +98,7 @@ export function tableFromLayout(layout: FrameLayout): FrameTable {
 }
 
 /**
- * Converts a data object to an Arquero table (wire-part2 §5). Time series give a `date` column
+ * Converts a data object to an Arquero table (docs/model.md#tables). Time series give a `date` column
  * of instants (JS Dates) and one column per value, mean or scenario, named by three header
  * levels (curve, instance or contract, scenario) joined with `' | '`, or with
  * `singleLevelHeader: true` one flat name per column exactly as the reference labels it. The

@@ -1,5 +1,5 @@
 /**
- * One item of an absolute result: an instance and its value (spec §2.6 AbsoluteItem).
+ * One item of an absolute result: an instance and its value (docs/model.md#absolute-result).
  *
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * Values for one delivery period from many instances (spec §2.6 AbsoluteResult, wire-part1 §4.9).
+ * Values for one delivery period from many instances (docs/model.md#absolute-result, docs/protocol.md#absolute-json).
  *
  * @module
  */
@@ -204,7 +204,7 @@ export class AbsoluteResult {
   }
 
   /**
-   * The wire JSON shape (wire-part1 §4.9; note the key `filter`).
+   * The wire JSON shape (docs/protocol.md#absolute-json; note the key `filter`).
    *
    * @returns A plain object.
    * @example

@@ -1,5 +1,5 @@
 /**
- * A rolling front contract (spec §2.6 ContinuousContract, wire-part2 §1.4).
+ * A rolling front contract (docs/model.md#contracts, docs/protocol.md#contract-json).
  *
  * @module
  */
@@ -129,7 +129,7 @@ export class ContinuousContract {
   }
 
   /**
-   * The wire JSON shape (wire-part1 §4.7 contract).
+   * The wire JSON shape (docs/protocol.md#contract-json).
    *
    * @returns A plain object.
    * @example

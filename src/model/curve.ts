@@ -1,5 +1,5 @@
 /**
- * A curve: the identifier of a series of data and its metadata (spec §2.1, wire-part1 §3.7).
+ * A curve: the identifier of a series of data and its metadata (docs/model.md#curve, docs/protocol.md#curve-json).
  *
  * @module
  */
@@ -211,7 +211,7 @@ export class Curve {
   }
 
   /**
-   * The wire JSON shape (wire-part1 §3.7 Curve); no area is written as `""`.
+   * The wire JSON shape (docs/protocol.md#curve-json); no area is written as `""`.
    *
    * @returns A plain object.
    * @example

@@ -1,5 +1,5 @@
 /**
- * A forecast instance, identified by (`issued`, `tag`) (spec §2.3, wire-part1 §3.7 Instance).
+ * A forecast instance, identified by (`issued`, `tag`) (docs/model.md#instance, docs/protocol.md#instance-json).
  *
  * @module
  */
@@ -148,7 +148,7 @@ export class Instance {
   }
 
   /**
-   * The wire JSON shape (wire-part1 §3.7 Instance).
+   * The wire JSON shape (docs/protocol.md#instance-json).
    *
    * @returns A plain object.
    * @example

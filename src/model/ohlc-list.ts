@@ -1,5 +1,5 @@
 /**
- * A list of OHLC records with their curve (spec §2.6 OHLCList, wire-part2 §1.3).
+ * A list of OHLC records with their curve (docs/model.md#markets, docs/protocol.md#ohlc-json).
  *
  * @module
  */
@@ -139,7 +139,7 @@ export class OHLCList extends Array<OHLC> {
   }
 
   /**
-   * The wire JSON shape (wire-part2 §1.3): `curve`, `unit`, `denominator` and `data`.
+   * The wire JSON shape (docs/protocol.md#ohlc-json): `curve`, `unit`, `denominator` and `data`.
    *
    * @returns A plain object.
    * @example

@@ -1,5 +1,5 @@
 /**
- * One OHLC record of a product on a trading day (spec §2.6 OHLC, wire-part2 §1.3).
+ * One OHLC record of a product on a trading day (docs/model.md#markets, docs/protocol.md#ohlc-json).
  *
  * @module
  */

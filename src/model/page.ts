@@ -1,5 +1,5 @@
 /**
- * One page of a paged search result (spec §2.6 Page, wire-part1 §3.4 paging headers).
+ * One page of a paged search result (docs/model.md#page, docs/protocol.md#paging).
  *
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * The item views of a period-based series (spec §2.6 Period, CapacityPeriod), built on demand
+ * The item views of a period-based series (docs/model.md#periodseries), built on demand
  * from the columns, and the conversion of item arrays to columns.
  *
  * @module

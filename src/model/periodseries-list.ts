@@ -1,5 +1,5 @@
 /**
- * A list of period-based series (spec §2.6 PeriodseriesList).
+ * A list of period-based series (docs/model.md#periodseries).
  *
  * `toTimeseries(frequency, field)` is attached by the engine layer
  * (`src/engine/periods-to-steps.ts`).

@@ -1,5 +1,5 @@
 /**
- * A period-based series, stored as columns (spec §2.6 Periodseries, wire-part1 §4.8).
+ * A period-based series, stored as columns (docs/model.md#periodseries, docs/protocol.md#periodseries-json).
  *
  * `toTimeseries(frequency, field)` is attached by the engine layer
  * (`src/engine/periods-to-steps.ts`), so that the model imports nothing above `src/time`.
@@ -257,7 +257,7 @@ export class Periodseries extends Series {
   }
 
   /**
-   * The wire JSON shape (wire-part1 §4.8): `data` items `{begin, end, v}` plus `capacity` for
+   * The wire JSON shape (docs/protocol.md#periodseries-json): `data` items `{begin, end, v}` plus `capacity` for
    * capacity periods.
    *
    * @returns A plain object.

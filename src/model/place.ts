@@ -1,5 +1,5 @@
 /**
- * A place: power plant, unit, river, weather station, city ... (spec §2.4, wire-part1 §3.7 Place).
+ * A place: power plant, unit, river, weather station, city ... (docs/model.md#place, docs/protocol.md#place-json).
  *
  * @module
  */
@@ -166,7 +166,7 @@ export class Place {
   }
 
   /**
-   * The wire JSON shape (wire-part1 §3.7 Place).
+   * The wire JSON shape (docs/protocol.md#place-json).
    *
    * @returns A plain object.
    * @example

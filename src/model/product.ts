@@ -1,5 +1,5 @@
 /**
- * A traded market product (spec §2.6 Product, wire-part2 §1.3 Product object).
+ * A traded market product (docs/model.md#markets, docs/protocol.md#ohlc-json).
  *
  * @module
  */

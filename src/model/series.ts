@@ -1,5 +1,5 @@
 /**
- * The base of time series and period-based series (spec §2.6 Series).
+ * The base of time series and period-based series (docs/model.md#series).
  *
  * @module
  */

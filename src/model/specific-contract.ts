@@ -1,5 +1,5 @@
 /**
- * A contract delivering on a specific date (spec §2.6 SpecificContract, wire-part2 §1.4).
+ * A contract delivering on a specific date (docs/model.md#contracts, docs/protocol.md#contract-json).
  *
  * @module
  */
@@ -129,7 +129,7 @@ export class SpecificContract {
   }
 
   /**
-   * The wire JSON shape (wire-part1 §4.7 contract).
+   * The wire JSON shape (docs/protocol.md#contract-json).
    *
    * @returns A plain object.
    * @example

@@ -1,5 +1,5 @@
 /**
- * The factors an SRMC calculation used (spec §2.6 SRMCOptions, wire-part2 §2.2 `srmc_options`).
+ * The factors an SRMC calculation used (docs/model.md#srmc, docs/protocol.md#srmc-json `srmc_options`).
  *
  * @module
  */
@@ -120,7 +120,7 @@ export class SRMCOptions {
   }
 
   /**
-   * The wire JSON shape (wire-part2 §2.2 `srmc_options`).
+   * The wire JSON shape (docs/protocol.md#srmc-json `srmc_options`).
    *
    * @returns A plain object.
    * @example

@@ -1,5 +1,5 @@
 /**
- * The result of an SRMC calculation (spec §2.6 SRMC, wire-part2 §2.2).
+ * The result of an SRMC calculation (docs/model.md#srmc, docs/protocol.md#srmc-json).
  *
  * @module
  */
@@ -181,7 +181,7 @@ export class SRMC {
   }
 
   /**
-   * The wire JSON shape (wire-part2 §2.2); `ohlc` is the array of records.
+   * The wire JSON shape (docs/protocol.md#srmc-json); `ohlc` is the array of records.
    *
    * @returns A plain object.
    * @example

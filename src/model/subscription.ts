@@ -1,5 +1,5 @@
 /**
- * The subscription a curve belongs to (wire-part1 §3.7 Subscription).
+ * The subscription a curve belongs to (docs/protocol.md#subscription-json).
  *
  * @module
  */
@@ -130,7 +130,7 @@ export class Subscription {
   }
 
   /**
-   * The wire JSON shape (wire-part1 §3.7): fields that do not apply to the type are left out.
+   * The wire JSON shape (docs/protocol.md#subscription-json): fields that do not apply to the type are left out.
    *
    * @returns A plain object.
    * @example

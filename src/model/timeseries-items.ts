@@ -1,5 +1,5 @@
 /**
- * The item views of a time series (spec §2.6 Value, ScenariosValue, MeanScenariosValue), built on
+ * The item views of a time series (docs/model.md#timeseries), built on
  * demand from the columns, and the conversion of item arrays to columns.
  *
  * @module
@@ -219,7 +219,7 @@ export function normaliseColumns(input: ColumnsInput): NormalColumns {
 }
 
 /**
- * The wire JSON of one item: `{d, v}`, `{d, s}` or `{d, v, s}` (wire-part1 §4.7).
+ * The wire JSON of one item: `{d, v}`, `{d, s}` or `{d, v, s}` (docs/protocol.md#timeseries-json).
  *
  * @param item - The item.
  * @returns A plain object.

@@ -1,5 +1,5 @@
 /**
- * A list of time series that share one frequency (spec §2.6 TimeseriesList).
+ * A list of time series that share one frequency (docs/model.md#timeseries).
  *
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * A fixed-interval time series, stored as columns (spec §2.6 Timeseries, wire-part1 §4.7).
+ * A fixed-interval time series, stored as columns (docs/model.md#timeseries, docs/protocol.md#timeseries-json).
  *
  * @module
  */
@@ -285,7 +285,7 @@ export class Timeseries extends Series {
   }
 
   /**
-   * The wire JSON shape (wire-part1 §4.7): `data` items `{d, v}`, `{d, s}` or `{d, v, s}`.
+   * The wire JSON shape (docs/protocol.md#timeseries-json): `data` items `{d, v}`, `{d, s}` or `{d, v, s}`.
    *
    * @returns A plain object.
    * @example

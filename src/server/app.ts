@@ -1,5 +1,5 @@
 /**
- * The service as a factory (style habit 13): {@link createApp} builds the Fastify app with every
+ * The service as a factory: {@link createApp} builds the Fastify app with every
  * section's routes under `/api`, the API-key check, the per-key rate limit and the one error
  * handler, and returns it without listening. Only the CLI (and test helpers) call `listen`.
  *

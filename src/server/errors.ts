@@ -1,5 +1,5 @@
 /**
- * The service's one mapping from thrown errors to HTTP responses (style habit 8): our exception
+ * The service's one mapping from thrown errors to HTTP responses (docs/protocol.md#errors): our exception
  * classes give their status and `{message, parameter?}` body (`statusOfError`/`bodyOfError` of
  * `src/exceptions.ts`); framework errors about the request (bad URL, bad body, ...) are 400s;
  * unknown routes are JSON 404s; everything else is a 500 with a generic message. No response ever

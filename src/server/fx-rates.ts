@@ -74,7 +74,7 @@ export async function loadFxCurves(
 }
 
 /**
- * Euros per one unit of a currency on each day (FX_c(d) of service-semantics §5): one over the
+ * Euros per one unit of a currency on each day (FX_c(d) of docs/semantics.md#srmc): one over the
  * last rate published on or before the day; ones for EUR.
  *
  * @param store - The store.

@@ -1,5 +1,5 @@
 /**
- * Partner (reseller) mounts (service-semantics §9, wire-part2 §4): the same protocol under
+ * Partner (reseller) mounts (docs/semantics.md#partner-mounts, docs/protocol.md#partner): the same protocol under
  * `/partner/<country>/...`, as the reseller's per-country APIs serve it to `PartnerConnection`.
  * A mount re-registers the app's own route modules for the partner client's sections only
  * (`metadata` with curve search alone, `timeseries`, `instances`, `periods`,

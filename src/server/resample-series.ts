@@ -1,5 +1,5 @@
 /**
- * The service's one path from stored columns to a returned series (service-semantics §1-2),
+ * The service's one path from stored columns to a returned series (docs/semantics.md#time, docs/semantics.md#aggregation),
  * shared by every route that returns curve data: find the curve and check access, resolve the
  * request's dates, read the store, aggregate with the engine, convert the unit (with the
  * dataset's FOREX curves for currencies) and build the model object the wire serialiser writes.
@@ -31,7 +31,7 @@ import type { CurveRecord, InstanceKey, Store, TimeRange, UserRecord } from './s
 
 /**
  * What a series request asks for: the range (epoch ms, `[begin, end)`, open when absent), the
- * instance (instance routes) and the resample options of spec §4.1.
+ * instance (instance routes) and the resample options of docs/semantics.md#aggregation.
  *
  * @example
  * const request: SeriesRequest = { range: { begin: 0, end: 86_400_000 }, frequency: Frequency.P1D };

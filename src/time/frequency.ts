@@ -8,7 +8,7 @@ const byTag = new Map<string, Frequency>();
 const ordered: Frequency[] = [];
 
 /**
- * The step of a time series (wire-part1 §7.1), from `P1Y` (ordinal 1, coarsest) to `PT5M`
+ * The step of a time series (docs/model.md#frequency), from `P1Y` (ordinal 1, coarsest) to `PT5M`
  * (ordinal 11), plus `NONE` (ordinal 12) for data without a fixed step. Instances are frozen
  * singletons; compare with `equals`, `compare`, `lt`, `le`, `gt`, `ge` (a *smaller* frequency is
  * a *longer* period: `P1Y < P1D`, `PT1H > P1D`).
@@ -117,8 +117,6 @@ export class Frequency {
    *
    * @param value - Anything.
    * @returns `true` for a Frequency.
-   * @example
-   * Frequency.isFrequency(Frequency.P1D) //=> true
    */
   static isFrequency(value: unknown): value is Frequency {
     return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
@@ -211,7 +209,7 @@ export class Frequency {
   }
 
   /**
-   * Floors a date-time to the start of its step in its own zone (wire-part1 §7.2, DST-correct).
+   * Floors a date-time to the start of its step in its own zone (docs/model.md#truncation, DST-correct).
    *
    * @param dt - The date-time (a DateTime keeps its zone; strings and Dates are read in CET).
    * @returns The start of the step containing `dt`; `NONE` returns it unchanged.
@@ -224,7 +222,7 @@ export class Frequency {
   }
 
   /**
-   * Shifts a date-time by `n` steps (wire-part1 §7.3): calendar steps on the local wall clock
+   * Shifts a date-time by `n` steps (docs/model.md#shifting): calendar steps on the local wall clock
    * for `P1D` and coarser, absolute time for `PT1H` and finer.
    *
    * @param dt - The date-time (a DateTime keeps its zone; strings and Dates are read in CET).

@@ -51,9 +51,6 @@ export class GasDayZone extends Zone {
 
   /**
    * The zone's type, `'gas-day'` (luxon zone protocol).
-   *
-   * @example
-   * GasDayZone.instance.type //=> 'gas-day'
    */
   override get type(): string {
     return GAS_DAY_TYPE;
@@ -71,9 +68,6 @@ export class GasDayZone extends Zone {
 
   /**
    * Whether the offset never changes: `false`.
-   *
-   * @example
-   * GasDayZone.instance.isUniversal //=> false
    */
   override get isUniversal(): boolean {
     return false;
@@ -81,9 +75,6 @@ export class GasDayZone extends Zone {
 
   /**
    * Whether the zone is usable: always `true`.
-   *
-   * @example
-   * GasDayZone.instance.isValid //=> true
    */
   override get isValid(): true {
     return true;

@@ -19,8 +19,6 @@ export type Clock = () => number;
  * test pins it as well).
  *
  * @returns Epoch milliseconds now.
- * @example
- * typeof systemClock() //=> 'number'
  */
 export const systemClock: Clock = () => Settings.now();
 

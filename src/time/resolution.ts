@@ -70,8 +70,6 @@ export class Resolution {
    *
    * @param value - Anything.
    * @returns `true` for a Resolution.
-   * @example
-   * Resolution.isResolution(new Resolution(Frequency.P1D)) //=> true
    */
   static isResolution(value: unknown): value is Resolution {
     return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;

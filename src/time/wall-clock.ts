@@ -11,17 +11,11 @@
 
 /**
  * Milliseconds in one minute.
- *
- * @example
- * MINUTE_MS * 60 //=> 3600000
  */
 export const MINUTE_MS = 60_000;
 
 /**
  * Milliseconds in one (civil, 24-hour) day of local milliseconds.
- *
- * @example
- * DAY_MS / 3_600_000 //=> 24
  */
 export const DAY_MS = 86_400_000;
 

@@ -14,9 +14,6 @@ export type ZoneInput = Zone | string;
 
 /**
  * Coordinated Universal Time.
- *
- * @example
- * UTC.offset(0) //=> 0
  */
 export const UTC: Zone = FixedOffsetZone.utcInstance;
 
@@ -69,7 +66,7 @@ export const GAS_DAY: Zone = GasDayZone.instance;
 export const DEFAULT_ZONE: Zone = CET;
 
 /**
- * The six zone names the `timezone` request parameter accepts (wire-part1 §1.9), canonical case.
+ * The six zone names the `timezone` request parameter accepts (docs/protocol.md#request-zones), canonical case.
  *
  * @example
  * REQUEST_ZONE_NAMES.includes('Europe/Gas_Day') //=> true

@@ -1,5 +1,5 @@
 // Percent-encoding of path segments and query strings, exactly as the reference client sends them
-// (wire-part1 §1.6, §1.7), and the lenient decoding the service applies to them.
+// (docs/protocol.md#path-encoding, docs/protocol.md#query-encoding), and the lenient decoding the service applies to them.
 import { ValueError } from '../exceptions';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

@@ -1,4 +1,4 @@
-// Text formats of parameter values (wire-part1 §1.8, wire-part2 §0): how the client writes them
+// Text formats of parameter values (docs/protocol.md#parameter-formats): how the client writes them
 // and how the service reads them back. Parsers return `undefined` for text they do not accept;
 // the parameter descriptors in `params.ts` turn that into a ValidationError naming the parameter.
 import { DateTime, FixedOffsetZone, Zone } from 'luxon';

@@ -1,7 +1,7 @@
 // One descriptor per parameter kind, shared by both ends: the client coerces user input to wire
 // text with `encode`, the service reads query text back with `decode`. Both raise
 // `ValidationError(reason, parameter)` naming the parameter by its wire name, as the reference
-// client does (wire-part2 §6.1).
+// client does (docs/protocol.md#validation).
 import { DateTime, Zone } from 'luxon';
 import { ValidationError } from '../exceptions';
 import { Aggregation, Area, ContractPeriod, CurveType, DataType, EnumBase, Fill, Filter, OHLCField, type EnumClass } from '../model';
@@ -325,7 +325,7 @@ export interface TagLookup<E extends { readonly tag: string }> {
 
 /**
  * Enumeration kind: a member is sent as its canonical tag; a text is checked case-insensitively
- * and sent exactly as typed (wire-part1 §1.8). Decodes to the member.
+ * and sent exactly as typed (docs/protocol.md#parameter-formats). Decodes to the member.
  *
  * @param label - The enumeration's name for messages, e.g. `'Frequency'`.
  * @param lookup - The class's lookups.
@@ -376,7 +376,7 @@ export const FREQUENCY: ParamKind<Frequency | string, Frequency> = enumKind<Freq
 });
 
 /**
- * Zone kind (`timezone`): one of `REQUEST_ZONE_NAMES` (wire-part1 §1.9). A luxon Zone is sent as
+ * Zone kind (`timezone`): one of `REQUEST_ZONE_NAMES` (docs/protocol.md#request-zones). A luxon Zone is sent as
  * its wire name; a text is sent as typed (the five IANA names in any case, `Europe/Gas_Day`
  * exactly). The service matches all six ignoring case and decodes to the luxon Zone.
  *

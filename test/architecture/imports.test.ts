@@ -1,5 +1,5 @@
 /**
- * Architecture rules over `src/**\/*.ts` (design/architecture.md "Layers"; style habits 2, 5, 8,
+ * Architecture rules over `src/**\/*.ts` (README.md#architecture): the rules of `rules.ts`,
  * 12, 14): layers import only downward (time < model < engine < wire < plot < frame <
  * client | server < cli; exceptions usable by all; client and server never meet), axios only in
  * `src/client/http/`, danfojs only in `src/frame/danfo.ts`, vega/vega-lite/resvg only in

@@ -1,5 +1,5 @@
 /**
- * The architecture rules of `design/architecture.md` and `design/style.md` (habits 2, 5, 8, 12,
+ * The architecture rules (README.md#architecture; the layers, the libraries each may use, the
  * 14) as functions over one prepared source file. Each returns the violations it finds; the test
  * (`imports.test.ts`) runs them over `src/**\/*.ts` and subtracts the explicit allow-list.
  */

@@ -1,5 +1,5 @@
 /**
- * Tests mirror sources (style habit 11): `src/engine/resample.ts` is tested by
+ * Tests mirror sources: `src/engine/resample.ts` is tested by
  * `test/engine/resample.test.ts`. Fails when a test folder mirrors no `src/` folder (a typo or a
  * folder left behind by a move) or when a test reaches the built package (`dist/`, or `service`
  * by name, which resolves to `dist/`) instead of the sources. Prints, without failing, the

@@ -82,7 +82,7 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-test('constructor: options of spec §1.1 in camelCase with their defaults', () => {
+test('constructor: options of docs/protocol.md#client-options in camelCase with their defaults', () => {
   const c = new ServiceClient({ apiKey: 'abc', apiUrl: 'http://127.0.0.1:9/api/' });
   assert.is(c.options.apiKey, 'abc');
   assert.is(c.options.httpDelay, 0.0667);

@@ -1,4 +1,4 @@
-// Selection rules of service-semantics §3 on hand-built instance columns; every instant and
+// Selection rules of docs/semantics.md#instances on hand-built instance columns; every instant and
 // wall-clock time is worked out by hand in the comments (CET +01:00 until 2024-03-31 01:00Z,
 // +02:00 after).
 import { test } from 'uvu';

@@ -1,4 +1,4 @@
-// Periods to steps (wire-part2 §5.6): expectations worked out by hand, with the dates and offsets
+// Periods to steps (docs/semantics.md#periods-to-steps): expectations worked out by hand, with the dates and offsets
 // in the comments.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

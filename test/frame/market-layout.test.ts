@@ -7,7 +7,7 @@ import { absolute, ohlcList, WIND_NAME } from './samples';
 
 const orNull = (values: unknown) => Array.from(values as ArrayLike<unknown>).map((v) => (typeof v === 'number' && Number.isNaN(v) ? null : v));
 
-// --- OHLCList (wire-part2 §5.4) ---
+// --- OHLCList (docs/model.md#tables) ---
 
 test('OHLCList: 11 columns in the reference order, no index', () => {
   const t = toTable(ohlcList());

@@ -117,7 +117,7 @@ test('mean plus ensemble: mean first (scenario level ""), then each member', () 
   assert.equal(Array.from(t.array(`${WIND_NAME} | ${hdr} | e00`) as ArrayLike<number>), [4230.24, 5438.17]);
 });
 
-test('mean plus ensemble single-level, with and without a given name (wire-part2 §5.2 example)', () => {
+test('mean plus ensemble single-level, with and without a given name (docs/model.md#tables)', () => {
   assert.equal(names(toTable(ensemble(), { singleLevelHeader: true })), [
     'date',
     `${WIND_NAME} 2020-10-26 00:00 ec-ens`,

@@ -39,7 +39,7 @@ test('224 one-way borders, each with its reverse carrying the same allocations',
   }
 });
 
-test('known borders and their allocations (wire-part1 §6.2)', () => {
+test('known borders and their allocations (docs/model.md#areas)', () => {
   // Germany: 11 borders, sorted by sink tag; CH is the only explicit one.
   assert.equal(tags(Area.DE.borders.map((b) => b.sink)), ['AT', 'BE', 'CH', 'CZ', 'DK1', 'DK2', 'FR', 'NL', 'NO2', 'PL', 'SE4']);
   assert.equal(border('DE', 'CH').allocations, [E]);

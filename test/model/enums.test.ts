@@ -31,7 +31,7 @@ interface EnumLike {
 }
 
 // Every enumeration with its exact wire tags in definition order, written out by hand from
-// spec §2.2, wire-part1 §3.8 and §6.1, wire-part2 §1.1, §2.2 and §3.3-3.7.
+// docs/model.md#enums, docs/protocol.md#srmc-json and docs/protocol.md#feed-filters.
 const EXPECTED: ReadonlyArray<[EnumLike, string[]]> = [
   [CurveType, ['TIMESERIES', 'SCENARIO_TIMESERIES', 'INSTANCE', 'PERIOD', 'INSTANCE_PERIOD', 'OHLC']],
   [DataType, ['ACTUAL', 'CLIMATE', 'SCENARIO', 'SYNTHETIC', 'BACKCAST', 'NORMAL', 'VALUE', 'FORECAST', 'FOREX', 'OHLC', 'REMIT', 'CAPACITY']],

@@ -1,5 +1,5 @@
 // Sample model objects shared by the model tests (not a test file itself). The values echo the
-// wire examples of wire-part1 §3.7/§4.7-4.9 and wire-part2 §1.3/§2.2.
+// wire examples of docs/protocol.md#json-shapes.
 import { DateTime } from 'luxon';
 import {
   AbsoluteItem,
@@ -117,7 +117,7 @@ export const hourly = (): Timeseries =>
 export const daily = (): Timeseries =>
   new Timeseries({ resolution: new Resolution(Frequency.P1D, CET), times: [Date.UTC(2023, 11, 31, 23)], values: [7] });
 
-/** Two CET days of an ensemble with a mean and two members (wire-part1 §4.7 example values). */
+/** Two CET days of an ensemble with a mean and two members (docs/protocol.md#timeseries-json). */
 export const ensemble = (): Timeseries =>
   Timeseries.fromItems(
     [
@@ -127,7 +127,7 @@ export const ensemble = (): Timeseries =>
     { resolution: new Resolution(Frequency.P1D, CET), curve: curve(), instance: instance().with({ scenarios: 2 }) },
   );
 
-/** REMIT-style capacity periods (wire-part1 §4.8 example). */
+/** REMIT-style capacity periods (docs/protocol.md#periodseries-json). */
 export const periods = (): Periodseries =>
   Periodseries.fromItems(
     [

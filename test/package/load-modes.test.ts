@@ -1,5 +1,5 @@
 /**
- * Load modes (style habit 14; toolchain §0-§1): the package as users get it. Packs the project
+ * Load modes: the package as users get it. Packs the project
  * (`npm pack --ignore-scripts`, after `tsc -p tsconfig.json` when `dist/` is older than `src/`),
  * installs the tarball into temporary copies of `test/packaging/{cjs,esm,ts-types}` and checks:
  * `require('service')` and `import ... from 'service'` give the same named exports, those of

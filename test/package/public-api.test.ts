@@ -1,5 +1,5 @@
 /**
- * The public surface (style habit 9): the names exported by every entry point in `package.json`
+ * The public surface: the names exported by every entry point in `package.json`
  * `exports` (`service` = src/index.ts, `service/exceptions` = src/exceptions.ts, `service/plot` =
  * src/plot/index.ts), with their kinds, must equal the checked-in list
  * `test/fixtures/public-api.json`. A difference is printed name by name. After an intended

@@ -122,7 +122,7 @@ test('curve names with %2F reach the route intact, over a real socket', async ()
   const a = app();
   await a.listen({ host: '127.0.0.1', port: 0 });
   const port = (a.server.address() as { port: number }).port;
-  // wire-part1 §1.6: the reference client's encoding of a name with / > % & ? # + and °
+  // docs/protocol.md#path-encoding: the reference client's encoding of a name with / > % & ? # + and °
   const name = 'DE>FR Exchange Day-Ahead Schedule MWh/h H Actual / 50% & ?#+ °C';
   const path = '/api/probe/curves/DE%3EFR%20Exchange%20Day-Ahead%20Schedule%20MWh%2Fh%20H%20Actual%20%2F%2050%25%20%26%20%3F%23%2B%20%C2%B0C/';
   const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { 'X-API-Key': keys.ada } });

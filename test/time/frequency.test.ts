@@ -11,7 +11,7 @@ const isValueError = (e: unknown) => e instanceof ValueError;
 const cet = (text: string) => DateTime.fromISO(text, { zone: CET });
 const utcIso = (dt: DateTime) => dt.toUTC().toISO();
 
-test('tags, ordinals, short names, iterability (wire-part1 §7.1)', () => {
+test('tags, ordinals, short names, iterability (docs/model.md#frequency)', () => {
   const rows = Frequency.all().map((f) => [f.tag, f.ordinal, f.shortName, f.isIterable]);
   assert.equal(rows, [
     ['P1Y', 1, 'Y', true],
@@ -97,7 +97,7 @@ test('getDelta gives luxon durations; NONE throws', () => {
   assert.throws(() => Frequency.NONE.getDelta(1), isValueError);
 });
 
-test('truncate across DST lands on true local midnight (wire-part1 §8.18 done right)', () => {
+test('truncate across DST lands on true local midnight (docs/model.md#truncation, without the DST bug of the reference client)', () => {
   // P1M of 2020-03-30T10:00+02:00 -> 2020-03-01T00:00+01:00 (= 2020-02-29T23:00Z)
   const m = Frequency.P1M.truncate(cet('2020-03-30T10:00:00+02:00'));
   assert.is(m.toISO(), '2020-03-01T00:00:00.000+01:00');
@@ -175,7 +175,7 @@ test('shift P1D across DST keeps local midnight (23- and 25-hour steps)', () => 
   const after = Frequency.P1D.shift(autumn, 1);
   assert.is(after.toISO(), '2024-10-28T00:00:00.000+01:00');
   assert.is((after.toMillis() - autumn.toMillis()) / HOUR, 25);
-  // wire-part1 §7.3: 2020-03-29T00:00+01:00 + 1 day = 2020-03-30T00:00+02:00
+  // docs/model.md#shifting: 2020-03-29T00:00+01:00 + 1 day = 2020-03-30T00:00+02:00
   assert.is(Frequency.P1D.shift(cet('2020-03-29T00:00:00+01:00'), 1).toISO(), '2020-03-30T00:00:00.000+02:00');
   // P1W over the change: Monday 2024-03-25 +01:00 -> Monday 2024-04-01 +02:00, 167 hours
   const w = Frequency.P1W.shift(cet('2024-03-25T00:00:00+01:00'), 1);
@@ -184,7 +184,7 @@ test('shift P1D across DST keeps local midnight (23- and 25-hour steps)', () => 
 });
 
 test('shift PT1H across DST is absolute time', () => {
-  // wire-part1 §7.3: 2020-03-29T01:00+01:00 + 1 h = 2020-03-29T03:00+02:00
+  // docs/model.md#shifting: 2020-03-29T01:00+01:00 + 1 h = 2020-03-29T03:00+02:00
   assert.is(Frequency.PT1H.shift(cet('2020-03-29T01:00:00+01:00'), 1).toISO(), '2020-03-29T03:00:00.000+02:00');
   // 2024-10-27T02:00+02:00 (00:00Z) + 1 h = 02:00+01:00 (01:00Z): the wall clock repeats
   const back = Frequency.PT1H.shift(cet('2024-10-27T02:00:00+02:00'), 1);

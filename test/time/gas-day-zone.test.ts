@@ -21,7 +21,7 @@ test('identity of the zone', () => {
   assert.ok(inspect(GAS_DAY).length > 0);
 });
 
-test('offsets around the 2020 spring change (wire-part1 §7.4 examples)', () => {
+test('offsets around the 2020 spring change (docs/model.md#time-zones)', () => {
   // CET switches 2020-03-29 01:00Z. UTC 00:30 -> 2020-03-28T19:30-05:00; UTC 01:30 -> 21:30-04:00.
   assert.is(DateTime.fromMillis(Date.UTC(2020, 2, 29, 0, 30), { zone: GAS_DAY }).toISO(), '2020-03-28T19:30:00.000-05:00');
   assert.is(DateTime.fromMillis(Date.UTC(2020, 2, 29, 1, 30), { zone: GAS_DAY }).toISO(), '2020-03-28T21:30:00.000-04:00');

@@ -2,7 +2,7 @@
  * Typical user code, written against the public entry points only (src/index.ts = `service`,
  * src/exceptions.ts = `service/exceptions`, src/plot/index.ts = `service/plot`). It is never
  * executed: the test command's type-check (`tsc -p tsconfig.test.json`, which includes `test/`)
- * compiles it, so a change that breaks ordinary use of the API fails the tests (style habit 9).
+ * compiles it, so a change that breaks ordinary use of the API fails the tests.
  * The `@ts-expect-error` lines make sure the types are real: if a type degraded to `any`, the
  * expected error would vanish and the type-check would fail.
  */

@@ -6,7 +6,7 @@ import {
 } from '../../src/wire/encode';
 import { listParam, optionalParam, STRING } from '../../src/wire/params';
 
-test('path segments keep only A-Z a-z 0-9 _ . - ~ literal (wire-part1 §1.6)', () => {
+test('path segments keep only A-Z a-z 0-9 _ . - ~ literal (docs/protocol.md#path-encoding)', () => {
   // The observed request of metadata.curve("DE>FR ... / 50% & ?#+ °C").
   assert.is(
     encodePathSegment('DE>FR Exchange Day-Ahead Schedule MWh/h H Actual / 50% & ?#+ °C'),
@@ -20,7 +20,7 @@ test('path segments keep only A-Z a-z 0-9 _ . - ~ literal (wire-part1 §1.6)', (
   assert.is(encodePathSegment('😀'), '%F0%9F%98%80');
 });
 
-test('query components are form-encoded like quote_plus (wire-part1 §1.7)', () => {
+test('query components are form-encoded like quote_plus (docs/protocol.md#query-encoding)', () => {
   assert.is(encodeQueryComponent('2020-06-01 00:00:00+02:00'), '2020-06-01+00%3A00%3A00%2B02%3A00');
   assert.is(encodeQueryComponent('12.35%'), '12.35%25');
   assert.is(encodeQueryComponent('GWh/h'), 'GWh%2Fh');

@@ -59,7 +59,7 @@ test('formatDateTime writes wall clock and offset of the value zone', () => {
   // 2020-03-29 CET: 01:59:59 is still winter time (+01:00); 03:00 is summer time (+02:00).
   assert.is(formatDateTime(DateTime.fromObject({ year: 2020, month: 3, day: 29, hour: 1, minute: 59, second: 59 }, { zone: CET })), '2020-03-29 01:59:59+01:00');
   assert.is(formatDateTime(DateTime.fromObject({ year: 2020, month: 3, day: 29, hour: 3 }, { zone: CET })), '2020-03-29 03:00:00+02:00');
-  // Gas_Day (wire-part1 §7.4): UTC 2020-03-29 00:30 is 19:30 the day before at -05:00; 01:30 UTC is 21:30 at -04:00.
+  // Gas_Day (docs/model.md#time-zones): UTC 2020-03-29 00:30 is 19:30 the day before at -05:00; 01:30 UTC is 21:30 at -04:00.
   assert.is(formatDateTime(DateTime.fromISO('2020-03-29T00:30:00Z').setZone(GAS_DAY)), '2020-03-28 19:30:00-05:00');
   assert.is(formatDateTime(DateTime.fromISO('2020-03-29T01:30:00Z').setZone(GAS_DAY)), '2020-03-28 21:30:00-04:00');
   assert.is(formatDateTime(DateTime.fromISO('2020-01-02T00:00:00.123Z', { zone: 'utc' })), '2020-01-02 00:00:00.123000+00:00');

@@ -170,7 +170,7 @@ for (let i = 0; i < 80; i++) {
   });
 }
 
-// Request lines quoted in wire-part1 §3-4 and wire-part2 §1.2, §2.1 (observed from the reference client).
+// Request lines of docs/protocol.md#endpoints (observed from the reference client).
 const DOC_LINES: [string, () => RequestLine][] = [
   [
     'GET /api/metadata/curves/DE%3EFR%20Exchange%20Day-Ahead%20Schedule%20MWh%2Fh%20H%20Actual%20%2F%2050%25%20%26%20%3F%23%2B%20%C2%B0C/',
@@ -321,7 +321,7 @@ for (const [expected, call] of DOC_LINES) {
   });
 }
 
-test('the {issued} segment follows the table of wire-part1 §1.6', () => {
+test('the {issued} segment follows the table of docs/protocol.md#path-encoding', () => {
   const seg = (issued: string | Date | DateTime): string => instancesGet('X', { issued }).path.split('/')[4];
   assert.is(seg('2020-06-01'), '2020-06-01');
   assert.is(seg('2020-06-01 00:00:00'), '2020-06-01%2000%3A00%3A00');

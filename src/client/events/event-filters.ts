@@ -1,5 +1,5 @@
 /**
- * Filter objects of the push feed (wire-part2 §3.3), as the client builds them: a
+ * Filter objects of the push feed (docs/protocol.md#feed-filters), as the client builds them: a
  * {@link CurveNameFilter} (exact curve names) or a {@link CurveAttributeFilter} (areas, data
  * types, commodities, categories, exact categories); both take event types, a data range
  * (`begin`, `end`) and instance tags. An event is delivered when it matches any filter of the

@@ -1,5 +1,5 @@
 /**
- * One push-feed connection of the client (wire-part2 §3): subscribe with filters, receive curve
+ * One push-feed connection of the client (docs/protocol.md#push-feed): subscribe with filters, receive curve
  * events as an async iterator (`for await`, `next({ timeout })`) or through callbacks, reconnect
  * automatically after a drop and resume after the last event received (so every missed event
  * arrives once, in order), keep the connection alive with pings, and close cleanly.

@@ -1,5 +1,5 @@
 /**
- * What the push feed hands to the user (wire-part2 §3.4, §3.7): curve events from the server,
+ * What the push feed hands to the user (docs/protocol.md#feed-messages, docs/protocol.md#feed-reconnect): curve events from the server,
  * connection events when the connection drops, and timeout (filler) events when a wait for the
  * next event ends without one. Immutable values.
  *

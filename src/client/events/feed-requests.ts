@@ -1,6 +1,6 @@
 /**
  * Requests of the push-feed client (`curves.subscribe`, `curves.filters`) and their responses
- * (wire-part2 §3.5): each request gets a UUID; a response is matched by it, and only the newest
+ * (docs/protocol.md#feed-responses): each request gets a UUID; a response is matched by it, and only the newest
  * request of each type is answered (an older one is refused as superseded).
  *
  * @module

@@ -1,6 +1,6 @@
 /**
  * The last event id the client has seen, kept in memory and optionally in a file
- * (`{"last_id": "<id>"}`, wire-part2 §3.6) so that a new process resumes where the last one
+ * (`{"last_id": "<id>"}`, docs/protocol.md#feed-resume) so that a new process resumes where the last one
  * stopped. An empty id in the file means none.
  *
  * @module

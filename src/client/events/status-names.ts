@@ -1,6 +1,6 @@
 /**
  * Names of WebSocket close codes and HTTP statuses, as the reference client reports them in
- * connection events and `WebSocketsError` (wire-part2 §3.7).
+ * connection events and `WebSocketsError` (docs/protocol.md#feed-reconnect).
  *
  * @module
  */

@@ -34,7 +34,7 @@ export function packageVersion(): string {
 export const USER_AGENT = `service-ts/${packageVersion()}`;
 
 /**
- * Headers sent on every request (wire-part1 §1.2): the key under `authHeader`, `User-Agent`,
+ * Headers sent on every request (docs/protocol.md#headers): the key under `authHeader`, `User-Agent`,
  * `Accept: *\/*`, `Accept-Encoding: gzip, deflate` and `Connection: keep-alive`.
  *
  * @param authHeader - Header carrying the key (`X-API-Key`, or `Ocp-Apim-Subscription-Key`).

@@ -38,7 +38,7 @@ export const monotonicNow: Clock = () => performance.now();
 /**
  * Keeps at least `delay` seconds between the starts of consecutive requests, also when many
  * requests are made at once: each caller reserves the next free start slot before it waits, so
- * slots never overlap. The first request never waits (wire-part1 §1.3).
+ * slots never overlap. The first request never waits (docs/protocol.md#throttle).
  *
  * @param delay - Minimum seconds between two starts.
  * @param now - Monotonic clock in milliseconds (default `performance.now`).

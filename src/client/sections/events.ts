@@ -1,5 +1,5 @@
 /**
- * The events section (spec §6, wire-part2 §3): the push feed of curve events over a WebSocket
+ * The events section (docs/protocol.md#push-feed): the push feed of curve events over a WebSocket
  * at `{api_url}/events/` (`http` becomes `ws`), authenticated with the key in the handshake.
  *
  * @module

@@ -1,5 +1,5 @@
 /**
- * The instances section (spec §4.4, wire-part1 §4.3): forecasts of `INSTANCE` curves, one
+ * The instances section (docs/protocol.md#instances): forecasts of `INSTANCE` curves, one
  * instance at a time (`get`, `latest`), many (`list`, `load`), stitched (`relative`, `rolling`)
  * or one delivery period from many (`absolute`), and the curve's tags (cached per curve).
  *

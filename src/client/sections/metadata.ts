@@ -1,7 +1,7 @@
 /**
- * The metadata section (spec §4.2, wire-part1 §3): categories, exact categories, one curve by
+ * The metadata section (docs/protocol.md#metadata): categories, exact categories, one curve by
  * name, curve search and place search. The partner client gets {@link PartnerMetadataSection}
- * (curve search only, wire-part2 §4); the default client gets {@link MetadataSection}.
+ * (curve search only, docs/protocol.md#partner); the default client gets {@link MetadataSection}.
  *
  * @module
  */

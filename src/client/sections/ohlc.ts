@@ -1,5 +1,5 @@
 /**
- * The ohlc section (spec §4.7, wire-part2 §1): OHLC rows of futures curves, the latest trading
+ * The ohlc section (docs/protocol.md#ohlc): OHLC rows of futures curves, the latest trading
  * day as rows or as a forward curve, and one contract as a daily series.
  *
  * @module

@@ -1,5 +1,5 @@
 /**
- * The period-instances section (spec §4.6, wire-part1 §4.5): instances of `INSTANCE_PERIOD`
+ * The period-instances section (docs/protocol.md#period-instances): instances of `INSTANCE_PERIOD`
  * curves (e.g. REMIT availability, one instance per outage message) as period-based series.
  *
  * @module

@@ -1,5 +1,5 @@
 /**
- * The periods section (spec §4.5, wire-part1 §4.4): load a `PERIOD` curve (e.g. available
+ * The periods section (docs/protocol.md#periods): load a `PERIOD` curve (e.g. available
  * capacity with the installed capacity per period).
  *
  * @module

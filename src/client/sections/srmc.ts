@@ -1,5 +1,5 @@
 /**
- * The srmc section (spec §4.8, wire-part2 §2): the short-run marginal cost (EUR/MWh) of a coal or
+ * The srmc section (docs/protocol.md#srmc): the short-run marginal cost (EUR/MWh) of a coal or
  * gas plant, computed by the service from a coal or gas OHLC curve's settlements, the EUA price
  * and FX rates of each trading day.
  *

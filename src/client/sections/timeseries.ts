@@ -1,5 +1,5 @@
 /**
- * The timeseries section (spec §4.3, wire-part1 §4.2): load a `TIMESERIES` or
+ * The timeseries section (docs/protocol.md#timeseries): load a `TIMESERIES` or
  * `SCENARIO_TIMESERIES` curve, optionally aggregated, in another zone or unit.
  *
  * @module

@@ -1,5 +1,5 @@
 /**
- * The user section (wire-part1 §5): the user behind the client's API key.
+ * The user section (docs/protocol.md#user-json): the user behind the client's API key.
  *
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * A contract's trades as a daily series with the three fill modes (service-semantics §4,
+ * A contract's trades as a daily series with the three fill modes (docs/semantics.md#ohlc,
  * `timeseries/{field}`).
  *
  * @module

@@ -1,5 +1,5 @@
 /**
- * How long each contract period delivers (service-semantics §4): the end of a contract's
+ * How long each contract period delivers (docs/semantics.md#ohlc): the end of a contract's
  * delivery from its period tag and delivery start, as calendar steps on the local wall clock.
  *
  * @module

@@ -1,5 +1,5 @@
 /**
- * One trading day's contracts merged into a forward curve (service-semantics §4,
+ * One trading day's contracts merged into a forward curve (docs/semantics.md#ohlc,
  * `latest/periods/{field}`).
  *
  * @module

@@ -1,5 +1,5 @@
 /**
- * Front numbering of listed contracts per trading day (service-semantics §4).
+ * Front numbering of listed contracts per trading day (docs/semantics.md#ohlc).
  *
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * Falling back to the closest earlier trading day (service-semantics §4-5): the day a `latest`
+ * Falling back to the closest earlier trading day (docs/semantics.md#ohlc, docs/semantics.md#srmc): the day a `latest`
  * request reads, and the value another curve (EUA, an FX rate) had on or before a day.
  *
  * @module

@@ -18,7 +18,7 @@ let areasInOrder: readonly Area[] = [];
 const areasByLowerTag = new Map<string, Area>();
 
 /**
- * A price area, country, control area or exchange counterpart (spec §2.5, wire-part1 §6). Areas
+ * A price area, country, control area or exchange counterpart (docs/model.md#areas). Areas
  * are frozen static data: look them up with `Area.byTag`, or use the constants named after the tag
  * with `-` replaced by `_` (`Area.DE`, `Area.DE_Amprion`, `Area.IT_NORD`). The "no area" entry has
  * tag `''` and is reached with `Area.byTag('')`.

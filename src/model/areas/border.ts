@@ -6,7 +6,7 @@ import type { Area } from './area';
 const BORDER_BRAND = Symbol.for('service.model.Border');
 
 /**
- * A one-way exchange border between two price areas (spec §2.5, wire-part1 §6.1): power is
+ * A one-way exchange border between two price areas (docs/model.md#areas): power is
  * exported from `source` and imported into `sink`; `allocations` says how commercial capacity is
  * set. Borders are frozen values; the ones of the static area data are reached through
  * `Area.borders`.
@@ -45,8 +45,6 @@ export class Border {
    *
    * @param value - Any value.
    * @returns True for a border.
-   * @example
-   * Border.isBorder(Area.DE.borders[0]) //=> true
    */
   static isBorder(value: unknown): value is Border {
     return hasBrand(value, BORDER_BRAND);

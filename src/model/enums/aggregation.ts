@@ -1,8 +1,8 @@
 import { EnumBase, registerEnum } from './enum-base';
 
 /**
- * How values are combined when data is resampled to a coarser frequency (spec §2.2). `byTag`
- * also accepts `MEAN`, the tag the service echoes for "average" (wire-part1 §8.13), and gives
+ * How values are combined when data is resampled to a coarser frequency (docs/model.md#enums). `byTag`
+ * also accepts `MEAN`, the tag the service echoes for "average" (docs/semantics.md#absolute), and gives
  * `AVERAGE` for it.
  *
  * @example

@@ -1,7 +1,7 @@
 import { EnumBase, registerEnum } from './enum-base';
 
 /**
- * How commercial capacity is allocated on a border (spec §2.2, wire-part1 §6.1). Members are in
+ * How commercial capacity is allocated on a border (docs/model.md#enums, docs/model.md#areas). Members are in
  * the order allocations are listed in a border: `E`, `I`, `F`, `N`.
  *
  * @example

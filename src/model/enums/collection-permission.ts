@@ -1,7 +1,7 @@
 import { EnumBase, registerEnum } from './enum-base';
 
 /**
- * The user's permission on a collection subscription (wire-part1 §3.8). Wire tags are `r` and
+ * The user's permission on a collection subscription (docs/model.md#enums). Wire tags are `r` and
  * `rw`; lookup ignores case.
  *
  * @example

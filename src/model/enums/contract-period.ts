@@ -2,7 +2,7 @@ import { Frequency } from '../../time';
 import { EnumBase, registerEnum } from './enum-base';
 
 /**
- * The delivery period of a market contract (spec §2.2, wire-part2 §1.1). Wire tags are lower
+ * The delivery period of a market contract (docs/model.md#enums). Wire tags are lower
  * case; lookup ignores case. Each period has the frequency of its delivery.
  *
  * @example

@@ -4,8 +4,8 @@ import { EnumBase, registerEnum } from './enum-base';
 export type CurveSection = 'timeseries' | 'instances' | 'periods' | 'periodInstances' | 'ohlc';
 
 /**
- * The storage format of a curve, which decides the section that loads its data (spec §2.2,
- * wire-part1 §3.8). Wire tags are upper case; lookup ignores case.
+ * The storage format of a curve, which decides the section that loads its data
+ * (docs/model.md#enums). Wire tags are upper case; lookup ignores case.
  *
  * @example
  * CurveType.byTag('instance_period').hasInstances //=> true

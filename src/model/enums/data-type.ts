@@ -1,8 +1,8 @@
 import { EnumBase, registerEnum } from './enum-base';
 
 /**
- * The kind of data in a curve; the tag is the last word of a curve name (spec §2.2, wire-part1
- * §3.8). Wire tags are upper case; lookup ignores case.
+ * The kind of data in a curve; the tag is the last word of a curve name (docs/model.md#enums,
+ * docs/semantics.md#curve-names). Wire tags are upper case; lookup ignores case.
  *
  * @example
  * DataType.byTag('forecast').label //=> 'Forecast'

@@ -4,7 +4,7 @@ import { EnumBase, registerEnum } from './enum-base';
 type EventFamily = 'curve' | 'connection' | 'timeout';
 
 /**
- * The type of a push-feed event (wire-part2 §3.3-3.7). `CURVE_UPDATE`, `CURVE_DELETE` and
+ * The type of a push-feed event (docs/protocol.md#feed-filters, docs/protocol.md#feed-reconnect). `CURVE_UPDATE`, `CURVE_DELETE` and
  * `CURVE_TRUNCATE` travel on the wire (event objects and filters); `DISCONNECTED` and `TIMEOUT`
  * exist only in the client (connection and filler events). Lookup ignores case.
  *

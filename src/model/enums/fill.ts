@@ -1,8 +1,8 @@
 import { EnumBase, registerEnum } from './enum-base';
 
 /**
- * How days without trades are filled when OHLC data becomes a daily time series (spec §2.2,
- * wire-part2 §1.1). Wire tags are lower case with hyphens; lookup ignores case.
+ * How days without trades are filled when OHLC data becomes a daily time series
+ * (docs/semantics.md#fills). Wire tags are lower case with hyphens; lookup ignores case.
  *
  * @example
  * Fill.byTag('Forward-Fill') === Fill.FORWARD_FILL //=> true

@@ -1,9 +1,9 @@
 import { EnumBase, registerEnum } from './enum-base';
 
 /**
- * Which hours to include when aggregating (spec §2.2). For `PEAK` and `OFFPEAK` the service picks
+ * Which hours to include when aggregating (docs/model.md#enums). For `PEAK` and `OFFPEAK` the service picks
  * the definition from the aggregation frequency: weekly and coarser use the futures definitions,
- * daily and finer the standard ones. The wire tag is `WEEKEND` (not `WEEKENDS`, wire-part1 §8.1).
+ * daily and finer the standard ones. The wire tag is `WEEKEND` (not `WEEKENDS`, docs/model.md#enums).
  *
  * @example
  * Filter.byTag('offpeak') === Filter.OFFPEAK //=> true

@@ -1,7 +1,7 @@
 import { EnumBase, registerEnum } from './enum-base';
 
 /**
- * The fuel of an SRMC calculation (spec §2.2, wire-part2 §2.2). On the wire `fuel_type` is exactly
+ * The fuel of an SRMC calculation (docs/model.md#enums, docs/protocol.md#srmc-json). On the wire `fuel_type` is exactly
  * `COAL` or `GAS`; lookup ignores case.
  *
  * @example

@@ -1,7 +1,7 @@
 import { EnumBase, registerEnum } from './enum-base';
 
 /**
- * A field of an OHLC record (spec §2.2, wire-part2 §1.1). Wire tags are lower case; lookup ignores
+ * A field of an OHLC record (docs/model.md#enums). Wire tags are lower case; lookup ignores
  * case. The default field wherever one is taken is `SETTLEMENT`.
  *
  * @example

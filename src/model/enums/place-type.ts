@@ -1,7 +1,7 @@
 import { EnumBase, registerEnum } from './enum-base';
 
 /**
- * The kind of a place (wire-part1 §3.8). Wire tags are lower case; lookup ignores case.
+ * The kind of a place (docs/model.md#enums). Wire tags are lower case; lookup ignores case.
  *
  * @example
  * PlaceType.byTag('Gas-Storage') === PlaceType.GAS_STORAGE //=> true

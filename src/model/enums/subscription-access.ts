@@ -1,7 +1,7 @@
 import { EnumBase, registerEnum } from './enum-base';
 
 /**
- * The access level a subscription gives to a curve (wire-part1 §3.8). Lookup ignores case.
+ * The access level a subscription gives to a curve (docs/model.md#enums). Lookup ignores case.
  *
  * @example
  * SubscriptionAccess.byTag('paying') === SubscriptionAccess.PAYING //=> true

@@ -1,7 +1,7 @@
 import { EnumBase, registerEnum } from './enum-base';
 
 /**
- * What a subscription is attached to (wire-part1 §3.8). Lookup ignores case.
+ * What a subscription is attached to (docs/model.md#enums). Lookup ignores case.
  *
  * @example
  * SubscriptionType.byTag('package_area') === SubscriptionType.PACKAGE_AREA //=> true

@@ -1,7 +1,7 @@
 import { EnumBase, registerEnum } from './enum-base';
 
 /**
- * The shape of the values of a time series (spec §2.2, §2.6).
+ * The shape of the values of a time series (docs/model.md#enums, docs/model.md#series).
  *
  * @example
  * ValueType.byTag('mean_and_scenarios') === ValueType.MEAN_AND_SCENARIOS //=> true

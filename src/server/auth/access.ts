@@ -1,6 +1,6 @@
 /**
  * Access to curve data: a user reads a curve's data when one of their subscription grants
- * (package + area, area `*` = every area) covers it (service-semantics §7). Metadata is open to
+ * (package + area, area `*` = every area) covers it (docs/semantics.md#access). Metadata is open to
  * every user.
  *
  * @module
@@ -10,7 +10,7 @@ import { Area } from '../../model/areas';
 import { grantCovers } from '../store';
 import type { CurveRecord, SubscriptionGrant, UserRecord } from '../store';
 
-/** A subscription as the wire writes it (wire-part1 §3.7 Subscription). */
+/** A subscription as the wire writes it (docs/protocol.md#subscription-json). */
 export interface SubscriptionJson {
   access: string;
   type: string;

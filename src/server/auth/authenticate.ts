@@ -1,5 +1,5 @@
 /**
- * Authentication of a request by its API key (service-semantics §7).
+ * Authentication of a request by its API key (docs/semantics.md#access).
  *
  * @module
  */

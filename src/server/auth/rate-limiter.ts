@@ -1,5 +1,5 @@
 /**
- * Per-key request rate limit: a token bucket per key (service-semantics §7).
+ * Per-key request rate limit: a token bucket per key (docs/semantics.md#access).
  *
  * @module
  */

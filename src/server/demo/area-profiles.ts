@@ -1,6 +1,6 @@
 /**
- * The demo areas and what each has: demo-catalogue §3 (frequencies, spot sources, fuels, wind
- * split) and §6 (value levels, 2024-25), written down as the parameters the physical models use.
+ * The demo areas and what each has: docs/demo-data.md#areas (frequencies, spot sources, fuels, wind
+ * split) and docs/demo-data.md#value-ranges (value levels, 2024-25), written down as the parameters the physical models use.
  * Hand-written data; tune here, never in the models.
  */
 import type { FuelKey } from './fuels';
@@ -152,8 +152,8 @@ export const DE_TSO_SHARES: Readonly<Record<string, { wind: number; solar: numbe
 });
 
 /**
- * The areas with `gfs` forecasts in the full preset: the four largest (demo-catalogue §2 says six,
- * and §7 trims `gfs` to four areas to seed in about a minute).
+ * The areas with `gfs` forecasts in the full preset: the four largest (docs/demo-data.md#forecast-tags;
+ * fewer than six areas keeps the full preset's seeding to about a minute).
  */
 export const GFS_AREAS_FULL: readonly string[] = Object.freeze(['DE', 'FR', 'GB', 'ES']);
 

@@ -1,6 +1,6 @@
 /**
- * Borders of the demo power system (demo-catalogue §3; allocations from wire-part1 §6.3) with the
- * commercial capacity per direction in MW (catalogue §6 where it names one, else typical NTCs).
+ * Borders of the demo power system (docs/demo-data.md#areas; allocations from docs/model.md#borders) with the
+ * commercial capacity per direction in MW (docs/demo-data.md#value-ranges where it names one, else typical NTCs).
  */
 
 /** An undirected border: areas in lexicographic order, allocation tags, capacity per direction. */

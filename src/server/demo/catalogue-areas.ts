@@ -1,5 +1,5 @@
 /**
- * The area curves of the demo catalogue (demo-catalogue §2): actuals, normals, synthetic,
+ * The area curves of the demo catalogue (docs/demo-data.md#curve-families): actuals, normals, synthetic,
  * backcast, value, climate, scenario, capacities and REMIT, forecasts; exchange curves per
  * border direction; aggregate and TSO-area actuals of the full preset.
  */

@@ -64,7 +64,7 @@ export class CatalogueBuilder {
   }
 }
 
-/** A weather-model run schedule (demo-catalogue §2, model table). */
+/** A weather-model run schedule (docs/demo-data.md#forecast-tags). */
 export interface ForecastModel {
   tag: string;
   /** Run hours, UTC. */

@@ -1,5 +1,5 @@
 /**
- * The places of the demo catalogue (demo-catalogue §5) and the curves linked to them.
+ * The places of the demo catalogue (docs/demo-data.md#places) and the curves linked to them.
  */
 import type { PlaceRecord } from '../store/types';
 import type { CatalogueBuilder } from './catalogue-builder';

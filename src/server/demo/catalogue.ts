@@ -1,5 +1,5 @@
 /**
- * The demo catalogue: every curve, place and user of a preset (demo-catalogue.md), without data.
+ * The demo catalogue: every curve, place and user of a preset (docs/demo-data.md), without data.
  */
 import type { CurveRecord, PlaceRecord, UserRecord } from '../store/types';
 import { AGGREGATES, DE_TSO_SHARES, areasOf, type AreaProfile } from './area-profiles';

@@ -1,5 +1,5 @@
 /**
- * Futures contracts listed on a trading day (service-semantics §4): for each period type the
+ * Futures contracts listed on a trading day (docs/semantics.md#ohlc): for each period type the
  * contracts whose delivery starts after the trading day, front 1 being the nearest.
  */
 import { addDays, addMonths, weekday } from './demo-time';

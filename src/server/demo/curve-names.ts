@@ -1,6 +1,6 @@
 /**
  * Curve names and records of the demo catalogue, built with the naming grammar of
- * demo-catalogue §1: `<area>[ @<Place>] <Category>… <unit>[ <source>][ <freq>] <DataType>`.
+ * docs/demo-data.md#curve-names: `<area>[ @<Place>] <Category>… <unit>[ <source>][ <freq>] <DataType>`.
  */
 import type { CurveRecord } from '../store/types';
 

@@ -1,5 +1,5 @@
 /**
- * The demo user and its API key (demo-dataset.md "Users"; service-semantics §7). The key is
+ * The demo user and its API key (docs/demo-data.md#users; docs/semantics.md#access). The key is
  * derived from the seed, so the same seed always gives the same key; the store keeps only its
  * SHA-256 hash.
  */

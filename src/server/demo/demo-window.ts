@@ -1,5 +1,5 @@
 /**
- * The date ranges of a demo dataset, all anchored on one date (demo-dataset.md "Size presets").
+ * The date ranges of a demo dataset, all anchored on one date (docs/demo-data.md#presets).
  * Every range is `[start, end)` of plain dates, read as local midnights in each curve's zone.
  */
 import { addDays, addMonths, utcMidnight, DAY } from './demo-time';

@@ -12,7 +12,7 @@ import { ar1, createRng } from './prng';
 import { STEP_MS, roundValues, seriesBlock, stepMeans, type Columns } from './series-slice';
 import type { World } from './world';
 
-/** The first 15-minute day-ahead delivery day (demo-catalogue §2). */
+/** The first 15-minute day-ahead delivery day (docs/demo-data.md#curve-families). */
 export const FIRST_15MIN_DAY_AHEAD = '2025-10-01';
 
 const minus = (a: Columns, ...bs: Columns[]): Columns => {

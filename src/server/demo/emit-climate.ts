@@ -1,6 +1,6 @@
 /**
  * CLIMATE scenarios and NORMAL curves: the area's weather model is run once per weather year
- * (`y1991` ... `y2020`, 30 years: the brief's choice, which demo-catalogue §8.5 allows for the size
+ * (`y1991` ... `y2020`, 30 years, docs/demo-data.md#climate; fewer than 40 years keeps the size
  * budget) on today's system, and the normal is the mean of
  * those runs, so "the normal is the mean of the climate scenarios" holds exactly where both
  * exist. Germany runs at 15 minutes; other areas hourly (the 15-minute normal then keeps each

@@ -1,6 +1,6 @@
 /**
  * The generating fleets of the demo areas split into units (the named plant units of
- * demo-catalogue §5 plus virtual units for the rest of the fleet), with their outages; and the
+ * docs/demo-data.md#places plus virtual units for the rest of the fleet), with their outages; and the
  * outage-carrying units of interconnectors and of pumps and large consumers.
  */
 import type { AreaProfile } from './area-profiles';

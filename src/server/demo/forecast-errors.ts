@@ -1,6 +1,6 @@
 /**
  * Forecast issue schedules and forecast errors: errors are smooth in lead time and grow with it
- * (demo-dataset.md "Plausibility"); ensemble members scatter around the ensemble mean with a
+ * (docs/demo-data.md#value-ranges); ensemble members scatter around the ensemble mean with a
  * spread that also grows with lead time, so the members bracket the truth most of the time.
  */
 import type { ForecastModel } from './catalogue-builder';

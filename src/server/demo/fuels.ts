@@ -1,6 +1,6 @@
 /**
  * Generation technologies of the demo power system: the words each one uses in curve names
- * (demo-catalogue §1 "Fuel wording"), the place fuel, and how it behaves in the merit order.
+ * (docs/demo-data.md#fuel-wording), the place fuel, and how it behaves in the merit order.
  */
 
 /** A generation technology with production and REMIT curves. */

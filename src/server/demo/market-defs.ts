@@ -1,9 +1,9 @@
 /**
- * Market curves of the demo dataset (demo-catalogue §4): futures (OHLC) with the contracts
+ * Market curves of the demo dataset (docs/demo-data.md#markets): futures (OHLC) with the contracts
  * listed each trading day, and the daily ECB reference rates (FOREX). Hand-written data.
  */
 
-/** A contract period tag (wire-part2 §1.1). */
+/** A contract period tag (docs/model.md#enums). */
 export type ContractPeriod = 'day' | 'weekend' | 'week' | 'month' | 'quarter' | 'season' | 'year' | 'mdec';
 
 /** The price model behind an OHLC curve. */
@@ -95,7 +95,7 @@ export interface FxDef {
   daily: number;
 }
 
-/** The FOREX curves of both presets (demo-catalogue §4 and §6). */
+/** The FOREX curves of both presets (docs/demo-data.md#markets, docs/demo-data.md#value-ranges). */
 export const FX_DEFS: readonly FxDef[] = Object.freeze([
   { currency: 'USD', centre: 1.095, spread: 0.03, daily: 0.0035 },
   { currency: 'GBP', centre: 0.855, spread: 0.012, daily: 0.0025 },

@@ -1,7 +1,7 @@
 /**
  * Daily price paths of the fuels, carbon and currencies (one value per calendar day): mean-
  * reverting random walks in log space, so they wander like markets but stay in the ranges of
- * demo-catalogue §6 over any window. Spot power prices take their fuel costs from here, and
+ * docs/demo-data.md#value-ranges over any window. Spot power prices take their fuel costs from here, and
  * futures settle around them, so SRMC and spot prices relate as in real markets.
  */
 import { addDays, dateRange, daysBetween, utcDate } from './demo-time';
@@ -86,7 +86,7 @@ export function marketPaths(seed: number, window: DemoWindow): MarketPaths {
 }
 
 /**
- * Short-run marginal cost of a gas plant (service-semantics §5): `(P / 0.9 + 0.202 * EUA) / eff`.
+ * Short-run marginal cost of a gas plant (docs/semantics.md#srmc): `(P / 0.9 + 0.202 * EUA) / eff`.
  *
  * @param ttf - Gas price, EUR/MWh (HHV).
  * @param eua - Carbon price, EUR/t.
@@ -100,7 +100,7 @@ export function gasSrmc(ttf: number, eua: number, efficiency: number): number {
 }
 
 /**
- * Short-run marginal cost of a hard-coal plant (service-semantics §5):
+ * Short-run marginal cost of a hard-coal plant (docs/semantics.md#srmc):
  * `(P * FX_USD / 6.978 + 0.34056 * EUA) / eff`, with FX_USD euros per dollar.
  *
  * @param api2 - Coal price, USD/t.

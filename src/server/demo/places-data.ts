@@ -1,5 +1,5 @@
 /**
- * Places of the demo dataset (demo-catalogue §5): power plants with their units, and the other
+ * Places of the demo dataset (docs/demo-data.md#places): power plants with their units, and the other
  * place kinds (rivers, weather stations, cities, consumers, gas sites, other). Hand-written data.
  */
 import type { FuelKey } from './fuels';
@@ -128,7 +128,7 @@ export const SITE_SPECS: readonly SiteSpec[] = Object.freeze(SITES.map((s): Site
   ...(s[7] !== undefined ? { load: s[7] } : {}),
 })));
 
-/** Key prefix per place kind (demo-catalogue §5). */
+/** Key prefix per place kind (docs/demo-data.md#places). */
 export const KEY_PREFIX: Readonly<Record<SiteSpec['kind'] | 'producer', string>> = Object.freeze({
   producer: 'pp', river: 'river', weatherstation: 'ws', city: 'city', consumer: 'cons',
   'gas-storage': 'gs', 'gas-lng-terminal': 'lng', 'gas-interconnector': 'gi', other: 'oth',

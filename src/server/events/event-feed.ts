@@ -1,5 +1,5 @@
 /**
- * The push feed (wire-part2 §3, service-semantics §8): a WebSocket endpoint at `{api}/events/`
+ * The push feed (docs/protocol.md#push-feed, docs/semantics.md#events): a WebSocket endpoint at `{api}/events/`
  * sharing the app's HTTP server and its key check. The key travels in the handshake (`X-API-Key`,
  * any letter case); a missing, unknown or blocked key fails the handshake with 401 and a JSON
  * `message`. Every committed import's events are fanned out to the matching subscribers in log

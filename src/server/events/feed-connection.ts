@@ -1,5 +1,5 @@
 /**
- * One push-feed connection (wire-part2 §3.5-3.6): answers `curves.subscribe` and `curves.filters`,
+ * One push-feed connection (docs/protocol.md#feed-resume): answers `curves.subscribe` and `curves.filters`,
  * replays the logged events after `last_id`, then forwards live events that match the
  * subscription and that the user may read.
  *

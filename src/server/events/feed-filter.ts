@@ -1,5 +1,5 @@
 /**
- * Event filters of the push feed (wire-part2 §3.3): reading the filter objects a client sends with
+ * Event filters of the push feed (docs/protocol.md#feed-filters): reading the filter objects a client sends with
  * `curves.subscribe`, writing them back as the server accepted them, and matching events.
  *
  * Matching: an event is delivered when it matches any filter; a filter matches when every field

@@ -1,5 +1,5 @@
 /**
- * Messages of the push feed (wire-part2 §3.2, §3.4, §3.5): reading the client's requests and
+ * Messages of the push feed (docs/protocol.md#feed-messages): reading the client's requests and
  * writing the server's frames. Every frame is one JSON object in a text frame.
  *
  * A request the server cannot serve is answered, never dropped: a `curves.subscribe` or

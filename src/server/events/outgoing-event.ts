@@ -1,5 +1,5 @@
 /**
- * Curve events as the push feed sends them (wire-part2 §3.4): `{"type": "curves.event", "event":
+ * Curve events as the push feed sends them (docs/protocol.md#feed-messages): `{"type": "curves.event", "event":
  * {...}}` with the full curve object, the affected range in the curve's zone and the instance of
  * instance curves. The frame text is built once per event and per subscription the curve shows
  * (the curve's `subscription` tells the receiving user's access), so fan-out to many subscribers

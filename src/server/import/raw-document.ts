@@ -8,7 +8,7 @@
  */
 import type { SourceLine } from './import-problems';
 
-/** A curve definition: the members of a curve object (wire-part1 §3.7) or a curves CSV row. */
+/** A curve definition: the members of a curve object (docs/protocol.md#curve-json) or a curves CSV row. */
 export interface RawCurve {
   /** Where the definition starts. */
   at: SourceLine;

@@ -1,7 +1,7 @@
 /**
  * Reads a JSON import file (docs/import-formats.md): one object with any of `curves` (curve
- * objects, wire-part1 §3.7), `timeseries` (Timeseries objects, §4.7), `periodseries`
- * (Periodseries objects, §4.8) and `ohlc` (OHLC lists, wire-part2 §1.3). A response of the
+ * objects, docs/protocol.md#curve-json), `timeseries` (docs/protocol.md#timeseries-json), `periodseries`
+ * (docs/protocol.md#periodseries-json) and `ohlc` (OHLC lists, docs/protocol.md#ohlc-json). A response of the
  * service can be imported as it was saved; a series' `curve` may be a full curve object (which
  * is then created or checked) or just the curve's name.
  *

@@ -1,5 +1,5 @@
 /**
- * The instances section (wire-part1 §4.3, service-semantics §3) for `INSTANCE` curves: `tags`,
+ * The instances section (docs/protocol.md#instances, docs/semantics.md#instances) for `INSTANCE` curves: `tags`,
  * `list`, `load`, `get/latest`, `get/{issued}/[{tag}/]` (each also under `/ensembles/`, which
  * adds the members), `get/relative`, `get/rolling` and `get/absolute`. Selection follows the
  * engine's rules (`src/engine/instance-selection`); every series goes through the one

@@ -1,7 +1,7 @@
 /**
- * The metadata section (wire-part1 §3, service-semantics §6): categories, exact categories, one
+ * The metadata section (docs/protocol.md#metadata, docs/semantics.md#metadata): categories, exact categories, one
  * curve by name, curve search and place search. Searches are paged with the `X-…` headers of
- * wire-part1 §3.4. Metadata is open to every user; a curve's `subscription` tells the caller's
+ * docs/protocol.md#paging. Metadata is open to every user; a curve's `subscription` tells the caller's
  * access to its data (`NONE` when no grant covers it).
  *
  * Decisions where the wire reference is silent:

@@ -1,5 +1,5 @@
 /**
- * The ohlc section (wire-part2 §1, service-semantics §4) for `OHLC` curves: `load` with period,
+ * The ohlc section (docs/protocol.md#ohlc, docs/semantics.md#ohlc) for `OHLC` curves: `load` with period,
  * front and delivery filters, `latest` (closest earlier trading day), `latest/periods/{field}`
  * (finest-contract-wins forward curve) and `timeseries/{field}` (a continuous front or a
  * specific delivery as a daily series with the three fill modes). `unit` converts prices with

@@ -1,5 +1,5 @@
 /**
- * The period-instances section (wire-part1 §4.5, service-semantics §3) for `INSTANCE_PERIOD`
+ * The period-instances section (docs/protocol.md#period-instances, docs/semantics.md#instances) for `INSTANCE_PERIOD`
  * curves (e.g. REMIT availability, one instance per outage message): `list`, `load`,
  * `get/latest`, `get/{issued}/[{tag}/]` and `get/relative`, with the selection rules of the
  * instances section (tags ignore case, `limit` 1-20). Periods overlapping `[begin, end)` come back

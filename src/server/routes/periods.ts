@@ -1,5 +1,5 @@
 /**
- * The periods section: `GET /periods/{curve}/` (wire-part1 §4.4) for `PERIOD` curves, with
+ * The periods section: `GET /periods/{curve}/` (docs/protocol.md#periods) for `PERIOD` curves, with
  * `begin`, `end`, `timezone` and `unit`. Periods overlapping `[begin, end)` are returned clipped
  * to it, with the installed `capacity` where the curve has one; `unit` converts both.
  *

@@ -1,5 +1,5 @@
 /**
- * The srmc section (wire-part2 §2, service-semantics §5): the short-run marginal cost of a coal
+ * The srmc section (docs/protocol.md#srmc, docs/semantics.md#srmc): the short-run marginal cost of a coal
  * or gas plant from the settlement prices of a coal or gas `OHLC` curve, in EUR/MWh, as OHLC
  * records (`/srmc/{curve}/` for a front or a delivery, `latest/`), a daily series
  * (`timeseries/`, with the three fill modes) or a forward curve (`latest/periods/`).

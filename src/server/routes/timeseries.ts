@@ -1,5 +1,5 @@
 /**
- * The timeseries section: `GET /timeseries/{curve}/` (wire-part1 §4.2) for `TIMESERIES` and
+ * The timeseries section: `GET /timeseries/{curve}/` (docs/protocol.md#timeseries) for `TIMESERIES` and
  * `SCENARIO_TIMESERIES` curves, with every parameter of the reference (`begin`, `end`,
  * `timezone`, `frequency`, `aggregation`, `hour-filter`, `threshold`, `unit`). Scenario curves
  * keep all their scenarios and `scenario_names`.

@@ -1,5 +1,5 @@
 /**
- * The user section: `GET /user/` (wire-part1 §5), the caller's name, e-mail, organisation and
+ * The user section: `GET /user/` (docs/protocol.md#user-json), the caller's name, e-mail, organisation and
  * subscriptions.
  *
  * @module
@@ -8,7 +8,7 @@ import type { RouteModule } from '../app';
 import { serializeGrant, userOf, type SubscriptionJson } from '../auth';
 import type { UserRecord } from '../store';
 
-/** The user JSON of wire-part1 §5. */
+/** The user JSON of docs/protocol.md#user-json. */
 export interface UserJson {
   name: string;
   email: string | null;

@@ -1,5 +1,5 @@
 /**
- * Event ids of the push feed: `<13-digit epoch ms>-<sequence>` (service-semantics §8), strictly
+ * Event ids of the push feed: `<13-digit epoch ms>-<sequence>` (docs/semantics.md#events), strictly
  * increasing even when the clock stands still or steps back.
  *
  * @module

@@ -1,5 +1,5 @@
 /**
- * Engine-neutral matching and paging of metadata searches (service-semantics §6), shared by the
+ * Engine-neutral matching and paging of metadata searches (docs/semantics.md#metadata), shared by the
  * store engines: metadata is small, so engines keep it in memory and filter it here.
  *
  * @module
@@ -7,7 +7,7 @@
 import type { CurveQuery, PageQuery, PlaceQuery, StorePage } from './store';
 import type { CurveRecord, PlaceRecord, SubscriptionGrant } from './types';
 
-/** Default page size of a search (wire-part1 §3.4). */
+/** Default page size of a search (docs/protocol.md#paging). */
 export const DEFAULT_PAGE_SIZE = 50;
 
 const WORD_SPLIT = /[\s>@\-/]+/;

@@ -45,7 +45,7 @@ export interface PageQuery {
 }
 
 /**
- * Filters of a curve search (service-semantics §6). Text filters compare case-insensitively;
+ * Filters of a curve search (docs/semantics.md#metadata). Text filters compare case-insensitively;
  * every given filter narrows the result.
  */
 export interface CurveQuery extends PageQuery {

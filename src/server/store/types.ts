@@ -8,7 +8,7 @@
  * - missing values inside a value column are `NaN` (serialised as JSON `null`).
  */
 
-/** A curve's metadata, as the service knows it. Mirrors the curve JSON of wire-part1 §3.7. */
+/** A curve's metadata, as the service knows it. Mirrors the curve JSON of docs/protocol.md#curve-json. */
 export interface CurveRecord {
   name: string;
   curveType: string;
@@ -119,7 +119,7 @@ export interface OhlcBlock {
   openInterest: Float64Array;
 }
 
-/** One entry of the event log (service-semantics §8). */
+/** One entry of the event log (docs/semantics.md#events). */
 export interface EventRecord {
   /** `<13-digit epoch ms>-<sequence>`, strictly increasing. */
   id: string;

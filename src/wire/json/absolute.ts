@@ -1,5 +1,5 @@
 /**
- * AbsoluteResult JSON (wire-part1 §4.9): the values of one delivery period from every instance
+ * AbsoluteResult JSON (docs/protocol.md#absolute-json): the values of one delivery period from every instance
  * issued in a window.
  *
  * @module

@@ -1,5 +1,5 @@
 /**
- * Contract JSON of OHLC-derived series and SRMC results (wire-part1 §4.7, wire-part2 §1.4):
+ * Contract JSON of OHLC-derived series and SRMC results (docs/protocol.md#timeseries-json, docs/protocol.md#contract-json):
  * `{"type": "CONTINUOUS", "period": "month", "front": 1, "field": "close"}` or
  * `{"type": "SPECIFIC", "period": "month", "delivery": "2020-12-01", "field": "close"}`.
  *

@@ -1,5 +1,5 @@
 /**
- * Curve JSON (wire-part1 §3.7 Curve) and the plain lists of curves (search pages).
+ * Curve JSON (docs/protocol.md#curve-json) and the plain lists of curves (search pages).
  *
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * Writing response date-times (wire-part1 §4.6) in a zone's local time with its offset,
+ * Writing response date-times (docs/protocol.md#datetimes) in a zone's local time with its offset,
  * `YYYY-MM-DDTHH:MM:SS[.ffffff]±HH:MM`, as the reference's Python `isoformat()` does. Columns are
  * formatted per offset segment (one zone lookup per DST period, not per value) with the date
  * part reused within a day, so no luxon DateTime is made per value.

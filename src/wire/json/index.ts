@@ -1,5 +1,5 @@
 // JSON <-> model objects: one parseX/serializeX pair per resource of the wire references
-// (wire-part1 §3.7, §4.6-4.10, §5; wire-part2 §1.3-1.5, §2.2), the paging headers, and the fast
+// (docs/protocol.md#json-shapes), the paging headers, and the fast
 // date-time readers and writers they share.
 export * from './absolute';
 export * from './contract';

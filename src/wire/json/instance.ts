@@ -1,5 +1,5 @@
 /**
- * Instance JSON (wire-part1 §3.7 Instance) and instance lists (§4.10).
+ * Instance JSON (docs/protocol.md#instance-json) and instance lists (docs/protocol.md#instances).
  *
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * OHLC list JSON (wire-part2 §1.3): `{curve, unit, denominator, data: [OHLC]}`, each OHLC with a
+ * OHLC list JSON (docs/protocol.md#ohlc-json): `{curve, unit, denominator, data: [OHLC]}`, each OHLC with a
  * `product` (`traded_at`, `period`, `front`, `delivery`) and seven optional numbers.
  *
  * @module

@@ -1,5 +1,5 @@
 /**
- * The paging headers of search responses (wire-part1 §3.4): `X-Current-Page`, `X-Page-Size`,
+ * The paging headers of search responses (docs/protocol.md#paging): `X-Current-Page`, `X-Page-Size`,
  * `X-First-Page`, `X-Last-Page` and `X-Total-Items`, all required, integers as decimal text,
  * names matched case-insensitively.
  *

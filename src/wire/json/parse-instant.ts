@@ -1,5 +1,5 @@
 /**
- * Reading response date-times (wire-part1 §4.6) as epoch milliseconds without a luxon DateTime
+ * Reading response date-times (docs/protocol.md#datetimes) as epoch milliseconds without a luxon DateTime
  * per value: a hand-written scanner for the forms servers send (`YYYY-MM-DD[T ]HH:MM[:SS[.f…]]`
  * followed by `Z`, `±HH:MM`, `±HHMM` or `±HH`), and luxon (through `toDateTime`) only for the
  * unusual forms without an offset, which are wall-clock times in the series' zone.

@@ -1,5 +1,5 @@
 /**
- * Periodseries JSON (wire-part1 §4.8, wire-part2 §1.5) and lists of them
+ * Periodseries JSON (docs/protocol.md#periodseries-json) and lists of them
  * (`period_instances.load`), read into and written from the typed-array columns in one pass.
  *
  * @module

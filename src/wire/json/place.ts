@@ -1,5 +1,5 @@
 /**
- * Place JSON (wire-part1 §3.7 Place), recursive through `children` (the tree of `tree=true`), and
+ * Place JSON (docs/protocol.md#place-json), recursive through `children` (the tree of `tree=true`), and
  * the plain lists of places (search pages).
  *
  * @module

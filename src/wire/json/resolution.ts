@@ -1,5 +1,5 @@
 /**
- * Resolution JSON (wire-part1 §3.7, §7.5): `{"frequency": "PT15M", "timezone": "CET"}`.
+ * Resolution JSON (docs/protocol.md#resolution-json): `{"frequency": "PT15M", "timezone": "CET"}`.
  *
  * @module
  */

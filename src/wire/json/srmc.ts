@@ -1,5 +1,5 @@
 /**
- * SRMC result JSON (wire-part2 §2.2): one object for all six operations, whose payload key
+ * SRMC result JSON (docs/protocol.md#srmc-json): one object for all six operations, whose payload key
  * (`ohlc`, `timeseries` or `periodseries`, checked in that order) decides the variant.
  *
  * @module

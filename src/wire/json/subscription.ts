@@ -1,5 +1,5 @@
 /**
- * Subscription JSON (wire-part1 §3.7 Subscription).
+ * Subscription JSON (docs/protocol.md#subscription-json).
  *
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * Timeseries JSON (wire-part1 §4.7; with contract: wire-part2 §1.4) and lists of them
+ * Timeseries JSON (docs/protocol.md#timeseries-json; with contract: docs/protocol.md#contract-json) and lists of them
  * (`instances.load`). Parsing fills the typed-array columns in one pass over `data`, reading
  * date-times with a hand-written scanner; writing formats the times per offset segment.
  *

@@ -1,5 +1,5 @@
 /**
- * User JSON (wire-part1 §5): name, e-mail, organisation (with its account manager) and
+ * User JSON (docs/protocol.md#user-json): name, e-mail, organisation (with its account manager) and
  * subscriptions.
  *
  * @module

@@ -6,7 +6,7 @@ import {
 } from '../params';
 
 /**
- * Which instances an instance operation picks (spec §4.4, §4.6). Each operation takes the subset
+ * Which instances an instance operation picks (docs/semantics.md#instance-selection). Each operation takes the subset
  * its reference counterpart takes; `limit` is part of the operation (its bounds differ).
  */
 export interface InstanceSelection {

@@ -7,7 +7,7 @@ import type { Threshold } from '../formats';
 import { AGGREGATION, FREQUENCY, HOUR_FILTER, optionalParam, STRING, THRESHOLD, ZONE } from '../params';
 
 /**
- * Conversion of the returned series (spec §4.1): zone, aggregation to a coarser frequency, and
+ * Conversion of the returned series (docs/semantics.md#aggregation): zone, aggregation to a coarser frequency, and
  * unit. Shared by every operation that returns a time series; period operations use only
  * `timeZone` and `unit`.
  *

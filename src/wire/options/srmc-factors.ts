@@ -3,7 +3,7 @@ import type { QueryBuilder, QueryValues } from '../encode';
 import { AREA, number, optionalParam } from '../params';
 
 /**
- * Factors of the short-run marginal cost (spec §4.8, wire-part2 §2.1); each overrides the
+ * Factors of the short-run marginal cost (docs/protocol.md#srmc); each overrides the
  * service's default for the curve's fuel, and the effective values come back in the result's
  * options. Numbers may also be given as numeric texts, which are sent verbatim (`'7.0'`).
  */

@@ -16,7 +16,7 @@ export interface PagingOptions {
   pageSize?: number | null;
 }
 
-/** Filters of `metadata.curves` (spec §4.2); all optional, each narrows the result. */
+/** Filters of `metadata.curves` (docs/protocol.md#metadata); all optional, each narrows the result. */
 export interface MetadataCurvesOptions extends PagingOptions {
   /** Free-text search (all words must match). */
   q?: string | null;
@@ -61,7 +61,7 @@ export interface MetadataCurvesQuery {
   pageSize: number;
 }
 
-/** Filters of `metadata.places` (spec §4.2). */
+/** Filters of `metadata.places` (docs/protocol.md#metadata). */
 export interface MetadataPlacesOptions extends PagingOptions {
   /** Free-text search. */
   q?: string | null;

@@ -2,7 +2,7 @@ import { ValidationError } from '../../exceptions';
 import type { WireDateTime } from '../formats';
 import { DATE_TIME, type DateTimeInput } from '../params';
 
-/** Curve-type tags each data section accepts when given a curve object (wire-part1 §3.8). */
+/** Curve-type tags each data section accepts when given a curve object (docs/model.md#enums). */
 export const SECTION_CURVE_TYPES = Object.freeze({
   timeseries: ['TIMESERIES', 'SCENARIO_TIMESERIES'],
   instances: ['INSTANCE'],

@@ -4,7 +4,7 @@ import { ParseException } from '../../../src/exceptions';
 import { EventType } from '../../../src/model';
 import { ConnectionEvent, CurveEvent, TimeoutEvent, parseCurveEvent } from '../../../src/client/events';
 
-// The composed example of wire-part2 §3.4.
+// The composed example of docs/protocol.md#feed-messages.
 const EXAMPLE = {
   id: '1672532100000-0', event_type: 'CURVE_UPDATE',
   curve: { name: 'DE Consumption MWh/h 15min Normal', curve_type: 'TIMESERIES', area: 'DE', data_type: 'NORMAL', resolution: { frequency: 'PT15M', timezone: 'CET' } },

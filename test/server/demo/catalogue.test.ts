@@ -7,7 +7,7 @@ import { ValueError } from '../../../src/exceptions';
 const small = buildCatalogue('small', '2025-04-10');
 const full = buildCatalogue('full', '2025-04-10');
 
-// Independent parser of the naming grammar (demo-catalogue §1):
+// Independent parser of the naming grammar (docs/demo-data.md#curve-names):
 // <area>[ @<Place>] <Category>… <unit>[ <source>][ <freq>] <DataType>
 const SOURCES = new Set(['EPEX', 'NordPool', 'N2EX', 'OMIE', 'GME', 'POLPX', 'OTE', 'HUPX', 'OPCOM', 'IBEX', 'HEnEx',
   'EEX', 'Nasdaq', 'ICE', 'ICE-TTF', 'ICE-NBP', 'EEX-THE', 'EEX-ETF', 'ECB']);
@@ -72,7 +72,7 @@ test('small has every curve type and data type', () => {
   assert.equal([...dataTypes].sort(), Object.keys(DATA_TYPE_LABELS).sort());
 });
 
-test('names the public material shows exist (demo-catalogue §1)', () => {
+test('names the public material shows exist (docs/demo-data.md#curve-names)', () => {
   const names = new Set(small.curves.map((c) => c.name));
   for (const n of [
     'DE Wind Power Production MWh/h 15min Actual', 'DE Wind Power Production MWh/h 15min Forecast',

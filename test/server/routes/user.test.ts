@@ -13,7 +13,7 @@ interface Pair { request: string; status: number; body: Record<string, unknown> 
 const pairs: Pair[] = JSON.parse(readFileSync(join(__dirname, '../../fixtures/wire-pairs.json'), 'utf8'));
 const fixture = pairs.find((p) => p.request === 'GET /api/user/') as Pair;
 
-test('GET /api/user/ answers the caller as wire-part1 §5 shapes it', async () => {
+test('GET /api/user/ answers the caller as docs/protocol.md#user-json shapes it', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'user-test-'));
   const store = await DuckDbStore.open(dir);
   const key = generateApiKey();

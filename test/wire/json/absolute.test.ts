@@ -10,7 +10,7 @@ const fails = (fn: () => unknown, message: string) =>
 
 const instance = (issued: string, tag: string) => ({ issued, tag, scenarios: 0, created: null, modified: null });
 
-/** wire-part1 §4.9 (aggregation written as AVERAGE, the tag MEAN reads as). */
+/** docs/protocol.md#absolute-json (aggregation written as AVERAGE, the tag MEAN reads as). */
 const RESULT = {
   curve: FORECAST_CURVE,
   resolution: { frequency: 'PT1H', timezone: 'UTC' },
@@ -24,7 +24,7 @@ const RESULT = {
   ],
 };
 
-test('the result of wire-part1 §4.9 round-trips exactly', () => {
+test('the result of docs/protocol.md#absolute-json round-trips exactly', () => {
   const r = parseAbsoluteResult(RESULT);
   assert.is(r.filters, Filter.BASE);
   assert.is(r.aggregation, Aggregation.AVERAGE);

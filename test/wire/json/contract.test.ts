@@ -7,7 +7,7 @@ import { parseContract, serializeContract } from '../../../src/wire';
 const fails = (json: unknown, message: string) =>
   assert.throws(() => parseContract(json), (e: unknown) => e instanceof ParseException && e.message === message, message);
 
-test('both kinds of wire-part2 §1.4 round-trip exactly', () => {
+test('both kinds of docs/protocol.md#contract-json round-trip exactly', () => {
   const continuous = { type: 'CONTINUOUS', period: 'month', front: 1, field: 'close' };
   const specific = { type: 'SPECIFIC', period: 'month', delivery: '2020-06-01', field: 'close' };
   const c = parseContract(continuous);

@@ -9,7 +9,7 @@ import { EXCHANGE_CURVE, FORECAST_CURVE, OHLC_CURVE, PLACE } from './samples';
 const fails = (fn: () => unknown, message: string) =>
   assert.throws(fn, (e: unknown) => e instanceof ParseException && e.message === message, message);
 
-test('the exchange curve of wire-part1 §3.7 parses and round-trips exactly', () => {
+test('the exchange curve of docs/protocol.md#curve-json parses and round-trips exactly', () => {
   const c = parseCurve(EXCHANGE_CURVE);
   assert.is(c.curveType, CurveType.TIMESERIES);
   assert.is(c.area, Area.byTag('CZ'));

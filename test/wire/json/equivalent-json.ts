@@ -5,15 +5,15 @@
  *
  * - an absent member equals null (the reference reads both the same way);
  * - a null list equals `[]` for `categories`, `fuels`, `areas`, `children`, `curves`
- *   (wire-part1 §3.7: "null -> []");
- * - date-time texts with an offset are equal when they are the same instant (§4.6: any offset may
+ *   (docs/protocol.md#place-json: a null list reads as empty);
+ * - date-time texts with an offset are equal when they are the same instant (docs/protocol.md#datetimes: any offset may
  *   be used; we show data times in the series' zone and instance `created`/`modified` in the
  *   curve's zone);
- * - `traded_at` and `delivery` compare by their date part (wire-part2 §1.3: only the date is kept);
- * - an instance's `scenarios` null equals 0 (§3.7: "0/null -> none");
- * - `aggregation` `MEAN` equals `AVERAGE` (§8.13: distinct tags, equal meaning);
+ * - `traded_at` and `delivery` compare by their date part (docs/protocol.md#ohlc-json: only the date is kept);
+ * - an instance's `scenarios` null equals 0 (docs/protocol.md#instance-json: 0 = none);
+ * - `aggregation` `MEAN` equals `AVERAGE` (docs/semantics.md#absolute: distinct tags, equal meaning);
  * - a curve's `instance_issued_timezone` null equals `"UTC"` for curve types with instances
- *   (§3.7: "missing -> UTC").
+ *   (docs/protocol.md#curve-json: UTC when absent).
  */
 import { scanInstant } from '../../../src/wire';
 

@@ -36,7 +36,7 @@ const TIMESERIES = codec('timeseries', wire.parseTimeseries, wire.serializeTimes
 const PERIODSERIES = codec('periodseries', wire.parsePeriodseries, wire.serializePeriodseries);
 const INSTANCES = codec('instance list', wire.parseInstanceList, wire.serializeInstanceList);
 
-/** The parser a client would use for a request path (wire-part1 §0, wire-part2 §1-2). */
+/** The parser a client would use for a request path (docs/protocol.md#endpoints, docs/protocol.md#ohlc, docs/protocol.md#srmc). */
 function codecFor(request: string): Codec {
   const path = (request.split(' ')[1] as string).split('?')[0] as string;
   const seg = path.replace(/^\/api\//, '').split('/').filter(Boolean);

@@ -10,7 +10,7 @@ const fails = (fn: () => unknown, message: string) =>
 
 const LIST = { curve: OHLC_CURVE, unit: 'EUR', denominator: 'MWh', data: OHLC_DATA };
 
-test('the OHLC list of wire-part2 §1.3 round-trips exactly', () => {
+test('the OHLC list of docs/protocol.md#ohlc-json round-trips exactly', () => {
   const list = parseOHLCList(LIST);
   assert.ok(OHLCList.isOHLCList(list));
   assert.is(list.length, 2);

@@ -10,7 +10,7 @@ const fails = (fn: () => unknown, message: string) =>
 
 const REMIT_CURVE = { ...FORECAST_CURVE, name: 'DE @Brokdorf Nuclear Capacity Available MW REMIT', curve_type: 'INSTANCE_PERIOD', resolution: { frequency: 'NONE', timezone: 'CET' }, unit: 'MW', data_type: 'REMIT' };
 
-/** wire-part1 §4.8, with capacity. */
+/** docs/protocol.md#periodseries-json, with capacity. */
 const CAPACITY = {
   curve: REMIT_CURVE,
   resolution: { frequency: 'NONE', timezone: 'CET' },
@@ -23,7 +23,7 @@ const CAPACITY = {
   ],
 };
 
-test('capacity periods of wire-part1 §4.8 round-trip exactly', () => {
+test('capacity periods of docs/protocol.md#periodseries-json round-trip exactly', () => {
   const ps = parsePeriodseries(CAPACITY);
   assert.ok(ps.hasCapacity());
   // 2020-01-01T00:00+01:00 = 2019-12-31T23:00Z; 2020-04-01T00:00+02:00 = 2020-03-31T22:00Z

@@ -1,10 +1,10 @@
 /**
- * Canonical bodies of the wire references (wire-part1 §3.7, §4.7-4.9, §5; wire-part2 §1.3, §2.2),
+ * Canonical bodies of the wire references (docs/protocol.md#json-shapes),
  * written the way our serialisers write them (every member present, date-times in the series'
  * zone), so that parse-then-serialise must give them back exactly.
  */
 
-/** wire-part1 §3.7 Curve: an exchange curve with a subscription. */
+/** docs/protocol.md#curve-json: an exchange curve with a subscription. */
 export const EXCHANGE_CURVE = {
   name: 'CZ>DE Exchange Day-Ahead Schedule MWh/h H Actual',
   curve_type: 'TIMESERIES',
@@ -36,7 +36,7 @@ export const FORECAST_CURVE = {
   subscription: { access: 'PAYING', type: 'PACKAGE_AREA', label: 'Power – Germany', package: 'power', area: 'DE' },
 };
 
-/** A place with a child unit and a curve (wire-part1 §3.7 Place). */
+/** A place with a child unit and a curve (docs/protocol.md#place-json). */
 export const PLACE = {
   type: 'producer',
   key: 'pp-example-1',
@@ -67,7 +67,7 @@ export const OHLC_CURVE = {
   subscription: null,
 };
 
-/** wire-part2 §1.3 OHLC records. */
+/** docs/protocol.md#ohlc-json OHLC records. */
 export const OHLC_DATA = [
   {
     product: { traded_at: '2020-01-02', period: 'month', front: 1, delivery: '2020-02-01' },

@@ -13,7 +13,7 @@ const OPTIONS = { fuel_type: 'COAL', api2_tonne_to_mwh: 6.978, gas_therm_to_mwh:
 const CONTRACT = { type: 'CONTINUOUS', period: 'month', front: 1, field: 'settlement' };
 const HEAD = { curve: COAL_CURVE, unit: 'EUR', denominator: 'MWh', srmc_options: OPTIONS, contract: CONTRACT };
 
-/** Each variant of wire-part2 §2.2. */
+/** Each variant of docs/protocol.md#srmc-json. */
 const OHLC_VARIANT = { ...HEAD, ohlc: OHLC_DATA };
 const TIMESERIES_VARIANT = {
   ...HEAD,

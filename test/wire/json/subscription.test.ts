@@ -12,7 +12,7 @@ const FORMS = [
   { access: null, type: null, label: 'Unknown' },
 ];
 
-test('every form of wire-part1 §3.7 round-trips exactly', () => {
+test('every form of docs/protocol.md#subscription-json round-trips exactly', () => {
   for (const json of FORMS) assert.equal(serializeSubscription(parseSubscription(json)), json);
 });
 

@@ -11,7 +11,7 @@ const fails = (fn: () => unknown, message: string) =>
 
 const BASE = { curve: null, resolution: { frequency: 'P1D', timezone: 'CET' }, instance: null, contract: null, scenario_names: null, unit: 'MWh/h', denominator: null };
 
-/** wire-part1 §4.7: an ensemble forecast, mean + scenarios. */
+/** docs/protocol.md#timeseries-json: an ensemble forecast, mean + scenarios. */
 const ENSEMBLE = {
   ...BASE,
   curve: FORECAST_CURVE,
@@ -22,7 +22,7 @@ const ENSEMBLE = {
   ],
 };
 
-test('mean + scenarios: the example of wire-part1 §4.7 round-trips exactly', () => {
+test('mean + scenarios: the example of docs/protocol.md#timeseries-json round-trips exactly', () => {
   const ts = parseTimeseries(ENSEMBLE);
   assert.is(ts.valueType(), ValueType.MEAN_AND_SCENARIOS);
   assert.equal(ts.scenarioNames, ['e00', 'e01', 'e02']); // invented, as the reference does
@@ -111,7 +111,7 @@ test('bad shapes raise ParseException saying where', () => {
   fails(() => parseTimeseries('[1]'), 'response: expected an object, got [1]');
 });
 
-test('a series with a contract (wire-part2 §1.4) round-trips; unit defaults to the curve\'s', () => {
+test('a series with a contract (docs/protocol.md#contract-json) round-trips; unit defaults to the curve\'s', () => {
   const json = { ...BASE, curve: OHLC_CURVE, contract: { type: 'CONTINUOUS', period: 'month', front: 1, field: 'close' }, unit: 'EUR', denominator: 'MWh', data: [{ d: '2020-01-01T00:00:00+01:00', v: 100.5 }] };
   const ts = parseTimeseries(json);
   assert.ok(ContinuousContract.isContinuousContract(ts.contract));

@@ -7,7 +7,7 @@ import { parseUser, serializeUser } from '../../../src/wire';
 const fails = (fn: () => unknown, message: string) =>
   assert.throws(fn, (e: unknown) => e instanceof ParseException && e.message === message, message);
 
-/** wire-part1 §5. */
+/** docs/protocol.md#user-json. */
 const USER = {
   name: 'Ada Example',
   email: 'ada@example.org',
@@ -18,7 +18,7 @@ const USER = {
   ],
 };
 
-test('the user of wire-part1 §5 round-trips exactly', () => {
+test('the user of docs/protocol.md#user-json round-trips exactly', () => {
   const user = parseUser(USER);
   assert.is(user.name, 'Ada Example');
   assert.is(user.organization?.accountManager?.email, 'bob@example.com');
