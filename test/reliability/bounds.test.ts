@@ -126,7 +126,7 @@ test('failed authentication is limited per address: 429 with Retry-After after a
     // even the right key waits until the address's bucket refills
     const blocked = await fetch(`${local.apiUrl}/user/`, { headers: { 'x-api-key': local.apiKey } });
     assert.is(blocked.status, 429);
-    assert.match((await blocked.json()).message, /failed authentications/);
+    assert.match(((await blocked.json()) as { message: string }).message, /failed authentications/);
   } finally {
     await local.close();
   }
@@ -184,14 +184,14 @@ test('malformed percent-encoding and impossible dates are 400s naming the parame
   for (const [query, parameter] of cases) {
     const r = await get(`${path}${query}`);
     assert.is(r.status, 400, query);
-    assert.is((await r.json()).parameter, parameter, query);
+    assert.is(((await r.json()) as { parameter?: string }).parameter, parameter, query);
   }
 });
 
 test('/api takes the key from X-API-Key only; the partner header is for /partner/<country>/', async () => {
   const r = await get('/user/', { 'ocp-apim-subscription-key': svc.apiKey });
   assert.is(r.status, 401);
-  assert.match((await r.json()).message, /X-API-Key/);
+  assert.match(((await r.json()) as { message: string }).message, /X-API-Key/);
   const partner = await fetch(`${svc.url}/partner/germany/metadata/curves/?q=wind`, { headers: { 'ocp-apim-subscription-key': svc.apiKey } });
   assert.is(partner.status, 200);
 });
