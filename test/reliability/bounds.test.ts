@@ -72,7 +72,7 @@ test('every range route answers 400 naming end and the limit, at once, for 1000 
   assert.is((await get(`/timeseries/${seg(CURVES.ts15)}/?begin=2010-01-01&end=2024-01-01`)).status, 200);
   const r = await get(`/timeseries/${seg(CURVES.ts15)}/?begin=2009-01-01&end=2024-06-01`);
   assert.is(r.status, 400);
-  assert.match((await r.json()).message, /500000 steps of PT15M/);
+  assert.match(((await r.json()) as { message: string }).message, /500000 steps of PT15M/);
   // aggregated to days, decades pass
   assert.is((await get(`/timeseries/${seg(CURVES.ts15)}/?begin=1950-01-01&end=2040-01-01&frequency=P1D`)).status, 200);
 });
