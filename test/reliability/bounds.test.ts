@@ -62,7 +62,7 @@ test('every range route answers 400 naming end and the limit, at once, for 1000 
   for (const path of paths) {
     const started = performance.now();
     const r = await get(path);
-    const body = await r.json();
+    const body = (await r.json()) as { message: string; parameter?: string };
     assert.is(r.status, 400, path);
     assert.is(body.parameter, 'end', path);
     assert.match(body.message, /begin 1000-01-01 to end 3000-01-01 is longer than the limit of \d+ days/, path);
