@@ -34,6 +34,16 @@ export function importCurveNames(options: ImportBodyOptions = {}): string[] {
  * @returns The body text.
  */
 export function importBody(options: ImportBodyOptions = {}): string {
+  return JSON.stringify({ files: importFileTexts(options), dry_run: false });
+}
+
+/**
+ * The files of a large import: `curves.csv` (the definitions) and `values.csv`.
+ *
+ * @param options - Curves, values per curve, name prefix, first year.
+ * @returns The files' names and texts.
+ */
+export function importFileTexts(options: ImportBodyOptions = {}): { name: string; text: string }[] {
   const { values = 35_040, year = 2023 } = options;
   const names = importCurveNames(options);
   const defs = ['name,curve_type,data_type,frequency,timezone,unit,area,categories',
@@ -46,5 +56,5 @@ export function importBody(options: ImportBodyOptions = {}): string {
       rows.push(`${n},${iso}Z,${((i * 7919) % 10_000) / 10}`);
     }
   }
-  return JSON.stringify({ files: [{ name: 'curves.csv', text: defs }, { name: 'values.csv', text: rows.join('\n') }], dry_run: false });
+  return [{ name: 'curves.csv', text: defs }, { name: 'values.csv', text: rows.join('\n') }];
 }
