@@ -55,7 +55,8 @@ export class ImportThread {
   /**
    * Parses an import body and builds its batch on the thread (one import at a time).
    *
-   * @param body - The request body's bytes (JSON).
+   * @param body - The request body's bytes (JSON); their memory is handed to the thread (the
+   *   caller must not use them afterwards).
    * @param now - The import time, epoch ms.
    * @returns The batch, the number of files and the dry-run flag.
    * @throws ValidationError (parameter `files`) for a bad body or problems in the files.
@@ -76,10 +77,13 @@ export class ImportThread {
   private buildNow(body: Uint8Array, now: number): Promise<ThreadBuilt> {
     return new Promise<ThreadBuilt>((resolve, reject) => {
       this.current = { resolve, reject };
-      const copy = new Uint8Array(body);
+      // hand the bytes over without a copy when they own their memory (a large request body
+      // does); a slice of a shared buffer (small bodies from Node's pool) is copied
+      const owned = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength && body.buffer instanceof ArrayBuffer;
+      const bytes = owned ? body : new Uint8Array(body);
       const worker = this.start();
       worker.ref(); // an import in progress keeps the process alive
-      worker.postMessage({ type: 'build', body: copy, now }, [copy.buffer]);
+      worker.postMessage({ type: 'build', body: bytes, now }, [bytes.buffer as ArrayBuffer]);
     }).finally(() => {
       this.current = null;
       this.worker?.unref();
