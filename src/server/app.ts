@@ -184,7 +184,7 @@ export function createApp(options: AppOptions): FastifyInstance {
   if (options.partners !== false) {
     registerPartnerMounts(app, { context, routes, authHook: apiKeyHook(options.store, limiter, { failures, headers: [PARTNER_KEY_HEADER] }) });
   }
-  if (options.events !== false) attachEventFeed(app, { ...options.events, store: options.store });
+  if (options.events !== false) attachEventFeed(app, { authFailures: failures, ...options.events, store: options.store });
   if (options.live) attachLive(app, options.store, { clock, ...(options.live === true ? {} : options.live) });
   return app;
 }

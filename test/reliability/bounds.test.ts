@@ -4,6 +4,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { request as httpRequest } from 'node:http';
+import WebSocket from 'ws';
 import { ValidationError, WebSocketsError } from '../../src/exceptions';
 import { ServiceClient } from '../../src/client/service-client';
 import { MAX_RANGE_DAYS, MAX_SERIES_STEPS, maxRangeMillis } from '../../src/wire/limits';
@@ -127,6 +128,14 @@ test('failed authentication is limited per address: 429 with Retry-After after a
     const blocked = await fetch(`${local.apiUrl}/user/`, { headers: { 'x-api-key': local.apiKey } });
     assert.is(blocked.status, 429);
     assert.match(((await blocked.json()) as { message: string }).message, /failed authentications/);
+    // the push feed's handshake shares the limit
+    const handshake = await new Promise<number>((resolve, reject) => {
+      const ws = new WebSocket(`${local.url.replace('http', 'ws')}/api/events/`, { headers: { 'X-API-Key': local.apiKey } });
+      ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      ws.once('open', () => { ws.close(); resolve(101); });
+      ws.once('error', reject);
+    });
+    assert.is(handshake, 429);
   } finally {
     await local.close();
   }
