@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { ValidationError, ValueError } from '../../exceptions';
 import type { Store } from '../store';
@@ -17,6 +18,14 @@ import type { BuildMessage, FailedMessage, LookupAnswer, LookupMethod, ThreadMes
 
 const port = parentPort;
 if (port === null) throw new Error('import-worker runs as a worker thread only');
+
+// An import is background work: on Linux this lowers the priority of this thread only (nice
+// 10), so when both want a CPU the event loop that answers readers gets it first.
+try {
+  setPriority(10);
+} catch {
+  // not permitted here: the default priority
+}
 
 const pending = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
 let nextId = 0;
