@@ -29,6 +29,9 @@ test.before(async () => {
   CURVES.instance = await pick({ curveType: 'INSTANCE' });
   CURVES.ohlc = await pick({ curveType: 'OHLC' });
   CURVES.periodInstance = await pick({ curveType: 'INSTANCE_PERIOD' });
+  const coal = (await svc.store.searchCurves({ curveType: 'OHLC', q: 'coal' })).items[0];
+  if (!coal) throw new Error('no coal OHLC curve');
+  CURVES.srmc = coal.name;
 });
 
 test.after(async () => {
@@ -59,6 +62,8 @@ test('every range route answers 400 naming end and the limit, at once, for 1000 
     `/ohlc/${seg(CURVES.ohlc)}/timeseries/SETTLEMENT/?${far}&period=month&front=1`,
     `/ohlc/${seg(CURVES.ohlc)}/?${far}`,
     `/period-instances/${seg(CURVES.periodInstance)}/get/relative/?${far}&days-ahead=1`,
+    `/srmc/${seg(CURVES.srmc)}/timeseries/?${far}&period=month&front=1`,
+    `/srmc/${seg(CURVES.srmc)}/?${far}&period=month&front=1`,
   ];
   for (const path of paths) {
     const started = performance.now();
