@@ -6,12 +6,14 @@
  * @module
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRequestAsyncHookHandler } from 'fastify';
-import { RateLimiter, apiKeyOf, authenticate, type RateLimitOptions } from './auth';
+import { TooManyRequestsError, UnauthorizedError } from '../exceptions';
+import { API_KEY_HEADERS, RateLimiter, apiKeyOf, authenticate, type RateLimitOptions } from './auth';
+import { assertWellFormedQuery } from '../wire/encode';
 import { registerErrorHandling, sendError } from './errors';
 import { attachEventFeed, type EventFeedOptions } from './events';
 import { importRoutes } from './import/import-route';
 import { attachLive, type LiveOptions } from './live';
-import { registerPartnerMounts } from './partner';
+import { PARTNER_KEY_HEADER, registerPartnerMounts } from './partner';
 import { instancesRoutes } from './routes/instances';
 import { metadataRoutes } from './routes/metadata';
 import { ohlcRoutes } from './routes/ohlc';
@@ -71,6 +73,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Per-key rate limit (default 50 requests/s, bursts of 100); `false` turns it off. */
   rateLimit?: RateLimitOptions | false;
+  /** Failed authentications per client address (default {@link DEFAULT_AUTH_FAILURE_LIMIT}); `false` turns it off. */
+  authFailureLimit?: RateLimitOptions | false;
   /** The route modules (default {@link SECTION_ROUTES}). */
   routes?: readonly RouteModule[];
   /** Fastify logger setting (default off). */
@@ -83,20 +87,50 @@ export interface AppOptions {
   live?: LiveOptions | boolean;
 }
 
+/** Largest request body of every route but the import (64 KiB): no other route takes one. */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+/** Default limit on failed authentications per client address: bursts of 30, then 1 per second. */
+export const DEFAULT_AUTH_FAILURE_LIMIT: Readonly<Required<RateLimitOptions>> = Object.freeze({ ratePerSecond: 1, burst: 30 });
+
+/** Options of {@link apiKeyHook}. */
+export interface ApiKeyHookOptions {
+  /** The headers that carry the key (default {@link API_KEY_HEADERS}: `X-API-Key`). */
+  headers?: readonly string[];
+  /** Failed authentications per client address (`null`: not limited). */
+  failures?: RateLimiter | null;
+}
+
 /**
- * The hook that authenticates a request by its API key (`X-API-Key` or
- * `Ocp-Apim-Subscription-Key`) and applies the key's rate limit; for any scope that serves the
- * API (the `/api` scope, partner mounts).
+ * The hook that authenticates a request by its API key and applies the key's rate limit; for any
+ * scope that serves the API (the `/api` scope with `X-API-Key`, partner mounts with
+ * `Ocp-Apim-Subscription-Key`). It runs on `onRequest`, before any body is read. Failed
+ * authentications take a token from the caller's address: once its bucket is empty, every request
+ * from that address is a 429 with `Retry-After` (the key is not even looked at) until it refills.
  *
  * @param store - The store holding users and keys.
- * @param limiter - The rate limiter, or `null` for none.
+ * @param limiter - The per-key rate limiter, or `null` for none.
+ * @param options - Key headers and the failed-authentication limiter.
  * @returns An `onRequest` hook; it throws `UnauthorizedError` (401) or `TooManyRequestsError` (429).
  * @example
- * scope.addHook('onRequest', apiKeyHook(store, new RateLimiter()));
+ * scope.addHook('onRequest', apiKeyHook(store, new RateLimiter(), { failures: new RateLimiter(DEFAULT_AUTH_FAILURE_LIMIT) }));
  */
-export function apiKeyHook(store: Store, limiter: RateLimiter | null): onRequestAsyncHookHandler {
+export function apiKeyHook(store: Store, limiter: RateLimiter | null, options: ApiKeyHookOptions = {}): onRequestAsyncHookHandler {
+  const failures = options.failures ?? null;
+  const headers = options.headers ?? API_KEY_HEADERS;
   return async (request) => {
-    const principal = await authenticate(store, apiKeyOf(request.headers));
+    const address = request.ip;
+    const wait = failures?.waitFor(address) ?? 0;
+    if (wait > 0) {
+      throw new TooManyRequestsError(`Too many failed authentications from your address: at most ${failures?.burst} at once, then ${failures?.ratePerSecond} per second; retry after ${Math.ceil(wait)} s`, wait);
+    }
+    let principal;
+    try {
+      principal = await authenticate(store, apiKeyOf(request.headers, headers));
+    } catch (err) {
+      if (err instanceof UnauthorizedError) failures?.take(address);
+      throw err;
+    }
     limiter?.check(principal.key.hash);
     request.principal = principal;
   };
@@ -118,9 +152,17 @@ export function createApp(options: AppOptions): FastifyInstance {
   const app = Fastify({
     logger: options.logger ?? false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2000 },
+    // no route but the import takes a body; the import route sets its own limit (and checks the
+    // caller's grant before reading it)
+    bodyLimit: DEFAULT_BODY_LIMIT,
     frameworkErrors: (err, request, reply) => sendError(err, request, reply),
   });
   registerErrorHandling(app);
+  // a malformed query is a 400 naming the parameter, before any route reads it
+  app.addHook('onRequest', async (request) => {
+    const at = request.url.indexOf('?');
+    if (at >= 0) assertWellFormedQuery(request.url.slice(at + 1));
+  });
   app.decorateRequest('principal', null);
   const limiter = options.rateLimit === false ? null : new RateLimiter(options.rateLimit ?? {}, clock);
   const context: RouteContext = { store: options.store, clock };
@@ -130,7 +172,8 @@ export function createApp(options: AppOptions): FastifyInstance {
       throw new TypeError(`Route module ${k} is undefined: a route module was loaded before src/server/app (import cycle); import userOf from src/server/auth`);
     }
   });
-  const authHook = apiKeyHook(options.store, limiter);
+  const failures = options.authFailureLimit === false ? null : new RateLimiter(options.authFailureLimit ?? DEFAULT_AUTH_FAILURE_LIMIT, clock);
+  const authHook = apiKeyHook(options.store, limiter, { failures });
   app.register(
     async (api) => {
       api.addHook('onRequest', authHook);
@@ -138,8 +181,10 @@ export function createApp(options: AppOptions): FastifyInstance {
     },
     { prefix: '/api' },
   );
-  if (options.partners !== false) registerPartnerMounts(app, { context, routes, authHook });
-  if (options.events !== false) attachEventFeed(app, { ...options.events, store: options.store });
+  if (options.partners !== false) {
+    registerPartnerMounts(app, { context, routes, authHook: apiKeyHook(options.store, limiter, { failures, headers: [PARTNER_KEY_HEADER] }) });
+  }
+  if (options.events !== false) attachEventFeed(app, { authFailures: failures, ...options.events, store: options.store });
   if (options.live) attachLive(app, options.store, { clock, ...(options.live === true ? {} : options.live) });
   return app;
 }

@@ -23,6 +23,7 @@ import { Aggregation, Filter, Periodseries, Timeseries, type Curve } from '../mo
 import { Frequency, Resolution, floorMillis, shiftMillis, stepStarts, zoneByName, zoneName } from '../time';
 import { resolveDateTime, type WireDateTime } from '../wire/formats';
 import type { ResampleQuery } from '../wire/options';
+import { checkRangeLimit } from '../wire/limits';
 import { BEGIN, END } from '../wire/requests';
 import { assertCanRead } from './auth';
 import { fxRatesFor } from './fx-rates';
@@ -104,14 +105,18 @@ export async function curveOf(store: Store, user: UserRecord, record: CurveRecor
  * @param begin - The decoded `begin` (inclusive).
  * @param end - The decoded `end` (exclusive).
  * @param zone - The requested `timezone`, else the curve's zone.
+ * @param frequency - The frequency of the series produced (the request's, else the curve's), or
+ *   `null` when the route produces no fixed-step series: the range limit of `src/wire/limits`.
  * @returns The range in epoch ms.
- * @throws ValidationError (parameter `end`) when `end` lies before `begin`.
+ * @throws ValidationError (parameter `end`) when `end` lies before `begin` or the range is longer
+ *   than the limit (checked before any store read).
  * @example
  * // 2024-03-31 CET: 2024-03-30T23:00Z to 2024-03-31T22:00Z (23 hours)
  * requestRange(parseDateTimeText('2024-03-31'), parseDateTimeText('2024-04-01'), CET)
  * //=> { begin: 1711839600000, end: 1711922400000 }
  */
-export function requestRange(begin: WireDateTime, end: WireDateTime, zone: Zone): { begin: number; end: number } {
+export function requestRange(begin: WireDateTime, end: WireDateTime, zone: Zone, frequency: Frequency | null = null): { begin: number; end: number } {
+  checkRangeLimit(begin, end, frequency);
   const b = resolveDateTime(begin, zone).toMillis();
   const e = resolveDateTime(end, zone).toMillis();
   if (!Number.isFinite(b)) throw new ValidationError(`Not a valid datetime in ${zoneName(zone)}: '${begin.text}'`, BEGIN.name);

@@ -1,6 +1,6 @@
 // Percent-encoding of path segments and query strings, exactly as the reference client sends them
 // (docs/protocol.md#path-encoding, docs/protocol.md#query-encoding), and the lenient decoding the service applies to them.
-import { ValueError } from '../exceptions';
+import { ValidationError, ValueError } from '../exceptions';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const SUB_DELIMS = /[!'()*]/g;
@@ -137,6 +137,39 @@ function percentDecode(text: string, plusIsSpace: boolean): string {
   }
   flush();
   return out;
+}
+
+/** `decodeURIComponent` refuses exactly what the check needs: a `%` without two hex digits, invalid UTF-8. */
+function wellFormed(text: string): boolean {
+  if (!text.includes('%')) return true;
+  try {
+    decodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Checks a raw query string before the service reads it: every `%` starts an escape of two hex
+ * digits and the escapes spell valid UTF-8. (The readers themselves stay lenient, as the
+ * reference server, so the service checks once, up front.)
+ *
+ * @param text - The query after `?`, still percent-encoded.
+ * @returns Nothing.
+ * @throws {ValidationError} Naming the parameter whose name or value is malformed.
+ * @example
+ * assertWellFormedQuery('%ZZ=1')
+ * //=> throws ValidationError("Malformed percent-encoding in the query: '%ZZ=1'", '%ZZ')
+ */
+export function assertWellFormedQuery(text: string): void {
+  for (const part of text.split('&')) {
+    const eq = part.indexOf('=');
+    const key = eq < 0 ? part : part.slice(0, eq);
+    if (wellFormed(key) && (eq < 0 || wellFormed(part.slice(eq + 1)))) continue;
+    const name = wellFormed(key) ? percentDecode(key, true) : key;
+    throw new ValidationError(`Malformed percent-encoding in the query: '${part.length > 80 ? `${part.slice(0, 80)}...` : part}'`, name);
+  }
 }
 
 /**

@@ -180,6 +180,8 @@ export function parseDateTimeText(text: string): WireDateTime | undefined {
     hasTime: h !== undefined,
   };
   if (value.offsetMinutes !== null && Math.abs(value.offsetMinutes) >= 24 * 60) return undefined;
+  // year 0000 does not exist in the calendar of the protocol (ISO years 0001-9999)
+  if (value.year < 1) return undefined;
   const check = DateTime.fromObject(
     { year: value.year, month: value.month, day: value.day, hour: value.hour, minute: value.minute, second: value.second },
     { zone: 'utc' },

@@ -6,6 +6,7 @@
 export * from './encode';
 export * from './formats';
 export * from './params';
+export * from './limits';
 export * from './options';
 export * from './requests';
 

@@ -26,6 +26,7 @@ const OWN_FOLDERS: Readonly<Record<string, string>> = {
   'test/notebooks': 'mirrors notebooks/ (their content)',
   'test/package': 'the packed package: load modes and public API',
   'test/packaging': 'tiny user projects installed by test/package (not tests themselves)',
+  'test/reliability': 'the running service under fuzzing, limits and kill -9 (the whole service, loopback)',
   'test/types': 'user code compiled by the type-check, never run',
 };
 

@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -209,11 +210,18 @@ test('429: retried after Retry-After, then answered', async () => {
 test('PartnerConnection: required apiUrl, partner header, 0.1 s delay, country constants', async () => {
   assert.throws(() => new PartnerConnection({ apiKey: 'k' } as never), (err: unknown) => err instanceof InitializationError);
   assert.throws(() => new PartnerConnection({ apiUrl: 'http://127.0.0.1:9/api' } as never), (err: unknown) => err instanceof InitializationError);
-  const p = new PartnerConnection({ apiUrl: svc.apiUrl, apiKey: svc.apiKey });
+  // the partner header is taken on the partner mounts only (not under /api): an echo server shows what is sent
+  const echo = createHttpServer((req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ xApiKey: req.headers['x-api-key'] ?? null, partnerKey: req.headers['ocp-apim-subscription-key'] ?? null }));
+  });
+  await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+  const p = new PartnerConnection({ apiUrl: `http://127.0.0.1:${(echo.address() as { port: number }).port}/api`, apiKey: svc.apiKey });
   assert.is(p.options.httpDelay, 0.1);
   assert.is(p.options.timeout, 20);
   assert.is(p.options.authHeader, 'Ocp-Apim-Subscription-Key');
   assert.equal((await p.transport.get('/probe/headers/')).body, { xApiKey: null, partnerKey: svc.apiKey });
+  await new Promise((resolve) => echo.close(resolve));
   assert.equal((await client().transport.get('/probe/headers/')).body, { xApiKey: svc.apiKey, partnerKey: null });
   assert.equal(
     [PartnerConnection.API_URL_BELGIUM, PartnerConnection.API_URL_FRANCE, PartnerConnection.API_URL_GERMANY, PartnerConnection.API_URL_NETHERLANDS, PartnerConnection.API_URL_UK],
@@ -224,7 +232,7 @@ test('PartnerConnection: required apiUrl, partner header, 0.1 s delay, country c
 });
 
 test('PartnerConnection: metadata offers curve search only; the key check is one small search', async () => {
-  const p = new PartnerConnection({ apiUrl: svc.apiUrl, apiKey: svc.apiKey, httpDelay: 0.05, retry: quick });
+  const p = new PartnerConnection({ apiUrl: `${svc.url}/partner/germany`, apiKey: svc.apiKey, httpDelay: 0.05, retry: quick });
   assert.ok(p.metadata instanceof PartnerMetadataSection);
   assert.not.ok(p.metadata instanceof MetadataSection);
   for (const name of ['categories', 'exactCategories', 'curve', 'places']) assert.not.ok(name in p.metadata, name);
@@ -235,7 +243,7 @@ test('PartnerConnection: metadata offers curve search only; the key check is one
   const page = await p.metadata.curves({ q: 'de wind power production actual' });
   assert.ok(page.length > 0 && page.every((c) => c.name.startsWith('DE ')));
   assert.is((await page.getNextPage().catch((e) => e)).name, 'PageError');
-  assert.is(await new PartnerConnection({ apiUrl: svc.apiUrl, apiKey: 'svc_nope', retry: quick }).isApiKeyValid(), false);
+  assert.is(await new PartnerConnection({ apiUrl: `${svc.url}/partner/germany`, apiKey: 'svc_nope', retry: quick }).isApiKeyValid(), false);
   p.close();
 });
 

@@ -27,6 +27,8 @@ export interface StartServiceOptions {
   rateLimit?: RateLimitOptions | false;
   /** Route modules (default: every section). */
   routes?: readonly RouteModule[];
+  /** Failed authentications per client address (default: the service's default). */
+  authFailureLimit?: RateLimitOptions | false;
 }
 
 /** A running service. */
@@ -92,7 +94,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<S
       apiKey = await addUser(store, 'test');
     }
     if (options.batch) await store.importBatch(options.batch);
-    const app = createApp({ store, clock: options.clock, rateLimit: options.rateLimit, routes: options.routes });
+    const app = createApp({ store, clock: options.clock, rateLimit: options.rateLimit, routes: options.routes, authFailureLimit: options.authFailureLimit });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
     const port = typeof address === 'object' && address !== null ? address.port : 0;

@@ -16,19 +16,24 @@ export interface Principal {
   key: KeyRecord;
 }
 
-/** Request headers that may carry the key: ours, and the partner (Realto) mounts' header. */
-export const API_KEY_HEADERS: readonly string[] = Object.freeze(['x-api-key', 'ocp-apim-subscription-key']);
+/**
+ * Request headers that carry the key under `/api` and on the push feed: `X-API-Key` only. The
+ * partner mounts (`/partner/<country>/`) read `Ocp-Apim-Subscription-Key` instead (see
+ * `src/server/partner.ts`); `/api` does not take that header, so each key header has one place.
+ */
+export const API_KEY_HEADERS: readonly string[] = Object.freeze(['x-api-key']);
 
 /**
- * Picks the API key out of request headers (`X-API-Key`, else `Ocp-Apim-Subscription-Key`).
+ * Picks the API key out of request headers (the first of `names` that is present).
  *
  * @param headers - Request headers with lower-case names (as Node gives them).
+ * @param names - The header names to read, in order (default {@link API_KEY_HEADERS}).
  * @returns The trimmed key, or `undefined` when none is given.
  * @example
  * apiKeyOf({ 'x-api-key': ' k ' }) //=> 'k'
  */
-export function apiKeyOf(headers: Readonly<Record<string, string | string[] | undefined>>): string | undefined {
-  for (const name of API_KEY_HEADERS) {
+export function apiKeyOf(headers: Readonly<Record<string, string | string[] | undefined>>, names: readonly string[] = API_KEY_HEADERS): string | undefined {
+  for (const name of names) {
     const value = headers[name];
     const text = Array.isArray(value) ? value[0] : value;
     if (typeof text === 'string' && text.trim() !== '') return text.trim();

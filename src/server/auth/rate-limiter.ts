@@ -74,6 +74,21 @@ export class RateLimiter {
   }
 
   /**
+   * The seconds until a key's bucket holds a token, without taking one (0: it holds one now).
+   *
+   * @param key - Who is calling.
+   * @returns 0, or the seconds to wait.
+   * @example
+   * new RateLimiter().waitFor('k') //=> 0
+   */
+  waitFor(key: string): number {
+    const bucket = this.buckets.get(key);
+    if (!bucket) return 0;
+    const tokens = Math.min(this.burst, bucket.tokens + (Math.max(0, this.clock() - bucket.at) / 1000) * this.ratePerSecond);
+    return tokens >= 1 ? 0 : (1 - tokens) / this.ratePerSecond;
+  }
+
+  /**
    * Takes a token or refuses the request.
    *
    * @param key - Who is calling (a key hash).

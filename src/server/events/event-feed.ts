@@ -12,8 +12,8 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import WebSocket, { WebSocketServer } from 'ws';
-import { bodyOfError, statusOfError } from '../../exceptions';
-import { apiKeyOf, authenticate, type Principal } from '../auth';
+import { TooManyRequestsError, UnauthorizedError, bodyOfError, headersOfError, statusOfError } from '../../exceptions';
+import { apiKeyOf, authenticate, type Principal, type RateLimiter } from '../auth';
 import type { EventRecord, Store } from '../store';
 import { FeedConnection } from './feed-connection';
 import { resolveEvents } from './outgoing-event';
@@ -39,6 +39,8 @@ export interface EventFeedOptions {
   replayPageSize?: number;
   /** Unsent bytes after which a slow client is closed with 1013 (default 16 MiB). */
   maxBufferedBytes?: number;
+  /** Failed authentications per client address, shared with the HTTP routes (default: not limited). */
+  authFailures?: RateLimiter | null;
 }
 
 /**
@@ -51,14 +53,15 @@ export interface EventFeedOptions {
  * @example
  * rejectHandshake(socket, 401, { message: 'Invalid API key' })
  */
-export function rejectHandshake(socket: Duplex, status: number, body: object): void {
+export function rejectHandshake(socket: Duplex, status: number, body: object, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
   if (!socket.writable) {
     socket.destroy();
     return;
   }
+  const extra = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
   socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\n${extra}` +
       `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
   );
 }
@@ -143,10 +146,19 @@ export class EventFeed {
       rejectHandshake(socket, 503, { message: 'The service is shutting down' });
       return true;
     }
+    const failures = this.options.authFailures ?? null;
+    const address = request.socket.remoteAddress ?? '';
+    const wait = failures?.waitFor(address) ?? 0;
+    if (wait > 0) {
+      const refused = new TooManyRequestsError(`Too many failed authentications from your address; retry after ${Math.ceil(wait)} s`, wait);
+      rejectHandshake(socket, 429, bodyOfError(refused), headersOfError(refused));
+      return true;
+    }
     let principal: Principal;
     try {
       principal = await authenticate(this.store, apiKeyOf(request.headers));
     } catch (err) {
+      if (err instanceof UnauthorizedError) failures?.take(address);
       rejectHandshake(socket, statusOfError(err), bodyOfError(err));
       return true;
     }

@@ -91,6 +91,7 @@ export class FeedConnection {
 
   private async subscribe(request: SubscribeRequest): Promise<void> {
     const generation = ++this.generation;
+    if (request.lastId !== null && !(await this.acceptLastId(request, generation))) return;
     this.filters = request.filters;
     this.lastHandled = request.lastId === null ? null : parseEventId(request.lastId);
     this.held = request.lastId === null ? null : [];
@@ -122,6 +123,27 @@ export class FeedConnection {
     const held = this.held ?? [];
     this.held = null;
     for (const event of held) this.handle(event);
+  }
+
+  /**
+   * Refuses a `last_id` newer than every event written (the service never sent it, so nothing
+   * would ever follow it): an ERROR answer naming the newest id, the subscription unchanged.
+   */
+  private async acceptLastId(request: SubscribeRequest, generation: number): Promise<boolean> {
+    let check;
+    try {
+      check = await this.options.store.eventsAfter(request.lastId, 0);
+    } catch {
+      return true; // the replay reports store failures
+    }
+    if (generation !== this.generation || this.closed) return false;
+    if (!check.ahead) return true;
+    const newest = check.newest ? `the newest event is ${check.newest}` : 'no event has been written yet';
+    this.send(errorResponse({
+      type: 'invalid', responseType: 'curves.subscribe', requestId: request.requestId,
+      errors: [`last_id: ${request.lastId} is newer than any event of the service (${newest}); resume with an id the service sent, or subscribe without last_id`],
+    }));
+    return false;
   }
 
   /** Waits (while replaying) until the client has read most of what was sent. */

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { ValueError } from '../../exceptions';
 import type { EventRecord, ImportResult, Store } from '../store';
-import { buildImportBatch } from './build-batch';
+import { buildImportBatch, type BuiltBatch } from './build-batch';
 import { ProblemList, type ImportProblem } from './import-problems';
 import type { RawDocument } from './raw-document';
 import { readCsv } from './read-csv';
@@ -105,8 +105,27 @@ export async function checkSources(store: Store, sources: readonly ImportSource[
  * (await importDocuments(store, [doc])).blocks //=> 1
  */
 export async function importDocuments(store: Store, docs: readonly RawDocument[], options: ImportFilesOptions = {}, problems = new ProblemList()): Promise<ImportSummary> {
-  const { batch, newCurves } = await buildImportBatch(docs, store, problems, (options.clock ?? Date.now)());
+  const built = await buildImportBatch(docs, store, problems, (options.clock ?? Date.now)());
   problems.throwIfAny();
+  return importBuilt(store, built, docs.length, options);
+}
+
+/**
+ * Writes a batch already built and checked (by {@link buildImportBatch}, here or on the import
+ * thread) in one atomic import, or, for a dry run, only counts it.
+ *
+ * @param store - The store.
+ * @param built - The batch and the curves it creates.
+ * @param files - Number of files it came from.
+ * @param options - Dry run.
+ * @returns What was imported.
+ * @throws ValueError naming the store's refusal; the store is then unchanged.
+ * @example
+ * (await importBuilt(store, built, 2)).files //=> 2
+ */
+export async function importBuilt(store: Store, built: BuiltBatch, files: number, options: Pick<ImportFilesOptions, 'dryRun'> = {}): Promise<ImportSummary> {
+  const { batch, newCurves } = built;
+  const docs = { length: files };
   const blocks = (batch.series?.length ?? 0) + (batch.periods?.length ?? 0) + (batch.ohlc?.length ?? 0);
   const instances = batch.instances?.length ?? 0;
   if (options.dryRun) {

@@ -8,11 +8,13 @@
  *
  * @module
  */
+import type { FastifyRequest } from 'fastify';
 import { ForbiddenError, ValidationError, ValueError } from '../../exceptions';
 import type { RouteModule } from '../app';
 import { userOf } from '../auth';
 import type { UserRecord } from '../store';
-import { importSources, type ImportSource } from './import-files';
+import { importBuilt } from './import-files';
+import { ImportThread } from './import-thread';
 
 /**
  * Largest accepted request body (256 MiB).
@@ -46,18 +48,6 @@ export function mayImport(user: UserRecord): boolean {
   return user.subscriptions.some((g) => g.package === '*' && g.area === '*');
 }
 
-function sourcesOf(body: unknown): { sources: ImportSource[]; dryRun: boolean } {
-  const obj = body as { files?: unknown; dry_run?: unknown } | null;
-  if (obj === null || typeof obj !== 'object' || !Array.isArray(obj.files) || obj.files.length === 0) {
-    throw new ValidationError('Expected a JSON body {"files": [{"name": "...", "text": "..."}]}', 'files');
-  }
-  const sources = obj.files.map((f: { name?: unknown; text?: unknown }, k: number) => {
-    if (typeof f?.name !== 'string' || typeof f?.text !== 'string') throw new ValidationError(`files[${k}] needs a name and a text`, 'files');
-    return { name: f.name, text: f.text };
-  });
-  return { sources, dryRun: obj.dry_run === true };
-}
-
 /**
  * The import route module.
  *
@@ -67,21 +57,32 @@ function sourcesOf(body: unknown): { sources: ImportSource[]; dryRun: boolean } 
 export const importRoutes: RouteModule = {
   section: 'import',
   register(api, context) {
-    api.post('/import/', { bodyLimit: IMPORT_BODY_LIMIT }, async (request): Promise<ImportSummaryJson> => {
-      const user = userOf(request);
-      if (!mayImport(user)) throw new ForbiddenError('Importing needs a key of a user with access to every package in every area (grant *:*)');
-      const { sources, dryRun } = sourcesOf(request.body);
-      let summary;
-      try {
-        summary = await importSources(context.store, sources, { clock: context.clock, dryRun });
-      } catch (err) {
-        if (err instanceof ValueError) throw new ValidationError(err.message, 'files');
-        throw err;
-      }
-      return {
-        files: summary.files, new_curves: summary.newCurves, instances: summary.instances, blocks: summary.blocks,
-        values: summary.values, events: summary.events.length, last_event_id: summary.events.at(-1)?.id ?? null, dry_run: dryRun,
-      };
+    const thread = new ImportThread(context.store);
+    api.addHook('onClose', async () => thread.close());
+    // the grant is checked on `onRequest` (after the scope's key check), before a byte of the
+    // body is read: a caller who may not import never gets a body parsed
+    const permission = async (request: FastifyRequest) => {
+      if (!mayImport(userOf(request))) throw new ForbiddenError('Importing needs a key of a user with access to every package in every area (grant *:*)');
+    };
+    // the body is taken as raw bytes (no JSON parse on the event loop) and parsed, read and
+    // checked on the import thread; only the store write runs here, and it is asynchronous
+    api.register(async (scope) => {
+      scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: IMPORT_BODY_LIMIT }, (_request, body, done) => done(null, body));
+      scope.post('/import/', { bodyLimit: IMPORT_BODY_LIMIT, onRequest: permission }, async (request): Promise<ImportSummaryJson> => {
+        if (!Buffer.isBuffer(request.body)) throw new ValidationError('Expected a JSON body {"files": [{"name": "...", "text": "..."}]}', 'files');
+        let summary;
+        try {
+          const { built, files, dryRun } = await thread.build(request.body, context.clock());
+          summary = { ...(await importBuilt(context.store, built, files, { dryRun })), dryRun };
+        } catch (err) {
+          if (err instanceof ValueError && !(err instanceof ValidationError)) throw new ValidationError(err.message, 'files');
+          throw err;
+        }
+        return {
+          files: summary.files, new_curves: summary.newCurves, instances: summary.instances, blocks: summary.blocks,
+          values: summary.values, events: summary.events.length, last_event_id: summary.events.at(-1)?.id ?? null, dry_run: summary.dryRun,
+        };
+      });
     });
   },
 };

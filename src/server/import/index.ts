@@ -6,7 +6,7 @@ export { PERIOD_CURVE_TYPES, buildOhlc, buildPeriods } from './build-periods';
 export { SERIES_CURVE_TYPES, buildSeries } from './build-series';
 export { numberCell, parseCsv, type CsvRecord, type CsvSyntaxError } from './csv-records';
 export { checkAgainstStored, curveFromDefinition, sameCurve } from './curve-spec';
-export { checkSources, importDocuments, importFiles, importSources, readSource, type ImportFilesOptions, type ImportSource, type ImportSummary } from './import-files';
+export { checkSources, importBuilt, importDocuments, importFiles, importSources, readSource, type ImportFilesOptions, type ImportSource, type ImportSummary } from './import-files';
 export { ProblemList, formatProblem, type ImportProblem, type SourceLine } from './import-problems';
 export { parseJsonWithLines, type JsonLines, type JsonSyntaxError } from './json-lines';
 export {

@@ -177,13 +177,29 @@ async function instanceSeries(store: Store, t: InstanceTarget, record: InstanceR
   return ts.with({ instance: instanceFromRecord(record, t.issueZone) });
 }
 
+/** Smallest and largest of some instants (`[+Infinity, -Infinity]` for none), without spreading a long array. */
+function extent(values: readonly number[]): [number, number] {
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const v of values) {
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  return [lo, hi];
+}
+
 async function relativeBlock(store: Store, t: InstanceTarget, q: ReturnType<typeof decodeInstancesRelative>, range: TimeRange): Promise<SeriesBlock> {
   const { begin = 0, end = 0 } = range;
   const name = t.record.name;
-  const days = stepStarts(floorMillis(begin, Frequency.P1D, t.zone), end, Frequency.P1D, t.zone);
   const records = await store.listInstances(name, {
-    tags: [q.tag], issuedAtEarliest: (days[0] ?? begin) - (q.daysAhead + 2) * DAY_MS, issuedAtLatest: end - (q.daysAhead - 2) * DAY_MS,
+    tags: [q.tag], issuedAtEarliest: floorMillis(begin, Frequency.P1D, t.zone) - (q.daysAhead + 2) * DAY_MS, issuedAtLatest: end - (q.daysAhead - 2) * DAY_MS,
   });
+  // the day grid only where an instance can apply (issue day + days-ahead, a margin for zones),
+  // so the work follows the stored instances, not the requested range
+  const [firstIssued, lastIssued] = extent(records.map((r) => r.issued));
+  const from = Math.max(begin, firstIssued + (q.daysAhead - 3) * DAY_MS);
+  const to = Math.min(end, lastIssued + (q.daysAhead + 3) * DAY_MS);
+  const days = from < to ? stepStarts(floorMillis(from, Frequency.P1D, t.zone), to, Frequency.P1D, t.zone) : new Float64Array(0);
   const ms = (v: typeof q.timeOfDay) => (v ? timeOfDayMillis(v) : undefined);
   const picks = relativeInstances(instanceColumns(records), days, t.zone, t.issueZone, {
     tag: q.tag, daysAhead: q.daysAhead, issued: q.issued, timeOfDay: ms(q.timeOfDay), afterTimeOfDay: ms(q.afterTimeOfDay),
@@ -221,14 +237,28 @@ async function rollingBlock(store: Store, t: InstanceTarget, q: ReturnType<typeo
     return blocks.get(x.i) as Promise<SeriesBlock>;
   };
   const frequency = Frequency.byTag(t.record.frequency);
-  // tick data (NONE) has no grid: its steps are the times any candidate has
-  const grid = frequency.isIterable ? stepStarts(begin, end, frequency, t.zone)
-    : Float64Array.from(new Set((await Promise.all(order.map(read))).flatMap((b) => [...b.times]))).sort();
+  const familyOf = (x: (typeof order)[number]) => `${cols.tags[x.i].toLowerCase()}@${timeOfDayIn(cols.issued[x.i], t.issueZone)}`;
+  // tick data (NONE) has no grid: its steps are the times any candidate has; a fixed-step grid
+  // spans only from the earliest candidate's start to the last value of the newest instance of
+  // each family (older runs end earlier), so the work follows the stored data, not the range
+  let grid: Float64Array;
+  if (frequency.isIterable) {
+    const heads = new Map<string, (typeof order)[number]>();
+    for (const x of order) if (!heads.has(familyOf(x))) heads.set(familyOf(x), x);
+    const lastTimes = (await Promise.all([...heads.values()].map(read))).map((b) => b.times.at(-1) ?? Number.NEGATIVE_INFINITY);
+    const [firstFrom] = extent(order.map((x) => x.from));
+    const [, lastTime] = extent(lastTimes);
+    const from = Number.isFinite(firstFrom) ? Math.max(begin, floorMillis(firstFrom, frequency, t.zone)) : end;
+    const to = Number.isFinite(lastTime) ? Math.min(end, lastTime + 1) : begin;
+    grid = from < to ? stepStarts(from, to, frequency, t.zone) : new Float64Array(0);
+  } else {
+    grid = Float64Array.from(new Set((await Promise.all(order.map(read))).flatMap((b) => [...b.times]))).sort();
+  }
   const fill = new RollingFill(grid, q.hoursAhead);
   const exhausted = new Set<string>();
   for (const x of order) {
     if (fill.remaining === 0) break;
-    const family = `${cols.tags[x.i].toLowerCase()}@${timeOfDayIn(cols.issued[x.i], t.issueZone)}`;
+    const family = familyOf(x);
     if (exhausted.has(family)) continue;
     const block = await read(x);
     if (block.times.length === 0 && x.from === begin) exhausted.add(family);
@@ -319,13 +349,14 @@ export const instancesRoutes: RouteModule = {
       const q = decodeInstancesRelative(requestQuery(request));
       const t = await target(request);
       const view = storeView(store, { readSeries: (_c, range) => relativeBlock(store, t, q, range) });
-      return serializeTimeseries(await loadTimeseries(view, t.curve, t.record, { ...pick(q), range: requestRange(q.begin, q.end, q.timeZone ?? t.zone) }));
+      return serializeTimeseries(await loadTimeseries(view, t.curve, t.record, { ...pick(q), range: requestRange(q.begin, q.end, q.timeZone ?? t.zone, q.frequency ?? Frequency.byTag(t.record.frequency)) }));
     });
     api.get('/instances/:curve/get/rolling/', async (request) => {
       const q = decodeInstancesRolling(requestQuery(request));
       const t = await target(request);
       const view = storeView(store, { readSeries: (_c, range) => rollingBlock(store, t, q, range) });
-      return serializeTimeseries(await loadTimeseries(view, t.curve, t.record, { ...pick(q), range: requestRange(q.begin, q.end, q.timeZone ?? t.zone) }));
+      // the fill's grid has the curve's steps, whatever the output frequency
+      return serializeTimeseries(await loadTimeseries(view, t.curve, t.record, { ...pick(q), range: requestRange(q.begin, q.end, q.timeZone ?? t.zone, Frequency.byTag(t.record.frequency)) }));
     });
     api.get('/instances/:curve/get/absolute/', async (request) => serializeAbsoluteResult(await absolute(context, request)));
   },

@@ -86,8 +86,12 @@ export function joinPeriods(pieces: readonly { block: PeriodBlock; begin: number
 async function relativeBlock(store: Store, t: InstanceTarget, q: ReturnType<typeof decodePeriodInstancesRelative>, range: TimeRange): Promise<PeriodBlock> {
   const { begin = 0, end = 0 } = range;
   const name = t.record.name;
-  const days = stepStarts(floorMillis(begin, Frequency.P1D, t.zone), end, Frequency.P1D, t.zone);
   const records = await store.listInstances(name, { issuedAtLatest: end - (q.daysAhead - 2) * DAY_MS });
+  // no day before the first issue (+ days-ahead, a margin for zones) can take an instance: the
+  // grid starts there, so the work follows the stored instances (the range limit bounds the rest)
+  const firstIssued = records.reduce((lo, r) => Math.min(lo, r.issued), Number.POSITIVE_INFINITY);
+  const from = Math.max(begin, firstIssued + (q.daysAhead - 3) * DAY_MS);
+  const days = from < end ? stepStarts(floorMillis(from, Frequency.P1D, t.zone), end, Frequency.P1D, t.zone) : new Float64Array(0);
   const picks = knownInstances(instanceColumns(records), days, t.zone, t.issueZone, {
     daysAhead: q.daysAhead, beforeTimeOfDay: q.beforeTimeOfDay ? timeOfDayMillis(q.beforeTimeOfDay) : undefined,
   });

@@ -7,7 +7,7 @@
  * @module
  */
 import type { FastifyRequest } from 'fastify';
-import { zoneByName } from '../../time';
+import { Frequency, zoneByName } from '../../time';
 import { serializeTimeseries, type TimeseriesJson } from '../../wire/json';
 import { decodeTimeseriesLoad, SECTION_CURVE_TYPES } from '../../wire/requests';
 import { userOf, type RouteContext, type RouteModule } from '../app';
@@ -29,7 +29,7 @@ export async function timeseriesLoadJson(context: RouteContext, request: Fastify
   const user = userOf(request);
   const name = (request.params as { curve: string }).curve;
   const record = await dataCurve(context.store, user, name, SECTION_CURVE_TYPES.timeseries);
-  const range = requestRange(query.begin, query.end, query.timeZone ?? zoneByName(record.timezone));
+  const range = requestRange(query.begin, query.end, query.timeZone ?? zoneByName(record.timezone), query.frequency ?? Frequency.byTag(record.frequency));
   const curve = await curveOf(context.store, user, record);
   return serializeTimeseries(await loadTimeseries(context.store, curve, record, { ...query, range }));
 }

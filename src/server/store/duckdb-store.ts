@@ -303,7 +303,9 @@ export class DuckDbStore implements Store {
     const after = lastId === null ? null : parseEventId(lastId);
     const events = await this.readers.use((conn) => readEvents(conn, after, limit));
     const lost = after !== null && this.prunedThrough !== null && compareEventIds(after, this.prunedThrough) < 0;
-    return { events, lost };
+    const current = this.eventIds.current;
+    const ahead = after !== null && (current === null ? after.ms > this.clock() : compareEventIds(after, current) > 0);
+    return { events, lost, ahead, newest: current === null ? null : formatEventId(current) };
   }
 
   /** {@inheritDoc Store.onEvents} */

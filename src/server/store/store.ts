@@ -137,6 +137,13 @@ export interface EventsAfter {
   events: EventRecord[];
   /** True when the given id is older than the log: events between it and the log were dropped. */
   lost: boolean;
+  /**
+   * True when the given id is newer than every event the store has written (and than the
+   * clock, when it has written none): no such id was ever sent, so no event would follow it.
+   */
+  ahead?: boolean;
+  /** The newest event id written, `null` when none (with {@link EventsAfter.ahead}). */
+  newest?: string | null;
 }
 
 /** Options of {@link Store.importBatch}. */

@@ -1,4 +1,5 @@
 // Instance operations that combine many instances into one result: relative, rolling, absolute.
+import { checkQueryRange } from '../limits';
 import { QueryBuilder, QueryValues, type QueryInput } from '../encode';
 import type { TimeOfDay, WireDateTime } from '../formats';
 import {
@@ -123,7 +124,7 @@ export function instancesRelative(curve: CurveInput, options: InstancesRelativeO
     .put(P.daysAhead, o.daysAhead).put(P.issued, o.issued).put(P.timeOfDay, o.timeOfDay)
     .put(P.afterTimeOfDay, o.afterTimeOfDay).put(P.beforeTimeOfDay, o.beforeTimeOfDay)
     .put(P.modifiedAtLatest, o.modifiedAtLatest);
-  return requestLine(['instances', name, 'get', 'relative'], encodeResample(query, o));
+  return requestLine(['instances', name, 'get', 'relative'], checkQueryRange(encodeResample(query, o), curve, { series: 'output' }));
 }
 
 /**
@@ -142,7 +143,7 @@ export function instancesRolling(curve: CurveInput, options: InstancesRollingOpt
   const name = instanceCurve(curve);
   const query = new QueryBuilder().put(P.hoursAhead, options.hoursAhead).put(BEGIN, options.begin).put(END, options.end);
   encodeSelection(query, options, TAG_FIELDS);
-  return requestLine(['instances', name, 'get', 'rolling'], encodeResample(query, options));
+  return requestLine(['instances', name, 'get', 'rolling'], checkQueryRange(encodeResample(query, options), curve, { series: 'curve' }));
 }
 
 /**
@@ -165,7 +166,7 @@ export function instancesAbsolute(curve: CurveInput, options: InstancesAbsoluteO
   const query = new QueryBuilder().put(P.delivery, o.delivery).put(BEGIN, o.begin).put(END, o.end)
     .put(R.frequency, o.frequency).put(R.timeZone, o.timeZone).put(R.unit, o.unit);
   encodeSelection(query, o, TAG_FIELDS);
-  return requestLine(['instances', name, 'get', 'absolute'], encodeAggregation(query, o, { threshold: false }));
+  return requestLine(['instances', name, 'get', 'absolute'], checkQueryRange(encodeAggregation(query, o, { threshold: false }), curve));
 }
 
 /**

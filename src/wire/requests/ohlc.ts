@@ -1,5 +1,6 @@
 import { ValidationError } from '../../exceptions';
 import type { ContractPeriod, Fill, OHLCField } from '../../model';
+import { checkQueryRange } from '../limits';
 import { QueryBuilder, QueryValues, type QueryInput } from '../encode';
 import { decodeZoneAndUnit, encodeZoneAndUnit, RESAMPLE_PARAMS, type ResampleOptions, type ResampleQuery } from '../options';
 import { FILL, OHLC_FIELD, optionalParam, type DateTimeInput } from '../params';
@@ -242,7 +243,7 @@ export function decodeOhlcTimeseries(input: QueryInput): TradingPeriodQuery & Co
 }
 
 function tradingPeriod(options: TradingPeriodOptions): QueryBuilder {
-  return new QueryBuilder().put(BEGIN_DATE, options.begin).put(END_DATE, options.end);
+  return checkQueryRange(new QueryBuilder().put(BEGIN_DATE, options.begin).put(END_DATE, options.end), null, { dates: true });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { checkQueryRange } from '../limits';
 import { QueryBuilder, QueryValues, type QueryInput } from '../encode';
 import type { TimeOfDay, WireDateTime } from '../formats';
 import {
@@ -63,7 +64,7 @@ const BEFORE_TIME_OF_DAY = optionalParam('before-time-of-day', TIME_OF_DAY);
 const LIST_FIELDS: readonly SelectionField[] = ['tags', 'excludeTags', 'limit', 'issuedAtLatest', 'issuedAtEarliest'];
 
 const periodCurve = (curve: CurveInput): string => curveName(curve, SECTION_CURVE_TYPES.periodInstances);
-const period = (o: PeriodOptions): QueryBuilder => new QueryBuilder().put(BEGIN, o.begin).put(END, o.end);
+const period = (o: PeriodOptions): QueryBuilder => checkQueryRange(new QueryBuilder().put(BEGIN, o.begin).put(END, o.end), null);
 
 /**
  * Request line of `periodInstances.list`: `GET /period-instances/{curve}/list/?tags&exclude-tags&

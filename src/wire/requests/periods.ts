@@ -1,3 +1,4 @@
+import { checkQueryRange } from '../limits';
 import { QueryBuilder, QueryValues, type QueryInput } from '../encode';
 import type { WireDateTime } from '../formats';
 import { decodeZoneAndUnit, encodeZoneAndUnit, type ResampleOptions, type ResampleQuery } from '../options';
@@ -35,7 +36,7 @@ export interface PeriodsLoadQuery extends Pick<ResampleQuery, 'timeZone' | 'unit
  */
 export function periodsLoad(curve: CurveInput, options: PeriodsLoadOptions): RequestLine {
   const name = curveName(curve, SECTION_CURVE_TYPES.periods);
-  const query = new QueryBuilder().put(BEGIN, options.begin).put(END, options.end);
+  const query = checkQueryRange(new QueryBuilder().put(BEGIN, options.begin).put(END, options.end), curve);
   return requestLine(['periods', name], encodeZoneAndUnit(query, options));
 }
 

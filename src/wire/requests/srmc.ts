@@ -1,4 +1,5 @@
 import type { Fill } from '../../model';
+import { checkQueryRange } from '../limits';
 import { QueryBuilder, QueryValues, type QueryInput } from '../encode';
 import {
   decodeSrmcFactors, decodeZoneAndUnit, encodeSrmcFactors, RESAMPLE_PARAMS,
@@ -48,7 +49,7 @@ const UNIT = RESAMPLE_PARAMS.unit;
 function load(curve: CurveInput, options: TradingPeriodOptions & SrmcUnitOptions & FillOption,
   contract: (q: QueryBuilder) => QueryBuilder, timeseries: boolean): RequestLine {
   const name = srmcCurveName(curve);
-  const query = contract(new QueryBuilder().put(BEGIN_DATE, options.begin).put(END_DATE, options.end));
+  const query = contract(checkQueryRange(new QueryBuilder().put(BEGIN_DATE, options.begin).put(END_DATE, options.end), null, { dates: true }));
   if (timeseries) query.put(FILL_PARAM, options.fill);
   encodeSrmcFactors(query, options).put(UNIT, options.unit);
   return requestLine(timeseries ? ['srmc', name, 'timeseries'] : ['srmc', name], query);

@@ -1,3 +1,4 @@
+import { checkQueryRange } from '../limits';
 import { QueryBuilder, QueryValues, type QueryInput } from '../encode';
 import type { WireDateTime } from '../formats';
 import { decodeResample, encodeResample, type ResampleOptions, type ResampleQuery } from '../options';
@@ -37,7 +38,7 @@ export interface TimeseriesLoadQuery extends ResampleQuery {
 export function timeseriesLoad(curve: CurveInput, options: TimeseriesLoadOptions): RequestLine {
   const name = curveName(curve, SECTION_CURVE_TYPES.timeseries);
   const query = new QueryBuilder().put(BEGIN, options.begin).put(END, options.end);
-  return requestLine(['timeseries', name], encodeResample(query, options));
+  return requestLine(['timeseries', name], checkQueryRange(encodeResample(query, options), curve, { series: 'output' }));
 }
 
 /**

@@ -1,0 +1,122 @@
+/**
+ * Load benchmark (issue 12): the service in its own process on 127.0.0.1 (demo `small`, no
+ * per-key rate limit), autocannon with 24 and 64 concurrent connections over a mix of routes
+ * (`/user/`, a week of 15-minute values, a year aggregated to days, a curve search, the latest
+ * forecast instance), each idle and while 34 MB imports (16 curves x 35,040 values = 560,640
+ * values) run back to back (started in the first 60% of each window, so that the requests they
+ * delay complete inside it). Throughput, p50, p99 and errors per case, median of `--runs` runs.
+ * With `--compare` (default) the same cases run against the import route as it was before the
+ * import thread (JSON parse, file reading and checks on the event loop) for the comparison.
+ *
+ * Run: `node --import tsx bench/load.ts [--runs 3] [--duration 8] [--no-compare]`
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { seedDemo } from '../src/server/demo';
+import { DuckDbStore } from '../src/server/store';
+import { importBody } from '../test/helpers/big-import';
+import { addUser } from '../test/helpers/start-service';
+
+const arg = (name: string, fallback: number) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at < 0 ? fallback : Number(process.argv[at + 1]);
+};
+const RUNS = arg('runs', 3);
+const DURATION = arg('duration', 8);
+const COMPARE = !process.argv.includes('--no-compare');
+
+interface Case {
+  throughput: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  imports: number;
+}
+
+function startServer(dir: string, mainThread: boolean): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'load-server.ts'), dir, ...(mainThread ? ['--main-thread-import'] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (d) => {
+      out += d;
+      const m = /LISTENING (\S+)/.exec(out);
+      if (m) resolve({ url: m[1], child });
+    });
+    child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
+  });
+}
+
+async function run(url: string, keys: { read: string; admin: string }, paths: string[], connections: number, body: string | null): Promise<Case> {
+  // imports start only in the first 60% of the window, so that requests they delay still
+  // complete inside it (autocannon leaves requests unanswered at the end out of its latencies)
+  const stopAt = performance.now() + DURATION * 600;
+  let importing = body !== null;
+  let imports = 0;
+  const importer = (async () => {
+    while (importing && body !== null && performance.now() < stopAt) {
+      const r = await fetch(`${url}/api/import/`, { method: 'POST', headers: { 'x-api-key': keys.admin, 'content-type': 'application/json' }, body });
+      await r.arrayBuffer();
+      if (r.status !== 200) throw new Error(`import answered ${r.status}`);
+      imports++;
+    }
+  })();
+  const result = await autocannon({
+    url, connections, duration: DURATION, headers: { 'x-api-key': keys.read },
+    requests: paths.map((path) => ({ method: 'GET', path })),
+  });
+  importing = false;
+  await importer;
+  return {
+    throughput: result.requests.average, p50: result.latency.p50, p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx, imports,
+  };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+void (async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-load-'));
+  try {
+    const store = await DuckDbStore.open(dir);
+    const { apiKey } = await seedDemo(store, { preset: 'small', seed: 1, anchor: '2025-01-15' });
+    const adminKey = await addUser(store, 'bench-admin'); // the demo user may not import
+    const pick = async (query: { curveType: string; frequency?: string }) => (await store.searchCurves({ ...query, area: 'DE' })).items[0].name;
+    const ts15 = encodeURIComponent(await pick({ curveType: 'TIMESERIES', frequency: 'PT15M' }));
+    const instance = encodeURIComponent(await pick({ curveType: 'INSTANCE' }));
+    await store.close();
+    const paths = [
+      '/api/user/',
+      `/api/timeseries/${ts15}/?begin=2025-01-06&end=2025-01-13`,
+      `/api/timeseries/${ts15}/?begin=2024-01-01&end=2025-01-01&frequency=P1D`,
+      '/api/metadata/curves/?q=de+wind&page-size=20',
+      `/api/instances/${instance}/get/latest/`,
+    ];
+    const body = importBody();
+    console.log(`import body: ${(body.length / 1e6).toFixed(1)} MB; ${RUNS} runs of ${DURATION} s per case`);
+    const rows: string[] = ['| import route | clients | load | req/s | p50 ms | p99 ms | errors | imports done |', '|---|---|---|---|---|---|---|---|'];
+    for (const mainThread of COMPARE ? [false, true] : [false]) {
+      const server = await startServer(dir, mainThread);
+      try {
+        await run(server.url, { read: apiKey, admin: adminKey }, paths, 8, null); // warm-up
+        for (const connections of [24, 64]) {
+          for (const during of [false, true]) {
+            const cases: Case[] = [];
+            for (let k = 0; k < RUNS; k++) cases.push(await run(server.url, { read: apiKey, admin: adminKey }, paths, connections, during ? body : null));
+            const m = (f: (c: Case) => number) => median(cases.map(f));
+            const row = `| ${mainThread ? 'on the event loop (before)' : 'import thread'} | ${connections} | ${during ? '34 MB imports' : 'idle'} | ${m((c) => c.throughput).toFixed(0)} | ${m((c) => c.p50)} | ${m((c) => c.p99)} | ${m((c) => c.errors)} | ${m((c) => c.imports)} |`;
+            rows.push(row);
+            console.log(row);
+          }
+        }
+      } finally {
+        server.child.kill('SIGKILL');
+      }
+    }
+    console.log(`\n${rows.join('\n')}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+})();

@@ -1,0 +1,76 @@
+/**
+ * The `service` command in a child process (through tsx, from the sources), for tests that kill
+ * it with SIGKILL: {@link startChildService} serves a store directory on 127.0.0.1 and resolves
+ * once it prints its URL; {@link runChildCli} runs any other command.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+
+const ROOT = join(__dirname, '..', '..');
+const ENTRY = join(__dirname, 'cli-child.ts');
+
+/** A service running in a child process. */
+export interface ChildService {
+  /** `http://127.0.0.1:<port>`. */
+  url: string;
+  /** `http://127.0.0.1:<port>/api`. */
+  apiUrl: string;
+  /** The child. */
+  child: ChildProcess;
+  /** SIGKILL, then waits for the exit. */
+  kill(): Promise<void>;
+}
+
+/**
+ * Spawns `service ARGS...` through tsx.
+ *
+ * @param args - The command's arguments.
+ * @returns The child (stdout and stderr piped).
+ */
+export function spawnCli(args: readonly string[]): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', ENTRY, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/**
+ * Kills a child with SIGKILL and waits until it has exited.
+ *
+ * @param child - The child.
+ */
+export function killNow(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+}
+
+/**
+ * Serves a store directory in a child process on 127.0.0.1.
+ *
+ * @param dir - The store directory.
+ * @param port - The port (default 0: a free one).
+ * @returns The running service, once it has printed its URL (at most 60 s).
+ */
+export function startChildService(dir: string, port = 0): Promise<ChildService> {
+  const child = spawnCli(['serve', '--host', '127.0.0.1', '--port', String(port), '--data', dir]);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the service did not start within 60 s: ${err}`));
+    }, 60_000);
+    child.stderr?.on('data', (d) => { err += d; });
+    child.stdout?.on('data', (d) => {
+      out += d;
+      const m = /Service API: (http:\/\/127\.0\.0\.1:\d+)\/api/.exec(out);
+      if (!m) return;
+      clearTimeout(timer);
+      resolve({ url: m[1], apiUrl: `${m[1]}/api`, child, kill: () => killNow(child) });
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the service exited (${code}) before it started: ${err}`));
+    });
+  });
+}
