@@ -16,9 +16,10 @@ import {
 } from '../../model';
 import { Frequency, Resolution, stepStarts, zoneByName } from '../../time';
 import { parseDateTimeText, type WireDateTime } from '../../wire/formats';
-import { serializeOHLCList, serializePeriodseries, serializeTimeseries, type OHLCListJson, type PeriodseriesJson, type TimeseriesJson } from '../../wire/json';
+import { serializeOHLCList, serializePeriodseries, timeseriesBytes, type OHLCListJson, type PeriodseriesJson } from '../../wire/json';
 import { decodeOhlcField, decodeOhlcLatest, decodeOhlcLoad, decodeOhlcTimeseries, SECTION_CURVE_TYPES, type ContractQuery } from '../../wire/requests';
 import type { RouteContext, RouteModule } from '../app';
+import { jsonBytesReply } from '../json-reply';
 import { userOf } from '../auth';
 import { convertPrices } from '../fx-rates';
 import { curveOf, dataCurve, requestQuery, requestRange } from '../resample-series';
@@ -283,7 +284,7 @@ async function latestPeriodsJson(context: RouteContext, request: FastifyRequest)
   return serializePeriodseries(new Periodseries({ curve: target.curve, resolution, ...merged, ...units }));
 }
 
-async function timeseriesJson(context: RouteContext, request: FastifyRequest): Promise<TimeseriesJson> {
+async function timeseriesJson(context: RouteContext, request: FastifyRequest): Promise<Uint8Array> {
   const field = decodeOhlcField((request.params as { field: string }).field);
   const q = decodeOhlcTimeseries(requestQuery(request));
   const target = await ohlcTarget(context, request);
@@ -294,7 +295,7 @@ async function timeseriesJson(context: RouteContext, request: FastifyRequest): P
   let units = { unit: target.record.unit, denominator: target.record.denominator };
   if (q.unit !== undefined) ({ columns: [values], ...units } = await convertPrices(context.store, [values], times, fieldUnit(target.record, field), q.unit));
   const days = stepStarts(range.begin, range.end, Frequency.P1D, target.zone);
-  return serializeTimeseries(new Timeseries({
+  return timeseriesBytes(new Timeseries({
     curve: target.curve, resolution: new Resolution(Frequency.P1D, target.zone), contract: contractOf(q, field),
     times: days, values: contractDailySeries(days, times, values, fillModeOf(q.fill)), ...units,
   }));
@@ -313,6 +314,6 @@ export const ohlcRoutes: RouteModule = {
     api.get('/ohlc/:curve/', async (request) => loadJson(context, request));
     api.get('/ohlc/:curve/latest/', async (request) => latestJson(context, request));
     api.get('/ohlc/:curve/latest/periods/:field/', async (request) => latestPeriodsJson(context, request));
-    api.get('/ohlc/:curve/timeseries/:field/', async (request) => timeseriesJson(context, request));
+    api.get('/ohlc/:curve/timeseries/:field/', async (request, reply) => jsonBytesReply(reply, await timeseriesJson(context, request)));
   },
 };

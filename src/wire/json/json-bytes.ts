@@ -1,0 +1,291 @@
+/**
+ * A growing byte buffer for the fast JSON text writers: ASCII text, numbers as `JSON.stringify`
+ * writes them (shortest round-trip text; not finite → `null`) and columns of instants written
+ * incrementally (the zone's offset looked up once per offset segment, the date part once per
+ * local day, the time of day from digit pairs), so no string or object is made per value.
+ *
+ * @module
+ */
+import type { Zone } from 'luxon';
+import { ValueError } from '../../exceptions';
+import { offsetSegments } from '../../engine';
+import { civilFromDays } from '../../time';
+import { formatInstant, offsetText } from './format-instants';
+
+const DAY_MS = 86_400_000;
+const ZERO = 48;
+/** Digits of 0..99 as two char codes: tens at `2k`, ones at `2k + 1`. */
+const PAIRS = Uint8Array.from({ length: 200 }, (_, j) => ZERO + (j % 2 === 0 ? Math.floor(j / 20) : Math.floor(j / 2) % 10));
+const LIMIT = 1e15;
+
+/**
+ * JSON text as bytes. Writers reserve room first (`room`), then write without bounds checks.
+ *
+ * @example
+ * const out = new JsonBytes();
+ * out.ascii('[');
+ * out.number(1.5);
+ * out.ascii(']');
+ * new TextDecoder().decode(out.bytes()) //=> '[1.5]'
+ */
+export class JsonBytes {
+  private buf: Uint8Array;
+  /** Bytes written so far. */
+  length = 0;
+
+  /**
+   * @param capacity - Initial capacity in bytes.
+   */
+  constructor(capacity = 1024) {
+    this.buf = new Uint8Array(Math.max(16, capacity));
+  }
+
+  /**
+   * Makes room for `n` more bytes.
+   *
+   * @param n - Bytes about to be written.
+   */
+  room(n: number): void {
+    if (this.length + n <= this.buf.length) return;
+    const next = new Uint8Array(Math.max(this.length + n, this.buf.length * 2));
+    next.set(this.buf.subarray(0, this.length));
+    this.buf = next;
+  }
+
+  /**
+   * Appends text (UTF-8 for anything beyond ASCII).
+   *
+   * @param text - The text.
+   */
+  ascii(text: string): void {
+    const n = text.length;
+    this.room(n * 3);
+    const buf = this.buf;
+    let p = this.length;
+    for (let i = 0; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (c >= 0x80) {
+        this.length = p;
+        this.utf8(text.slice(i));
+        return;
+      }
+      buf[p++] = c;
+    }
+    this.length = p;
+  }
+
+  /**
+   * Appends bytes prepared with {@link asciiBytes} (short constants: a loop beats `set`).
+   *
+   * @param bytes - The bytes.
+   */
+  put(bytes: Uint8Array): void {
+    const n = bytes.length;
+    this.room(n);
+    const buf = this.buf;
+    let p = this.length;
+    for (let i = 0; i < n; i++) buf[p++] = bytes[i] as number;
+    this.length = p;
+  }
+
+  private utf8(text: string): void {
+    const bytes = new TextEncoder().encode(text);
+    this.room(bytes.length);
+    this.buf.set(bytes, this.length);
+    this.length += bytes.length;
+  }
+
+  /**
+   * Appends a number as `JSON.stringify` writes it: the shortest round-trip text, `null` for NaN
+   * and the infinities, `0` for -0. Integers and values with up to two decimals below 10^13 are
+   * written from digits; anything else through `String(x)`.
+   *
+   * @param x - The number.
+   */
+  number(x: number): void {
+    this.room(32);
+    const buf = this.buf;
+    if (x - x !== 0) {
+      this.length = writeAscii(buf, this.length, 'null');
+      return;
+    }
+    let p = this.length;
+    let m = x;
+    let decimals = 0;
+    if (!Number.isInteger(x)) {
+      m = Math.round(x * 100);
+      if (m / 100 !== x) {
+        this.length = writeAscii(buf, p, String(x));
+        return;
+      }
+      decimals = m % 10 === 0 ? 1 : 2;
+      if (decimals === 1) m /= 10;
+    }
+    if (m >= LIMIT || m <= -LIMIT) {
+      this.length = writeAscii(buf, p, String(x));
+      return;
+    }
+    if (m < 0) {
+      buf[p++] = 45;
+      m = -m;
+    }
+    p = writeUnsigned(buf, p, m, decimals);
+    this.length = p;
+  }
+
+  /**
+   * The bytes written (a view, not a copy).
+   *
+   * @returns The bytes.
+   */
+  bytes(): Uint8Array {
+    return this.buf.subarray(0, this.length);
+  }
+
+  /** The underlying buffer, for the column writers in this module. */
+  get raw(): Uint8Array {
+    return this.buf;
+  }
+}
+
+/**
+ * The bytes of an ASCII constant, for {@link JsonBytes.put}.
+ *
+ * @param text - ASCII text.
+ * @returns Its bytes.
+ * @example
+ * asciiBytes('null') //=> Uint8Array [110, 117, 108, 108]
+ */
+export function asciiBytes(text: string): Uint8Array {
+  return Uint8Array.from(text, (c) => c.charCodeAt(0));
+}
+
+function writeAscii(buf: Uint8Array, p: number, text: string): number {
+  for (let i = 0; i < text.length; i++) buf[p++] = text.charCodeAt(i);
+  return p;
+}
+
+/** Writes a non-negative integer `m` (below 10^15) with `decimals` digits after a point (0-2). */
+function writeUnsigned(buf: Uint8Array, p: number, m: number, decimals: number): number {
+  let digits = 1;
+  for (let t = m; t >= 10; t = Math.floor(t / 10)) digits++;
+  if (digits <= decimals) digits = decimals + 1; // 0.05 → "0.05": leading zero before the point
+  const len = digits + (decimals > 0 ? 1 : 0);
+  let q = p + len - 1;
+  let rest = m;
+  for (let k = 0; k < decimals; k++) {
+    const d = rest % 10;
+    buf[q--] = ZERO + d;
+    rest = (rest - d) / 10;
+  }
+  if (decimals > 0) buf[q--] = 46;
+  for (; q >= p; q--) {
+    const d = rest % 10;
+    buf[q] = ZERO + d;
+    rest = (rest - d) / 10;
+  }
+  return p + len;
+}
+
+/**
+ * Writes instants of a column, one at a time in index order, in a zone's local time with its
+ * offset (the text of `formatInstants`), each between double quotes.
+ *
+ * @example
+ * const w = new InstantWriter(times, CET);
+ * for (let i = 0; i < times.length; i++) w.write(out, i); // "2020-06-01T00:00:00+02:00"
+ */
+export class InstantWriter {
+  private readonly starts: Float64Array;
+  private readonly offsets: Float64Array;
+  private readonly offsetBytes: Uint8Array[];
+  private readonly last: number;
+  private k = 0;
+  private lo = Infinity;
+  private hi = -Infinity;
+  private day = Number.NaN;
+  private readonly date = new Uint8Array(11);
+
+  /**
+   * @param times - Epoch milliseconds (any order; ascending is fastest).
+   * @param zone - The zone to show them in.
+   * @throws ValueError when a value is not finite.
+   */
+  constructor(
+    private readonly times: Float64Array,
+    private readonly zone: Zone,
+  ) {
+    let min = Infinity;
+    let max = -Infinity;
+    for (let i = 0; i < times.length; i++) {
+      const t = times[i] as number;
+      if (!Number.isFinite(t)) throw new ValueError(`Cannot write the date-time ${t}`);
+      if (t < min) min = t;
+      if (t > max) max = t;
+    }
+    const segments = times.length ? offsetSegments(zone, Math.floor(min), Math.floor(max)) : { starts: new Float64Array([-Infinity]), offsets: new Float64Array([0]) };
+    this.starts = segments.starts;
+    this.offsets = segments.offsets;
+    this.offsetBytes = Array.from(segments.offsets, (o) => Uint8Array.from(offsetText(o / 60_000), (c) => c.charCodeAt(0)));
+    this.last = this.starts.length - 1;
+  }
+
+  /**
+   * Writes `"<date-time>"` of instant `i`.
+   *
+   * @param out - Where to write.
+   * @param i - The index in the column.
+   * @throws ValueError when the year is outside 0–9999.
+   */
+  write(out: JsonBytes, i: number): void {
+    const t = Math.floor(this.times[i] as number);
+    if (t < this.lo || t >= this.hi) this.seek(t);
+    const offset = this.offsets[this.k] as number;
+    const local = t + offset;
+    const days = Math.floor(local / DAY_MS);
+    if (days !== this.day) this.setDay(days);
+    const rem = local - days * DAY_MS;
+    if (rem % 60_000 !== 0) {
+      out.ascii(`"${formatInstant(t, this.zone)}"`);
+      return;
+    }
+    out.room(32);
+    const buf = out.raw;
+    let p = out.length;
+    buf[p++] = 34;
+    buf.set(this.date, p);
+    p += 11;
+    const minute = rem / 60_000;
+    const h = Math.floor(minute / 60) * 2;
+    const m = (minute % 60) * 2;
+    buf[p] = PAIRS[h] as number;
+    buf[p + 1] = PAIRS[h + 1] as number;
+    buf[p + 2] = 58;
+    buf[p + 3] = PAIRS[m] as number;
+    buf[p + 4] = PAIRS[m + 1] as number;
+    buf[p + 5] = 58;
+    buf[p + 6] = ZERO;
+    buf[p + 7] = ZERO;
+    p += 8;
+    buf.set(this.offsetBytes[this.k] as Uint8Array, p);
+    p += 6;
+    buf[p++] = 34;
+    out.length = p;
+  }
+
+  private seek(t: number): void {
+    const starts = this.starts;
+    if (t < this.lo) this.k = 0;
+    while (this.k < this.last && (starts[this.k + 1] as number) <= t) this.k++;
+    this.lo = starts[this.k] as number;
+    this.hi = this.k < this.last ? (starts[this.k + 1] as number) : Infinity;
+  }
+
+  private setDay(days: number): void {
+    const [year, month, day] = civilFromDays(days);
+    if (year < 0 || year > 9999) throw new ValueError(`Year ${year} cannot be written as an ISO 8601 date-time`);
+    const text = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}T`;
+    for (let j = 0; j < 11; j++) this.date[j] = text.charCodeAt(j);
+    this.day = days;
+  }
+}
