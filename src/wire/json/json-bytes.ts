@@ -167,23 +167,27 @@ function writeAscii(buf: Uint8Array, p: number, text: string): number {
 
 /** Writes a non-negative integer `m` (below 10^15) with `decimals` digits after a point (0-2). */
 function writeUnsigned(buf: Uint8Array, p: number, m: number, decimals: number): number {
+  if (m >= 2_147_483_648) return writeAscii(buf, p, decimals === 0 ? String(m) : (m / 10 ** decimals).toFixed(decimals));
+  let rest = m | 0;
   let digits = 1;
-  for (let t = m; t >= 10; t = Math.floor(t / 10)) digits++;
-  if (digits <= decimals) digits = decimals + 1; // 0.05 → "0.05": leading zero before the point
+  for (let t = rest; t >= 10; t = (t / 10) | 0) digits++;
+  if (digits <= decimals) digits = decimals + 1; // 0.05 → "0.05": a zero before the point
   const len = digits + (decimals > 0 ? 1 : 0);
   let q = p + len - 1;
-  let rest = m;
   for (let k = 0; k < decimals; k++) {
-    const d = rest % 10;
-    buf[q--] = ZERO + d;
-    rest = (rest - d) / 10;
+    const next = (rest / 10) | 0;
+    buf[q--] = ZERO + rest - next * 10;
+    rest = next;
   }
   if (decimals > 0) buf[q--] = 46;
-  for (; q >= p; q--) {
-    const d = rest % 10;
-    buf[q] = ZERO + d;
-    rest = (rest - d) / 10;
+  while (q >= p + 1) {
+    const next = (rest / 100) | 0;
+    const pair = (rest - next * 100) * 2;
+    buf[q--] = PAIRS[pair + 1] as number;
+    buf[q--] = PAIRS[pair] as number;
+    rest = next;
   }
+  if (q === p) buf[q] = ZERO + rest;
   return p + len;
 }
 
