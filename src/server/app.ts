@@ -7,6 +7,8 @@
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRequestAsyncHookHandler } from 'fastify';
 import { RateLimiter, apiKeyOf, authenticate, type RateLimitOptions } from './auth';
+import { registerCompression, type CompressionOptions } from './compress';
+import { registerConditional } from './conditional';
 import { registerErrorHandling, sendError } from './errors';
 import { attachEventFeed, type EventFeedOptions } from './events';
 import { importRoutes } from './import/import-route';
@@ -81,6 +83,8 @@ export interface AppOptions {
   partners?: boolean;
   /** Live demo mode: new forecast instances and revised actuals every few seconds (default off). */
   live?: LiveOptions | boolean;
+  /** Compression of answers (default on: zstd/br/gzip from 1 KiB); `false` turns it off. */
+  compression?: CompressionOptions | false;
 }
 
 /**
@@ -131,6 +135,8 @@ export function createApp(options: AppOptions): FastifyInstance {
     }
   });
   const authHook = apiKeyHook(options.store, limiter);
+  registerConditional(app, { store: options.store });
+  if (options.compression !== false) registerCompression(app, options.compression ?? {});
   app.register(
     async (api) => {
       api.addHook('onRequest', authHook);
