@@ -104,33 +104,7 @@ export class JsonBytes {
    */
   number(x: number): void {
     this.room(32);
-    const buf = this.buf;
-    if (x - x !== 0) {
-      this.length = writeAscii(buf, this.length, 'null');
-      return;
-    }
-    let p = this.length;
-    let m = x;
-    let decimals = 0;
-    if (!Number.isInteger(x)) {
-      m = Math.round(x * 100);
-      if (m / 100 !== x) {
-        this.length = writeAscii(buf, p, String(x));
-        return;
-      }
-      decimals = m % 10 === 0 ? 1 : 2;
-      if (decimals === 1) m /= 10;
-    }
-    if (m >= LIMIT || m <= -LIMIT) {
-      this.length = writeAscii(buf, p, String(x));
-      return;
-    }
-    if (m < 0) {
-      buf[p++] = 45;
-      m = -m;
-    }
-    p = writeUnsigned(buf, p, m, decimals);
-    this.length = p;
+    this.length = writeNumber(this.buf, this.length, x);
   }
 
   /**
@@ -160,14 +134,46 @@ export function asciiBytes(text: string): Uint8Array {
   return Uint8Array.from(text, (c) => c.charCodeAt(0));
 }
 
+/**
+ * Writes a number at `p` as `JSON.stringify` writes it (see {@link JsonBytes.number}); the caller
+ * has made room for 32 bytes.
+ *
+ * @param buf - The buffer.
+ * @param p - Where to write.
+ * @param x - The number.
+ * @returns The position after it.
+ */
+export function writeNumber(buf: Uint8Array, p: number, x: number): number {
+  if (x - x !== 0) return writeAscii(buf, p, 'null');
+  let m = x;
+  let decimals = 0;
+  if (!Number.isInteger(x)) {
+    m = Math.round(x * 100);
+    if (m / 100 !== x) return writeAscii(buf, p, String(x));
+    decimals = 2;
+  }
+  if (m >= LIMIT || m <= -LIMIT) return writeAscii(buf, p, String(x));
+  let q = p;
+  if (m < 0) {
+    buf[q++] = 45;
+    m = -m;
+  }
+  if (m >= 2_147_483_648) return writeAscii(buf, q, decimals === 0 ? String(m) : String(m / 100));
+  let mi = m | 0;
+  if (decimals === 2 && mi % 10 === 0) {
+    decimals = 1;
+    mi = (mi / 10) | 0;
+  }
+  return writeUnsigned(buf, q, mi, decimals);
+}
+
 function writeAscii(buf: Uint8Array, p: number, text: string): number {
   for (let i = 0; i < text.length; i++) buf[p++] = text.charCodeAt(i);
   return p;
 }
 
-/** Writes a non-negative integer `m` (below 10^15) with `decimals` digits after a point (0-2). */
+/** Writes a non-negative int32 `m` with `decimals` digits after a point (0-2). */
 function writeUnsigned(buf: Uint8Array, p: number, m: number, decimals: number): number {
-  if (m >= 2_147_483_648) return writeAscii(buf, p, decimals === 0 ? String(m) : (m / 10 ** decimals).toFixed(decimals));
   let rest = m | 0;
   let digits = 1;
   for (let t = rest; t >= 10; t = (t / 10) | 0) digits++;
@@ -242,26 +248,36 @@ export class InstantWriter {
    * @throws ValueError when the year is outside 0–9999.
    */
   write(out: JsonBytes, i: number): void {
+    out.room(64);
+    out.length = this.writeAt(out.raw, out.length, i);
+  }
+
+  /**
+   * Writes `"<date-time>"` of instant `i` at `p`; the caller has made room for 64 bytes.
+   *
+   * @param buf - The buffer.
+   * @param p - Where to write.
+   * @param i - The index in the column.
+   * @returns The position after it.
+   * @throws ValueError when the year is outside 0–9999.
+   */
+  writeAt(buf: Uint8Array, p: number, i: number): number {
     const t = Math.floor(this.times[i] as number);
     if (t < this.lo || t >= this.hi) this.seek(t);
     const offset = this.offsets[this.k] as number;
     const local = t + offset;
     const days = Math.floor(local / DAY_MS);
     if (days !== this.day) this.setDay(days);
-    const rem = local - days * DAY_MS;
-    if (rem % 60_000 !== 0) {
-      out.ascii(`"${formatInstant(t, this.zone)}"`);
-      return;
-    }
-    out.room(32);
-    const buf = out.raw;
-    let p = out.length;
+    const rem = (local - days * DAY_MS) | 0;
+    const minute = (rem / 60_000) | 0;
+    if (minute * 60_000 !== rem) return writeAscii(buf, p, `"${formatInstant(t, this.zone)}"`);
     buf[p++] = 34;
-    buf.set(this.date, p);
+    const date = this.date;
+    for (let j = 0; j < 11; j++) buf[p + j] = date[j] as number;
     p += 11;
-    const minute = rem / 60_000;
-    const h = Math.floor(minute / 60) * 2;
-    const m = (minute % 60) * 2;
+    const hour = (minute / 60) | 0;
+    const h = hour * 2;
+    const m = (minute - hour * 60) * 2;
     buf[p] = PAIRS[h] as number;
     buf[p + 1] = PAIRS[h + 1] as number;
     buf[p + 2] = 58;
@@ -271,10 +287,11 @@ export class InstantWriter {
     buf[p + 6] = ZERO;
     buf[p + 7] = ZERO;
     p += 8;
-    buf.set(this.offsetBytes[this.k] as Uint8Array, p);
+    const offset6 = this.offsetBytes[this.k] as Uint8Array;
+    for (let j = 0; j < 6; j++) buf[p + j] = offset6[j] as number;
     p += 6;
     buf[p++] = 34;
-    out.length = p;
+    return p;
   }
 
   private seek(t: number): void {

@@ -7,7 +7,7 @@
  * @module
  */
 import type { Timeseries } from '../../model';
-import { InstantWriter, JsonBytes, asciiBytes } from './json-bytes';
+import { InstantWriter, JsonBytes, asciiBytes, writeNumber } from './json-bytes';
 import { serializeTimeseriesHead } from './timeseries';
 
 const FIRST = asciiBytes('{"d":');
@@ -15,9 +15,18 @@ const NEXT = asciiBytes(',{"d":');
 const V = asciiBytes(',"v":');
 const S = asciiBytes(',"s":[');
 const NULL = asciiBytes('null');
-const COMMA = asciiBytes(',');
+const OPEN = asciiBytes('[');
+const CLOSE_LIST = asciiBytes(']');
 const CLOSE_S = asciiBytes(']}');
 const CLOSE = asciiBytes('}');
+
+function copy(buf: Uint8Array, p: number, bytes: Uint8Array): number {
+  for (let j = 0; j < bytes.length; j++) buf[p + j] = bytes[j] as number;
+  return p + bytes.length;
+}
+
+/** Room for one item: `,{"d":"<25>","v":<32>,"s":[` + 33 per member + `]}`. */
+const itemRoom = (width: number) => 96 + 33 * width;
 
 function writeItems(out: JsonBytes, ts: Timeseries): void {
   const n = ts.length;
@@ -25,25 +34,28 @@ function writeItems(out: JsonBytes, ts: Timeseries): void {
   const columns = ts.scenarios;
   const width = columns.length;
   const dates = new InstantWriter(ts.times, ts.resolution.zone);
-  out.ascii('[');
+  const room = itemRoom(width);
+  out.put(OPEN);
   for (let i = 0; i < n; i++) {
-    out.put(i === 0 ? FIRST : NEXT);
-    dates.write(out, i);
+    out.room(room);
+    const buf = out.raw;
+    let p = copy(buf, out.length, i === 0 ? FIRST : NEXT);
+    p = dates.writeAt(buf, p, i);
     if (width === 0 || values !== null) {
-      out.put(V);
-      if (values === null) out.put(NULL);
-      else out.number(values[i] as number);
+      p = copy(buf, p, V);
+      p = values === null ? copy(buf, p, NULL) : writeNumber(buf, p, values[i] as number);
     }
     if (width > 0) {
-      out.put(S);
+      p = copy(buf, p, S);
       for (let k = 0; k < width; k++) {
-        if (k > 0) out.put(COMMA);
-        out.number((columns[k] as Float64Array)[i] as number);
+        if (k > 0) buf[p++] = 44;
+        p = writeNumber(buf, p, (columns[k] as Float64Array)[i] as number);
       }
-      out.put(CLOSE_S);
-    } else out.put(CLOSE);
+      p = copy(buf, p, CLOSE_S);
+    } else p = copy(buf, p, CLOSE);
+    out.length = p;
   }
-  out.ascii(']');
+  out.put(CLOSE_LIST);
 }
 
 function writeTimeseries(out: JsonBytes, ts: Timeseries): void {
@@ -54,7 +66,7 @@ function writeTimeseries(out: JsonBytes, ts: Timeseries): void {
 }
 
 function capacity(ts: Timeseries): number {
-  return 1024 + ts.length * (48 + 12 * ts.scenarios.length);
+  return 1024 + ts.length * (48 + 12 * ts.scenarios.length) + itemRoom(ts.scenarios.length);
 }
 
 /**
