@@ -2,8 +2,9 @@
  * Compression of answers: `zstd` (when this Node has it), `br` and `gzip`, negotiated from
  * `Accept-Encoding` (q-values honoured, `identity` otherwise) for bodies of at least
  * `threshold` bytes, compressed on libuv's thread pool. Levels were chosen by measurement
- * (bench/compression.ts, bench/RESULTS.md): brotli quality 4 and gzip level 6 give the best size
- * for their time on the service's JSON. A compressed answer's `ETag` gets the encoding appended
+ * (bench/compression.ts, bench/RESULTS.md): on the one-year 15-minute answer (1.6 MB) gzip level 1
+ * gives 6.0x in ~6 ms where level 6 gives 6.6x in ~18 ms, and brotli quality 3 gives 6.8x in
+ * ~9 ms where quality 5 gives 7.5x in ~26 ms; so gzip 1 and brotli 3 (zstd 3 where available). A compressed answer's `ETag` gets the encoding appended
  * (`"…-br"`), as each encoding is its own representation; every answer it looks at says
  * `Vary: Accept-Encoding`.
  *
@@ -23,9 +24,9 @@ export type Encoding = 'zstd' | 'br' | 'gzip';
 export interface CompressionOptions {
   /** Smallest body compressed, in bytes (default 1024). */
   threshold?: number;
-  /** gzip level 1-9 (default 6). */
+  /** gzip level 1-9 (default 1). */
   gzipLevel?: number;
-  /** Brotli quality 0-11 (default 4). */
+  /** Brotli quality 0-11 (default 3). */
   brotliQuality?: number;
   /** zstd level (default 3). */
   zstdLevel?: number;
@@ -44,11 +45,11 @@ function compressors(options: CompressionOptions): Record<Encoding, Compress | n
   const z = typeof zstd === 'function' ? promisify(zstd) : null;
   const zstdParams = (zlib.constants as unknown as Record<string, number>).ZSTD_c_compressionLevel;
   return {
-    gzip: (input) => gzip(input, { level: options.gzipLevel ?? 6 }),
+    gzip: (input) => gzip(input, { level: options.gzipLevel ?? 1 }),
     br: (input) =>
       br(input, {
         params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: options.brotliQuality ?? 4,
+          [zlib.constants.BROTLI_PARAM_QUALITY]: options.brotliQuality ?? 3,
           [zlib.constants.BROTLI_PARAM_SIZE_HINT]: input.length,
           [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
         },
