@@ -18,4 +18,5 @@ export * from './subscription';
 export * from './timeseries';
 export * from './user';
 export { InstantWriter, JsonBytes } from './json-bytes';
+export * from './write-ohlc';
 export * from './write-timeseries';
