@@ -6,7 +6,9 @@
  *   node --import tsx bench/serialize.ts [--runs 9]
  *
  * Cases: one year of CET 15-minute values (35,136 items) and one 51-member ensemble instance with
- * its mean (1,440 steps x 52 values). Prints the median of `--runs` runs of each and the ratios.
+ * its mean (1,440 steps x 52 values), members with two decimals (as the demo data) and, the slow
+ * case for the writer, full-precision floats (written through `String(x)`). Prints the median of
+ * `--runs` runs of each and the ratios.
  */
 import { parseArgs } from 'node:util';
 import { Timeseries } from '../src/model';
@@ -33,14 +35,16 @@ function year(): Timeseries {
   });
 }
 
-function ensemble(): Timeseries {
+/** Members with two decimals (as the demo data has), or full-precision floats. */
+function ensemble(rounded: boolean): Timeseries {
   const n = 1_440;
+  const member = (i: number, k: number) => (rounded ? value(i * 3 + k * 7) : value(i * 3 + k * 7) / 3);
   return new Timeseries({
     resolution: new Resolution(Frequency.PT15M, CET),
     unit: 'MWh/h',
     times: Float64Array.from({ length: n }, (_, i) => BEGIN + i * 900_000),
     values: Float64Array.from({ length: n }, (_, i) => value(i)),
-    scenarios: Array.from({ length: 51 }, (_, k) => Float64Array.from({ length: n }, (_, i) => value(i * 3 + k * 7) / 3)),
+    scenarios: Array.from({ length: 51 }, (_, k) => Float64Array.from({ length: n }, (_, i) => member(i, k))),
   });
 }
 
@@ -54,4 +58,5 @@ function run(label: string, ts: Timeseries): void {
 }
 
 run('one year, 15-minute (35,136 items)', year());
-run('ensemble 1,440 x (mean + 51)', ensemble());
+run('ensemble 1,440 x (mean + 51)', ensemble(true));
+run('same, members full-precision floats', ensemble(false));
