@@ -49,9 +49,27 @@ export function etagOf(store: Store, request: FastifyRequest): string | null {
 }
 
 /**
- * Whether an `If-None-Match` header names a tag (with or without an encoding suffix). `*` is not
- * honoured: the 304 is decided before the route runs, and only a tag the service gave out with a
- * 200 proves that the answer exists.
+ * The entry of an `If-None-Match` header that names a tag (with or without an encoding suffix),
+ * or null. `*` is not honoured: the 304 is decided before the route runs, and only a tag the
+ * service gave out with a 200 proves that the answer exists.
+ *
+ * @param header - The header value(s).
+ * @param tag - The quoted tag.
+ * @returns The matching entry as the client sent it (without `W/`), or null.
+ * @example
+ * matchingTag('"abc-br", "x"', '"abc"') //=> '"abc-br"'
+ */
+export function matchingTag(header: string | string[] | undefined, tag: string): string | null {
+  if (header === undefined) return null;
+  for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
+    const t = part.trim().replace(/^W\//, '');
+    if (t === tag || t.replace(SUFFIX, '"') === tag) return t;
+  }
+  return null;
+}
+
+/**
+ * Whether an `If-None-Match` header names a tag (see {@link matchingTag}).
  *
  * @param header - The header value(s).
  * @param tag - The quoted tag.
@@ -60,12 +78,7 @@ export function etagOf(store: Store, request: FastifyRequest): string | null {
  * noneMatch('"abc-br", "x"', '"abc"') //=> true
  */
 export function noneMatch(header: string | string[] | undefined, tag: string): boolean {
-  if (header === undefined) return false;
-  for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
-    const t = part.trim().replace(/^W\//, '');
-    if (t === tag || t.replace(SUFFIX, '"') === tag) return true;
-  }
-  return false;
+  return matchingTag(header, tag) !== null;
 }
 
 /** Options of {@link registerConditional}. */
@@ -88,7 +101,10 @@ export function registerConditional(app: FastifyInstance, options: ConditionalOp
     const tag = etagOf(options.store, request);
     if (tag === null) return;
     reply.header('etag', tag);
-    if (noneMatch(request.headers['if-none-match'], tag)) {
+    const matched = matchingTag(request.headers['if-none-match'], tag);
+    if (matched !== null) {
+      // the 304 names the representation the client holds (compressed ones carry a suffix)
+      reply.header('etag', matched);
       return reply.code(304).send();
     }
   });

@@ -7,7 +7,7 @@ import * as http from 'node:http';
 import * as zlib from 'node:zlib';
 import type { CurveRecord, SeriesBlock } from '../../src/server/store';
 import { chooseEncoding } from '../../src/server/compress';
-import { noneMatch } from '../../src/server/conditional';
+import { matchingTag, noneMatch } from '../../src/server/conditional';
 import { addUser, startService, type StartedService } from '../helpers/start-service';
 
 const H = 3_600_000;
@@ -122,7 +122,9 @@ test('answers are compressed as the client asks, and decode to the same bytes', 
   assert.is(br.headers['content-encoding'], 'br');
   assert.ok(zlib.brotliDecompressSync(br.body).equals(plain.body));
   // the compressed tag revalidates, in either form
-  assert.is((await get(svc, pathOf(A, 'begin=2024-01-01&end=2024-02-01'), { 'if-none-match': br.headers.etag as string })).status, 304);
+  const revalidated = await get(svc, pathOf(A, 'begin=2024-01-01&end=2024-02-01'), { 'if-none-match': br.headers.etag as string, 'accept-encoding': 'br' });
+  assert.is(revalidated.status, 304);
+  assert.is(revalidated.headers.etag, br.headers.etag);
   // small answers are sent as they are
   const small = await get(svc, '/user/', { 'accept-encoding': 'gzip' });
   assert.ok(small.body.length < 1024);
@@ -146,6 +148,8 @@ test('If-None-Match matching: lists, weak prefixes and encoding suffixes; * is n
   assert.not.ok(noneMatch('*', '"abc"'));
   assert.not.ok(noneMatch('"abcd"', '"abc"'));
   assert.not.ok(noneMatch(undefined, '"abc"'));
+  assert.is(matchingTag('"x", W/"abc-br"', '"abc"'), '"abc-br"');
+  assert.is(matchingTag('"x"', '"abc"'), null);
 });
 
 test.run();
