@@ -8,7 +8,7 @@
  * @module
  */
 import { APIError, ForbiddenError, UnauthorizedError } from '../exceptions';
-import { HttpTransport, type TransportHooks } from './http';
+import { HttpTransport, type ResponseCache, type TransportHooks } from './http';
 import type { ResolvedClientOptions } from './options';
 
 const INSPECT = Symbol.for('nodejs.util.inspect.custom');
@@ -34,6 +34,17 @@ export abstract class BaseClient {
   constructor(options: ResolvedClientOptions, hooks: TransportHooks = {}) {
     this.options = options;
     this.transport = new HttpTransport(options, hooks);
+  }
+
+  /**
+   * The answer cache (the `cache` option), or null when caching is off: `clear()`, `stats()`.
+   *
+   * @returns The cache, or null.
+   * @example
+   * new ServiceClient({ apiKey: 'abc', cache: true }).cache?.stats().hits //=> 0
+   */
+  get cache(): ResponseCache | null {
+    return this.transport.cache;
   }
 
   /**

@@ -16,6 +16,7 @@ export {
   type ClientDefaults, type ClientOptions, type ResolvedClientOptions, type RetryOptions,
 } from './options';
 export { HttpTransport, type HttpResponse, type TransportHooks } from './http';
+export { ResponseCache, type CacheMode, type CacheOptions, type CacheStats } from './http';
 export { EventsSection } from './sections/events';
 export {
   ConnectionEvent, CurveEvent, EventsConnection, TimeoutEvent,

@@ -1,5 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { InitializationError } from '../exceptions';
+import { resolveCacheOptions, type CacheOptions, type ResolvedCacheOptions } from './http/cache-options';
+
+function resolveCompression(value: unknown): boolean {
+  if (value === undefined) return true;
+  if (typeof value !== 'boolean') throw new InitializationError(`compression must be a boolean, got ${String(value)}`);
+  return value;
+}
 
 /**
  * Default root URL of the API (the local demo service).
@@ -72,6 +79,10 @@ export interface ClientOptions {
   retry?: Partial<RetryOptions>;
   /** Header that carries the key (default `X-API-Key`). */
   authHeader?: string;
+  /** Ask for compressed answers (gzip) and decode them (default true; `false` on loopback saves CPU). */
+  compression?: boolean;
+  /** Cache answers and revalidate them with ETags: `true` (in memory) or `{ dir, maxBytes, mode }`. */
+  cache?: boolean | CacheOptions;
 }
 
 /**
@@ -98,6 +109,10 @@ export interface ResolvedClientOptions {
   readonly retry: Readonly<RetryOptions>;
   /** Header that carries the key. */
   readonly authHeader: string;
+  /** Ask for compressed answers. */
+  readonly compression: boolean;
+  /** The answer cache's options, or null for none. */
+  readonly cache: ResolvedCacheOptions | null;
 }
 
 /**
@@ -255,5 +270,7 @@ export function resolveClientOptions(
     proxies: resolveProxies(opts.proxies),
     retry: resolveRetry(opts.retry),
     authHeader,
+    compression: resolveCompression(opts.compression),
+    cache: resolveCacheOptions(opts.cache),
   });
 }

@@ -9,6 +9,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, type onReques
 import { TooManyRequestsError, UnauthorizedError } from '../exceptions';
 import { API_KEY_HEADERS, RateLimiter, apiKeyOf, authenticate, type RateLimitOptions } from './auth';
 import { assertWellFormedQuery } from '../wire/encode';
+import { registerCompression, type CompressionOptions } from './compress';
+import { registerConditional } from './conditional';
 import { registerErrorHandling, sendError } from './errors';
 import { attachEventFeed, type EventFeedOptions } from './events';
 import { importRoutes } from './import/import-route';
@@ -85,6 +87,8 @@ export interface AppOptions {
   partners?: boolean;
   /** Live demo mode: new forecast instances and revised actuals every few seconds (default off). */
   live?: LiveOptions | boolean;
+  /** Compression of answers (default on: zstd/br/gzip from 1 KiB); `false` turns it off. */
+  compression?: CompressionOptions | false;
 }
 
 /** Largest request body of every route but the import (64 KiB): no other route takes one. */
@@ -174,6 +178,8 @@ export function createApp(options: AppOptions): FastifyInstance {
   });
   const failures = options.authFailureLimit === false ? null : new RateLimiter(options.authFailureLimit ?? DEFAULT_AUTH_FAILURE_LIMIT, clock);
   const authHook = apiKeyHook(options.store, limiter, { failures });
+  registerConditional(app, { store: options.store });
+  if (options.compression !== false) registerCompression(app, options.compression ?? {});
   app.register(
     async (api) => {
       api.addHook('onRequest', authHook);

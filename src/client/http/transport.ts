@@ -4,6 +4,7 @@ import axios, { type AxiosInstance, type AxiosProxyConfig, type AxiosResponse } 
 import { errorFromResponse, HTTPError, ParseException } from '../../exceptions';
 import type { ResolvedClientOptions } from '../options';
 import { requestHeaders } from './headers';
+import { ResponseCache } from './response-cache';
 import { withRetry, type RetryListener } from './retry';
 import { monotonicNow, sleep as timerSleep, Throttle, type Clock, type Sleep } from './throttle';
 import { isTimeoutCode, timeoutConfig, timeoutError } from './timeout';
@@ -30,6 +31,12 @@ export interface HttpResponse {
   readonly headers: Readonly<Record<string, string>>;
   /** The parsed JSON body. */
   readonly body: unknown;
+}
+
+/** An answer as one attempt gets it: a 200 with its text, or a 304 for a revalidated entry. */
+interface Received extends HttpResponse {
+  /** The body text ('' for a 304). */
+  readonly text: string;
 }
 
 /**
@@ -89,9 +96,12 @@ export class HttpTransport {
   private readonly httpsAgent: https.Agent;
   private readonly axios: AxiosInstance;
   private readonly origin: string;
+  /** The answer cache (`cache` client option), or null. */
+  readonly cache: ResponseCache | null;
 
   constructor(options: ResolvedClientOptions, hooks: TransportHooks = {}) {
     this.options = options;
+    this.cache = options.cache ? new ResponseCache(options.cache, options.apiUrl, options.apiKey) : null;
     this.wait = hooks.sleep ?? timerSleep;
     this.throttle = new Throttle(options.httpDelay, hooks.now ?? monotonicNow, this.wait);
     this.onRetry = hooks.onRetry;
@@ -126,10 +136,33 @@ export class HttpTransport {
       throw new HTTPError(`Request path must start with "/", got ${String(pathAndQuery)}`);
     }
     const url = this.options.apiUrl + pathAndQuery;
+    const cache = this.cache;
+    if (cache === null) return this.fetch(url, null);
+    const key = cache.keyOf(pathAndQuery);
+    const cached = await cache.lookup(key);
+    if (cache.offline) {
+      if (cached === null) {
+        cache.miss();
+        throw new HTTPError(`GET ${url}: no cached answer (the cache is in offline mode)`, { code: 'ERR_CACHE_MISS' });
+      }
+      cache.hit();
+      return { status: 200, headers: cached.headers, body: cached.body };
+    }
+    const res = await this.fetch(url, cached?.etag ?? null);
+    if (res.status === 304 && cached !== null) {
+      cache.revalidated();
+      return { status: 200, headers: cached.headers, body: cached.body };
+    }
+    cache.miss();
+    if (res.status === 200) await cache.store(key, res.headers, res.text, res.body).catch(() => undefined);
+    return { status: res.status, headers: res.headers, body: res.body };
+  }
+
+  private fetch(url: string, etag: string | null): Promise<Received> {
     return withRetry(
       async () => {
         await this.throttle.acquire();
-        return this.attempt(url);
+        return this.attempt(url, etag);
       },
       this.options.retry,
       this.wait,
@@ -149,24 +182,27 @@ export class HttpTransport {
     this.httpsAgent.destroy();
   }
 
-  private async attempt(firstUrl: string): Promise<HttpResponse> {
+  private async attempt(firstUrl: string, etag: string | null): Promise<Received> {
     let url = firstUrl;
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-      const res = await this.send(url);
+      const res = await this.send(url, etag);
       const location = res.headers.location;
       if (res.status >= 300 && res.status < 400 && typeof location === 'string' && location !== '') {
         url = new URL(location, url).toString();
         continue;
       }
+      if (res.status === 304 && etag !== null) return { status: 304, headers: flatHeaders(res.headers), body: null, text: '' };
       return this.answer(url, res);
     }
     throw new HTTPError(`GET ${firstUrl}: more than ${MAX_REDIRECTS} redirects`, { code: 'ERR_FR_TOO_MANY_REDIRECTS' });
   }
 
-  private async send(url: string): Promise<AxiosResponse<ArrayBuffer>> {
+  private async send(url: string, etag: string | null): Promise<AxiosResponse<ArrayBuffer>> {
     const sameOrigin = new URL(url).origin === this.origin;
     const headers = requestHeaders(this.options.authHeader, this.options.apiKey);
     if (!sameOrigin) delete headers[this.options.authHeader];
+    if (!this.options.compression) headers['Accept-Encoding'] = 'identity';
+    if (etag !== null && sameOrigin) headers['If-None-Match'] = etag;
     try {
       return await this.axios.get<ArrayBuffer>(url, { headers, proxy: this.proxyFor(url) });
     } catch (err) {
@@ -190,7 +226,7 @@ export class HttpTransport {
     return new HTTPError(`GET ${url} failed: ${reason}`, { code: codeText, cause: err });
   }
 
-  private answer(url: string, res: AxiosResponse<ArrayBuffer>): HttpResponse {
+  private answer(url: string, res: AxiosResponse<ArrayBuffer>): Received {
     const headers = flatHeaders(res.headers);
     const text = Buffer.from(res.data ?? new ArrayBuffer(0)).toString('utf8');
     const error = errorFromResponse(res.status, text, headers);
@@ -202,6 +238,6 @@ export class HttpTransport {
     } catch (err) {
       throw new ParseException(`GET ${url}: response is not valid JSON: ${(err as Error).message}`, { cause: err });
     }
-    return { status: res.status, headers, body };
+    return { status: res.status, headers, body, text };
   }
 }

@@ -23,7 +23,7 @@
  *
  * @module
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Zone } from 'luxon';
 import { DateTime } from 'luxon';
 import { convertUnit, resample } from '../../engine';
@@ -34,7 +34,7 @@ import { NotFoundError } from '../../exceptions';
 import { AbsoluteItem, AbsoluteResult, Aggregation, Filter, Instance, type Curve, type Timeseries } from '../../model';
 import { Frequency, Resolution, floorMillis, shiftMillis, stepStarts, zoneByName } from '../../time';
 import { resolveDateTime, timeOfDayMillis } from '../../wire/formats';
-import { serializeAbsoluteResult, serializeInstanceList, serializeStringList, serializeTimeseries, serializeTimeseriesList } from '../../wire/json';
+import { serializeAbsoluteResult, serializeInstanceList, serializeStringList, timeseriesBytes, timeseriesListBytes } from '../../wire/json';
 import type { InstanceSelectionQuery, ResampleQuery } from '../../wire/options';
 import {
   decodeInstancesAbsolute, decodeInstancesGet, decodeInstancesLatest, decodeInstancesList, decodeInstancesLoad,
@@ -42,6 +42,7 @@ import {
 } from '../../wire/requests';
 import { userOf } from '../auth';
 import type { RouteContext, RouteModule } from '../app';
+import { jsonBytesReply } from '../json-reply';
 import { curveOf, dataCurve, loadTimeseries, requestQuery, requestRange } from '../resample-series';
 import type { CurveRecord, InstanceKey, InstanceRecord, SeriesBlock, Store, TimeRange } from '../store';
 
@@ -324,39 +325,39 @@ export const instancesRoutes: RouteModule = {
     });
     for (const ensembles of [false, true]) {
       const prefix = ensembles ? '/ensembles' : '/instances';
-      api.get(`${prefix}/:curve/`, async (request) => {
+      api.get(`${prefix}/:curve/`, async (request, reply) => {
         const query = decodeInstancesLoad(requestQuery(request), { ensembles });
         const t = await target(request);
         const records = await selectRecords(store, t, query);
-        return serializeTimeseriesList(await Promise.all(records.map((r) => instanceSeries(store, t, r, query, ensembles))));
+        return jsonBytesReply(reply, timeseriesListBytes(await Promise.all(records.map((r) => instanceSeries(store, t, r, query, ensembles)))));
       });
-      api.get(`${prefix}/:curve/get/latest/`, async (request) => {
+      api.get(`${prefix}/:curve/get/latest/`, async (request, reply) => {
         const query = decodeInstancesLatest(requestQuery(request));
         const t = await target(request);
         const [record] = await selectRecords(store, t, { ...query, limit: 1 });
         if (!record) throw new NotFoundError(`No instance of curve '${t.record.name}' matches the request`);
-        return serializeTimeseries(await instanceSeries(store, t, record, query, ensembles));
+        return jsonBytesReply(reply, timeseriesBytes(await instanceSeries(store, t, record, query, ensembles)));
       });
-      const get = async (request: FastifyRequest) => {
+      const get = async (request: FastifyRequest, reply: FastifyReply) => {
         const query = decodeInstancesGet(requestQuery(request));
         const t = await target(request);
-        return serializeTimeseries(await instanceSeries(store, t, await pathInstance(store, t, request), query, ensembles));
+        return jsonBytesReply(reply, timeseriesBytes(await instanceSeries(store, t, await pathInstance(store, t, request), query, ensembles)));
       };
       api.get(`${prefix}/:curve/get/:issued/`, get);
       api.get(`${prefix}/:curve/get/:issued/:tag/`, get);
     }
-    api.get('/instances/:curve/get/relative/', async (request) => {
+    api.get('/instances/:curve/get/relative/', async (request, reply) => {
       const q = decodeInstancesRelative(requestQuery(request));
       const t = await target(request);
       const view = storeView(store, { readSeries: (_c, range) => relativeBlock(store, t, q, range) });
-      return serializeTimeseries(await loadTimeseries(view, t.curve, t.record, { ...pick(q), range: requestRange(q.begin, q.end, q.timeZone ?? t.zone, q.frequency ?? Frequency.byTag(t.record.frequency)) }));
+      return jsonBytesReply(reply, timeseriesBytes(await loadTimeseries(view, t.curve, t.record, { ...pick(q), range: requestRange(q.begin, q.end, q.timeZone ?? t.zone, q.frequency ?? Frequency.byTag(t.record.frequency)) })));
     });
-    api.get('/instances/:curve/get/rolling/', async (request) => {
+    api.get('/instances/:curve/get/rolling/', async (request, reply) => {
       const q = decodeInstancesRolling(requestQuery(request));
       const t = await target(request);
       const view = storeView(store, { readSeries: (_c, range) => rollingBlock(store, t, q, range) });
       // the fill's grid has the curve's steps, whatever the output frequency
-      return serializeTimeseries(await loadTimeseries(view, t.curve, t.record, { ...pick(q), range: requestRange(q.begin, q.end, q.timeZone ?? t.zone, Frequency.byTag(t.record.frequency)) }));
+      return jsonBytesReply(reply, timeseriesBytes(await loadTimeseries(view, t.curve, t.record, { ...pick(q), range: requestRange(q.begin, q.end, q.timeZone ?? t.zone, Frequency.byTag(t.record.frequency)) })));
     });
     api.get('/instances/:curve/get/absolute/', async (request) => serializeAbsoluteResult(await absolute(context, request)));
   },

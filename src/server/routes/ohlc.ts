@@ -16,9 +16,10 @@ import {
 } from '../../model';
 import { Frequency, Resolution, stepStarts, zoneByName } from '../../time';
 import { parseDateTimeText, type WireDateTime } from '../../wire/formats';
-import { serializeOHLCList, serializePeriodseries, serializeTimeseries, type OHLCListJson, type PeriodseriesJson, type TimeseriesJson } from '../../wire/json';
+import { ohlcListBytes, serializePeriodseries, timeseriesBytes, type PeriodseriesJson } from '../../wire/json';
 import { decodeOhlcField, decodeOhlcLatest, decodeOhlcLoad, decodeOhlcTimeseries, SECTION_CURVE_TYPES, type ContractQuery } from '../../wire/requests';
 import type { RouteContext, RouteModule } from '../app';
+import { jsonBytesReply } from '../json-reply';
 import { userOf } from '../auth';
 import { convertPrices } from '../fx-rates';
 import { curveOf, dataCurve, requestQuery, requestRange } from '../resample-series';
@@ -241,18 +242,22 @@ export function ohlcItems(
   }));
 }
 
-async function ohlcList(store: Store, target: OhlcTarget, rows: OhlcRows, indices: Int32Array, unit: string | undefined): Promise<OHLCList> {
+async function ohlcBytes(store: Store, target: OhlcTarget, rows: OhlcRows, indices: Int32Array, unit: string | undefined): Promise<Uint8Array> {
   const { record } = target;
-  let columns = PRICES.map((f) => pickRows(rows.block[f], indices));
+  const b = rows.block;
+  let columns = PRICES.map((f) => pickRows(b[f], indices));
   let units = { unit: record.unit, denominator: record.denominator };
-  if (unit !== undefined) ({ columns, ...units } = await convertPrices(store, columns, pickRows(rows.block.traded, indices), record, unit));
-  const prices = Object.fromEntries(PRICES.map((f, k) => [f, columns[k]]));
-  return new OHLCList(ohlcItems(rows, indices, prices, target.zone), { curve: target.curve, ...units });
+  if (unit !== undefined) ({ columns, ...units } = await convertPrices(store, columns, pickRows(b.traded, indices), record, unit));
+  const [open, high, low, close, settlement] = columns as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
+  return ohlcListBytes({ curve: target.curve, ...units }, {
+    traded: pickRows(b.traded, indices), period: Array.from(indices, (i) => b.period[i] as string), front: Int32Array.from(indices, (i) => rows.fronts[i] as number),
+    delivery: pickRows(b.delivery, indices), open, high, low, close, settlement, volume: pickRows(b.volume, indices), openInterest: pickRows(b.openInterest, indices),
+  }, target.zone);
 }
 
 const all = (n: number): Int32Array => Int32Array.from({ length: n }, (_, i) => i);
 
-async function loadJson(context: RouteContext, request: FastifyRequest): Promise<OHLCListJson> {
+async function loadJson(context: RouteContext, request: FastifyRequest): Promise<Uint8Array> {
   const q = decodeOhlcLoad(requestQuery(request));
   const target = await ohlcTarget(context, request);
   const range = tradingRange(q.begin, q.end, target.zone);
@@ -260,14 +265,14 @@ async function loadJson(context: RouteContext, request: FastifyRequest): Promise
   const filtered = q.period !== undefined && (q.front !== undefined || q.delivery !== undefined);
   const b = rows.block;
   const indices = filtered ? selectContract(b.period, b.delivery, rows.fronts, contractChoice({ ...q, period: q.period as ContractPeriod }, target.zone)) : all(b.traded.length);
-  return serializeOHLCList(await ohlcList(context.store, target, rows, indices, q.unit));
+  return ohlcBytes(context.store, target, rows, indices, q.unit);
 }
 
-async function latestJson(context: RouteContext, request: FastifyRequest): Promise<OHLCListJson> {
+async function latestJson(context: RouteContext, request: FastifyRequest): Promise<Uint8Array> {
   const q = decodeOhlcLatest(requestQuery(request));
   const target = await ohlcTarget(context, request);
   const rows = await latestRows(context.store, target, q.date);
-  return serializeOHLCList(await ohlcList(context.store, target, rows, all(rows.block.traded.length), q.unit));
+  return ohlcBytes(context.store, target, rows, all(rows.block.traded.length), q.unit);
 }
 
 async function latestPeriodsJson(context: RouteContext, request: FastifyRequest): Promise<PeriodseriesJson> {
@@ -283,7 +288,7 @@ async function latestPeriodsJson(context: RouteContext, request: FastifyRequest)
   return serializePeriodseries(new Periodseries({ curve: target.curve, resolution, ...merged, ...units }));
 }
 
-async function timeseriesJson(context: RouteContext, request: FastifyRequest): Promise<TimeseriesJson> {
+async function timeseriesJson(context: RouteContext, request: FastifyRequest): Promise<Uint8Array> {
   const field = decodeOhlcField((request.params as { field: string }).field);
   const q = decodeOhlcTimeseries(requestQuery(request));
   const target = await ohlcTarget(context, request);
@@ -294,7 +299,7 @@ async function timeseriesJson(context: RouteContext, request: FastifyRequest): P
   let units = { unit: target.record.unit, denominator: target.record.denominator };
   if (q.unit !== undefined) ({ columns: [values], ...units } = await convertPrices(context.store, [values], times, fieldUnit(target.record, field), q.unit));
   const days = stepStarts(range.begin, range.end, Frequency.P1D, target.zone);
-  return serializeTimeseries(new Timeseries({
+  return timeseriesBytes(new Timeseries({
     curve: target.curve, resolution: new Resolution(Frequency.P1D, target.zone), contract: contractOf(q, field),
     times: days, values: contractDailySeries(days, times, values, fillModeOf(q.fill)), ...units,
   }));
@@ -310,9 +315,9 @@ async function timeseriesJson(context: RouteContext, request: FastifyRequest): P
 export const ohlcRoutes: RouteModule = {
   section: 'ohlc',
   register(api, context) {
-    api.get('/ohlc/:curve/', async (request) => loadJson(context, request));
-    api.get('/ohlc/:curve/latest/', async (request) => latestJson(context, request));
+    api.get('/ohlc/:curve/', async (request, reply) => jsonBytesReply(reply, await loadJson(context, request)));
+    api.get('/ohlc/:curve/latest/', async (request, reply) => jsonBytesReply(reply, await latestJson(context, request)));
     api.get('/ohlc/:curve/latest/periods/:field/', async (request) => latestPeriodsJson(context, request));
-    api.get('/ohlc/:curve/timeseries/:field/', async (request) => timeseriesJson(context, request));
+    api.get('/ohlc/:curve/timeseries/:field/', async (request, reply) => jsonBytesReply(reply, await timeseriesJson(context, request)));
   },
 };

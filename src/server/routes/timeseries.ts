@@ -8,9 +8,11 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { Frequency, zoneByName } from '../../time';
-import { serializeTimeseries, type TimeseriesJson } from '../../wire/json';
+import type { Timeseries } from '../../model';
+import { timeseriesBytes } from '../../wire/json';
 import { decodeTimeseriesLoad, SECTION_CURVE_TYPES } from '../../wire/requests';
 import { userOf, type RouteContext, type RouteModule } from '../app';
+import { jsonBytesReply } from '../json-reply';
 import { curveOf, dataCurve, loadTimeseries, requestQuery, requestRange } from '../resample-series';
 
 /**
@@ -19,19 +21,19 @@ import { curveOf, dataCurve, loadTimeseries, requestQuery, requestRange } from '
  *
  * @param context - The store and clock.
  * @param request - The request; the curve name is the decoded `curve` path segment.
- * @returns The Timeseries JSON.
+ * @returns The time series (the route writes it with `timeseriesBytes`).
  * @throws ValidationError, NotFoundError or ForbiddenError, mapped to 400, 404 and 403.
  * @example
- * (await timeseriesLoadJson(context, request)).resolution //=> { frequency: 'P1D', timezone: 'CET' }
+ * (await timeseriesLoad(context, request)).resolution.frequency //=> Frequency.P1D
  */
-export async function timeseriesLoadJson(context: RouteContext, request: FastifyRequest): Promise<TimeseriesJson> {
+export async function timeseriesLoad(context: RouteContext, request: FastifyRequest): Promise<Timeseries> {
   const query = decodeTimeseriesLoad(requestQuery(request));
   const user = userOf(request);
   const name = (request.params as { curve: string }).curve;
   const record = await dataCurve(context.store, user, name, SECTION_CURVE_TYPES.timeseries);
   const range = requestRange(query.begin, query.end, query.timeZone ?? zoneByName(record.timezone), query.frequency ?? Frequency.byTag(record.frequency));
   const curve = await curveOf(context.store, user, record);
-  return serializeTimeseries(await loadTimeseries(context.store, curve, record, { ...query, range }));
+  return loadTimeseries(context.store, curve, record, { ...query, range });
 }
 
 /**
@@ -44,6 +46,6 @@ export async function timeseriesLoadJson(context: RouteContext, request: Fastify
 export const timeseriesRoutes: RouteModule = {
   section: 'timeseries',
   register(api, context) {
-    api.get('/timeseries/:curve/', async (request) => timeseriesLoadJson(context, request));
+    api.get('/timeseries/:curve/', async (request, reply) => jsonBytesReply(reply, timeseriesBytes(await timeseriesLoad(context, request))));
   },
 };

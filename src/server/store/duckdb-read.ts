@@ -7,6 +7,7 @@
 import { LIST, VARCHAR, listValue, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import { readColumns, readRows, sqlNumber } from './duckdb-io';
 import { instanceFromRow } from './duckdb-records';
+import { pivotMembers, sortByTime } from './pivot-members';
 import { formatEventId } from './event-ids';
 import type { EventIdParts } from './event-ids';
 import type { InstanceQuery, OhlcQuery, TimeRange } from './store';
@@ -59,23 +60,19 @@ export async function readSeriesBlock(conn: DuckDBConnection, target: ReadTarget
   if (column.size === 0) return empty;
   const where = `series_id IN (${[...column.keys()].join(',')})${rangeSql('ts', range)}`;
   if (column.size === 1) {
-    const [ts, v] = (await readColumns(conn, `SELECT ts, value FROM series_values WHERE ${where} ORDER BY ts`, ['number', 'number'])) as Float64Array[];
-    return { ...empty, times: ts, values: valueRow ? v : null, scenarios: valueRow ? [] : [v] };
+    const [ts, v] = (await readColumns(conn, `SELECT ts, value FROM series_values WHERE ${where}`, ['number', 'number'])) as [Float64Array, Float64Array];
+    const [times, sorted] = sortByTime(ts, v);
+    return { ...empty, times, values: valueRow ? sorted : null, scenarios: valueRow ? [] : [sorted] };
   }
-  const [sid, ts, v] = (await readColumns(conn, `SELECT series_id, ts, value FROM series_values WHERE ${where} ORDER BY ts, series_id`, ['number', 'number', 'number'])) as Float64Array[];
-  let steps = 0;
-  for (let i = 0; i < ts.length; i++) if (i === 0 || ts[i] !== ts[i - 1]) steps++;
-  const times = new Float64Array(steps);
-  const values = valueRow ? new Float64Array(steps).fill(NaN) : null;
-  const cols = scenarioRows.map(() => new Float64Array(steps).fill(NaN));
-  let step = -1;
-  for (let i = 0; i < ts.length; i++) {
-    if (i === 0 || ts[i] !== ts[i - 1]) times[++step] = ts[i];
-    const k = column.get(sid[i]) as number;
-    if (k < 0) (values as Float64Array)[step] = v[i];
-    else cols[k][step] = v[i];
-  }
-  return { ...empty, times, values, scenarios: cols };
+  const [sid, ts, v] = (await readColumns(conn, `SELECT series_id, ts, value FROM series_values WHERE ${where}`, ['number', 'number', 'number'])) as [Float64Array, Float64Array, Float64Array];
+  const { times, columns } = pivotMembers(sid, ts, v, [...column.keys()]);
+  const slot = (id: number) => columns[[...column.keys()].indexOf(id)] as Float64Array;
+  return {
+    ...empty,
+    times,
+    values: valueRow ? slot(Number(valueRow.id)) : null,
+    scenarios: scenarioRows.map((m) => slot(Number(m.id))),
+  };
 }
 
 /**

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { NotFoundError, ValueError } from '../../exceptions';
 import { readColumns, readRows, sqlNumber } from './duckdb-io';
+import { DataVersions } from './data-versions';
 import { planBatch, type IdCounters, type WritePlan } from './duckdb-plan';
 import { readEvents, readInstances, readOhlcBlock, readPeriodBlock, readSeriesBlock, type ReadTarget } from './duckdb-read';
 import { frozen, instanceFromRow } from './duckdb-records';
@@ -59,6 +60,7 @@ export class DuckDbStore implements Store {
   private readonly eventIds: EventIdGenerator;
   private prunedThrough: EventIdParts | null;
   private closed = false;
+  private readonly versions = new DataVersions();
 
   private constructor(
     private readonly db: DuckDBInstance,
@@ -134,6 +136,7 @@ export class DuckDbStore implements Store {
         throw err;
       }
       this.applyCommitted(plan.curves, batch);
+      this.versions.bump(batch);
       const { pruned, ...counts } = written;
       if (pruned !== null) this.prunedThrough = parseEventId(pruned);
       if (events.length) for (const listener of this.listeners) this.notify(listener, events);
@@ -162,6 +165,11 @@ export class DuckDbStore implements Store {
     } catch {
       // A failing listener must not fail the import that already committed.
     }
+  }
+
+  /** {@inheritDoc Store.dataVersion} */
+  dataVersion(curve: string | null): string {
+    return this.versions.of(curve);
   }
 
   /** {@inheritDoc Store.getCurve} */

@@ -200,6 +200,12 @@ export interface Store {
 
   /** The curve with exactly this name, or `null`. */
   getCurve(name: string): Promise<CurveRecord | null>;
+  /**
+   * The data version of a curve's answers (changed by every import that names the curve, or
+   * imports places), or with `null` of all answers (changed by every import); opaque, never
+   * repeated, the base of the service's ETags.
+   */
+  dataVersion(curve: string | null): string;
   /** Curves matching the filters, ordered by name, paged. */
   searchCurves(query?: CurveQuery): Promise<StorePage<CurveRecord>>;
   /** The place with this key, or `null`. */

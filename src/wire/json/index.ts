@@ -17,3 +17,6 @@ export * from './strings';
 export * from './subscription';
 export * from './timeseries';
 export * from './user';
+export { InstantWriter, JsonBytes } from './json-bytes';
+export * from './write-ohlc';
+export * from './write-timeseries';

@@ -184,6 +184,19 @@ function items(ts: Timeseries): TimeseriesItemJson[] {
  * serializeTimeseries(ts).data //=> [{ d: '2020-06-01T00:00:00+02:00', v: 1.5 }]
  */
 export function serializeTimeseries(ts: Timeseries): TimeseriesJson {
+  return { ...serializeTimeseriesHead(ts), data: items(ts) };
+}
+
+/**
+ * Writes every member of a time series but `data`, in wire order (the text writer
+ * `timeseriesText` writes the items itself).
+ *
+ * @param ts - The time series.
+ * @returns The wire object without `data`.
+ * @example
+ * Object.keys(serializeTimeseriesHead(ts)) //=> ['curve', 'resolution', 'instance', 'contract', 'scenario_names', 'unit', 'denominator']
+ */
+export function serializeTimeseriesHead(ts: Timeseries): Omit<TimeseriesJson, 'data'> {
   const named = ts.hasScenarios() && !isDefaultNames(ts.scenarioNames);
   return {
     curve: ts.curve ? serializeCurve(ts.curve) : null,
@@ -193,7 +206,6 @@ export function serializeTimeseries(ts: Timeseries): TimeseriesJson {
     scenario_names: named ? [...ts.scenarioNames] : null,
     unit: ts.unit,
     denominator: ts.denominator,
-    data: items(ts),
   };
 }
 

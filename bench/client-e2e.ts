@@ -1,0 +1,155 @@
+/**
+ * Client end to end (issue 15): load + table, cold and warm, against the reference Python client
+ * of the protocol (load + pandas DataFrame), same machine, same run, same service on 127.0.0.1.
+ *
+ *   REFERENCE_CLIENT_PATH=/path/to/python/client node --import tsx bench/client-e2e.ts [--runs 15]
+ *
+ * `REFERENCE_CLIENT_PATH` is the directory holding the reference client's Python package (put on
+ * `PYTHONPATH`); `REFERENCE_PYTHON` the interpreter (default `/usr/bin/python3`, which needs
+ * requests, pandas, python-dateutil and pytz). Without the variable the comparison is skipped
+ * with a message and only our figures are printed.
+ *
+ * Cases: one year (2023, 35,040 values) and three months (2023-01..03, 8,636 values) of CET
+ * 15-minute values, and one 51-member ensemble instance (1,440 steps x 52 values). Ours:
+ *   - cold: a client without cache (compression on, as by default; one client, its connection
+ *     kept alive, as the reference's session), `load` + `toTable()`;
+ *   - cold, `compression: false` (the loopback setting);
+ *   - warm: a client with `cache: true` that has the answer already; each load is a 304
+ *     revalidation, then the cached body is parsed and tabled.
+ * Every call starts after the client's request interval (60 ms sleep), as a user's would.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { promisify } from 'node:util';
+import { parseArgs } from 'node:util';
+import { ServiceClient } from '../src/client';
+import { toTable } from '../src/frame';
+import { createApp } from '../src/server/app';
+import { generateApiKey, hashApiKey } from '../src/server/auth';
+import { DuckDbStore, type CurveRecord } from '../src/server/store';
+
+const { values: args } = parseArgs({ options: { runs: { type: 'string' } } });
+const RUNS = Number(args.runs ?? 15);
+const ACTUAL = 'DE Bench Wind Power Production MWh/h 15min Actual';
+const FORECAST = 'DE Bench Wind Power Production MWh/h 15min Forecast';
+const Q = 900_000;
+const BEGIN = Date.UTC(2022, 11, 31, 23); // 2023-01-01 00:00 CET
+const END = Date.UTC(2023, 11, 31, 23); // 2024-01-01 00:00 CET
+const ISSUED = Date.UTC(2023, 5, 1);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+
+function curve(name: string, curveType: string, dataType: string): CurveRecord {
+  return {
+    name, curveType, area: 'DE', areaSink: null, placeKey: null, categories: ['Bench'], frequency: 'PT15M', timezone: 'CET', unit: 'MWh/h',
+    denominator: null, dataType, source: null, commodity: 'Power', instanceIssuedTimezone: 'UTC', package: 'power',
+  };
+}
+
+const wave = (i: number, m = 0) => Math.round((20_000 + 15_000 * Math.sin(i / 700 + m / 9) + (i % 97) * 13.7 + m * 11.3) * 100) / 100;
+
+interface Case {
+  label: string;
+  kind: 'timeseries' | 'instance';
+  rows: number;
+  load(client: ServiceClient): Promise<unknown>;
+  py: Record<string, unknown>;
+}
+
+async function timeCalls(work: () => Promise<unknown>): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < RUNS + 2; i++) {
+    await sleep(60);
+    const started = performance.now();
+    await work();
+    times.push(performance.now() - started);
+  }
+  return times.slice(2);
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-e2e-'));
+  const store = await DuckDbStore.open(dir);
+  const key = generateApiKey();
+  const n = (END - BEGIN) / Q;
+  const steps = 15 * 96;
+  await store.importBatch({
+    users: [{ id: 'bench', name: 'Bench', email: null, organization: null, blocked: false, subscriptions: [{ package: '*', area: '*' }] }],
+    keys: [{ hash: hashApiKey(key), userId: 'bench', label: 'bench', created: 0, blocked: false }],
+    curves: [curve(ACTUAL, 'TIMESERIES', 'ACTUAL'), curve(FORECAST, 'INSTANCE', 'FORECAST')],
+    instances: [{ curve: FORECAST, issued: ISSUED, tag: 'ec-ens', created: ISSUED, modified: null, scenarioNames: Array.from({ length: 51 }, (_, m) => `e${String(m).padStart(2, '0')}`) }],
+    series: [
+      { curve: ACTUAL, issued: null, tag: null, times: Float64Array.from({ length: n }, (_, i) => BEGIN + i * Q), values: Float64Array.from({ length: n }, (_, i) => wave(i)), scenarios: [], scenarioNames: [] },
+      {
+        curve: FORECAST, issued: ISSUED, tag: 'ec-ens', times: Float64Array.from({ length: steps }, (_, i) => ISSUED + i * Q),
+        values: Float64Array.from({ length: steps }, (_, i) => wave(i, 25)),
+        scenarios: Array.from({ length: 51 }, (_, m) => Float64Array.from({ length: steps }, (_, i) => wave(i, m))),
+        scenarioNames: Array.from({ length: 51 }, (_, m) => `e${String(m).padStart(2, '0')}`),
+      },
+    ],
+  });
+  const app = createApp({ store, rateLimit: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as { port: number };
+  const apiUrl = `http://127.0.0.1:${port}/api`;
+  const issued = new Date(ISSUED).toISOString().replace('.000Z', 'Z');
+  const cases: Case[] = [
+    { label: 'one year, 15 min (35,040 values)', kind: 'timeseries', rows: 35_040, load: (c) => c.timeseries.load(ACTUAL, { begin: '2023-01-01', end: '2024-01-01' }).then(toTable),
+      py: { curve: ACTUAL, begin: '2023-01-01', end: '2024-01-01' } },
+    { label: 'three months, 15 min (8,636 values)', kind: 'timeseries', rows: 8_636, load: (c) => c.timeseries.load(ACTUAL, { begin: '2023-01-01', end: '2023-04-01' }).then(toTable),
+      py: { curve: ACTUAL, begin: '2023-01-01', end: '2023-04-01' } },
+    { label: 'one ensemble instance (1,440 x 52)', kind: 'instance', rows: 1_440, load: (c) => c.instances.get(FORECAST, { issued, tag: 'ec-ens', ensembles: true }).then(toTable),
+      py: { curve: FORECAST, issued, tag: 'ec-ens' } },
+  ];
+  const base = { apiUrl, apiKey: key, httpDelay: 0.05, retry: { tries: 1 } };
+  const ours: Record<string, { cold: number; coldPlain: number; warm: number }> = {};
+  try {
+    for (const c of cases) {
+      const coldClient = new ServiceClient(base);
+      const cold = median(await timeCalls(() => c.load(coldClient)));
+      coldClient.close();
+      const plainClient = new ServiceClient({ ...base, compression: false });
+      const coldPlain = median(await timeCalls(() => c.load(plainClient)));
+      plainClient.close();
+      const warmClient = new ServiceClient({ ...base, cache: true });
+      await c.load(warmClient);
+      const warm = median(await timeCalls(() => c.load(warmClient)));
+      if ((warmClient.cache?.stats().revalidations ?? 0) < RUNS) throw new Error(`${c.label}: warm loads were not revalidations`);
+      warmClient.close();
+      ours[c.label] = { cold, coldPlain, warm };
+    }
+    const refPath = process.env.REFERENCE_CLIENT_PATH;
+    let reference: Record<string, number[]> | null = null;
+    if (!refPath) {
+      console.log('REFERENCE_CLIENT_PATH is not set: the comparison with the reference Python client is skipped.');
+    } else {
+      const python = process.env.REFERENCE_PYTHON ?? '/usr/bin/python3';
+      const pyCases = cases.map((c) => ({ label: c.label, kind: c.kind, rows: c.rows, ...c.py }));
+      const { stdout } = await promisify(execFile)(python, [join(__dirname, 'reference-client.py'), apiUrl, key, String(RUNS), JSON.stringify(pyCases)], {
+        env: { ...process.env, PYTHONPATH: refPath },
+        maxBuffer: 1 << 24,
+      });
+      reference = JSON.parse(stdout) as Record<string, number[]>;
+    }
+    console.log(`client end to end (load + table), median of ${RUNS} calls, ms`);
+    console.log(`${'case'.padEnd(38)}${'cold'.padStart(9)}${'cold, no gzip'.padStart(15)}${'warm (304)'.padStart(12)}${'reference'.padStart(11)}${'ratio cold'.padStart(12)}${'ratio warm'.padStart(12)}`);
+    for (const c of cases) {
+      const o = ours[c.label] as { cold: number; coldPlain: number; warm: number };
+      const ref = reference ? median(reference[c.label] as number[]) : NaN;
+      const r = (x: number) => (reference ? `${(ref / x).toFixed(1)}x` : '-');
+      console.log(`${c.label.padEnd(38)}${o.cold.toFixed(2).padStart(9)}${o.coldPlain.toFixed(2).padStart(15)}${o.warm.toFixed(2).padStart(12)}${(reference ? ref.toFixed(2) : '-').padStart(11)}${r(o.cold).padStart(12)}${r(o.warm).padStart(12)}`);
+    }
+  } finally {
+    await app.close();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});

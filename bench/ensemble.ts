@@ -1,0 +1,119 @@
+/**
+ * One ensemble instance (issue 15): 51 members and the mean, 15 days of 15-minute steps
+ * (1,440 x 52 values), among 10 such instances in a fresh embedded store served on 127.0.0.1.
+ *
+ *   node --import tsx bench/ensemble.ts [--runs 40]
+ *
+ * Prints the median and p99 of:
+ *   - the floor: a raw scan of the same rows (`SELECT series_id, ts, value ... WHERE series_id IN
+ *     (...)` read into typed arrays by the store's column reader, no ordering, no pivot);
+ *   - `store.readSeries` of the instance (ordered, pivoted into one column per member);
+ *   - the service: `GET /ensembles/{curve}/get/{issued}/{tag}/` over HTTP (keep-alive; target
+ *     under 10 ms on an idle machine), with its ratio to the store read.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import * as http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { createApp } from '../src/server/app';
+import { generateApiKey, hashApiKey } from '../src/server/auth';
+import { instancesRoutes } from '../src/server/routes/instances';
+import { DuckDbStore, type CurveRecord, type InstanceRecord, type SeriesBlock } from '../src/server/store';
+import { readColumns } from '../src/server/store/duckdb-io';
+
+const { values: args } = parseArgs({ options: { runs: { type: 'string' } } });
+const RUNS = Number(args.runs ?? 40);
+const NAME = 'DE Bench Wind Power Production MWh/h 15min Forecast';
+const Q = 900_000;
+const STEPS = 15 * 96;
+const FIRST = Date.UTC(2024, 0, 1);
+
+const curve: CurveRecord = {
+  name: NAME, curveType: 'INSTANCE', area: 'DE', areaSink: null, placeKey: null, categories: ['Bench'], frequency: 'PT15M', timezone: 'CET',
+  unit: 'MWh/h', denominator: null, dataType: 'FORECAST', source: null, commodity: 'Power', instanceIssuedTimezone: 'UTC', package: 'power',
+};
+
+function instance(issued: number, members: number): { record: InstanceRecord; block: SeriesBlock } {
+  const names = Array.from({ length: members }, (_, m) => `e${String(m).padStart(2, '0')}`);
+  const times = Float64Array.from({ length: STEPS }, (_, i) => issued + i * Q);
+  const wave = (i: number, m: number) => Math.round((20_000 + 9_000 * Math.sin(i / 60 + issued / 3.6e7) + m * 37.5 + (i % 11) * 3.1) * 100) / 100;
+  const values = Float64Array.from({ length: STEPS }, (_, i) => wave(i, members / 2));
+  const scenarios = names.map((_, m) => Float64Array.from({ length: STEPS }, (_, i) => wave(i, m)));
+  return {
+    record: { curve: NAME, issued, tag: 'ec-ens', created: issued + 5 * 3_600_000, modified: null, scenarioNames: names },
+    block: { curve: NAME, issued, tag: 'ec-ens', times, values, scenarios, scenarioNames: names },
+  };
+}
+
+const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] as number;
+
+async function latency(label: string, work: () => Promise<unknown>, floor?: number): Promise<number> {
+  for (let i = 0; i < 5; i++) await work();
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    await work();
+    times.push(performance.now() - started);
+  }
+  const median = quantile(times, 0.5);
+  const ratio = floor ? `  ${(median / floor).toFixed(2)}x` : '';
+  console.log(`${label.padEnd(52)} median ${median.toFixed(2).padStart(7)} ms   p99 ${quantile(times, 0.99).toFixed(2).padStart(7)} ms${ratio}`);
+  return median;
+}
+
+function fetchBytes(agent: http.Agent, url: string, key: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http.get(url, { agent, headers: { 'X-API-Key': key } }, (res) => {
+      let bytes = 0;
+      res.on('data', (c: Buffer) => (bytes += c.length));
+      res.on('end', () => (res.statusCode === 200 ? resolve(bytes) : reject(new Error(`HTTP ${res.statusCode}`))));
+    }).on('error', reject);
+  });
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-ensemble-'));
+  const store = await DuckDbStore.open(dir);
+  const key = generateApiKey();
+  const set = Array.from({ length: 10 }, (_, k) => instance(FIRST + k * 12 * 3_600_000, 51));
+  await store.importBatch({
+    users: [{ id: 'bench', name: 'Bench', email: null, organization: null, blocked: false, subscriptions: [{ package: '*', area: '*' }] }],
+    keys: [{ hash: hashApiKey(key), userId: 'bench', label: 'bench', created: 0, blocked: false }],
+    curves: [curve],
+    instances: set.map((x) => x.record),
+    series: set.map((x) => x.block),
+  });
+  const app = createApp({ store, rateLimit: false, routes: [instancesRoutes] });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as { port: number };
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const target = set[4] as (typeof set)[number];
+  const issued = new Date(target.record.issued).toISOString().replace('.000Z', 'Z');
+  const url = `http://127.0.0.1:${port}/api/ensembles/${encodeURIComponent(NAME)}/get/${encodeURIComponent(issued)}/ec-ens/`;
+  // The raw scan runs on a second connection to the same database file, after the store's own
+  // data is checkpointed (the store keeps the file open; DuckDB allows one instance per file, so
+  // the scan uses the store's instance through a read of the series table first).
+  const db = (store as unknown as { db: DuckDBInstance }).db;
+  const conn = await db.connect();
+  try {
+    const ids = (await readColumns(conn, `SELECT s.id FROM series s JOIN instances i ON i.id = s.instance_id WHERE i.issued = ${target.record.issued}`, ['number']))[0] as Float64Array;
+    console.log(`one instance: ${ids.length} series x ${STEPS} steps; ${(await fetchBytes(agent, url, key)).toLocaleString('en')} bytes of JSON`);
+    const floor = await latency('floor: raw scan of the rows (typed arrays)', () => readColumns(conn, `SELECT series_id, ts, value FROM series_values WHERE series_id IN (${[...ids].join(',')})`, ['number', 'number', 'number']));
+    const read = await latency('store.readSeries (columns per member)', () => store.readSeries(NAME, {}, { issued: target.record.issued, tag: 'ec-ens' }), floor);
+    await latency('service GET one ensemble instance (HTTP)', () => fetchBytes(agent, url, key), read);
+  } finally {
+    conn.closeSync();
+    agent.destroy();
+    await app.close();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});

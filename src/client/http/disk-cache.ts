@@ -1,0 +1,188 @@
+/**
+ * The on-disk layer of the client cache: one file per answer in one directory, safe for several
+ * processes. Files are written to a temporary name and renamed into place (readers see a whole
+ * old or a whole new entry, never half of one); each file starts with a line of metadata holding
+ * the body's length and SHA-1, so a damaged file is recognised, ignored and removed (the next
+ * download rewrites it). A hit touches the file's times; after each write the least recently
+ * used files are removed until the directory is within its size bound.
+ *
+ * @module
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
+
+/** A cached answer as the disk layer keeps it. */
+export interface DiskEntry {
+  /** The answer's ETag, or null. */
+  etag: string | null;
+  /** The answer's headers (lower-case names). */
+  headers: Record<string, string>;
+  /** The body text. */
+  text: string;
+}
+
+const SUFFIX = '.entry';
+const STALE_TMP_MS = 60_000;
+
+function sha1(text: string): string {
+  return createHash('sha1').update(text).digest('hex');
+}
+
+/**
+ * One cache directory.
+ *
+ * @example
+ * const disk = new DiskCache('/tmp/cache', 100e6);
+ * await disk.write(key, { etag: '"x"', headers: {}, text: '[]' });
+ * (await disk.read(key))?.text //=> '[]'
+ */
+export class DiskCache {
+  private ready: Promise<unknown> | null = null;
+
+  /**
+   * @param dir - The directory (created on first write).
+   * @param maxBytes - Size bound of the directory's entries.
+   */
+  constructor(
+    readonly dir: string,
+    readonly maxBytes: number,
+  ) {}
+
+  private file(key: string): string {
+    return join(this.dir, `${key}${SUFFIX}`);
+  }
+
+  /**
+   * Reads an entry; a missing, partial or damaged file is a miss (and a damaged one is removed).
+   *
+   * @param key - The entry's key (hex).
+   * @returns The entry, or null.
+   */
+  async read(key: string): Promise<DiskEntry | null> {
+    const file = this.file(key);
+    let raw: string;
+    try {
+      raw = await fs.readFile(file, 'utf8');
+    } catch {
+      return null;
+    }
+    const entry = parseEntry(raw);
+    if (entry === null) {
+      await fs.rm(file, { force: true }).catch(() => undefined);
+      return null;
+    }
+    const now = new Date();
+    await fs.utimes(file, now, now).catch(() => undefined);
+    return entry;
+  }
+
+  /**
+   * Writes an entry atomically, then evicts least recently used entries beyond the bound.
+   *
+   * @param key - The entry's key (hex).
+   * @param entry - The entry.
+   */
+  async write(key: string, entry: DiskEntry): Promise<void> {
+    this.ready ??= fs.mkdir(this.dir, { recursive: true });
+    await this.ready;
+    const meta = JSON.stringify({ v: 1, etag: entry.etag, headers: entry.headers, length: Buffer.byteLength(entry.text), sha1: sha1(entry.text) });
+    const tmp = join(this.dir, `${key}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+    await fs.writeFile(tmp, `${meta}\n${entry.text}`);
+    await fs.rename(tmp, this.file(key));
+    await this.evict();
+  }
+
+  /**
+   * Marks an entry as just used (for the least-recently-used eviction of every process).
+   *
+   * @param key - The entry's key.
+   */
+  async touch(key: string): Promise<void> {
+    const now = new Date();
+    await fs.utimes(this.file(key), now, now).catch(() => undefined);
+  }
+
+  /**
+   * Removes one entry.
+   *
+   * @param key - The entry's key.
+   */
+  async remove(key: string): Promise<void> {
+    await fs.rm(this.file(key), { force: true });
+  }
+
+  /**
+   * Bytes held by the directory's entries.
+   *
+   * @returns The total size.
+   */
+  async bytes(): Promise<number> {
+    return (await this.entries()).reduce((sum, e) => sum + e.size, 0);
+  }
+
+  /** Removes every entry (and leftover temporary files). */
+  async clear(): Promise<void> {
+    let names: string[];
+    try {
+      names = await fs.readdir(this.dir);
+    } catch {
+      return;
+    }
+    await Promise.all(names.filter((n) => n.endsWith(SUFFIX) || n.endsWith('.tmp')).map((n) => fs.rm(join(this.dir, n), { force: true })));
+  }
+
+  private async entries(): Promise<{ path: string; size: number; used: number }[]> {
+    let names: string[];
+    try {
+      names = await fs.readdir(this.dir);
+    } catch {
+      return [];
+    }
+    const now = Date.now();
+    const stats = await Promise.all(
+      names.map(async (name) => {
+        const path = join(this.dir, name);
+        try {
+          const st = await fs.stat(path);
+          if (name.endsWith('.tmp')) {
+            if (now - st.mtimeMs > STALE_TMP_MS) await fs.rm(path, { force: true });
+            return null;
+          }
+          return name.endsWith(SUFFIX) ? { path, size: st.size, used: st.mtimeMs } : null;
+        } catch {
+          return null; // removed by another process meanwhile
+        }
+      }),
+    );
+    return stats.filter((s): s is { path: string; size: number; used: number } => s !== null);
+  }
+
+  private async evict(): Promise<void> {
+    const entries = await this.entries();
+    let total = entries.reduce((sum, e) => sum + e.size, 0);
+    if (total <= this.maxBytes) return;
+    entries.sort((a, b) => a.used - b.used);
+    for (const e of entries) {
+      if (total <= this.maxBytes) break;
+      await fs.rm(e.path, { force: true }).catch(() => undefined);
+      total -= e.size;
+    }
+  }
+}
+
+function parseEntry(raw: string): DiskEntry | null {
+  const cut = raw.indexOf('\n');
+  if (cut < 0) return null;
+  let meta: { v?: unknown; etag?: unknown; headers?: unknown; length?: unknown; sha1?: unknown };
+  try {
+    meta = JSON.parse(raw.slice(0, cut)) as typeof meta;
+  } catch {
+    return null;
+  }
+  const text = raw.slice(cut + 1);
+  if (meta === null || typeof meta !== 'object' || meta.v !== 1 || typeof meta.headers !== 'object' || meta.headers === null) return null;
+  if (meta.etag !== null && typeof meta.etag !== 'string') return null;
+  if (meta.length !== Buffer.byteLength(text) || meta.sha1 !== sha1(text)) return null;
+  return { etag: meta.etag, headers: meta.headers as Record<string, string>, text };
+}

@@ -1,0 +1,199 @@
+/**
+ * The client's answer cache: successful (200) answers kept under a key made of the API URL, a
+ * hash of the API key and the request line, in memory (least recently used evicted beyond the
+ * size bound) and optionally in a directory shared by processes (`DiskCache`). The transport
+ * revalidates a cached answer with `If-None-Match` and uses it on `304`; in `offline` mode it
+ * answers only from here. Error answers (403, 404, ...) are never stored.
+ *
+ * @module
+ */
+import { createHash } from 'node:crypto';
+import type { ResolvedCacheOptions } from './cache-options';
+import { DiskCache } from './disk-cache';
+
+/** A cached answer. */
+export interface CachedAnswer {
+  /** The answer's ETag, or null (then it cannot be revalidated, only used offline). */
+  readonly etag: string | null;
+  /** Response headers (lower-case names). */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The parsed JSON body (shared: callers must not change it). */
+  readonly body: unknown;
+  /** Size of the body text in bytes. */
+  readonly bytes: number;
+}
+
+/**
+ * Counters of a cache since it was made (or cleared).
+ *
+ * @example
+ * client.cache?.stats() //=> { hits: 3, misses: 1, revalidations: 3, bytes: 405112, entries: 1 }
+ */
+export interface CacheStats {
+  /** Answers served from the cache (offline, or after a 304). */
+  hits: number;
+  /** Requests the cache could not answer (nothing cached, or a new body was downloaded). */
+  misses: number;
+  /** `304 Not Modified` answers received for cached entries. */
+  revalidations: number;
+  /** Bytes of body text held in memory. */
+  bytes: number;
+  /** Entries held in memory. */
+  entries: number;
+}
+
+/** Headers worth keeping with an entry (the ones the sections read). */
+const KEPT = /^(content-type|etag|link|x-.*)$/;
+
+/**
+ * The answer cache of one client.
+ *
+ * @example
+ * const client = new ServiceClient({ apiKey, cache: true });
+ * await client.timeseries.load(curve, { begin, end });   // miss: downloaded and kept
+ * await client.timeseries.load(curve, { begin, end });   // 304: served from the cache
+ * client.cache?.stats().revalidations //=> 1
+ */
+export class ResponseCache {
+  private readonly memory = new Map<string, CachedAnswer>();
+  private readonly disk: DiskCache | null;
+  private readonly keyHash: string;
+  private held = 0;
+  private counts = { hits: 0, misses: 0, revalidations: 0 };
+
+  /**
+   * @param options - Directory, size bound, mode.
+   * @param apiUrl - The client's API URL (part of every key).
+   * @param apiKey - The client's key (its hash is part of every key).
+   */
+  constructor(
+    readonly options: ResolvedCacheOptions,
+    private readonly apiUrl: string,
+    apiKey: string,
+  ) {
+    this.keyHash = createHash('sha256').update(apiKey).digest('hex');
+    this.disk = options.dir === null ? null : new DiskCache(options.dir, options.maxBytes);
+  }
+
+  /** Whether the cache answers without asking the service. */
+  get offline(): boolean {
+    return this.options.mode === 'offline';
+  }
+
+  /**
+   * The key of a request: API URL, key hash and request line.
+   *
+   * @param pathAndQuery - The request's path and query below the API URL.
+   * @returns A hex key.
+   */
+  keyOf(pathAndQuery: string): string {
+    return createHash('sha256').update(`${this.apiUrl}\n${this.keyHash}\nGET ${pathAndQuery}`).digest('hex');
+  }
+
+  /**
+   * The cached answer of a key (memory first, then the directory), or null.
+   *
+   * @param key - From {@link keyOf}.
+   * @returns The answer, or null.
+   */
+  async lookup(key: string): Promise<CachedAnswer | null> {
+    const hit = this.memory.get(key);
+    if (hit !== undefined) {
+      this.memory.delete(key);
+      this.memory.set(key, hit);
+      if (this.disk !== null) await this.disk.touch(key);
+      return hit;
+    }
+    if (this.disk === null) return null;
+    const entry = await this.disk.read(key);
+    if (entry === null) return null;
+    let body: unknown;
+    try {
+      body = JSON.parse(entry.text);
+    } catch {
+      await this.disk.remove(key);
+      return null;
+    }
+    const answer: CachedAnswer = { etag: entry.etag, headers: entry.headers, body, bytes: Buffer.byteLength(entry.text) };
+    this.remember(key, answer);
+    return answer;
+  }
+
+  /**
+   * Keeps a 200 answer.
+   *
+   * @param key - From {@link keyOf}.
+   * @param headers - The answer's headers.
+   * @param text - The body text.
+   * @param body - The parsed body.
+   */
+  async store(key: string, headers: Readonly<Record<string, string>>, text: string, body: unknown): Promise<void> {
+    const kept: Record<string, string> = {};
+    for (const [name, value] of Object.entries(headers)) if (KEPT.test(name)) kept[name] = value;
+    const etag = headers.etag ?? null;
+    this.remember(key, { etag, headers: kept, body, bytes: Buffer.byteLength(text) });
+    if (this.disk !== null) await this.disk.write(key, { etag, headers: kept, text });
+  }
+
+  /** Counts a hit. */
+  hit(): void {
+    this.counts.hits++;
+  }
+
+  /** Counts a miss. */
+  miss(): void {
+    this.counts.misses++;
+  }
+
+  /** Counts a 304 revalidation (also a hit). */
+  revalidated(): void {
+    this.counts.revalidations++;
+    this.counts.hits++;
+  }
+
+  /**
+   * The counters and the bytes held in memory.
+   *
+   * @returns A snapshot.
+   */
+  stats(): CacheStats {
+    return { ...this.counts, bytes: this.held, entries: this.memory.size };
+  }
+
+  /**
+   * Bytes held by the cache directory (0 without one).
+   *
+   * @returns The size.
+   */
+  async diskBytes(): Promise<number> {
+    return this.disk === null ? 0 : this.disk.bytes();
+  }
+
+  /**
+   * Empties the cache (memory and directory) and resets the counters.
+   *
+   * @returns When done.
+   */
+  async clear(): Promise<void> {
+    this.memory.clear();
+    this.held = 0;
+    this.counts = { hits: 0, misses: 0, revalidations: 0 };
+    if (this.disk !== null) await this.disk.clear();
+  }
+
+  private remember(key: string, answer: CachedAnswer): void {
+    const old = this.memory.get(key);
+    if (old !== undefined) {
+      this.memory.delete(key);
+      this.held -= old.bytes;
+    }
+    if (answer.bytes > this.options.maxBytes) return;
+    this.memory.set(key, answer);
+    this.held += answer.bytes;
+    for (const [k, v] of this.memory) {
+      if (this.held <= this.options.maxBytes) break;
+      this.memory.delete(k);
+      this.held -= v.bytes;
+    }
+  }
+}

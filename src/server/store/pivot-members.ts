@@ -1,0 +1,93 @@
+/**
+ * Turning the rows of a series read (`series_id, ts, value` in whatever order the scan gives
+ * them) into aligned, time-ordered columns without per-row objects: rows are bucketed per series
+ * with a counting sort, each bucket is put in time order (already so in the usual case: rows are
+ * stored per series in time order, so this is one check), and when every member has the same
+ * times (the usual ensemble) those times are shared; otherwise the union of the times is taken
+ * and each member filled in, NaN where it has no value.
+ *
+ * @module
+ */
+
+/**
+ * Puts a time column and its values in time order (a copy only when they are not already).
+ *
+ * @param ts - Times, epoch ms.
+ * @param v - One value per time.
+ * @returns `[times, values]`, ascending by time.
+ * @example
+ * sortByTime(Float64Array.of(2, 1), Float64Array.of(20, 10)) //=> [Float64Array [1, 2], Float64Array [10, 20]]
+ */
+export function sortByTime(ts: Float64Array, v: Float64Array): [Float64Array, Float64Array] {
+  let ascending = true;
+  for (let i = 1; i < ts.length; i++) {
+    if ((ts[i] as number) < (ts[i - 1] as number)) {
+      ascending = false;
+      break;
+    }
+  }
+  if (ascending) return [ts, v];
+  const order = Uint32Array.from({ length: ts.length }, (_, i) => i).sort((a, b) => (ts[a] as number) - (ts[b] as number));
+  return [Float64Array.from(order, (i) => ts[i] as number), Float64Array.from(order, (i) => v[i] as number)];
+}
+
+function sameTimes(a: Float64Array, b: Float64Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * Pivots the rows of several series into one column per series on the union of their times.
+ *
+ * @param sid - Series id of each row.
+ * @param ts - Time of each row (at most one row per series and time).
+ * @param v - Value of each row.
+ * @param ids - The series ids, in the order of the columns wanted.
+ * @returns The ascending union of the times and one column per id (NaN where a series has no row).
+ * @example
+ * pivotMembers(Float64Array.of(7, 8, 7), Float64Array.of(0, 0, 1), Float64Array.of(1, 2, 3), [7, 8])
+ * //=> { times: Float64Array [0, 1], columns: [Float64Array [1, 3], Float64Array [2, NaN]] }
+ */
+export function pivotMembers(sid: Float64Array, ts: Float64Array, v: Float64Array, ids: readonly number[]): { times: Float64Array; columns: Float64Array[] } {
+  const low = Math.min(...ids);
+  const slot = new Int32Array(Math.max(...ids) - low + 1);
+  ids.forEach((id, k) => (slot[id - low] = k));
+  const counts = new Int32Array(ids.length + 1);
+  const slots = new Int32Array(sid.length);
+  for (let i = 0; i < sid.length; i++) {
+    const k = slot[(sid[i] as number) - low] as number;
+    slots[i] = k;
+    counts[k + 1]++;
+  }
+  for (let k = 0; k < ids.length; k++) (counts[k + 1] as number) += counts[k] as number;
+  const bucketTs = new Float64Array(ts.length);
+  const bucketV = new Float64Array(ts.length);
+  const fill = counts.slice(0, ids.length);
+  for (let i = 0; i < sid.length; i++) {
+    const p = fill[slots[i] as number]++;
+    bucketTs[p] = ts[i] as number;
+    bucketV[p] = v[i] as number;
+  }
+  const members = ids.map((_, k) => sortByTime(bucketTs.subarray(counts[k], counts[k + 1]), bucketV.subarray(counts[k], counts[k + 1])));
+  const first = members[0]?.[0] ?? new Float64Array(0);
+  if (members.every(([t]) => sameTimes(t, first))) {
+    return { times: first.slice(), columns: members.map(([, values]) => values.slice()) };
+  }
+  const all = new Float64Array(ts.length);
+  all.set(ts);
+  all.sort();
+  let steps = 0;
+  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[steps++] = all[i] as number;
+  const times = all.slice(0, steps);
+  const columns = members.map(([t, values]) => {
+    const column = new Float64Array(steps).fill(Number.NaN);
+    let j = 0;
+    for (let i = 0; i < t.length; i++) {
+      while ((times[j] as number) < (t[i] as number)) j++;
+      column[j] = values[i] as number;
+    }
+    return column;
+  });
+  return { times, columns };
+}

@@ -1,0 +1,213 @@
+// The client's answer cache against the real service over loopback: revalidation with ETags
+// (304), new values after an import, metadata searches, offline mode, never an answer for another
+// key or an error answer, a corrupted cache file, the size bound, two processes sharing one
+// directory; and the `compression` option on the wire.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { ServiceClient } from '../../../src/client';
+import { resolveCacheOptions } from '../../../src/client/http';
+import { HTTPError, InitializationError, NotFoundError } from '../../../src/exceptions';
+import type { CurveRecord, SeriesBlock } from '../../../src/server/store';
+import { addUser, startService, type StartedService } from '../../helpers/start-service';
+
+const H = 3_600_000;
+const A = 'DE Test Wind Power Production MWh/h H Actual';
+const B = 'DE Test Solar Power Production MWh/h H Actual';
+const T0 = Date.UTC(2024, 0, 14, 23);
+const RANGE = { begin: '2024-01-15', end: '2024-01-17' };
+
+function curve(name: string): CurveRecord {
+  return {
+    name, curveType: 'TIMESERIES', area: 'DE', areaSink: null, placeKey: null, categories: ['Test'], frequency: 'PT1H', timezone: 'CET',
+    unit: 'MWh/h', denominator: null, dataType: 'ACTUAL', source: null, commodity: 'Power', instanceIssuedTimezone: null, package: 'power',
+  };
+}
+
+function block(name: string, hours: number, value: (i: number) => number): SeriesBlock {
+  return {
+    curve: name, issued: null, tag: null, times: Float64Array.from({ length: hours }, (_, i) => T0 + i * H),
+    values: Float64Array.from({ length: hours }, (_, i) => value(i)), scenarios: [], scenarioNames: [],
+  };
+}
+
+let svc: StartedService;
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'client-cache-'));
+  dirs.push(dir);
+  return dir;
+};
+const client = (extra: Partial<ConstructorParameters<typeof ServiceClient>[0]> = {}) =>
+  new ServiceClient({ apiUrl: svc.apiUrl, apiKey: svc.apiKey, httpDelay: 0.05, retry: { tries: 1 }, ...extra });
+const values = (ts: { values: Float64Array | null }) => Array.from(ts.values ?? []);
+
+test.before(async () => {
+  svc = await startService({ batch: { curves: [curve(A), curve(B)], series: [block(A, 72, (i) => i), block(B, 72, (i) => 100 + i)] } });
+});
+test.after(async () => {
+  await svc.close();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+test('a repeated load is revalidated (304) and served from memory; an import brings the new values', async () => {
+  const c = client({ cache: true });
+  const first = await c.timeseries.load(A, RANGE);
+  assert.equal(c.cache?.stats(), { hits: 0, misses: 1, revalidations: 0, bytes: c.cache?.stats().bytes, entries: 1 });
+  assert.ok((c.cache?.stats().bytes ?? 0) > 1000);
+  const second = await c.timeseries.load(A, RANGE);
+  assert.equal(values(second), values(first));
+  assert.is(c.cache?.stats().revalidations, 1);
+  assert.is(c.cache?.stats().hits, 1);
+  await svc.store.importBatch({ series: [block(A, 26, () => 500)] });
+  const third = await c.timeseries.load(A, RANGE);
+  assert.equal(values(third).slice(24, 27), [500, 500, 26]);
+  assert.is(c.cache?.stats().misses, 2);
+  const fourth = await c.timeseries.load(A, RANGE);
+  assert.equal(values(fourth), values(third));
+  assert.is(c.cache?.stats().revalidations, 2);
+  c.close();
+});
+
+test('metadata searches use the cache too; clear() empties it and resets the counters', async () => {
+  const c = client({ cache: true });
+  const first = await c.metadata.curves({ q: 'test' });
+  const again = await c.metadata.curves({ q: 'test' });
+  assert.equal(again.map((x) => x.name), first.map((x) => x.name));
+  assert.is(c.cache?.stats().revalidations, 1);
+  await c.cache?.clear();
+  assert.equal(c.cache?.stats(), { hits: 0, misses: 0, revalidations: 0, bytes: 0, entries: 0 });
+  await c.metadata.curves({ q: 'test' });
+  assert.is(c.cache?.stats().misses, 1);
+  c.close();
+});
+
+test('offline mode answers from a shared directory without the service and fails clearly on a miss', async () => {
+  const dir = tempDir();
+  const online = client({ cache: { dir } });
+  const loaded = await online.timeseries.load(B, RANGE);
+  online.close();
+  const offline = client({ cache: { dir, mode: 'offline' } });
+  const fromDisk = await offline.timeseries.load(B, RANGE);
+  assert.equal(values(fromDisk), values(loaded));
+  assert.is(offline.cache?.stats().hits, 1);
+  try {
+    await offline.timeseries.load(B, { begin: '2024-01-15', end: '2024-01-16' });
+    assert.unreachable('a miss must fail');
+  } catch (err) {
+    assert.instance(err, HTTPError);
+    assert.is((err as HTTPError).code, 'ERR_CACHE_MISS');
+    assert.match((err as Error).message, /offline mode/);
+  }
+  // another user's key never gets these answers, nor does another API URL
+  const other = await addUser(svc.store, 'cache-other');
+  const otherKey = new ServiceClient({ apiUrl: svc.apiUrl, apiKey: other, httpDelay: 0.05, cache: { dir, mode: 'offline' } });
+  await otherKey.timeseries.load(B, RANGE).then(() => assert.unreachable('served to another key'), (err: unknown) => assert.is((err as HTTPError).code, 'ERR_CACHE_MISS'));
+  const otherUrl = new ServiceClient({ apiUrl: `${svc.url}/api/`.replace('127.0.0.1', 'localhost'), apiKey: svc.apiKey, httpDelay: 0.05, cache: { dir, mode: 'offline' } });
+  await otherUrl.timeseries.load(B, RANGE).then(() => assert.unreachable('served for another URL'), (err: unknown) => assert.is((err as HTTPError).code, 'ERR_CACHE_MISS'));
+});
+
+test('404 answers are never cached', async () => {
+  const dir = tempDir();
+  const c = client({ cache: { dir } });
+  await c.timeseries.load('DE Nothing MWh/h H Actual', RANGE).then(() => assert.unreachable(), (err: unknown) => assert.instance(err, NotFoundError));
+  assert.equal(readdirSync(dir).filter((n) => n.endsWith('.entry')), []);
+  const offline = client({ cache: { dir, mode: 'offline' } });
+  await offline.timeseries.load('DE Nothing MWh/h H Actual', RANGE).then(() => assert.unreachable(), (err: unknown) => assert.is((err as HTTPError).code, 'ERR_CACHE_MISS'));
+});
+
+test('a corrupted cache file is ignored, downloaded again and rewritten', async () => {
+  const dir = tempDir();
+  const c = client({ cache: { dir } });
+  const good = await c.timeseries.load(A, RANGE);
+  const [file] = readdirSync(dir).filter((n) => n.endsWith('.entry'));
+  const path = join(dir, file as string);
+  const text = readFileSync(path, 'utf8');
+  writeFileSync(path, text.replace('"v":', '"v":9').slice(0, text.length - 40)); // damaged body, cut short
+  const fresh = client({ cache: { dir } });
+  const again = await fresh.timeseries.load(A, RANGE);
+  assert.equal(values(again), values(good));
+  assert.is(fresh.cache?.stats().misses, 1);
+  assert.is(readFileSync(path, 'utf8'), text);
+  writeFileSync(path, 'not a cache entry at all');
+  const offline = client({ cache: { dir, mode: 'offline' } });
+  await offline.timeseries.load(A, RANGE).then(() => assert.unreachable(), (err: unknown) => assert.is((err as HTTPError).code, 'ERR_CACHE_MISS'));
+});
+
+test('the size bound evicts the least recently used entries, in memory and on disk', async () => {
+  const dir = tempDir();
+  const c = client({ cache: { dir, maxBytes: 6_000 } });
+  await c.timeseries.load(A, RANGE); // ~2.8 KB each
+  await c.timeseries.load(B, RANGE);
+  await c.timeseries.load(A, RANGE); // A used last
+  await c.timeseries.load(A, { begin: '2024-01-16', end: '2024-01-17' });
+  const stats = c.cache?.stats();
+  assert.ok((stats?.bytes ?? 0) <= 6_000, String(stats?.bytes));
+  assert.ok((await c.cache!.diskBytes()) <= 6_000);
+  const offline = client({ cache: { dir, mode: 'offline' } });
+  await offline.timeseries.load(A, RANGE); // kept
+  await offline.timeseries.load(B, RANGE).then(() => assert.unreachable('B was least recently used'), (err: unknown) => assert.is((err as HTTPError).code, 'ERR_CACHE_MISS'));
+});
+
+test('two processes share one cache directory', async () => {
+  const dir = tempDir();
+  const run = promisify(execFile);
+  const child = join(__dirname, 'cache-child.ts');
+  const args = (curves: string[]) => ['--import', 'tsx', child, svc.apiUrl, svc.apiKey, dir, '3', ...curves];
+  const [one, two] = await Promise.all([run(process.execPath, args([A, B])), run(process.execPath, args([B, A]))]);
+  const a = JSON.parse(one.stdout) as { sums: number[]; stats: { hits: number; misses: number } };
+  const b = JSON.parse(two.stdout) as { sums: number[]; stats: { hits: number; misses: number } };
+  const sumA = values(await client().timeseries.load(A, RANGE)).reduce((x, y) => x + y, 0);
+  const sumB = values(await client().timeseries.load(B, RANGE)).reduce((x, y) => x + y, 0);
+  assert.equal(a.sums, [sumA, sumB, sumA, sumB, sumA, sumB]);
+  assert.equal(b.sums, [sumB, sumA, sumB, sumA, sumB, sumA]);
+  assert.ok(a.stats.hits >= 4 && b.stats.hits >= 4);
+  const offline = client({ cache: { dir, mode: 'offline' } });
+  assert.equal(values(await offline.timeseries.load(A, RANGE)).reduce((x, y) => x + y, 0), sumA);
+  assert.equal(readdirSync(dir).filter((n) => n.endsWith('.tmp')), []);
+});
+
+test('compression: the client asks for gzip and decodes it; compression: false asks for identity', async () => {
+  const seen: string[] = [];
+  const body = JSON.stringify(['x'.repeat(5000)]);
+  const server = http.createServer((req, res) => {
+    seen.push(String(req.headers['accept-encoding']));
+    if (String(req.headers['accept-encoding']).includes('gzip')) {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      res.end(require('node:zlib').gzipSync(body));
+    } else {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(body);
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  try {
+    const on = new ServiceClient({ apiUrl: `http://127.0.0.1:${port}/api`, apiKey: 'k', httpDelay: 0.05 });
+    assert.equal((await on.transport.get('/metadata/categories/')).body, JSON.parse(body));
+    const off = new ServiceClient({ apiUrl: `http://127.0.0.1:${port}/api`, apiKey: 'k', httpDelay: 0.05, compression: false });
+    assert.equal((await off.transport.get('/metadata/categories/')).body, JSON.parse(body));
+    assert.equal(seen, ['gzip, deflate', 'identity']);
+    on.close();
+    off.close();
+  } finally {
+    server.close();
+  }
+});
+
+test('bad cache and compression options are refused before any request', () => {
+  assert.throws(() => resolveCacheOptions({ maxBytes: -1 }), /cache.maxBytes/);
+  assert.throws(() => resolveCacheOptions({ mode: 'sometimes' as never }), /cache.mode/);
+  assert.throws(() => resolveCacheOptions({ dir: '' }), /cache.dir/);
+  assert.throws(() => resolveCacheOptions('yes' as never), (err: unknown) => err instanceof InitializationError);
+  assert.throws(() => new ServiceClient({ apiKey: 'k', compression: 'no' as never }), /compression must be a boolean/);
+  assert.is(resolveCacheOptions(false), null);
+  assert.is(new ServiceClient({ apiKey: 'k' }).cache, null);
+});
+
+test.run();
