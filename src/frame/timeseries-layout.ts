@@ -77,7 +77,7 @@ export function timeseriesColumns(series: Timeseries, opts: TableOptions = {}, r
     return { label: text, levels: single ? [text] : [name, header, scenario ?? ''], data: aligned };
   };
   const out: ValueColumn[] = [];
-  if (series.values !== null) out.push(column(null, series.values));
+  if (series.hasValues()) out.push(column(null, series.values));
   series.scenarios.forEach((data, k) => out.push(column(series.scenarioNames[k] as string, data)));
   return out;
 }

@@ -33,7 +33,8 @@ export interface TimeseriesInit extends SeriesInit {
 
 /**
  * A time series with metadata. The data is held in columns: `times` (epoch ms), `values`
- * (NaN = missing, null for scenarios-only series) and one `scenarios` column per scenario; the
+ * (NaN = missing; a scenarios-only series has none and throws when asked, see `hasValues`) and
+ * one `scenarios` column per scenario; the
  * item views (`data`, `at(i)`, iteration) give luxon DateTimes in the series' zone.
  *
  * Typed arrays passed in are owned by the series from then on: do not change them afterwards.
@@ -48,8 +49,7 @@ export interface TimeseriesInit extends SeriesInit {
 export class Timeseries extends Series {
   /** Step starts, epoch milliseconds. */
   readonly times: Float64Array;
-  /** Values (NaN = missing), or null for a scenarios-only series. */
-  readonly values: Float64Array | null;
+  readonly #values: Float64Array | null;
   /** One column per scenario. */
   readonly scenarios: readonly Float64Array[];
   /** Scenario names, one per scenario column. */
@@ -60,10 +60,71 @@ export class Timeseries extends Series {
     super(init);
     const { times, values, scenarios, scenarioNames } = normaliseColumns(init);
     this.times = times;
-    this.values = values;
+    this.#values = values;
     this.scenarios = Object.freeze(scenarios);
     this.scenarioNames = Object.freeze(scenarioNames);
     Object.freeze(this);
+  }
+
+  /**
+   * The values (NaN = missing) of a series that has them: a plain series or a mean with
+   * scenarios. A scenarios-only series has no value column: read it with {@link scenario}
+   * (or `scenarios`); asking it for `values` throws.
+   *
+   * @returns The value column.
+   * @throws ValueError for a scenarios-only series, naming the series and its scenarios.
+   * @example
+   * ts.values[0] //=> 5
+   */
+  get values(): Float64Array {
+    if (this.#values === null) {
+      throw new ValueError(
+        `Timeseries ${JSON.stringify(this.name ?? '')} has only scenarios (${this.scenarioNames.join(', ')}), no values: ` +
+          'use scenario(name) or scenarios',
+      );
+    }
+    return this.#values;
+  }
+
+  /**
+   * Tells whether the series has a value column (false only for a scenarios-only series).
+   *
+   * @returns True when `values` can be read.
+   * @example
+   * ts.hasValues() //=> true
+   */
+  hasValues(): boolean {
+    return this.#values !== null;
+  }
+
+  /**
+   * The value column, or null for a scenarios-only series (for code that handles both kinds).
+   *
+   * @returns The values or null.
+   * @example
+   * climate.valuesOrNull() //=> null
+   */
+  valuesOrNull(): Float64Array | null {
+    return this.#values;
+  }
+
+  /**
+   * One scenario column, by name (`'e00'`) or position.
+   *
+   * @param which - The scenario name or its index.
+   * @returns The column (NaN = missing).
+   * @throws ValueError naming the series and its scenarios when there is no such scenario.
+   * @example
+   * ensemble.scenario('e01')[0] //=> 4249.56
+   */
+  scenario(which: string | number): Float64Array {
+    const k = typeof which === 'number' ? which : this.scenarioNames.indexOf(which);
+    const column = Number.isInteger(k) && k >= 0 ? this.scenarios[k] : undefined;
+    if (column === undefined) {
+      const known = this.scenarioNames.length > 0 ? this.scenarioNames.join(', ') : 'none';
+      throw new ValueError(`Timeseries ${JSON.stringify(this.name ?? '')} has no scenario ${JSON.stringify(which)} (scenarios: ${known})`);
+    }
+    return column;
   }
 
   /**
@@ -150,7 +211,7 @@ export class Timeseries extends Series {
   }
 
   private itemAt(i: number): TimeseriesItem {
-    return itemAt(this.times, this.values, this.scenarios, this.resolution.zone, i);
+    return itemAt(this.times, this.#values, this.scenarios, this.resolution.zone, i);
   }
 
   /**
@@ -162,7 +223,7 @@ export class Timeseries extends Series {
    */
   valueType(): ValueType {
     if (this.scenarios.length === 0) return ValueType.VALUE;
-    return this.values === null ? ValueType.SCENARIOS : ValueType.MEAN_AND_SCENARIOS;
+    return this.#values === null ? ValueType.SCENARIOS : ValueType.MEAN_AND_SCENARIOS;
   }
 
   /**
@@ -185,7 +246,7 @@ export class Timeseries extends Series {
    * ts.totalValuesPerItem() //=> 1
    */
   totalValuesPerItem(): number {
-    return (this.values === null ? 0 : 1) + this.scenarios.length;
+    return (this.#values === null ? 0 : 1) + this.scenarios.length;
   }
 
   /**
@@ -256,7 +317,7 @@ export class Timeseries extends Series {
     return new Timeseries({
       ...this.seriesInit(),
       times: this.times,
-      values: this.values,
+      values: this.#values,
       scenarios: this.scenarios,
       scenarioNames: this.scenarioNames,
       ...alts,
@@ -277,7 +338,7 @@ export class Timeseries extends Series {
     return (
       this.seriesEquals(other) &&
       columnEquals(this.times, other.times) &&
-      columnEquals(this.values, other.values) &&
+      columnEquals(this.#values, other.valuesOrNull()) &&
       this.scenarios.length === other.scenarios.length &&
       this.scenarios.every((column, k) => columnEquals(column, other.scenarios[k] as Float64Array)) &&
       listEquals(this.scenarioNames, other.scenarioNames)

@@ -108,7 +108,7 @@ test('a scenario curve comes with every scenario and the scenario names', async 
   // daily mean of 0..95 = 47.5; scenario 2 adds 10
   const ts = await client.timeseries.load(CLIMATE, { begin: '2024-01-15', end: '2024-01-16', frequency: 'P1D' });
   assert.equal(ts.scenarioNames, ['y1991', 'y1992']);
-  assert.is(ts.values, null);
+  assert.is(ts.valuesOrNull(), null);
   assert.equal(ts.scenarios.map((s) => [...s]), [[47.5], [57.5]]);
 });
 
