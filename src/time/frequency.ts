@@ -4,6 +4,15 @@ import { shiftDateTime, stepDuration, stepsBetween, truncateDateTime, type StepU
 import { toDateTime, type TimeInput } from './to-date-time';
 
 const BRAND = Symbol.for('service.time.Frequency');
+
+/**
+ * The tags of {@link Frequency}, as a literal type for options (`'P2D'` fails to compile). At run
+ * time `byTag` also accepts any letter case and the alias `PT60M`.
+ *
+ * @example
+ * const tag: FrequencyTag = 'PT15M';
+ */
+export type FrequencyTag = 'P1Y' | 'SEASON' | 'P3M' | 'P1M' | 'P1W' | 'P1D' | 'PT1H' | 'PT30M' | 'PT15M' | 'PT10M' | 'PT5M' | 'NONE';
 const byTag = new Map<string, Frequency>();
 const ordered: Frequency[] = [];
 

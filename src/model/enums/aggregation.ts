@@ -1,6 +1,14 @@
 import { EnumBase, registerEnum } from './enum-base';
 
 /**
+ * The tags of {@link Aggregation} (with the alias `MEAN`), as a literal type for options.
+ *
+ * @example
+ * const tag: AggregationTag = 'MAX';
+ */
+export type AggregationTag = 'AVERAGE' | 'MEAN' | 'SUM' | 'MIN' | 'MAX';
+
+/**
  * How values are combined when data is resampled to a coarser frequency (spec §2.2). `byTag`
  * also accepts `MEAN`, the tag the service echoes for "average" (wire-part1 §8.13), and gives
  * `AVERAGE` for it.

@@ -1,6 +1,14 @@
 import { EnumBase, registerEnum } from './enum-base';
 
 /**
+ * The tags of {@link Filter}, as a literal type for options (`'PEAKS'` fails to compile).
+ *
+ * @example
+ * const tag: FilterTag = 'PEAK';
+ */
+export type FilterTag = 'BASE' | 'PEAK' | 'OFFPEAK' | 'WORKDAYS' | 'WEEKEND';
+
+/**
  * Which hours to include when aggregating (spec §2.2). For `PEAK` and `OFFPEAK` the service picks
  * the definition from the aggregation frequency: weekly and coarser use the futures definitions,
  * daily and finer the standard ones. The wire tag is `WEEKEND` (not `WEEKENDS`, wire-part1 §8.1).
