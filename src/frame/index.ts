@@ -11,7 +11,7 @@ export { toHtml, type HtmlOptions, type HtmlTable } from './to-html';
 export { ARROW_FRAME_KEY, ARROW_LEVELS_KEY, ARROW_ZONE_KEY, fromArrowIPC, toArrowIPC } from './to-arrow';
 
 // Options
-export { type ListTableOptions, type TableOptions } from './timeseries-layout';
+export { type ColumnNames, type DateColumn, type ListTableOptions, type TableOptions, type TableResample } from './timeseries-layout';
 export { type AbsoluteTableOptions } from './market-layout';
 export {
   type AnyTableOptions,
