@@ -114,6 +114,8 @@ export class HttpTransport {
    *
    * @param pathAndQuery - Encoded path and query, starting with `/`, e.g.
    *   `/metadata/curves/?q=wind&page=1`.
+   * @param opts - `signal`: cancels the request (also while it waits for the throttle or a
+   *   retry); the call then rejects with the signal's reason and is not retried.
    * @returns Status, headers and parsed body of the 2xx answer.
    * @throws ValidationError, UnauthorizedError, ForbiddenError, NotFoundError,
    *   TooManyRequestsError or InternalServerError for error answers (see `errorFromResponse`);
@@ -121,15 +123,19 @@ export class HttpTransport {
    * @example
    * (await transport.get('/metadata/curves/?q=wind&page=1')).headers['x-total-items'] //~> '42'
    */
-  async get(pathAndQuery: string): Promise<HttpResponse> {
+  async get(pathAndQuery: string, opts: { signal?: AbortSignal } = {}): Promise<HttpResponse> {
     if (typeof pathAndQuery !== 'string' || !pathAndQuery.startsWith('/')) {
       throw new HTTPError(`Request path must start with "/", got ${String(pathAndQuery)}`);
     }
     const url = this.options.apiUrl + pathAndQuery;
+    const { signal } = opts;
+    signal?.throwIfAborted();
     return withRetry(
       async () => {
+        signal?.throwIfAborted();
         await this.throttle.acquire();
-        return this.attempt(url);
+        signal?.throwIfAborted();
+        return this.attempt(url, signal);
       },
       this.options.retry,
       this.wait,
@@ -149,10 +155,10 @@ export class HttpTransport {
     this.httpsAgent.destroy();
   }
 
-  private async attempt(firstUrl: string): Promise<HttpResponse> {
+  private async attempt(firstUrl: string, signal?: AbortSignal): Promise<HttpResponse> {
     let url = firstUrl;
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-      const res = await this.send(url);
+      const res = await this.send(url, signal);
       const location = res.headers.location;
       if (res.status >= 300 && res.status < 400 && typeof location === 'string' && location !== '') {
         url = new URL(location, url).toString();
@@ -163,13 +169,14 @@ export class HttpTransport {
     throw new HTTPError(`GET ${firstUrl}: more than ${MAX_REDIRECTS} redirects`, { code: 'ERR_FR_TOO_MANY_REDIRECTS' });
   }
 
-  private async send(url: string): Promise<AxiosResponse<ArrayBuffer>> {
+  private async send(url: string, signal?: AbortSignal): Promise<AxiosResponse<ArrayBuffer>> {
     const sameOrigin = new URL(url).origin === this.origin;
     const headers = requestHeaders(this.options.authHeader, this.options.apiKey);
     if (!sameOrigin) delete headers[this.options.authHeader];
     try {
-      return await this.axios.get<ArrayBuffer>(url, { headers, proxy: this.proxyFor(url) });
+      return await this.axios.get<ArrayBuffer>(url, { headers, proxy: this.proxyFor(url), ...(signal ? { signal } : {}) });
     } catch (err) {
+      if (signal?.aborted) throw signal.reason;
       throw this.transportError(url, err);
     }
   }
