@@ -92,14 +92,18 @@ export class HTTPError extends APIError {
 export class ValidationError extends APIError {
   /** What is wrong. */
   readonly reason: string;
-  /** Name of the offending parameter, if any. */
+  /** Name of the offending parameter, if any: its wire name (`hour-filter`, `timezone`). */
   readonly parameter: string | undefined;
+  /** The option as the caller wrote it (`hourFilter`, `timeZone`), when the client checked it. */
+  readonly option: string | undefined;
 
-  constructor(reason?: string, parameter?: string) {
+  constructor(reason?: string, parameter?: string, option?: string) {
     const text = reason ?? '';
-    super(parameter ? `Field="${parameter}", message: ${text}` : text);
+    const named = option && option !== parameter ? ` (option ${option})` : '';
+    super(parameter ? `Field="${parameter}"${named}, message: ${text}` : text);
     this.reason = text;
     this.parameter = parameter || undefined;
+    this.option = option || parameter || undefined;
   }
 }
 

@@ -83,11 +83,12 @@ for (const c of CASES) {
     assert.ok(raw.length >= 92, `raw data present (${raw.length})`);
     const threshold: Threshold = c.thresholdPct !== undefined ? { percent: c.thresholdPct } : { count: c.threshold ?? 0 };
     const local = resample(
-      { times: raw.times, ...(raw.values ? { values: raw.values } : {}), ...(raw.scenarios.length ? { scenarios: [...raw.scenarios] } : {}) },
+      { times: raw.times, ...(raw.hasValues() ? { values: raw.values } : {}), ...(raw.scenarios.length ? { scenarios: [...raw.scenarios] } : {}) },
       { from: Frequency.PT15M, to: c.frequency, zone: c.zone, fromZone: CET, aggregation: c.aggregation, filter: c.filter, threshold },
     );
     const unit = (column: Float64Array): Float64Array => (c.unit ? convertUnit(column, 'MWh/h', null, c.unit).values : column);
     const served = await client.timeseries.load(c.curve, {
+      // @ts-expect-error -- the case holds threshold and thresholdPct as two optional fields (one is always undefined), which the exclusive type cannot see
       begin: c.begin, end: c.end, timeZone: c.zone, frequency: c.frequency, aggregation: c.aggregationText ?? c.aggregation, hourFilter: c.filter,
       threshold: c.threshold, thresholdPct: c.thresholdPct, unit: c.unit,
     });

@@ -1,3 +1,4 @@
+import type { AnyCase } from '../../time';
 import { EnumBase, registerEnum } from './enum-base';
 
 /**
@@ -6,7 +7,7 @@ import { EnumBase, registerEnum } from './enum-base';
  * @example
  * const tag: AggregationTag = 'MAX';
  */
-export type AggregationTag = 'AVERAGE' | 'MEAN' | 'SUM' | 'MIN' | 'MAX';
+export type AggregationTag = AnyCase<'AVERAGE' | 'MEAN' | 'SUM' | 'MIN' | 'MAX'>;
 
 /**
  * How values are combined when data is resampled to a coarser frequency (spec §2.2). `byTag`

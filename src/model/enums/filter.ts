@@ -1,3 +1,4 @@
+import type { AnyCase } from '../../time';
 import { EnumBase, registerEnum } from './enum-base';
 
 /**
@@ -6,7 +7,7 @@ import { EnumBase, registerEnum } from './enum-base';
  * @example
  * const tag: FilterTag = 'PEAK';
  */
-export type FilterTag = 'BASE' | 'PEAK' | 'OFFPEAK' | 'WORKDAYS' | 'WEEKEND';
+export type FilterTag = AnyCase<'BASE' | 'PEAK' | 'OFFPEAK' | 'WORKDAYS' | 'WEEKEND'>;
 
 /**
  * Which hours to include when aggregating (spec §2.2). For `PEAK` and `OFFPEAK` the service picks

@@ -1,4 +1,4 @@
-import type { Fill } from '../../model';
+import type { Fill, FillTag } from '../../model';
 import { QueryBuilder, QueryValues, type QueryInput } from '../encode';
 import {
   decodeSrmcFactors, decodeZoneAndUnit, encodeSrmcFactors, RESAMPLE_PARAMS,
@@ -27,7 +27,7 @@ export type SrmcLoadDeliveryOptions = TradingPeriodOptions & DeliveryContractOpt
 /** How days without trades are filled in the `…AsTimeseries` loads. */
 export interface FillOption {
   /** `no-fill` (service default), `fill-holes` or `forward-fill`. */
-  fill?: Fill | string | null;
+  fill?: Fill | FillTag | null;
 }
 /** Options of `srmc.latest`. */
 export interface SrmcLatestOptions extends SrmcUnitOptions {

@@ -162,7 +162,9 @@ test('every client-side limit and rule is checked before a request is sent', asy
     ['exclude-tags', () => client.instances.load(WIND, { excludeTags: {} as never })],
     ['issued-time-of-day', () => client.instances.latest(WIND, { issuedTimeOfDay: ['noon'] })],
     ['issued-at-latest', () => client.instances.list(WIND, { issuedAtLatest: '26/10/2024' })],
+    // @ts-expect-error -- a value the types reject, to test the run-time check
     ['threshold', () => client.instances.load(WIND, { frequency: 'P1D', threshold: 1, thresholdPct: 1 })],
+    // @ts-expect-error -- a value the types reject, to test the run-time check
     ['frequency', () => client.instances.latest(WIND, { frequency: 'P2D' })],
     ['curve', () => client.instances.tags(timeseriesCurve)],
     ['curve', () => client.instances.list('')],
