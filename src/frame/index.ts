@@ -7,6 +7,7 @@ import './register-display';
 // Conversions
 export { FrameTable, toTable } from './to-table';
 export { setDanfoLoader, toDataFrame, toDf, type DanfoDataFrame, type DanfoModule } from './danfo';
+export { setPolarsLoader, toPolars, type PolarsDataFrame, type PolarsModule } from './polars';
 export { toHtml, type HtmlOptions, type HtmlTable } from './to-html';
 export { ARROW_FRAME_KEY, ARROW_LEVELS_KEY, ARROW_ZONE_KEY, fromArrowIPC, toArrowIPC } from './to-arrow';
 
