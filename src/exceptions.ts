@@ -94,7 +94,7 @@ export class ValidationError extends APIError {
   readonly reason: string;
   /** Name of the offending parameter, if any: its wire name (`hour-filter`, `timezone`). */
   readonly parameter: string | undefined;
-  /** The option as the caller wrote it (`hourFilter`, `timeZone`), when the client checked it. */
+  /** The option as the caller wrote it (`hourFilter`, `timeZone`) when the client checked it; else the wire name. */
   readonly option: string | undefined;
 
   constructor(reason?: string, parameter?: string, option?: string) {
