@@ -84,14 +84,18 @@ export class HTTPError extends APIError {
 export class ValidationError extends APIError {
   /** What is wrong. */
   readonly reason: string;
-  /** Name of the offending parameter, if any. */
+  /** Name of the offending parameter, if any: its wire name (`hour-filter`, `timezone`). */
   readonly parameter: string | undefined;
+  /** The option as the caller wrote it (`hourFilter`, `timeZone`) when the client checked it; else the wire name. */
+  readonly option: string | undefined;
 
-  constructor(reason?: string, parameter?: string) {
+  constructor(reason?: string, parameter?: string, option?: string) {
     const text = reason ?? '';
-    super(parameter ? `Field="${parameter}", message: ${text}` : text);
+    const named = option && option !== parameter ? ` (option ${option})` : '';
+    super(parameter ? `Field="${parameter}"${named}, message: ${text}` : text);
     this.reason = text;
     this.parameter = parameter || undefined;
+    this.option = option || parameter || undefined;
   }
 }
 
@@ -276,6 +280,54 @@ export class ValueError extends ServiceError {
 export class ImportError extends ServiceError {
   constructor(message?: string) {
     super(message);
+  }
+}
+
+/**
+ * One failed member of a many-curve call (`loadMany`): the curve's name and its error.
+ *
+ * @example
+ * const f: LoadFailure = { curve: 'X', index: 3, error: new NotFoundError("Curve 'X' not found") };
+ */
+export interface LoadFailure {
+  /** The curve name as given. */
+  readonly curve: string;
+  /** Its position in the input. */
+  readonly index: number;
+  /** Why it failed. */
+  readonly error: Error;
+}
+
+function failureText(f: LoadFailure): string {
+  return `'${f.curve}' (${f.error.name}: ${f.error.message})`;
+}
+
+/**
+ * Some curves of a many-curve call (`loadMany`) failed, like `AggregateError`: the message names
+ * every failed curve; `errors` holds their errors, `failures` the curve of each, and `partial`
+ * the result of the curves that did load (in input order, failed ones left out).
+ *
+ * @param failures - The failed curves with their errors (at least one).
+ * @param total - How many curves were asked for.
+ * @param partial - What loaded.
+ * @example
+ * new PartialLoadError([{ curve: 'X', index: 0, error: new NotFoundError("Curve 'X' not found") }], 2, list).message
+ * //=> "1 of 2 curves failed to load: 'X' (NotFoundError: Curve 'X' not found)"
+ */
+export class PartialLoadError<T = unknown> extends ServiceError {
+  /** The errors, one per failed curve (as `AggregateError.errors`). */
+  readonly errors: readonly Error[];
+  /** The failed curves with their errors. */
+  readonly failures: readonly LoadFailure[];
+  /** What loaded: the result without the failed curves. */
+  readonly partial: T;
+
+  constructor(failures: readonly LoadFailure[], total: number, partial: T) {
+    const head = `${failures.length} of ${total} curve${total === 1 ? '' : 's'} failed to load: `;
+    super(head + failures.map(failureText).join('; '));
+    this.failures = Object.freeze([...failures]);
+    this.errors = Object.freeze(failures.map((f) => f.error));
+    this.partial = partial;
   }
 }
 

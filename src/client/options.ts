@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { InitializationError } from '../exceptions';
+import { InitializationError, ValidationError } from '../exceptions';
 import { resolveCacheOptions, type CacheOptions, type ResolvedCacheOptions } from './http/cache-options';
 
 function resolveCompression(value: unknown): boolean {
@@ -23,6 +23,32 @@ export const DEFAULT_API_URL = 'http://127.0.0.1:7070/api';
  * API_URL_ENV //=> 'SERVICE_API_URL'
  */
 export const API_URL_ENV = 'SERVICE_API_URL';
+
+/**
+ * Environment variable holding the API key, used when neither `apiKey` nor `apiKeyFile` is given.
+ *
+ * @example
+ * API_KEY_ENV //=> 'SERVICE_API_KEY'
+ */
+export const API_KEY_ENV = 'SERVICE_API_KEY';
+
+/**
+ * Environment variable naming a file that holds the API key, used when neither `apiKey`,
+ * `apiKeyFile` nor `$SERVICE_API_KEY` is given.
+ *
+ * @example
+ * API_KEY_FILE_ENV //=> 'SERVICE_API_KEY_FILE'
+ */
+export const API_KEY_FILE_ENV = 'SERVICE_API_KEY_FILE';
+
+/**
+ * Largest accepted `timeout` and `httpDelay`, in seconds (ten minutes): a larger value is almost
+ * always milliseconds given by mistake.
+ *
+ * @example
+ * MAX_SECONDS //=> 600
+ */
+export const MAX_SECONDS = 600;
 
 /**
  * Smallest accepted `httpDelay`, in seconds (20 requests per second).
@@ -54,7 +80,8 @@ export interface RetryOptions {
 
 /**
  * Constructor options of `ServiceClient` and `PartnerConnection` (docs/protocol.md#client-options, in camelCase).
- * Exactly one of `apiKey` and `apiKeyFile` must be given.
+ * At most one of `apiKey` and `apiKeyFile` may be given; with neither, the key comes from
+ * `$SERVICE_API_KEY`, else from the file named by `$SERVICE_API_KEY_FILE`.
  *
  * @example
  * const opts: ClientOptions = { apiKeyFile: '/home/me/.service-key', timeout: 30 };
@@ -67,9 +94,9 @@ export interface ClientOptions {
   apiKeyFile?: string;
   /** Verify the server's TLS certificate (default true). */
   sslVerify?: boolean;
-  /** Time-out per HTTP request in seconds, for connecting and for each read (default 20). */
+  /** Time-out per HTTP request in seconds, for connecting and for each read (default 20, at most 600). */
   timeout?: number;
-  /** Minimum seconds between the starts of two requests (default 0.0667, minimum 0.05). */
+  /** Minimum seconds between the starts of two requests (default 0.0667, minimum 0.05, at most 600). */
   httpDelay?: number;
   /** Root URL of the API (default `$SERVICE_API_URL`, else {@link DEFAULT_API_URL}). */
   apiUrl?: string;
@@ -182,11 +209,26 @@ function positive(name: string, value: unknown, min = 0): number {
   return value;
 }
 
-function resolveApiKey(opts: ClientOptions): string {
+function seconds(name: string, value: number): number {
+  if (value > MAX_SECONDS) {
+    throw new ValidationError(
+      `${name} is in seconds and must be at most ${MAX_SECONDS} (10 minutes), got ${value}; for ${value} ms write ${value / 1000}`,
+      name,
+    );
+  }
+  return value;
+}
+
+function resolveApiKey(opts: ClientOptions, env: NodeJS.ProcessEnv): string {
   const hasKey = opts.apiKey !== undefined && opts.apiKey !== null;
   const hasFile = opts.apiKeyFile !== undefined && opts.apiKeyFile !== null;
-  if (hasKey === hasFile) {
-    throw new InitializationError('Set exactly one of apiKey and apiKeyFile');
+  if (hasKey && hasFile) throw new InitializationError('Set only one of apiKey and apiKeyFile');
+  if (!hasKey && !hasFile) {
+    const key = env[API_KEY_ENV];
+    if (key !== undefined && key.trim() !== '') return key.trim();
+    const file = env[API_KEY_FILE_ENV];
+    if (file !== undefined && file.trim() !== '') return readApiKeyFile(file.trim());
+    throw new InitializationError(`Set apiKey or apiKeyFile, or the environment variable ${API_KEY_ENV} or ${API_KEY_FILE_ENV}`);
   }
   if (hasFile) return readApiKeyFile(opts.apiKeyFile as string);
   if (typeof opts.apiKey !== 'string' || opts.apiKey.trim() === '') {
@@ -241,10 +283,12 @@ function resolveRetry(retry: Partial<RetryOptions> | undefined): Readonly<RetryO
  *
  * @param opts - The caller's options.
  * @param defaults - Defaults of the kind of client (e.g. the partner client's `httpDelay` 0.1).
- * @param env - Environment to read `SERVICE_API_URL` from (default `process.env`).
+ * @param env - Environment to read `SERVICE_API_URL`, `SERVICE_API_KEY` and
+ *   `SERVICE_API_KEY_FILE` from (default `process.env`).
  * @returns The complete, frozen options.
- * @throws InitializationError when the key arguments are wrong, the key file is unusable, or a
- *   value is out of range (`httpDelay` below 0.05, non-positive `timeout`, bad URL).
+ * @throws InitializationError when the key arguments are wrong (or no key is found), the key
+ *   file is unusable, or a value is out of range (`httpDelay` below 0.05, non-positive
+ *   `timeout`, bad URL); ValidationError naming `timeout` or `httpDelay` above 600 seconds.
  * @example
  * resolveClientOptions({ apiKey: 'abc' }, {}, {}).httpDelay //=> 0.0667
  * resolveClientOptions({ apiKey: 'abc' }, {}, {}).apiUrl //=> 'http://127.0.0.1:7070/api'
@@ -262,10 +306,10 @@ export function resolveClientOptions(
   const sslVerify = opts.sslVerify ?? true;
   if (typeof sslVerify !== 'boolean') throw new InitializationError('sslVerify must be a boolean');
   return Object.freeze({
-    apiKey: resolveApiKey(opts),
+    apiKey: resolveApiKey(opts, env),
     sslVerify,
-    timeout: positive('timeout', opts.timeout ?? defaults.timeout ?? 20),
-    httpDelay: positive('httpDelay', opts.httpDelay ?? defaults.httpDelay ?? 0.0667, MIN_HTTP_DELAY),
+    timeout: seconds('timeout', positive('timeout', opts.timeout ?? defaults.timeout ?? 20)),
+    httpDelay: seconds('httpDelay', positive('httpDelay', opts.httpDelay ?? defaults.httpDelay ?? 0.0667, MIN_HTTP_DELAY)),
     apiUrl: resolveApiUrl(opts, defaults, env),
     proxies: resolveProxies(opts.proxies),
     retry: resolveRetry(opts.retry),

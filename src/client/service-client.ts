@@ -51,7 +51,7 @@ export class ServiceClient extends BaseClient {
   /** The push feed of curve events over a WebSocket (docs/protocol.md#push-feed). */
   readonly events: EventsSection = new EventsSection(this.options);
 
-  constructor(options: ClientOptions, hooks?: TransportHooks) {
+  constructor(options: ClientOptions = {}, hooks?: TransportHooks) {
     super(resolveClientOptions(options), hooks);
   }
 

@@ -13,3 +13,4 @@ export * from './resample';
 export * from './srmc';
 export * from './step-bounds';
 export * from './units';
+export * from './timeseries-resample';

@@ -8,13 +8,14 @@
 import type { FrameInfo, HeaderLevel } from './frame-info';
 
 /**
- * Kinds of columns: instants (epoch ms, shown in the table's zone), calendar dates (epoch ms of
+ * Kinds of columns: instants (epoch ms, shown in the table's zone), wall-clock date-times (`local`:
+ * the zone's local fields as epoch ms read as UTC), calendar dates (epoch ms of
  * 00:00 UTC), floating-point numbers (NaN = missing), integers (null = missing) and text.
  *
  * @example
  * const kind: ColumnKind = 'instant';
  */
-export type ColumnKind = 'instant' | 'date' | 'number' | 'integer' | 'text';
+export type ColumnKind = 'instant' | 'local' | 'date' | 'number' | 'integer' | 'text';
 
 /**
  * One column of a layout.
@@ -27,7 +28,7 @@ export interface LayoutColumn {
   readonly name: string;
   /** What the column holds. */
   readonly kind: ColumnKind;
-  /** Epoch ms for `instant`/`date`, numbers for `number`, numbers or null for `integer`, strings for `text`. */
+  /** Epoch ms for `instant`/`date` (wall-clock ms for `local`), numbers for `number`, numbers or null for `integer`, strings for `text`. */
   readonly data: Float64Array | readonly (number | null)[] | readonly string[];
 }
 
@@ -109,6 +110,7 @@ export function assembleLayout(
     levels: Object.freeze(levels),
     instants: Object.freeze(index.filter((c) => c.kind === 'instant').map((c) => c.name)),
     dates: info.dates,
+    ...(index.some((c) => c.kind === 'local') ? { local: Object.freeze(index.filter((c) => c.kind === 'local').map((c) => c.name)) } : {}),
   });
   return { columns, info: frame };
 }

@@ -1,6 +1,6 @@
 /**
  * Attaches the table conversions as methods of the model classes (README.md#architecture: the model imports
- * nothing above `src/time`, so this layer adds `toTable`, `toDataFrame` and `toDf` to the
+ * nothing above `src/time`, so this layer adds `toTable`, `toDataFrame`, `toDf` and `toPolars` to the
  * prototypes by declaration merging). Imported for its effect by `src/frame/index.ts`.
  *
  * @module
@@ -13,6 +13,7 @@ import { SRMC } from '../model/srmc';
 import { Timeseries } from '../model/timeseries';
 import { TimeseriesList } from '../model/timeseries-list';
 import { toDataFrame, type DanfoDataFrame } from './danfo';
+import { toPolars, type PolarsDataFrame } from './polars';
 import type { AnyTableOptions, PeriodListTableOptions, PeriodTableOptions, SrmcTableOptions, Tabular } from './frame-layout';
 import type { AbsoluteTableOptions } from './market-layout';
 import type { ListTableOptions, TableOptions } from './timeseries-layout';
@@ -49,6 +50,24 @@ declare module '../model/timeseries' {
      * ts.toDf().shape //=> [3, 2]
      */
     toDf(opts?: TableOptions): DanfoDataFrame;
+
+    /**
+
+     * Converts to a nodejs-polars DataFrame (see the free function `toPolars`).
+
+     *
+
+     * @returns The DataFrame.
+
+     * @throws ImportError when nodejs-polars is not installed.
+
+     * @example
+
+     * x.toPolars().columns[0] //=> 'date'
+
+     */
+
+    toPolars(opts?: TableOptions): PolarsDataFrame;
   }
 }
 
@@ -84,6 +103,24 @@ declare module '../model/timeseries-list' {
      * list.toDf().columns.length //=> 3
      */
     toDf(opts?: ListTableOptions): DanfoDataFrame;
+
+    /**
+
+     * Converts to a nodejs-polars DataFrame (see the free function `toPolars`).
+
+     *
+
+     * @returns The DataFrame.
+
+     * @throws ImportError when nodejs-polars is not installed.
+
+     * @example
+
+     * x.toPolars().columns[0] //=> 'date'
+
+     */
+
+    toPolars(opts?: ListTableOptions): PolarsDataFrame;
   }
 }
 
@@ -119,6 +156,24 @@ declare module '../model/periodseries' {
      * ps.toDf({ frequency: 'P1D' }).shape //=> [31, 2]
      */
     toDf(opts: PeriodTableOptions): DanfoDataFrame;
+
+    /**
+
+     * Converts to a nodejs-polars DataFrame (see the free function `toPolars`).
+
+     *
+
+     * @returns The DataFrame.
+
+     * @throws ImportError when nodejs-polars is not installed.
+
+     * @example
+
+     * x.toPolars().columns[0] //=> 'date'
+
+     */
+
+    toPolars(opts: PeriodTableOptions): PolarsDataFrame;
   }
 }
 
@@ -154,6 +209,24 @@ declare module '../model/periodseries-list' {
      * list.toDf({ frequency: 'P1D' }).columns.length //=> 2
      */
     toDf(opts: PeriodListTableOptions): DanfoDataFrame;
+
+    /**
+
+     * Converts to a nodejs-polars DataFrame (see the free function `toPolars`).
+
+     *
+
+     * @returns The DataFrame.
+
+     * @throws ImportError when nodejs-polars is not installed.
+
+     * @example
+
+     * x.toPolars().columns[0] //=> 'date'
+
+     */
+
+    toPolars(opts: PeriodListTableOptions): PolarsDataFrame;
   }
 }
 
@@ -185,6 +258,24 @@ declare module '../model/ohlc-list' {
      * list.toDf().columns.length //=> 11
      */
     toDf(): DanfoDataFrame;
+
+    /**
+
+     * Converts to a nodejs-polars DataFrame (see the free function `toPolars`).
+
+     *
+
+     * @returns The DataFrame.
+
+     * @throws ImportError when nodejs-polars is not installed.
+
+     * @example
+
+     * x.toPolars().columns[0] //=> 'date'
+
+     */
+
+    toPolars(): PolarsDataFrame;
   }
 }
 
@@ -219,6 +310,24 @@ declare module '../model/absolute-result' {
      * r.toDf().columns[0] //=> 'issued'
      */
     toDf(opts?: AbsoluteTableOptions): DanfoDataFrame;
+
+    /**
+
+     * Converts to a nodejs-polars DataFrame (see the free function `toPolars`).
+
+     *
+
+     * @returns The DataFrame.
+
+     * @throws ImportError when nodejs-polars is not installed.
+
+     * @example
+
+     * x.toPolars().columns[0] //=> 'date'
+
+     */
+
+    toPolars(opts?: AbsoluteTableOptions): PolarsDataFrame;
   }
 }
 
@@ -254,6 +363,24 @@ declare module '../model/srmc' {
      * srmc.toDf().columns[0] //=> 'traded'
      */
     toDf(opts?: SrmcTableOptions): DanfoDataFrame;
+
+    /**
+
+     * Converts to a nodejs-polars DataFrame (see the free function `toPolars`).
+
+     *
+
+     * @returns The DataFrame.
+
+     * @throws ImportError when nodejs-polars is not installed.
+
+     * @example
+
+     * x.toPolars().columns[0] //=> 'date'
+
+     */
+
+    toPolars(opts?: SrmcTableOptions): PolarsDataFrame;
   }
 }
 
@@ -267,6 +394,9 @@ function attach(prototype: object): void {
     },
     toDf(this: Tabular, opts?: AnyTableOptions): DanfoDataFrame {
       return toDataFrame(this, opts);
+    },
+    toPolars(this: Tabular, opts?: AnyTableOptions): PolarsDataFrame {
+      return toPolars(this, opts);
     },
   };
   for (const [name, value] of Object.entries(methods)) {

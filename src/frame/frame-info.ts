@@ -70,6 +70,8 @@ export interface FrameInfo {
   readonly instants: readonly string[];
   /** Columns of calendar dates (JS Dates at 00:00 UTC, shown as `yyyy-MM-dd`). */
   readonly dates: readonly string[];
+  /** Columns of wall-clock date-times in `zone` (JS Dates whose machine-local fields are that wall clock); absent when none. */
+  readonly local?: readonly string[];
 }
 
 /**

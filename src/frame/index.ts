@@ -7,11 +7,12 @@ import './register-display';
 // Conversions
 export { FrameTable, toTable } from './to-table';
 export { setDanfoLoader, toDataFrame, toDf, type DanfoDataFrame, type DanfoModule } from './danfo';
+export { setPolarsLoader, toPolars, type PolarsDataFrame, type PolarsModule } from './polars';
 export { toHtml, type HtmlOptions, type HtmlTable } from './to-html';
 export { ARROW_FRAME_KEY, ARROW_LEVELS_KEY, ARROW_ZONE_KEY, fromArrowIPC, toArrowIPC } from './to-arrow';
 
 // Options
-export { type ListTableOptions, type TableOptions } from './timeseries-layout';
+export { type ColumnNames, type DateColumn, type ListTableOptions, type TableOptions, type TableResample } from './timeseries-layout';
 export { type AbsoluteTableOptions } from './market-layout';
 export {
   type AnyTableOptions,

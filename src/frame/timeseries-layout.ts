@@ -5,10 +5,44 @@
  *
  * @module
  */
-import { ValueError } from '../exceptions';
+import { resampleTimeseries, type SeriesResampleOptions } from '../engine';
+import { ValidationError, ValueError } from '../exceptions';
 import type { Timeseries } from '../model/timeseries';
+import type { Frequency, FrequencyTag } from '../time';
 import { encodeHeader, MULTI_LEVEL_NAMES, SINGLE_LEVEL_NAMES } from './frame-info';
 import { assembleLayout, type FrameLayout, type LayoutColumn, type ValueColumn } from './assemble-layout';
+import { shortBases, slug, uniqueIdentifier } from './short-names';
+
+/**
+ * How value columns are named: `'full'` (default) by the header levels (or one flat label with
+ * `singleLevelHeader`), `'short'` by unique identifiers usable in Arquero expressions
+ * (`de_wind_power_production_actual`, `ec_2020_06_01_00_00_e00`) with the full levels kept as
+ * table metadata.
+ *
+ * @example
+ * const names: ColumnNames = 'short';
+ */
+export type ColumnNames = 'full' | 'short';
+
+/**
+ * What the `date` column holds: `'instant'` (default) JS Dates of the step starts, shown in the
+ * series' zone; `'local'` JS Dates whose local fields are the wall clock of the series' zone, so
+ * Arquero's `op.hours`, `op.dayofweek`, `op.month` answer in that zone on any machine (except
+ * for wall-clock times the machine's own zone skips at its spring-forward change).
+ *
+ * @example
+ * const dates: DateColumn = 'local';
+ */
+export type DateColumn = 'instant' | 'local';
+
+/**
+ * Resampling asked of a table of series with different frequencies or zones: the target
+ * frequency, or the frequency with the options of `Timeseries#resample`.
+ *
+ * @example
+ * const r: TableResample = { frequency: 'P1D', timeZone: 'CET', aggregation: 'SUM' };
+ */
+export type TableResample = Frequency | FrequencyTag | ({ frequency: Frequency | FrequencyTag } & SeriesResampleOptions);
 
 /**
  * Options of `toTable()` / `toDataFrame()` for a time series.
@@ -26,6 +60,10 @@ export interface TableOptions {
   name?: string | null;
   /** One flat name per column, exactly as the reference labels it; default false (three levels). */
   singleLevelHeader?: boolean;
+  /** `'full'` (default) or `'short'` expression-safe names. */
+  columnNames?: ColumnNames;
+  /** `'instant'` (default) or `'local'` wall-clock dates. */
+  dates?: DateColumn;
 }
 
 /**
@@ -38,6 +76,12 @@ export interface TableOptions {
 export interface ListTableOptions {
   /** One flat name per column; default false (three levels). */
   singleLevelHeader?: boolean;
+  /** `'full'` (default) or `'short'` expression-safe names. */
+  columnNames?: ColumnNames;
+  /** `'instant'` (default) or `'local'` wall-clock dates. */
+  dates?: DateColumn;
+  /** Resample every member first (by the engine, as the service would) when frequencies or zones differ. */
+  resample?: TableResample;
 }
 
 /**
@@ -60,24 +104,27 @@ export const DATE_COLUMN = 'date';
  * timeseriesColumns(ensemble, { singleLevelHeader: true }).map((c) => c.label)
  * //=> ['wind 2020-10-26 00:00 ec-ens', 'wind 2020-10-26 00:00 ec-ens e00', 'wind 2020-10-26 00:00 ec-ens e01']
  */
-export function timeseriesColumns(series: Timeseries, opts: TableOptions = {}, rows?: Float64Array): ValueColumn[] {
+export function timeseriesColumns(series: Timeseries, opts: TableOptions = {}, rows?: Float64Array, shortBase?: string): ValueColumn[] {
   const given = opts.name !== undefined && opts.name !== null;
   const name = given ? (opts.name as string) : series.name;
   const header = series.columnHeader();
-  const single = opts.singleLevelHeader === true;
+  const short = shortBase !== undefined;
+  const single = opts.singleLevelHeader === true && !short;
   const label = (scenario: string | null): string => {
+    if (short) return scenario === null ? shortBase : `${shortBase}_${slug(scenario)}`;
     if (!single) return encodeHeader([name, header, scenario ?? '']);
     if (given && scenario === null) return name as string;
     const text = name ?? 'None';
     return (given ? `${text} ${scenario}` : `${text} ${header} ${scenario ?? ''}`).trim();
   };
+
   const column = (scenario: string | null, data: Float64Array): ValueColumn => {
     const text = label(scenario);
     const aligned = rows === undefined ? data.slice() : align(rows, series.times, data);
     return { label: text, levels: single ? [text] : [name, header, scenario ?? ''], data: aligned };
   };
   const out: ValueColumn[] = [];
-  if (series.values !== null) out.push(column(null, series.values));
+  if (series.hasValues()) out.push(column(null, series.values));
   series.scenarios.forEach((data, k) => out.push(column(series.scenarioNames[k] as string, data)));
   return out;
 }
@@ -92,35 +139,107 @@ export function timeseriesColumns(series: Timeseries, opts: TableOptions = {}, r
  * layoutTimeseries(hourly).columns.map((c) => c.name) //=> ['date', 'DE Consumption MWh/h H Actual']
  */
 export function layoutTimeseries(series: Timeseries, opts: TableOptions = {}): FrameLayout {
-  const date: LayoutColumn = { name: DATE_COLUMN, kind: 'instant', data: series.times.slice() };
-  return assembleLayout([date], timeseriesColumns(series, opts), {
+  const short = opts.columnNames === 'short';
+  const base = short ? (opts.name ? slug(opts.name) : (shortBases([series])[0] as string)) : undefined;
+  return assembleLayout([dateColumn(series.times, series, opts)], shortened(timeseriesColumns(series, opts, undefined, base), short), {
     zone: series.resolution.timezone,
-    levelNames: opts.singleLevelHeader === true ? SINGLE_LEVEL_NAMES : MULTI_LEVEL_NAMES,
+    levelNames: opts.singleLevelHeader === true && !short ? SINGLE_LEVEL_NAMES : MULTI_LEVEL_NAMES,
     dates: [],
   });
 }
 
+function checkOption<T extends string>(value: T | undefined, allowed: readonly T[], option: string): void {
+  if (value !== undefined && !allowed.includes(value)) {
+    throw new ValidationError(`${option} must be ${allowed.map((a) => `'${a}'`).join(' or ')}, got ${JSON.stringify(value)}`, option);
+  }
+}
+
+/**
+ * Wall-clock milliseconds (the local fields read as UTC) of instants in a zone.
+ *
+ * @param times - Epoch ms.
+ * @param series - A series in the zone.
+ * @returns Local ms, one per instant.
+ * @example
+ * wallClockMillis(Float64Array.of(Date.UTC(2024, 0, 1, 23)), cetSeries)[0] === Date.UTC(2024, 0, 2) //=> true
+ */
+export function wallClockMillis(times: Float64Array, series: Timeseries): Float64Array {
+  const zone = series.resolution.zone;
+  const out = new Float64Array(times.length);
+  for (let i = 0; i < times.length; i++) {
+    const t = times[i] as number;
+    out[i] = t + zone.offset(t) * 60_000;
+  }
+  return out;
+}
+
+function dateColumn(times: Float64Array, series: Timeseries, opts: { dates?: DateColumn }): LayoutColumn {
+  checkOption(opts.dates, ['instant', 'local'], 'dates');
+  if (opts.dates === 'local') return { name: DATE_COLUMN, kind: 'local', data: wallClockMillis(times, series) };
+  return { name: DATE_COLUMN, kind: 'instant', data: times.slice() };
+}
+
+/** Short labels made unique as identifiers (`_2`, `_3`), so assembleLayout keeps them. */
+function shortened(columns: ValueColumn[], short: boolean): ValueColumn[] {
+  if (!short) return columns;
+  const taken = new Set([DATE_COLUMN]);
+  return columns.map((c) => ({ ...c, label: uniqueIdentifier(c.label, taken) }));
+}
+
+function resampled(list: readonly Timeseries[], resample: TableResample): Timeseries[] {
+  const spec = typeof resample === 'string' || !('frequency' in resample) ? { frequency: resample } : resample;
+  const { frequency, ...rest } = spec as { frequency: Frequency | FrequencyTag } & SeriesResampleOptions;
+  return list.map((s) => resampleTimeseries(s, frequency, rest as SeriesResampleOptions));
+}
+
+function checkMembers(list: readonly Timeseries[]): void {
+  const first = list[0] as Timeseries;
+  const name = (s: Timeseries): string => s.name ?? 'series';
+  for (const s of list) {
+    if (!s.resolution.frequency.equals(first.resolution.frequency)) {
+      throw new ValidationError(
+        `'${name(first)}' (${first.resolution.frequency.tag}) and '${name(s)}' (${s.resolution.frequency.tag}) have different frequencies: ` +
+          "pass resample: 'P1D' (or another common frequency) to resample them",
+        'resample',
+      );
+    }
+    if (s.resolution.timezone !== first.resolution.timezone) {
+      throw new ValidationError(
+        `'${name(first)}' (${first.resolution.timezone}) and '${name(s)}' (${s.resolution.timezone}) are in different zones: ` +
+          "pass resample: { frequency, timeZone } to bring them into one zone",
+        'resample',
+      );
+    }
+  }
+}
+
 /**
  * Lays out a list of time series side by side, as pandas' outer concatenation on `date` does:
- * the union of all instants, sorted, with NaN where a member has no value. The zone is the
- * members' zone when they share one, else UTC.
+ * the union of all instants, sorted, with NaN where a member has no value. Members must share
+ * one frequency and zone (a ValidationError names the first two that differ) unless `resample`
+ * asks to resample them all first.
  *
  * @param list - The time series (at least one).
- * @param opts - Header option.
+ * @param opts - Header, names, dates and resample options.
  * @returns The layout.
- * @throws ValueError for an empty list.
+ * @throws ValueError for an empty list; ValidationError (parameter `resample`) for members of
+ *   different frequencies or zones.
  * @example
  * layoutTimeseriesList([a, b], { singleLevelHeader: true }).columns.length //=> 3
  */
-export function layoutTimeseriesList(list: readonly Timeseries[], opts: ListTableOptions = {}): FrameLayout {
-  if (list.length === 0) throw new ValueError('Cannot make a table of an empty TimeseriesList');
+export function layoutTimeseriesList(input: readonly Timeseries[], opts: ListTableOptions = {}): FrameLayout {
+  if (input.length === 0) throw new ValueError('Cannot make a table of an empty TimeseriesList');
+  checkOption(opts.columnNames, ['full', 'short'], 'columnNames');
+  const list = opts.resample === undefined || opts.resample === null ? input : resampled(input, opts.resample);
+  checkMembers(list);
   const rows = unionTimes(list.map((s) => s.times));
-  const single = opts.singleLevelHeader === true;
-  const values = list.flatMap((s) => timeseriesColumns(s, { singleLevelHeader: single }, rows));
-  const zones = new Set(list.map((s) => s.resolution.timezone));
-  const date: LayoutColumn = { name: DATE_COLUMN, kind: 'instant', data: rows };
-  return assembleLayout([date], values, {
-    zone: zones.size === 1 ? (list[0] as Timeseries).resolution.timezone : 'UTC',
+  const short = opts.columnNames === 'short';
+  const single = opts.singleLevelHeader === true && !short;
+  const bases = short ? shortBases(list) : [];
+  const values = list.flatMap((s, k) => timeseriesColumns(s, { singleLevelHeader: single }, rows, short ? bases[k] : undefined));
+  const first = list[0] as Timeseries;
+  return assembleLayout([dateColumn(rows, first, opts)], shortened(values, short), {
+    zone: first.resolution.timezone,
     levelNames: single ? SINGLE_LEVEL_NAMES : MULTI_LEVEL_NAMES,
     dates: [],
   });

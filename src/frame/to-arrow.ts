@@ -58,6 +58,8 @@ function arrowType(kind: ColumnKind, zone: string): DataType {
   switch (kind) {
     case 'instant':
       return timestamp(TimeUnit.MILLISECOND, arrowZone(zone));
+    case 'local':
+      return timestamp(TimeUnit.MILLISECOND);
     case 'date':
       return dateDay();
     case 'integer':
@@ -79,7 +81,7 @@ function arrowType(kind: ColumnKind, zone: string): DataType {
  * layoutToArrowIPC(layoutTimeseries(ts)) instanceof Uint8Array //=> true
  */
 export function layoutToArrowIPC(layout: FrameLayout): Uint8Array {
-  const table = tableFromLayout(layout);
+  const table = tableFromLayout(layout, true);
   const types = Object.fromEntries(layout.columns.map((c) => [c.name, arrowType(c.kind, layout.info.zone)]));
   const arrow = toArrow(table, { types });
   for (const field of arrow.schema.fields) {

@@ -46,6 +46,7 @@ export interface HtmlOptions {
 
 const ELLIPSIS = '…';
 const TIME_FORMAT = 'yyyy-MM-dd HH:mm:ssZZ';
+const LOCAL_FORMAT = 'yyyy-MM-dd HH:mm:ss';
 
 /** Which positions of `count` to show: all, or the first and last halves of `keep` with a gap (-1). */
 function visible(count: number, max: number, keep: number): number[] {
@@ -56,8 +57,9 @@ function visible(count: number, max: number, keep: number): number[] {
 }
 
 /** Formats one cell: instants in the zone, calendar dates as dates, numbers, text. */
-function formatCell(value: unknown, kind: 'instant' | 'date' | 'other', zone: Zone): string {
+function formatCell(value: unknown, kind: 'instant' | 'local' | 'date' | 'other', zone: Zone): string {
   if (value === null || value === undefined) return '';
+  if (kind === 'local' && value instanceof Date) return Number.isNaN(+value) ? 'NaT' : DateTime.fromJSDate(value).toFormat(LOCAL_FORMAT);
   if (value instanceof Date || (kind !== 'other' && typeof value === 'number')) {
     const ms = +value;
     if (Number.isNaN(ms)) return 'NaT';
@@ -80,8 +82,9 @@ function formatNumber(value: number): string {
   return value.toFixed(6).replace(/\.?0+$/, '');
 }
 
-function kindOf(name: string, info: FrameInfo | null): 'instant' | 'date' | 'other' {
+function kindOf(name: string, info: FrameInfo | null): 'instant' | 'local' | 'date' | 'other' {
   if (info?.dates.includes(name)) return 'date';
+  if (info?.local?.includes(name)) return 'local';
   if (info?.instants.includes(name)) return 'instant';
   return 'other';
 }

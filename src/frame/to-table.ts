@@ -67,16 +67,40 @@ function toDates(data: ArrayLike<number>): (Date | null)[] {
 }
 
 /**
+ * Wall-clock milliseconds (local fields read as UTC) to JS Dates with those fields in the
+ * machine's zone, so `getHours()`, `getDay()` (and Arquero's `op.hours`, `op.dayofweek`) give
+ * the wall clock. NaN gives null.
+ */
+function toLocalDates(data: ArrayLike<number>): (Date | null)[] {
+  const out: (Date | null)[] = [];
+  for (let i = 0; i < data.length; i++) {
+    const ms = data[i] as number;
+    if (Number.isNaN(ms)) {
+      out.push(null);
+      continue;
+    }
+    const u = new Date(ms);
+    const d = new Date(u.getUTCFullYear(), u.getUTCMonth(), u.getUTCDate(), u.getUTCHours(), u.getUTCMinutes(), u.getUTCSeconds(), u.getUTCMilliseconds());
+    if (u.getUTCFullYear() < 100) d.setFullYear(u.getUTCFullYear());
+    out.push(d);
+  }
+  return out;
+}
+
+/**
  * The column data of a layout column as a table holds it: JS Dates for instants and calendar
- * dates, the typed array for numbers, arrays otherwise.
+ * dates, the typed array for numbers, arrays otherwise. Wall-clock columns give Dates whose
+ * machine-local fields are the wall clock (or, with `localAsUtc`, whose UTC fields are).
  *
  * @param column - The layout column.
+ * @param localAsUtc - Wall-clock columns as Dates with the wall clock in their UTC fields (Arrow's naive timestamps).
  * @returns The column values.
  * @example
  * columnValues({ name: 'date', kind: 'instant', data: Float64Array.of(0) })[0].toISOString() //=> '1970-01-01T00:00:00.000Z'
  */
-export function columnValues(column: LayoutColumn): ArrayLike<unknown> & Iterable<unknown> {
-  if (column.kind === 'instant' || column.kind === 'date') return toDates(column.data as Float64Array);
+export function columnValues(column: LayoutColumn, localAsUtc = false): ArrayLike<unknown> & Iterable<unknown> {
+  if (column.kind === 'local' && !localAsUtc) return toLocalDates(column.data as Float64Array);
+  if (column.kind === 'instant' || column.kind === 'date' || column.kind === 'local') return toDates(column.data as Float64Array);
   return column.data;
 }
 
@@ -84,14 +108,15 @@ export function columnValues(column: LayoutColumn): ArrayLike<unknown> & Iterabl
  * Builds an Arquero table from a layout, carrying the frame information in its parameters.
  *
  * @param layout - The layout.
+ * @param localAsUtc - See {@link columnValues}.
  * @returns The table.
  * @example
  * tableFromLayout(layoutTimeseries(ts)).numRows() === ts.length //=> true
  */
-export function tableFromLayout(layout: FrameLayout): FrameTable {
+export function tableFromLayout(layout: FrameLayout, localAsUtc = false): FrameTable {
   const data: Record<string, { length: number; at(row: number): unknown; [Symbol.iterator](): Iterator<unknown> }> = {};
   for (const column of layout.columns) {
-    data[column.name] = columnValues(column) as unknown[];
+    data[column.name] = columnValues(column, localAsUtc) as unknown[];
   }
   const params = { [FRAME_INFO]: layout.info } as unknown as Record<string, unknown>;
   return new FrameTable(data, layout.columns.map((c) => c.name), undefined, undefined, undefined, params);

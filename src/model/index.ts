@@ -30,8 +30,11 @@ export {
   type TimeseriesItemInput,
   type Value,
 } from './timeseries-items';
-export { Timeseries, type TimeseriesInit } from './timeseries';
+export { Timeseries, type ArithmeticOptions, type TimeseriesInit } from './timeseries';
 export { TimeseriesList } from './timeseries-list';
+export { align, type AlignOptions } from './timeseries-align';
+export { type Join } from './timeseries-join';
+export { type ArithmeticOp, type SeriesUnit } from './series-units';
 export { type CapacityPeriod, type Period, type PeriodItemInput } from './periodseries-items';
 export { Periodseries, type PeriodseriesInit } from './periodseries';
 export { PeriodseriesList } from './periodseries-list';

@@ -140,6 +140,36 @@ export class Page<T> extends Array<T> {
   }
 
   /**
+   * Every item of this page and of all the pages after it, loading them one by one.
+   *
+   * @returns The items, in page order.
+   * @throws PageError when a later page is needed but there is no loader; the loader's errors.
+   * @example
+   * (await firstPage.all()).length === firstPage.totalItems //=> true
+   */
+  async all(): Promise<T[]> {
+    const out: T[] = [];
+    for await (const item of this) out.push(item);
+    return out;
+  }
+
+  /**
+   * Walks the items of this page and then of every later page (`for await`).
+   *
+   * @returns An async iterator of items.
+   * @example
+   * for await (const curve of page) console.log(curve.name);
+   */
+  async *[Symbol.asyncIterator](): AsyncIterator<T> {
+    let page: Page<T> = this;
+    for (;;) {
+      for (const item of Array.from(page)) yield item;
+      if (!page.hasNextPage()) return;
+      page = await page.getNextPage();
+    }
+  }
+
+  /**
    * The previous page, loaded through the loader unless already loaded.
    *
    * @returns A promise of the previous page.

@@ -120,6 +120,22 @@ export class SRMC {
   }
 
   /**
+   * The time-series payload, for code that knows it asked for one (the `…AsTimeseries` loads).
+   *
+   * @returns The time series.
+   * @throws ValueError naming the payload the result has instead.
+   * @example
+   * (await client.srmc.loadFrontAsTimeseries(curve, opts)).requireTimeseries().length //=> 31
+   */
+  requireTimeseries(): Timeseries {
+    if (this.timeseries === null) {
+      const has = this.ohlc !== null ? 'OHLC rows' : this.periodseries !== null ? 'a period-based series' : 'no payload';
+      throw new ValueError(`This SRMC result has ${has}, not a time series (load it with an …AsTimeseries call)`);
+    }
+    return this.timeseries;
+  }
+
+  /**
    * Tells whether the payload is a period-based series.
    *
    * @returns True when `periodseries` is set.

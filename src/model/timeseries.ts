@@ -4,14 +4,59 @@
  * @module
  */
 import { DateTime } from 'luxon';
-import { ValueError } from '../exceptions';
+import { ValidationError, ValueError } from '../exceptions';
+import { toDateTime, type TimeInput } from '../time';
 import { checkSteps, columnEquals, type ColumnInput } from './columns';
 import { hasBrand, INSPECT, JUPYTER_DISPLAY, listEquals, setBrand, type DisplayBundle } from './display';
 import { ValueType } from './enums';
 import { Series, type SeriesInit } from './series';
+import { derivedName, derivedUnit, type ArithmeticOp } from './series-units';
+import { combineColumns, type OperandColumns } from './timeseries-arithmetic';
+import { stepRange, type Join } from './timeseries-join';
 import { columnsFromItems, itemAt, itemToJSON, normaliseColumns, type TimeseriesItem, type TimeseriesItemInput } from './timeseries-items';
 
 const BRAND = Symbol.for('service.model.Timeseries');
+
+/**
+ * Options of the series arithmetic (`plus`, `minus`, `times`, `dividedBy`).
+ *
+ * @example
+ * const opts: ArithmeticOptions = { join: 'outer', name: 'spread' };
+ */
+export interface ArithmeticOptions {
+  /** `'inner'` (default): only the steps both series have; `'outer'`: all steps, null where one is missing. */
+  join?: Join;
+  /** Name of the result; default derived (`'A - B'`). */
+  name?: string;
+}
+
+/**
+ * Checks that two series can be lined up step by step: same frequency and same zone.
+ *
+ * @param a - One series.
+ * @param b - The other.
+ * @param parameter - The parameter to blame.
+ * @returns Nothing.
+ * @throws ValidationError naming both series and the mismatch.
+ * @example
+ * checkAlignable(hourlyCet, dailyCet, 'other') // throws: 'a' (PT1H) and 'b' (P1D) have different frequencies
+ */
+export function checkAlignable(a: Timeseries, b: Timeseries, parameter: string): void {
+  const fa = a.resolution.frequency;
+  const fb = b.resolution.frequency;
+  const na = a.name ?? 'series';
+  const nb = b.name ?? 'series';
+  if (!fa.equals(fb)) {
+    throw new ValidationError(
+      `'${na}' (${fa.tag}) and '${nb}' (${fb.tag}) have different frequencies; resample one of them first`, parameter,
+    );
+  }
+  if (a.resolution.timezone !== b.resolution.timezone) {
+    throw new ValidationError(
+      `'${na}' (${a.resolution.timezone}) and '${nb}' (${b.resolution.timezone}) are in different zones; resample one of them first`, parameter,
+    );
+  }
+}
 
 /**
  * Fields of a {@link Timeseries}: the series fields plus the columns.
@@ -33,7 +78,8 @@ export interface TimeseriesInit extends SeriesInit {
 
 /**
  * A time series with metadata. The data is held in columns: `times` (epoch ms), `values`
- * (NaN = missing, null for scenarios-only series) and one `scenarios` column per scenario; the
+ * (NaN = missing; a scenarios-only series has none and throws when asked, see `hasValues`) and
+ * one `scenarios` column per scenario; the
  * item views (`data`, `at(i)`, iteration) give luxon DateTimes in the series' zone.
  *
  * Typed arrays passed in are owned by the series from then on: do not change them afterwards.
@@ -48,8 +94,7 @@ export interface TimeseriesInit extends SeriesInit {
 export class Timeseries extends Series {
   /** Step starts, epoch milliseconds. */
   readonly times: Float64Array;
-  /** Values (NaN = missing), or null for a scenarios-only series. */
-  readonly values: Float64Array | null;
+  readonly #values: Float64Array | null;
   /** One column per scenario. */
   readonly scenarios: readonly Float64Array[];
   /** Scenario names, one per scenario column. */
@@ -60,10 +105,71 @@ export class Timeseries extends Series {
     super(init);
     const { times, values, scenarios, scenarioNames } = normaliseColumns(init);
     this.times = times;
-    this.values = values;
+    this.#values = values;
     this.scenarios = Object.freeze(scenarios);
     this.scenarioNames = Object.freeze(scenarioNames);
     Object.freeze(this);
+  }
+
+  /**
+   * The values (NaN = missing) of a series that has them: a plain series or a mean with
+   * scenarios. A scenarios-only series has no value column: read it with {@link scenario}
+   * (or `scenarios`); asking it for `values` throws.
+   *
+   * @returns The value column.
+   * @throws ValueError for a scenarios-only series, naming the series and its scenarios.
+   * @example
+   * ts.values[0] //=> 5
+   */
+  get values(): Float64Array {
+    if (this.#values === null) {
+      throw new ValueError(
+        `Timeseries ${JSON.stringify(this.name ?? '')} has only scenarios (${this.scenarioNames.join(', ')}), no values: ` +
+          'use scenario(name) or scenarios',
+      );
+    }
+    return this.#values;
+  }
+
+  /**
+   * Tells whether the series has a value column (false only for a scenarios-only series).
+   *
+   * @returns True when `values` can be read.
+   * @example
+   * ts.hasValues() //=> true
+   */
+  hasValues(): boolean {
+    return this.#values !== null;
+  }
+
+  /**
+   * The value column, or null for a scenarios-only series (for code that handles both kinds).
+   *
+   * @returns The values or null.
+   * @example
+   * climate.valuesOrNull() //=> null
+   */
+  valuesOrNull(): Float64Array | null {
+    return this.#values;
+  }
+
+  /**
+   * One scenario column, by name (`'e00'`) or position.
+   *
+   * @param which - The scenario name or its index.
+   * @returns The column (NaN = missing).
+   * @throws ValueError naming the series and its scenarios when there is no such scenario.
+   * @example
+   * ensemble.scenario('e01')[0] //=> 4249.56
+   */
+  scenario(which: string | number): Float64Array {
+    const k = typeof which === 'number' ? which : this.scenarioNames.indexOf(which);
+    const column = Number.isInteger(k) && k >= 0 ? this.scenarios[k] : undefined;
+    if (column === undefined) {
+      const known = this.scenarioNames.length > 0 ? this.scenarioNames.join(', ') : 'none';
+      throw new ValueError(`Timeseries ${JSON.stringify(this.name ?? '')} has no scenario ${JSON.stringify(which)} (scenarios: ${known})`);
+    }
+    return column;
   }
 
   /**
@@ -150,7 +256,7 @@ export class Timeseries extends Series {
   }
 
   private itemAt(i: number): TimeseriesItem {
-    return itemAt(this.times, this.values, this.scenarios, this.resolution.zone, i);
+    return itemAt(this.times, this.#values, this.scenarios, this.resolution.zone, i);
   }
 
   /**
@@ -162,7 +268,7 @@ export class Timeseries extends Series {
    */
   valueType(): ValueType {
     if (this.scenarios.length === 0) return ValueType.VALUE;
-    return this.values === null ? ValueType.SCENARIOS : ValueType.MEAN_AND_SCENARIOS;
+    return this.#values === null ? ValueType.SCENARIOS : ValueType.MEAN_AND_SCENARIOS;
   }
 
   /**
@@ -185,7 +291,7 @@ export class Timeseries extends Series {
    * ts.totalValuesPerItem() //=> 1
    */
   totalValuesPerItem(): number {
-    return (this.values === null ? 0 : 1) + this.scenarios.length;
+    return (this.#values === null ? 0 : 1) + this.scenarios.length;
   }
 
   /**
@@ -229,6 +335,128 @@ export class Timeseries extends Series {
   }
 
   /**
+   * The steps with `begin <= start < end`. Bounds are date-times (without an offset: wall-clock
+   * time in the series' zone) or epoch milliseconds; null or absent means open.
+   *
+   * @param begin - Inclusive start.
+   * @param end - Exclusive end.
+   * @returns A new Timeseries with the same metadata.
+   * @throws ValueError for an unreadable date-time.
+   * @example
+   * ts.slice('2024-03-31T02:00', '2024-03-31T05:00').length //=> 2 (02:00 does not exist on that day in CET)
+   */
+  slice(begin?: TimeInput | number | null, end?: TimeInput | number | null): Timeseries {
+    const ms = (x: TimeInput | number | null | undefined, open: number): number =>
+      x === null || x === undefined ? open : typeof x === 'number' ? x : toDateTime(x, this.resolution.zone).toMillis();
+    const [lo, hi] = stepRange(this.times, ms(begin, -Infinity), ms(end, Infinity));
+    return this.clone({
+      times: this.times.subarray(lo, hi),
+      values: this.#values === null ? null : this.#values.subarray(lo, hi),
+      scenarios: this.scenarios.map((c) => c.subarray(lo, hi)),
+    });
+  }
+
+  /**
+   * Applies a function to every value (and every scenario value); null values are passed as NaN
+   * and a null or NaN result is a missing value.
+   *
+   * @param fn - `(value, index, time)` with `time` in epoch milliseconds.
+   * @returns A new Timeseries with the same metadata.
+   * @example
+   * ts.map((v) => Math.max(v, 0)).values //=> values clipped at 0
+   */
+  map(fn: (value: number, index: number, time: number) => number | null): Timeseries {
+    const times = this.times;
+    const one = (column: Float64Array): Float64Array => {
+      const out = new Float64Array(column.length);
+      for (let i = 0; i < column.length; i++) out[i] = fn(column[i] as number, i, times[i] as number) ?? NaN;
+      return out;
+    };
+    return this.clone({ values: this.#values === null ? null : one(this.#values), scenarios: this.scenarios.map(one) });
+  }
+
+  /**
+   * Adds another series (step by step) or a number.
+   *
+   * @param other - A series with the same frequency, zone and unit, or a number.
+   * @param opts - `join` (`'inner'` default, or `'outer'`) and `name`.
+   * @returns A new Timeseries named `'A + B'`.
+   * @throws ValidationError naming both series when frequency, zone or unit differ.
+   * @example
+   * solar.plus(wind).name //=> 'DE Solar ... + DE Wind ...'
+   */
+  plus(other: Timeseries | number, opts: ArithmeticOptions = {}): Timeseries {
+    return this.arithmetic('plus', other, opts);
+  }
+
+  /**
+   * Subtracts another series (step by step) or a number.
+   *
+   * @param other - A series with the same frequency, zone and unit, or a number.
+   * @param opts - `join` and `name`.
+   * @returns A new Timeseries named `'A - B'`.
+   * @throws ValidationError naming both series when frequency, zone or unit differ.
+   * @example
+   * dePrice.minus(frPrice).unit //=> 'EUR' (denominator 'MWh')
+   */
+  minus(other: Timeseries | number, opts: ArithmeticOptions = {}): Timeseries {
+    return this.arithmetic('minus', other, opts);
+  }
+
+  /**
+   * Multiplies by another series (step by step) or a number; see the unit rules in
+   * `series-units` (a price times its denominator cancels: `EUR/MWh * MWh` is `EUR`). Named
+   * `multipliedBy` because `times` is the step column of every series.
+   *
+   * @param other - A series with the same frequency and zone, or a number.
+   * @param opts - `join` and `name`.
+   * @returns A new Timeseries named `'A * B'`.
+   * @throws ValidationError naming both series when frequency or zone differ.
+   * @example
+   * consumption.multipliedBy(1000).name //=> 'DE Consumption ... * 1000'
+   */
+  multipliedBy(other: Timeseries | number, opts: ArithmeticOptions = {}): Timeseries {
+    return this.arithmetic('times', other, opts);
+  }
+
+  /**
+   * Divides by another series (step by step) or a number (equal units give a ratio without unit).
+   *
+   * @param other - A series with the same frequency and zone, or a number.
+   * @param opts - `join` and `name`.
+   * @returns A new Timeseries named `'A / B'`.
+   * @throws ValidationError naming both series when frequency or zone differ.
+   * @example
+   * wind.dividedBy(consumption).unit //=> null (MWh/h / MWh/h)
+   */
+  dividedBy(other: Timeseries | number, opts: ArithmeticOptions = {}): Timeseries {
+    return this.arithmetic('dividedBy', other, opts);
+  }
+
+  private operand(): OperandColumns {
+    return { name: this.name ?? 'series', times: this.times, values: this.#values, scenarios: this.scenarios, scenarioNames: this.scenarioNames };
+  }
+
+  private arithmetic(op: ArithmeticOp, other: Timeseries | number, opts: ArithmeticOptions): Timeseries {
+    const join = opts.join ?? 'inner';
+    if (join !== 'inner' && join !== 'outer') throw new ValidationError(`join must be 'inner' or 'outer', got ${JSON.stringify(join)}`, 'join');
+    if (typeof other === 'number') {
+      const unit = derivedUnit(op, this, null, [this.name ?? 'series', String(other)]);
+      const columns = combineColumns(this.operand(), other, op, join);
+      return this.clone({ ...columns, ...unit, name: opts.name ?? derivedName(op, this.name, other) });
+    }
+    if (!Timeseries.isTimeseries(other)) throw new ValidationError('Provide a Timeseries or a number', 'other');
+    checkAlignable(this, other, 'other');
+    const unit = derivedUnit(op, this, other, [this.name ?? 'series', other.name ?? 'series']);
+    const columns = combineColumns(this.operand(), other.operand(), op, join);
+    const instance = this.instance !== null && other.instance !== null && this.instance.equals(other.instance) ? this.instance : null;
+    return new Timeseries({
+      resolution: this.resolution, curve: null, instance, contract: null, ...unit, ...columns,
+      name: opts.name ?? derivedName(op, this.name, other.name),
+    });
+  }
+
+  /**
    * Returns a copy with another custom name (null: named after the curve again).
    *
    * @param name - The name.
@@ -256,7 +484,7 @@ export class Timeseries extends Series {
     return new Timeseries({
       ...this.seriesInit(),
       times: this.times,
-      values: this.values,
+      values: this.#values,
       scenarios: this.scenarios,
       scenarioNames: this.scenarioNames,
       ...alts,
@@ -277,7 +505,7 @@ export class Timeseries extends Series {
     return (
       this.seriesEquals(other) &&
       columnEquals(this.times, other.times) &&
-      columnEquals(this.values, other.values) &&
+      columnEquals(this.#values, other.valuesOrNull()) &&
       this.scenarios.length === other.scenarios.length &&
       this.scenarios.every((column, k) => columnEquals(column, other.scenarios[k] as Float64Array)) &&
       listEquals(this.scenarioNames, other.scenarioNames)

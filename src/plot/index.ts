@@ -12,6 +12,7 @@ export { forecastVintagesChart, type ForecastVintagesChartOptions } from './vint
 export { ohlcChart, type OHLCChartOptions } from './ohlc-chart';
 export { forwardCurveChart, type ForwardCurveChartOptions, type ForwardCurveInput } from './forward-curve-chart';
 export { heatmapChart, type HeatmapChartOptions } from './heatmap-chart';
+export { correlation, correlationChart, scatterChart, type CorrelationChartOptions, type ScatterChartOptions } from './correlation-chart';
 export { durationCurveChart, type DurationCurveChartOptions } from './duration-curve-chart';
 
 // Inputs

@@ -72,7 +72,7 @@ function membersOf(input: Timeseries | Iterable<Timeseries>, zone: ZoneInput | u
   if (Timeseries.isTimeseries(input)) {
     if (!input.hasScenarios()) throw new ValueError('A scenario fan needs a series with scenarios (or several member series)');
     const label = seriesOf(input, { zone })[0] as PlotSeries;
-    return { times: input.times, columns: input.scenarios, mean: input.values, label };
+    return { times: input.times, columns: input.scenarios, mean: input.valuesOrNull(), label };
   }
   const series = seriesOf(input, { zone });
   if (series.length < 2) throw new ValueError('A scenario fan needs at least two member series');

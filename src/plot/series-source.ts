@@ -75,8 +75,8 @@ function fromTimeseries(ts: Timeseries, options: SeriesSourceOptions): PlotSerie
   };
   const name = ts.name ?? (ts.instance ? ts.instance.columnHeader().trim() : null);
   const out: PlotSeries[] = [];
-  if (ts.values !== null) out.push({ ...base, label: name ?? 'value', name, values: ts.values });
-  if (ts.values === null || options.scenarios === true) {
+  if (ts.hasValues()) out.push({ ...base, label: name ?? 'value', name, values: ts.values });
+  if (!ts.hasValues() || options.scenarios === true) {
     ts.scenarios.forEach((column, k) => {
       const scenario = ts.scenarioNames[k] as string;
       out.push({ ...base, label: name ? `${name} ${scenario}` : scenario, name, values: column });

@@ -48,7 +48,7 @@ function vintageOf(ts: Timeseries, zone: ZoneInput | undefined): PlotSeries {
   const [first] = seriesOf(ts, { zone });
   const base = first as PlotSeries;
   const label = ts.instance ? ts.instance.columnHeader().trim() : base.label;
-  if (ts.values !== null) return { ...base, label };
+  if (ts.hasValues()) return { ...base, label };
   const mean = new Float64Array(ts.length);
   for (let i = 0; i < ts.length; i++) {
     let sum = 0;

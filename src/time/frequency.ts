@@ -4,6 +4,24 @@ import { shiftDateTime, stepDuration, stepsBetween, truncateDateTime, type StepU
 import { toDateTime, type TimeInput } from './to-date-time';
 
 const BRAND = Symbol.for('service.time.Frequency');
+
+/**
+ * A tag in its canonical spelling, all upper case or all lower case (enumeration tags are read
+ * without regard to case).
+ *
+ * @example
+ * const tag: AnyCase<'PEAK'> = 'peak';
+ */
+export type AnyCase<T extends string> = T | Uppercase<T> | Lowercase<T>;
+
+/**
+ * The tags of {@link Frequency} (any case, and the alias `PT60M`), as a literal type for options:
+ * `'P2D'` fails to compile.
+ *
+ * @example
+ * const tag: FrequencyTag = 'PT15M';
+ */
+export type FrequencyTag = AnyCase<'P1Y' | 'SEASON' | 'P3M' | 'P1M' | 'P1W' | 'P1D' | 'PT1H' | 'PT60M' | 'PT30M' | 'PT15M' | 'PT10M' | 'PT5M' | 'NONE'>;
 const byTag = new Map<string, Frequency>();
 const ordered: Frequency[] = [];
 

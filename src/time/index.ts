@@ -28,7 +28,7 @@ export {
   type Clock,
 } from './helpers';
 export { type StepUnit } from './date-time-steps';
-export { Frequency } from './frequency';
+export { Frequency, type AnyCase, type FrequencyTag } from './frequency';
 export { Resolution, type ResolutionDict } from './resolution';
 export { floorMillis, shiftMillis, stepStarts } from './floor-millis';
 

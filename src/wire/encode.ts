@@ -40,6 +40,22 @@ export function encodeQueryComponent(text: string): string {
   return percentEncode(text).replace(/%20/g, '+');
 }
 
+/** Wire names whose option is not simply their camelCase form. */
+const OPTION_NAMES: Readonly<Record<string, string>> = Object.freeze({ timezone: 'timeZone', type: 'kind' });
+
+/**
+ * The client option that a wire parameter comes from: the camelCase of the wire name
+ * (`hour-filter` is `hourFilter`), except `timezone` (`timeZone`) and the places' `type` (`kind`).
+ *
+ * @param wire - The wire name.
+ * @returns The option name.
+ * @example
+ * optionName('issued-at-latest') //=> 'issuedAtLatest'
+ */
+export function optionName(wire: string): string {
+  return OPTION_NAMES[wire] ?? wire.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
 /** What {@link QueryBuilder.put} needs of a parameter descriptor (see `params.ts`). */
 export interface EncodableParam<I> {
   /** The wire name. */
@@ -80,13 +96,23 @@ export class QueryBuilder {
    * @param param - The descriptor.
    * @param input - The caller's value (`null`/`undefined`: as the descriptor decides).
    * @returns This builder.
-   * @throws {ValidationError} From the descriptor, naming the parameter.
+   * @throws {ValidationError} From the descriptor, naming the parameter by its wire name
+   *   (`parameter`) and by the option the caller wrote (`option`, see {@link optionName}).
    * @example
    * new QueryBuilder().put(optionalParam('unit', STRING), 'GW').toString()
    * //=> 'unit=GW'
    */
   put<I>(param: EncodableParam<I>, input: I | null | undefined): this {
-    return this.add(param.name, param.encode(input));
+    let encoded: string[];
+    try {
+      encoded = param.encode(input);
+    } catch (err) {
+      if (err instanceof ValidationError && err.parameter !== undefined && err.option === err.parameter) {
+        throw new ValidationError(err.reason, err.parameter, optionName(err.parameter));
+      }
+      throw err;
+    }
+    return this.add(param.name, encoded);
   }
 
   /**

@@ -109,6 +109,7 @@ interface PackageRule {
 const PACKAGE_RULES: readonly PackageRule[] = [
   { rule: 'axios', packages: /^axios(\/|$)/, allowed: (f) => isUnder(f, 'src/client/http'), where: 'src/client/http/' },
   { rule: 'danfojs', packages: /^danfojs(-node)?(\/|$)/, allowed: (f) => f === 'src/frame/danfo.ts', where: 'src/frame/danfo.ts' },
+  { rule: 'polars', packages: /^nodejs-polars(-[a-z0-9-]+)?(\/|$)/, allowed: (f) => f === 'src/frame/polars.ts', where: 'src/frame/polars.ts' },
   {
     rule: 'vega',
     packages: /^(vega(-[a-z-]+)?|@resvg\/resvg-js)(\/|$)/,

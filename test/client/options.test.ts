@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { InitializationError } from '../../src/exceptions';
+import { InitializationError, ValidationError } from '../../src/exceptions';
 import {
   DEFAULT_API_URL,
   DEFAULT_RETRY,
@@ -75,11 +75,31 @@ test('key file: empty, several keys or missing file -> InitializationError', () 
   initError({ apiKeyFile: join(dir, 'does-not-exist') }, /Cannot read API key file/);
 });
 
-test('exactly one of apiKey and apiKeyFile', () => {
-  initError({}, /exactly one of apiKey and apiKeyFile/);
-  initError({ apiKey: 'k', apiKeyFile: keyFile('k', 'k') }, /exactly one/);
+test('at most one of apiKey and apiKeyFile; with neither, SERVICE_API_KEY then SERVICE_API_KEY_FILE', () => {
+  initError({}, /Set apiKey or apiKeyFile, or the environment variable SERVICE_API_KEY or SERVICE_API_KEY_FILE/);
+  initError({ apiKey: 'k', apiKeyFile: keyFile('k', 'k') }, /only one of apiKey and apiKeyFile/);
+  assert.is(resolveClientOptions({}, {}, { SERVICE_API_KEY: ' env-key ' }).apiKey, 'env-key');
+  const file = keyFile('env-file', '\n file-key \n');
+  assert.is(resolveClientOptions({}, {}, { SERVICE_API_KEY_FILE: file }).apiKey, 'file-key');
+  assert.is(resolveClientOptions({}, {}, { SERVICE_API_KEY: 'a', SERVICE_API_KEY_FILE: file }).apiKey, 'a');
+  assert.is(resolveClientOptions({ apiKey: 'given' }, {}, { SERVICE_API_KEY: 'a' }).apiKey, 'given');
+  initError({}, /Cannot read API key file/, { SERVICE_API_KEY_FILE: join(dir, 'missing') });
   initError({ apiKey: '   ' }, /non-empty/);
   initError({ apiKey: 42 as unknown as string }, /non-empty string/);
+});
+
+test('timeout and httpDelay above 600 are a ValidationError that says seconds', () => {
+  for (const name of ['timeout', 'httpDelay'] as const) {
+    assert.is(resolveClientOptions({ apiKey: 'k', [name]: 600 }, {}, {})[name], 600);
+    try {
+      resolveClientOptions({ apiKey: 'k', [name]: 20000 }, {}, {});
+      assert.unreachable('should throw');
+    } catch (err) {
+      assert.instance(err, ValidationError);
+      assert.is((err as ValidationError).parameter, name);
+      assert.match((err as Error).message, new RegExp(`${name} is in seconds and must be at most 600 \\(10 minutes\\), got 20000; for 20000 ms write 20`));
+    }
+  }
 });
 
 test('httpDelay minimum 0.05 s, positive timeout, http(s) URL', () => {

@@ -184,6 +184,7 @@ test('400: the service names the bad parameter; the client checks its own input 
   assert.ok(server instanceof ValidationError);
   assert.is((server as ValidationError).parameter, 'frequency');
   assert.is((server as ValidationError).message, `Field="frequency", message: ${(server as ValidationError).reason}`);
+  // @ts-expect-error -- a value the types reject, to test the run-time check
   const local = await rejection(() => c.metadata.curves({ curveType: 'SERIES' }));
   assert.ok(local instanceof ValidationError);
   assert.is((local as ValidationError).parameter, 'curve-type');

@@ -118,4 +118,13 @@ test('the real danfojs (dev dependency) builds a frame with the flat names', () 
   assert.equal(ohlc.shape, [2, 11]);
 });
 
+test('Danfo follows toTable: short names over an aligned list, wall-clock dates, levels kept', () => {
+  const df = toDataFrame([actual(), actual().withName('copy')], { columnNames: 'short', dates: 'local' });
+  assert.equal(df.columns, ['date', 'de_consumption_actual', 'copy']);
+  assert.equal(headerLevels(df).get('de_consumption_actual'), [ACTUAL_NAME, '', '']);
+  // 2024-03-31 00:00, 01:00, 03:00 CET/CEST as wall-clock dates: local hours on any machine zone
+  const hours = (df.column('date').values as Date[]).map((d) => new Date(d).getHours());
+  assert.equal(hours, [0, 1, 3]);
+});
+
 test.run();

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ValueError } from '../../src/exceptions';
+import { ValidationError, ValueError } from '../../src/exceptions';
 import { Timeseries } from '../../src/model';
 import { headerLevels, toTable } from '../../src/frame';
 import { layoutTimeseries, layoutTimeseriesList, unionTimes } from '../../src/frame/timeseries-layout';
@@ -178,10 +178,10 @@ test('list: single-level header uses every member default label; clashing names 
   assert.equal(headerLevels(t).get(`${ACTUAL_NAME} (2)`), [ACTUAL_NAME]);
 });
 
-test('list: zone is the shared zone, else UTC; an empty list is an error', () => {
+test('list: zone is the shared zone; different zones are a ValidationError naming both; an empty list is an error', () => {
   assert.is(layoutTimeseriesList([actual(), forecast()]).info.zone, 'CET');
   const utc = new Timeseries({ resolution: new Resolution(Frequency.PT1H, UTC), name: 'u', times: [0], values: [1] });
-  assert.is(layoutTimeseriesList([actual(), utc]).info.zone, 'UTC');
+  assert.throws(() => layoutTimeseriesList([actual(), utc]), (e: unknown) => e instanceof ValidationError && /\(CET\) and 'u' \(UTC\) are in different zones/.test(e.message));
   assert.throws(() => toTable(new TimeseriesList([])), isA(ValueError));
 });
 

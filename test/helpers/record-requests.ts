@@ -12,9 +12,9 @@ import type { HttpTransport } from '../../src/client/http';
 export function recordRequests(client: { transport: HttpTransport }): string[] {
   const sent: string[] = [];
   const original = client.transport.get.bind(client.transport);
-  client.transport.get = ((path: string) => {
+  client.transport.get = ((path: string, ...rest: unknown[]) => {
     sent.push(path);
-    return original(path);
+    return (original as (...args: unknown[]) => ReturnType<HttpTransport['get']>)(path, ...rest);
   }) as typeof client.transport.get;
   return sent;
 }

@@ -13,7 +13,7 @@ test('columns and item views; dates in the series zone', () => {
   const ts = s.hourly();
   assert.is(ts.length, 3);
   assert.ok(ts.times instanceof Float64Array);
-  assert.ok(Number.isNaN(ts.values?.[1]));
+  assert.ok(Number.isNaN(ts.values[1]));
   // 2023-12-31T23:00Z is 2024-01-01 00:00 in CET (+01:00 in winter).
   assert.is(ts.at(0)?.date.toISO(), '2024-01-01T00:00:00.000+01:00');
   assert.equal((ts.at(1) as Value).value, null);
@@ -80,6 +80,25 @@ test('value types, scenarios and values per item', () => {
   assert.is(climate.totalValuesPerItem(), 3);
   assert.equal(climate.at(0), { date: DateTime.fromMillis(0, { zone: CET }), scenarios: [1.5, 2.5, 3.5] });
   assert.not.ok('value' in (climate.at(0) as object));
+});
+
+test('values: always a Float64Array on a value series; a scenarios-only series fails clearly and has scenario()', () => {
+  const plain = s.hourly();
+  assert.ok(plain.values instanceof Float64Array);
+  assert.ok(plain.hasValues());
+  assert.is(plain.valuesOrNull(), plain.values);
+  const ens = s.ensemble();
+  assert.equal([...ens.values], [4249.56, 5150.15]);
+  assert.equal([...ens.scenario('e01')].map((v) => (Number.isNaN(v) ? null : v)), [...ens.scenario(1)].map((v) => (Number.isNaN(v) ? null : v)));
+  const climate = new Timeseries({
+    resolution: hourlyCet, name: 'climate', times: [0], scenarios: [[1.5], [2.5]], scenarioNames: ['y1980', 'y1981'],
+  });
+  assert.not.ok(climate.hasValues());
+  assert.is(climate.valuesOrNull(), null);
+  assert.throws(() => climate.values, (e: unknown) => e instanceof ValueError && /"climate" has only scenarios \(y1980, y1981\)/.test((e as Error).message));
+  assert.equal([...climate.scenario('y1981')], [2.5]);
+  assert.throws(() => climate.scenario('e00'), (e: unknown) => e instanceof ValueError && /no scenario "e00" \(scenarios: y1980, y1981\)/.test((e as Error).message));
+  assert.throws(() => plain.scenario(0), (e: unknown) => e instanceof ValueError && /scenarios: none/.test((e as Error).message));
 });
 
 test('scenario names: generated e00... (e100 beyond 99), or given', () => {
@@ -160,7 +179,7 @@ test('columnHeader: instance, else contract, else empty', () => {
 test('immutability: with() copies, equals compares columns (NaN = NaN)', () => {
   const ts = s.hourly();
   const other = ts.with({ values: [1, null, 4] });
-  assert.is(ts.values?.[2], 3);
+  assert.is(ts.values[2], 3);
   assert.not.ok(ts.equals(other));
   assert.ok(ts.equals(s.hourly()));
   assert.not.ok(ts.equals(ts.withName('x')));

@@ -74,11 +74,14 @@ for (const { name, nb } of notebooks) {
     }
   });
 
-  test(`${name}: the client comes from SERVICE_API_KEY_FILE and SERVICE_API_URL`, () => {
+  test(`${name}: the client comes from the environment in one line, no key, no \`!\` on series data`, () => {
     const code = codeOf(nb).join('\n');
-    assert.ok(code.includes('process.env.SERVICE_API_KEY_FILE'), 'reads SERVICE_API_KEY_FILE');
-    assert.ok(code.includes('apiUrl: process.env.SERVICE_API_URL'), 'passes SERVICE_API_URL');
+    assert.ok(code.includes('new ServiceClient()'), 'the client reads SERVICE_API_KEY(_FILE) and SERVICE_API_URL itself');
+    assert.not.ok(/process\.env\.SERVICE_API_KEY/.test(code), 'no key-file setup lines');
     assert.not.ok(/apiKey:\s*"/.test(code), 'no API key in a notebook');
+    const bang = /\b(?:values|scenarios|timeseries|periodseries)!/.exec(code);
+    assert.is(bang, null, `a non-null assertion on series data: ${bang?.[0]}`);
+    assert.not.ok(/times\.indexOf\(/.test(code), 'no hand-written alignment by times.indexOf');
   });
 
   test(`${name}: no hard-coded dates (periods come from today or from the data)`, () => {

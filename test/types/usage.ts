@@ -64,3 +64,40 @@ export function misuse(ts: Timeseries, client: ServiceClient): void {
   void n;
   void p;
 }
+
+/** Option types that catch mistakes at compile time (the run time keeps its own checks). */
+export async function typedOptions(client: ServiceClient): Promise<void> {
+  const range = { begin: '2024-01-01', end: '2024-01-02' };
+  // literal tags in any case, and the enum members
+  await client.timeseries.load('X', { ...range, frequency: 'P1D', aggregation: 'MAX', hourFilter: 'PEAK', thresholdPct: 5 });
+  await client.timeseries.load('X', { ...range, frequency: 'pt60m', aggregation: Aggregation.SUM, hourFilter: 'offpeak', threshold: 2 });
+  await client.timeseries.load('X', { ...range, frequency: Frequency.P1W, hourFilter: Filter.PEAK });
+  // @ts-expect-error -- 'P2D' is not a frequency
+  await client.timeseries.load('X', { ...range, frequency: 'P2D' });
+  // @ts-expect-error -- 'PEAKS' is not an hour filter
+  await client.timeseries.load('X', { ...range, frequency: 'P1D', hourFilter: 'PEAKS' });
+  // @ts-expect-error -- 'MEDIAN' is not an aggregation
+  await client.timeseries.load('X', { ...range, frequency: 'P1D', aggregation: 'MEDIAN' });
+  // @ts-expect-error -- threshold and thresholdPct exclude each other
+  await client.timeseries.load('X', { ...range, frequency: 'P1D', threshold: 1, thresholdPct: 5 });
+  // @ts-expect-error -- aggregation without frequency has no effect
+  await client.timeseries.load('X', { ...range, aggregation: 'MAX' });
+  // @ts-expect-error -- hourFilter without frequency has no effect
+  await client.instances.latest('X', { hourFilter: 'PEAK' });
+  // @ts-expect-error -- a threshold without frequency has no effect
+  await client.instances.relative('X', { ...range, tag: 'ec', threshold: 1 });
+  // @ts-expect-error -- 'FORCAST' is not a data type
+  void client.metadata.curves({ dataType: 'FORCAST' });
+  // @ts-expect-error -- 'fortnight' is not a contract period
+  await client.ohlc.load('X', { ...range, period: 'fortnight' });
+  // the client-side resample takes the same literals
+  const ts = await client.timeseries.load('X', range);
+  ts.resample('P1M', { hourFilter: 'PEAK', aggregation: 'MAX' });
+  // @ts-expect-error -- 'PEAKS' is not an hour filter
+  ts.resample('P1M', { hourFilter: 'PEAKS' });
+  // @ts-expect-error -- threshold and thresholdPct exclude each other
+  ts.resample('P1D', { threshold: 1, thresholdPct: 5 });
+  // values are always a Float64Array: no `!` needed
+  const first: number = ts.values[0] ?? Number.NaN;
+  void first;
+}

@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import { ValidationError } from '../../src/exceptions';
 import { Aggregation, Area, ContractPeriod, CurveType, Fill, Filter, OHLCField } from '../../src/model';
 import { CET, Frequency, GAS_DAY, TRT, UTC } from '../../src/time';
-import { decodePath } from '../../src/wire/encode';
+import { decodePath, optionName } from '../../src/wire/encode';
 import type { Threshold } from '../../src/wire/formats';
 import {
   decodeInstancesAbsolute, decodeInstancesGet, decodeInstancesLatest, decodeInstancesList, decodeInstancesLoad,
@@ -111,6 +111,7 @@ const FIXTURE_CALLS: Record<number, () => RequestLine> = {
     begin: '2020-01-01', end: '2020-01-10', period: 'month', front: 1, field: OHLCField.CLOSE, fill: Fill.FORWARD_FILL,
   }),
   46: () => ohlcLoadDeliveryAsTimeseries(NP, {
+    // @ts-expect-error -- a value the types reject, to test the run-time check
     begin: '2020-01-01', end: '2020-01-10', period: 'month', delivery: '2020-06-01', field: 'close', fill: 'Forward-Fill',
   }),
   47: () => srmcLoadFront(COAL, { begin: '2020-12-01', end: '2020-12-30', period: 'month', front: 1, carbonEmissions: 0.35, efficiency: 0.2 }),
@@ -332,6 +333,7 @@ test('the {issued} segment follows the table of docs/protocol.md#path-encoding',
 });
 
 test('aggregation, hour filter and threshold are dropped without frequency', () => {
+  // @ts-expect-error -- a value the types reject, to test the run-time check
   const r = timeseriesLoad('X', { begin: '2020-01-01', end: '2020-01-02', aggregation: 'NOPE', hourFilter: 'NOPE', threshold: 4, thresholdPct: 3 });
   assert.is(r.query, 'begin=2020-01-01&end=2020-01-02');
 });
@@ -349,7 +351,7 @@ function rejects(call: () => unknown, parameter: string | undefined, reason?: Re
 }
 
 const TS = { begin: '2020-01-01', end: '2020-01-02' };
-const P1D = { ...TS, frequency: 'P1D' };
+const P1D = { ...TS, frequency: 'P1D' as const };
 
 test('invalid time-series arguments are rejected with the parameter named', () => {
   rejects(() => timeseriesLoad('X', { end: '2020-01-02' } as never), 'begin', /^Provide a datetime$/);
@@ -358,11 +360,15 @@ test('invalid time-series arguments are rejected with the parameter named', () =
   rejects(() => timeseriesLoad('X', { begin: 20200101 as never, end: '2020-01-02' }), 'begin');
   rejects(() => timeseriesLoad('X', { begin: new Date(NaN), end: '2020-01-02' }), 'begin');
   rejects(() => timeseriesLoad('X', { ...TS, end: undefined as never }), 'end');
+  // @ts-expect-error -- a value the types reject, to test the run-time check
   rejects(() => timeseriesLoad('X', { ...TS, frequency: 'P2D' }), 'frequency', /Not a valid Frequency: 'P2D'/);
   rejects(() => timeseriesLoad('X', { ...TS, timeZone: 'Europe/Oslo' }), 'timezone', /Not a supported timezone/);
   rejects(() => timeseriesLoad('X', { ...TS, timeZone: 'europe/gas_day' }), 'timezone');
+  // @ts-expect-error -- a value the types reject, to test the run-time check
   rejects(() => timeseriesLoad('X', { ...P1D, aggregation: 'MEDIAN' }), 'aggregation');
+  // @ts-expect-error -- a value the types reject, to test the run-time check
   rejects(() => timeseriesLoad('X', { ...P1D, hourFilter: 'WEEKENDS' }), 'hour-filter');
+  // @ts-expect-error -- a value the types reject, to test the run-time check
   rejects(() => timeseriesLoad('X', { ...P1D, threshold: 1, thresholdPct: 1 }), 'threshold', /Only one/);
   rejects(() => timeseriesLoad('X', { ...P1D, threshold: -1 }), 'threshold');
   rejects(() => timeseriesLoad('X', { ...P1D, threshold: 1.5 }), 'threshold');
@@ -420,8 +426,11 @@ test('invalid instance arguments are rejected with the parameter named', () => {
 
 test('invalid metadata arguments are rejected with the parameter named', () => {
   rejects(() => metadataCurves({ area: 'XX' }), 'area', /Not a valid Area: 'XX'/);
+  // @ts-expect-error -- a value the types reject, to test the run-time check
   rejects(() => metadataCurves({ curveType: 'CURVE' }), 'curve-type');
+  // @ts-expect-error -- a value the types reject, to test the run-time check
   rejects(() => metadataCurves({ dataType: 'GUESS' }), 'data-type');
+  // @ts-expect-error -- a value the types reject, to test the run-time check
   rejects(() => metadataCurves({ frequency: 'PT7M' }), 'frequency');
   rejects(() => metadataCurves({ onlySubscribed: 'yes' as never }), 'only-subscribed', /boolean/);
   rejects(() => metadataCurves({ hasPlace: 1 as never }), 'has-place');
@@ -437,17 +446,20 @@ test('invalid OHLC and SRMC arguments are rejected with the parameter named', ()
   rejects(() => ohlcLoad(NP, { ...d, front: 1 }), 'front', /together with 'period'/);
   rejects(() => ohlcLoad(NP, { ...d, delivery: '2020-06-01' }), 'delivery');
   rejects(() => ohlcLoad(NP, { ...d, period: 'month', front: 1, delivery: '2020-06-01' }), undefined, /At most one/);
+  // @ts-expect-error -- a value the types reject, to test the run-time check
   rejects(() => ohlcLoad(NP, { ...d, period: 'fortnight' }), 'period');
   rejects(() => ohlcLoad(NP, { ...d, period: 'month', front: -1 }), 'front');
   rejects(() => ohlcLoad(NP, { ...d, begin: 'last week' }), 'begin', /Not a valid date/);
   rejects(() => ohlcLatest(NP, { date: 'today' }), 'date');
+  // @ts-expect-error -- a value the types reject, to test the run-time check
   rejects(() => ohlcLatestAsPeriods(NP, { field: 'median' }), 'field');
   rejects(() => ohlcLatestAsPeriods(NP, { timeZone: 'Europe/Moscow' }), 'timezone');
   rejects(() => ohlcLoadFrontAsTimeseries(NP, { ...d, front: 1 } as never), 'period');
   rejects(() => ohlcLoadFrontAsTimeseries(NP, { ...d, period: 'month' } as never), 'front');
+  // @ts-expect-error -- a value the types reject, to test the run-time check
   rejects(() => ohlcLoadFrontAsTimeseries(NP, { ...d, period: 'month', front: 1, fill: 'backfill' }), 'fill', /Allowed values are/);
   rejects(() => ohlcLoadDeliveryAsTimeseries(NP, { ...d, period: 'month' } as never), 'delivery');
-  const c = { begin: '2020-12-01', end: '2020-12-02', period: 'month', front: 1 };
+  const c = { begin: '2020-12-01', end: '2020-12-02', period: 'month' as const, front: 1 };
   rejects(() => srmcLoadFront(COAL, { ...c, front: 0 }), 'front', /Must be higher than 1, was 0/);
   rejects(() => srmcLoadFront(COAL, { ...c, efficiency: 1.5 }), 'efficiency');
   rejects(() => srmcLoadFront(COAL, { ...c, carbonEmissions: 0.001 }), 'carbon-emissions');
@@ -456,6 +468,7 @@ test('invalid OHLC and SRMC arguments are rejected with the parameter named', ()
   rejects(() => srmcLoadFront(COAL, { ...c, api2TonneToMwh: Number.NaN }), 'api2-tonne-to-mwh');
   rejects(() => srmcLoadDelivery(COAL, { ...c, delivery: undefined } as never), 'delivery');
   rejects(() => srmcLatestAsPeriods(COAL, { timeZone: 'Asia/Tokyo' }), 'timezone');
+  // @ts-expect-error -- a value the types reject, to test the run-time check
   rejects(() => srmcLoadFrontAsTimeseries(COAL, { ...c, fill: 'none' }), 'fill');
 });
 
@@ -626,6 +639,27 @@ test('the service rejects invalid queries with the parameter named', () => {
   rejects(() => decodeSrmcLatest('efficiency=2'), 'efficiency');
   rejects(() => decodeSrmcLatest('carbon-emissions=abc'), 'carbon-emissions');
   rejects(() => decodeSrmcLatest('date=soon'), 'date');
+});
+
+test('a client-side ValidationError names the option as written and keeps the wire name', () => {
+  assert.equal(['hour-filter', 'timezone', 'issued-at-latest', 'api2-tonne-to-mwh', 'type', 'unit'].map(optionName),
+    ['hourFilter', 'timeZone', 'issuedAtLatest', 'api2TonneToMwh', 'kind', 'unit']);
+  const cases: [() => unknown, string, string][] = [
+    [() => timeseriesLoad('X', { ...P1D, hourFilter: 'PEAKS' as 'PEAK' }), 'hour-filter', 'hourFilter'],
+    [() => timeseriesLoad('X', { ...TS, timeZone: 'Europe/Oslo' }), 'timezone', 'timeZone'],
+    [() => timeseriesLoad('X', { ...TS, begin: 'nonsense' }), 'begin', 'begin'],
+  ];
+  for (const [call, wire, option] of cases) {
+    try {
+      call();
+      assert.unreachable('should throw');
+    } catch (err) {
+      assert.instance(err, ValidationError);
+      const e = err as ValidationError;
+      assert.equal([e.parameter, e.option], [wire, option]);
+      if (wire !== option) assert.ok(e.message.startsWith(`Field="${wire}" (option ${option}), message: `), e.message);
+    }
+  }
 });
 
 test.run();

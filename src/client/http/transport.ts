@@ -124,6 +124,8 @@ export class HttpTransport {
    *
    * @param pathAndQuery - Encoded path and query, starting with `/`, e.g.
    *   `/metadata/curves/?q=wind&page=1`.
+   * @param opts - `signal`: cancels the request (also while it waits for the throttle or a
+   *   retry); the call then rejects with the signal's reason and is not retried.
    * @returns Status, headers and parsed body of the 2xx answer.
    * @throws ValidationError, UnauthorizedError, ForbiddenError, NotFoundError,
    *   TooManyRequestsError or InternalServerError for error answers (see `errorFromResponse`);
@@ -131,13 +133,15 @@ export class HttpTransport {
    * @example
    * (await transport.get('/metadata/curves/?q=wind&page=1')).headers['x-total-items'] //~> '42'
    */
-  async get(pathAndQuery: string): Promise<HttpResponse> {
+  async get(pathAndQuery: string, opts: { signal?: AbortSignal } = {}): Promise<HttpResponse> {
     if (typeof pathAndQuery !== 'string' || !pathAndQuery.startsWith('/')) {
       throw new HTTPError(`Request path must start with "/", got ${String(pathAndQuery)}`);
     }
     const url = this.options.apiUrl + pathAndQuery;
+    const { signal } = opts;
+    signal?.throwIfAborted();
     const cache = this.cache;
-    if (cache === null) return this.fetch(url, null);
+    if (cache === null) return this.fetch(url, null, signal);
     const key = cache.keyOf(pathAndQuery);
     const cached = await cache.lookup(key);
     if (cache.offline) {
@@ -148,7 +152,7 @@ export class HttpTransport {
       cache.hit();
       return { status: 200, headers: cached.headers, body: cached.body };
     }
-    const res = await this.fetch(url, cached?.etag ?? null);
+    const res = await this.fetch(url, cached?.etag ?? null, signal);
     if (res.status === 304 && cached !== null) {
       cache.revalidated();
       return { status: 200, headers: cached.headers, body: cached.body };
@@ -158,11 +162,13 @@ export class HttpTransport {
     return { status: res.status, headers: res.headers, body: res.body };
   }
 
-  private fetch(url: string, etag: string | null): Promise<Received> {
+  private fetch(url: string, etag: string | null, signal?: AbortSignal): Promise<Received> {
     return withRetry(
       async () => {
+        signal?.throwIfAborted();
         await this.throttle.acquire();
-        return this.attempt(url, etag);
+        signal?.throwIfAborted();
+        return this.attempt(url, etag, signal);
       },
       this.options.retry,
       this.wait,
@@ -182,10 +188,10 @@ export class HttpTransport {
     this.httpsAgent.destroy();
   }
 
-  private async attempt(firstUrl: string, etag: string | null): Promise<Received> {
+  private async attempt(firstUrl: string, etag: string | null, signal?: AbortSignal): Promise<Received> {
     let url = firstUrl;
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-      const res = await this.send(url, etag);
+      const res = await this.send(url, etag, signal);
       const location = res.headers.location;
       if (res.status >= 300 && res.status < 400 && typeof location === 'string' && location !== '') {
         url = new URL(location, url).toString();
@@ -197,15 +203,16 @@ export class HttpTransport {
     throw new HTTPError(`GET ${firstUrl}: more than ${MAX_REDIRECTS} redirects`, { code: 'ERR_FR_TOO_MANY_REDIRECTS' });
   }
 
-  private async send(url: string, etag: string | null): Promise<AxiosResponse<ArrayBuffer>> {
+  private async send(url: string, etag: string | null, signal?: AbortSignal): Promise<AxiosResponse<ArrayBuffer>> {
     const sameOrigin = new URL(url).origin === this.origin;
     const headers = requestHeaders(this.options.authHeader, this.options.apiKey);
     if (!sameOrigin) delete headers[this.options.authHeader];
     if (!this.options.compression) headers['Accept-Encoding'] = 'identity';
     if (etag !== null && sameOrigin) headers['If-None-Match'] = etag;
     try {
-      return await this.axios.get<ArrayBuffer>(url, { headers, proxy: this.proxyFor(url) });
+      return await this.axios.get<ArrayBuffer>(url, { headers, proxy: this.proxyFor(url), ...(signal ? { signal } : {}) });
     } catch (err) {
+      if (signal?.aborted) throw signal.reason;
       throw this.transportError(url, err);
     }
   }

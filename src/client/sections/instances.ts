@@ -5,13 +5,14 @@
  *
  * @module
  */
-import { Curve, type AbsoluteResult, type Instance, type Timeseries, type TimeseriesList } from '../../model';
+import { Curve, TimeseriesList, type AbsoluteResult, type Instance, type Timeseries } from '../../model';
 import {
   curveName, instancesAbsolute, instancesGet, instancesLatest, instancesList, instancesLoad, instancesRelative, instancesRolling,
   instancesTags, parseAbsoluteResult, parseInstanceList, parseStringList, parseTimeseries, parseTimeseriesList, SECTION_CURVE_TYPES,
   type CurveInput, type InstancesAbsoluteOptions, type InstancesGetOptions, type InstancesLatestOptions, type InstancesListOptions,
   type InstancesLoadOptions, type InstancesRelativeOptions, type InstancesRollingOptions, type RequestLine,
 } from '../../wire';
+import { curveList, runMany, splitManyOptions, type CallOptions, type ManyOptions } from './load-many';
 import { Section } from './section';
 
 /**
@@ -67,9 +68,9 @@ export class InstancesSection extends Section {
    * @example
    * (await client.instances.list(curve, { tags: ['ec', 'gfs'], limit: 10 })).length //=> 10
    */
-  async list(curve: CurveInput, options: InstancesListOptions = {}): Promise<Instance[]> {
+  async list(curve: CurveInput, options: InstancesListOptions & CallOptions = {}): Promise<Instance[]> {
     const line = instancesList(curve, options ?? {});
-    return parseInstanceList(await this.body(line), Curve.isCurve(curve) ? curve : null);
+    return parseInstanceList(await this.body(line, options?.signal), Curve.isCurve(curve) ? curve : null);
   }
 
   /**
@@ -85,8 +86,8 @@ export class InstancesSection extends Section {
    * @example
    * (await client.instances.load(curve, { tags: 'ec', limit: 3, frequency: 'P1D' })).length //=> 3
    */
-  async load(curve: CurveInput, options: InstancesLoadOptions = {}): Promise<TimeseriesList> {
-    return parseTimeseriesList(await this.body(instancesLoad(curve, options ?? {})));
+  async load(curve: CurveInput, options: InstancesLoadOptions & CallOptions = {}): Promise<TimeseriesList> {
+    return parseTimeseriesList(await this.body(instancesLoad(curve, options ?? {}), options?.signal));
   }
 
   /**
@@ -100,8 +101,8 @@ export class InstancesSection extends Section {
    * @example
    * (await client.instances.latest(curve, { ensembles: true })).hasScenarios() //=> true
    */
-  async latest(curve: CurveInput, options: InstancesLatestOptions = {}): Promise<Timeseries> {
-    return parseTimeseries(await this.body(instancesLatest(curve, options ?? {})));
+  async latest(curve: CurveInput, options: InstancesLatestOptions & CallOptions = {}): Promise<Timeseries> {
+    return parseTimeseries(await this.body(instancesLatest(curve, options ?? {}), options?.signal));
   }
 
   /**
@@ -116,8 +117,8 @@ export class InstancesSection extends Section {
    * @example
    * (await client.instances.get(curve, { issued: '2024-03-30 12:00', tag: 'EC' })).instance?.tag //=> 'ec'
    */
-  async get(curve: CurveInput, options: InstancesGetOptions): Promise<Timeseries> {
-    return parseTimeseries(await this.body(instancesGet(curve, options ?? ({} as InstancesGetOptions))));
+  async get(curve: CurveInput, options: InstancesGetOptions & CallOptions): Promise<Timeseries> {
+    return parseTimeseries(await this.body(instancesGet(curve, options ?? ({} as InstancesGetOptions)), options?.signal));
   }
 
   /**
@@ -134,8 +135,8 @@ export class InstancesSection extends Section {
    * @example
    * (await client.instances.relative(curve, { begin: '2024-03-30', end: '2024-04-02', tag: 'ec', daysAhead: 1 })).length //=> 71
    */
-  async relative(curve: CurveInput, options: InstancesRelativeOptions): Promise<Timeseries> {
-    return parseTimeseries(await this.body(instancesRelative(curve, options ?? ({} as InstancesRelativeOptions))));
+  async relative(curve: CurveInput, options: InstancesRelativeOptions & CallOptions): Promise<Timeseries> {
+    return parseTimeseries(await this.body(instancesRelative(curve, options ?? ({} as InstancesRelativeOptions)), options?.signal));
   }
 
   /**
@@ -151,8 +152,8 @@ export class InstancesSection extends Section {
    * @example
    * (await client.instances.rolling(curve, { begin: '2024-03-30', end: '2024-03-31', hoursAhead: 6 })).length //=> 24
    */
-  async rolling(curve: CurveInput, options: InstancesRollingOptions): Promise<Timeseries> {
-    return parseTimeseries(await this.body(instancesRolling(curve, options ?? ({} as InstancesRollingOptions))));
+  async rolling(curve: CurveInput, options: InstancesRollingOptions & CallOptions): Promise<Timeseries> {
+    return parseTimeseries(await this.body(instancesRolling(curve, options ?? ({} as InstancesRollingOptions)), options?.signal));
   }
 
   /**
@@ -167,11 +168,46 @@ export class InstancesSection extends Section {
    * @example
    * (await client.instances.absolute(curve, { delivery: '2024-03-31 06:00', begin: '2024-03-29', end: '2024-03-31' })).size() //=> 6
    */
-  async absolute(curve: CurveInput, options: InstancesAbsoluteOptions): Promise<AbsoluteResult> {
-    return parseAbsoluteResult(await this.body(instancesAbsolute(curve, options ?? ({} as InstancesAbsoluteOptions))));
+  async absolute(curve: CurveInput, options: InstancesAbsoluteOptions & CallOptions): Promise<AbsoluteResult> {
+    return parseAbsoluteResult(await this.body(instancesAbsolute(curve, options ?? ({} as InstancesAbsoluteOptions)), options?.signal));
   }
 
-  private async body(line: RequestLine): Promise<unknown> {
-    return (await this.send(line)).body;
+  /**
+   * `latest` for many curves (see `TimeseriesSection.loadMany`): concurrent, throttled, with
+   * progress; one PartialLoadError names every failed curve and keeps the others in `partial`.
+   *
+   * @param curves - INSTANCE curves or their names.
+   * @param options - The options of {@link latest}, plus `concurrency`, `progress`, `signal`.
+   * @returns A TimeseriesList in input order.
+   * @throws ValidationError before any request; PartialLoadError.
+   * @example
+   * (await client.instances.latestMany([wind, solar], { tags: 'ec' })).length //=> 2
+   */
+  async latestMany(curves: Iterable<CurveInput>, options: InstancesLatestOptions & ManyOptions = {}): Promise<TimeseriesList> {
+    const [many, rest] = splitManyOptions(options ?? {});
+    const list = curveList(curves);
+    const lines = list.map((c) => instancesLatest(c, rest));
+    return runMany(list, async (_c, i) => parseTimeseries(await this.body(lines[i] as RequestLine, many.signal)), many, (xs) => new TimeseriesList(xs));
+  }
+
+  /**
+   * `relative` for many curves (see `TimeseriesSection.loadMany`).
+   *
+   * @param curves - INSTANCE curves or their names.
+   * @param options - The options of {@link relative}, plus `concurrency`, `progress`, `signal`.
+   * @returns A TimeseriesList in input order.
+   * @throws ValidationError before any request; PartialLoadError.
+   * @example
+   * (await client.instances.relativeMany([wind, solar], { begin, end, tag: 'ec' })).length //=> 2
+   */
+  async relativeMany(curves: Iterable<CurveInput>, options: InstancesRelativeOptions & ManyOptions): Promise<TimeseriesList> {
+    const [many, rest] = splitManyOptions(options ?? ({} as InstancesRelativeOptions));
+    const list = curveList(curves);
+    const lines = list.map((c) => instancesRelative(c, rest));
+    return runMany(list, async (_c, i) => parseTimeseries(await this.body(lines[i] as RequestLine, many.signal)), many, (xs) => new TimeseriesList(xs));
+  }
+
+  private async body(line: RequestLine, signal?: AbortSignal): Promise<unknown> {
+    return (await this.send(line, signal)).body;
   }
 }

@@ -11,7 +11,40 @@ import {
   parseCurve, parseCurveList, parsePageHeaders, parsePlaceList, parseStringList,
   type MetadataCurvesOptions, type MetadataPlacesOptions, type RequestLine,
 } from '../../wire';
+import type { CallOptions } from './load-many';
 import { Section } from './section';
+
+/**
+ * What a search returns: a promise of its first page that can also be walked item by item over
+ * every page (`for await (const curve of client.metadata.curves({...}))`) or collected whole
+ * (`.all()`).
+ *
+ * @example
+ * const every: Curve[] = await client.metadata.curves({ area: 'DE' }).all();
+ */
+export type PagedResult<T> = Promise<Page<T>> & AsyncIterable<T> & {
+  /** Every item of every page from the requested one on. */
+  all(): Promise<T[]>;
+};
+
+/**
+ * Turns a promise of a page into a {@link PagedResult}.
+ *
+ * @param first - The promise of the first page.
+ * @returns The same promise, async-iterable over all items, with `all()`.
+ * @example
+ * for await (const c of pagedResult(loadPage(1))) console.log(c.name);
+ */
+export function pagedResult<T>(first: Promise<Page<T>>): PagedResult<T> {
+  const out = first as PagedResult<T>;
+  Object.defineProperty(out, Symbol.asyncIterator, {
+    value: async function* walk(): AsyncGenerator<T> {
+      yield* await first;
+    },
+  });
+  Object.defineProperty(out, 'all', { value: async (): Promise<T[]> => (await first).all() });
+  return out;
+}
 
 /**
  * The metadata operations of the partner client: curve search only.
@@ -30,16 +63,22 @@ export class PartnerMetadataSection extends Section {
    *   `category` (the curve has all of them), `exactCategory`, `commodity`, `source`,
    *   `onlySubscribed`, `frequency`, `hasPlace` (true: only curves of places; false: only
    *   curves without one), `page` (default 1) and `pageSize` (default 50).
-   * @returns A page of curves, ordered by name.
+   *   A `signal` cancels the request.
+   * @returns A promise of the page of curves (ordered by name); the promise is also
+   *   async-iterable over the curves of every page from this one on, and `.all()` collects them.
    * @throws ValidationError naming the first invalid filter (before any request, or from the
    *   service); UnauthorizedError, HTTPError, InternalServerError from the request.
    * @example
    * const page = await client.metadata.curves({ area: 'DE', dataType: 'ACTUAL', pageSize: 10 });
    * page.page //=> 1
    * (await page.getNextPage()).page //=> 2
+   * for await (const curve of client.metadata.curves({ area: 'DE' })) console.log(curve.name);
    */
-  async curves(options: MetadataCurvesOptions = {}): Promise<Page<Curve>> {
-    return this.page(metadataCurves(options), parseCurveList, (page) => this.curves({ ...options, page }));
+  curves(options: MetadataCurvesOptions & CallOptions = {}): PagedResult<Curve> {
+    const opts = options ?? {};
+    return pagedResult(
+      Promise.resolve().then(() => this.page(metadataCurves(opts), parseCurveList, (page) => this.curves({ ...opts, page }), opts.signal)),
+    );
   }
 
   /**
@@ -53,8 +92,10 @@ export class PartnerMetadataSection extends Section {
    * @example
    * await this.page(metadataCurves({}), parseCurveList, (page) => this.curves({ page })) //~> Page [...]
    */
-  protected async page<T>(line: RequestLine, parse: (body: unknown) => T[], loader: (page: number) => Promise<Page<T>>): Promise<Page<T>> {
-    const res = await this.send(line);
+  protected async page<T>(
+    line: RequestLine, parse: (body: unknown) => T[], loader: (page: number) => Promise<Page<T>>, signal?: AbortSignal,
+  ): Promise<Page<T>> {
+    const res = await this.send(line, signal);
     return new Page(parse(res.body), { ...parsePageHeaders(res.headers), loader });
   }
 }
@@ -108,8 +149,8 @@ export class MetadataSection extends PartnerMetadataSection {
    * @example
    * (await client.metadata.curve('DE Wind Power Production MWh/h 15min Actual')).curveType.tag //=> 'TIMESERIES'
    */
-  async curve(name: string): Promise<Curve> {
-    return parseCurve((await this.send(metadataCurve(name))).body);
+  async curve(name: string, options: CallOptions = {}): Promise<Curve> {
+    return parseCurve((await this.send(metadataCurve(name), options?.signal)).body);
   }
 
   /**
@@ -126,8 +167,11 @@ export class MetadataSection extends PartnerMetadataSection {
    * const page = await client.metadata.places({ kind: 'producer', fuel: 'Nuclear', tree: true });
    * page[0].children.length > 0 //=> true
    */
-  async places(options: MetadataPlacesOptions = {}): Promise<Page<Place>> {
-    return this.page(metadataPlaces(options), parsePlaceList, (page) => this.places({ ...options, page }));
+  places(options: MetadataPlacesOptions & CallOptions = {}): PagedResult<Place> {
+    const opts = options ?? {};
+    return pagedResult(
+      Promise.resolve().then(() => this.page(metadataPlaces(opts), parsePlaceList, (page) => this.places({ ...opts, page }), opts.signal)),
+    );
   }
 
   private async cached(line: RequestLine, forget: () => void): Promise<string[]> {

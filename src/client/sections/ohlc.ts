@@ -10,6 +10,7 @@ import {
   parsePeriodseries, parseTimeseries, type CurveInput, type DeliveryContractOptions, type FrontContractOptions,
   type OhlcLatestAsPeriodsOptions, type OhlcLatestOptions, type OhlcLoadOptions, type OhlcTimeseriesOptions,
 } from '../../wire';
+import type { CallOptions } from './load-many';
 import { Section } from './section';
 
 /**
@@ -38,8 +39,8 @@ export class OhlcSection extends Section {
    * const rows = await client.ohlc.load(curve, { begin: '2025-01-06', end: '2025-01-08', period: 'month', front: 1 });
    * rows.map((o) => o.product.delivery.toISODate()) //=> ['2025-02-01', '2025-02-01']
    */
-  async load(curve: CurveInput, options: OhlcLoadOptions): Promise<OHLCList> {
-    return parseOHLCList((await this.send(ohlcLoad(curve, options ?? ({} as OhlcLoadOptions)))).body);
+  async load(curve: CurveInput, options: OhlcLoadOptions & CallOptions): Promise<OHLCList> {
+    return parseOHLCList((await this.send(ohlcLoad(curve, options ?? ({} as OhlcLoadOptions)), options?.signal)).body);
   }
 
   /**
@@ -53,8 +54,8 @@ export class OhlcSection extends Section {
    * @example
    * (await client.ohlc.latest(curve, { date: '2025-01-12' }))[0].product.traded.toISODate() //=> '2025-01-10'
    */
-  async latest(curve: CurveInput, options: OhlcLatestOptions = {}): Promise<OHLCList> {
-    return parseOHLCList((await this.send(ohlcLatest(curve, options))).body);
+  async latest(curve: CurveInput, options: OhlcLatestOptions & CallOptions = {}): Promise<OHLCList> {
+    return parseOHLCList((await this.send(ohlcLatest(curve, options), options?.signal)).body);
   }
 
   /**
@@ -69,8 +70,8 @@ export class OhlcSection extends Section {
    * @example
    * (await client.ohlc.latestAsPeriods(curve, { timeZone: 'UTC' })).resolution.frequency.tag //=> 'NONE'
    */
-  async latestAsPeriods(curve: CurveInput, options: OhlcLatestAsPeriodsOptions = {}): Promise<Periodseries> {
-    return parsePeriodseries((await this.send(ohlcLatestAsPeriods(curve, options))).body);
+  async latestAsPeriods(curve: CurveInput, options: OhlcLatestAsPeriodsOptions & CallOptions = {}): Promise<Periodseries> {
+    return parsePeriodseries((await this.send(ohlcLatestAsPeriods(curve, options), options?.signal)).body);
   }
 
   /**
@@ -87,8 +88,8 @@ export class OhlcSection extends Section {
    * const ts = await client.ohlc.loadFrontAsTimeseries(curve, { begin: '2025-01-01', end: '2025-01-08', period: 'month', front: 1 });
    * ts.contract?.columnHeader() //=> 'month front-1 settlement'
    */
-  async loadFrontAsTimeseries(curve: CurveInput, options: OhlcTimeseriesOptions & FrontContractOptions): Promise<Timeseries> {
-    return parseTimeseries((await this.send(ohlcLoadFrontAsTimeseries(curve, options ?? ({} as OhlcTimeseriesOptions & FrontContractOptions)))).body);
+  async loadFrontAsTimeseries(curve: CurveInput, options: OhlcTimeseriesOptions & FrontContractOptions & CallOptions): Promise<Timeseries> {
+    return parseTimeseries((await this.send(ohlcLoadFrontAsTimeseries(curve, options ?? ({} as OhlcTimeseriesOptions & FrontContractOptions)), options?.signal)).body);
   }
 
   /**
@@ -104,7 +105,7 @@ export class OhlcSection extends Section {
    *   delivery: '2025-03-01', fill: 'forward-fill' });
    * ts.contract?.columnHeader() //=> 'month 2025-03-01 settlement'
    */
-  async loadDeliveryAsTimeseries(curve: CurveInput, options: OhlcTimeseriesOptions & DeliveryContractOptions): Promise<Timeseries> {
-    return parseTimeseries((await this.send(ohlcLoadDeliveryAsTimeseries(curve, options ?? ({} as OhlcTimeseriesOptions & DeliveryContractOptions)))).body);
+  async loadDeliveryAsTimeseries(curve: CurveInput, options: OhlcTimeseriesOptions & DeliveryContractOptions & CallOptions): Promise<Timeseries> {
+    return parseTimeseries((await this.send(ohlcLoadDeliveryAsTimeseries(curve, options ?? ({} as OhlcTimeseriesOptions & DeliveryContractOptions)), options?.signal)).body);
   }
 }

@@ -11,6 +11,7 @@ import {
   type CurveInput, type PeriodInstancesGetOptions, type PeriodInstancesLatestOptions, type PeriodInstancesListOptions,
   type PeriodInstancesLoadOptions, type PeriodInstancesRelativeOptions, type RequestLine,
 } from '../../wire';
+import type { CallOptions } from './load-many';
 import { Section } from './section';
 
 /**
@@ -37,9 +38,9 @@ export class PeriodInstancesSection extends Section {
    * @example
    * (await client.periodInstances.list(curve, { excludeTags: 'x' }))[0].tag //~> 'GGXXxM8VKmeHWrbHHx3rAg'
    */
-  async list(curve: CurveInput, options: PeriodInstancesListOptions = {}): Promise<Instance[]> {
+  async list(curve: CurveInput, options: PeriodInstancesListOptions & CallOptions = {}): Promise<Instance[]> {
     const line = periodInstancesList(curve, options ?? {});
-    return parseInstanceList(await this.body(line), Curve.isCurve(curve) ? curve : null);
+    return parseInstanceList(await this.body(line, options?.signal), Curve.isCurve(curve) ? curve : null);
   }
 
   /**
@@ -54,8 +55,8 @@ export class PeriodInstancesSection extends Section {
    * @example
    * (await client.periodInstances.load(curve, { begin: '2024-01-01', end: '2024-02-01' })).length //=> 3
    */
-  async load(curve: CurveInput, options: PeriodInstancesLoadOptions): Promise<PeriodseriesList> {
-    return parsePeriodseriesList(await this.body(periodInstancesLoad(curve, options ?? ({} as PeriodInstancesLoadOptions))));
+  async load(curve: CurveInput, options: PeriodInstancesLoadOptions & CallOptions): Promise<PeriodseriesList> {
+    return parsePeriodseriesList(await this.body(periodInstancesLoad(curve, options ?? ({} as PeriodInstancesLoadOptions)), options?.signal));
   }
 
   /**
@@ -69,8 +70,8 @@ export class PeriodInstancesSection extends Section {
    * @example
    * (await client.periodInstances.latest(curve, { begin: '2024-01-01', end: '2024-02-01' })).instance !== null //=> true
    */
-  async latest(curve: CurveInput, options: PeriodInstancesLatestOptions): Promise<Periodseries> {
-    return parsePeriodseries(await this.body(periodInstancesLatest(curve, options ?? ({} as PeriodInstancesLatestOptions))));
+  async latest(curve: CurveInput, options: PeriodInstancesLatestOptions & CallOptions): Promise<Periodseries> {
+    return parsePeriodseries(await this.body(periodInstancesLatest(curve, options ?? ({} as PeriodInstancesLatestOptions)), options?.signal));
   }
 
   /**
@@ -85,8 +86,8 @@ export class PeriodInstancesSection extends Section {
    * @example
    * (await client.periodInstances.get(curve, { begin: '2024-01-01', end: '2024-02-01', issued: '2024-01-03 10:54:51', tag: 'AbC1' })).instance?.tag //=> 'AbC1'
    */
-  async get(curve: CurveInput, options: PeriodInstancesGetOptions): Promise<Periodseries> {
-    return parsePeriodseries(await this.body(periodInstancesGet(curve, options ?? ({} as PeriodInstancesGetOptions))));
+  async get(curve: CurveInput, options: PeriodInstancesGetOptions & CallOptions): Promise<Periodseries> {
+    return parsePeriodseries(await this.body(periodInstancesGet(curve, options ?? ({} as PeriodInstancesGetOptions)), options?.signal));
   }
 
   /**
@@ -103,11 +104,11 @@ export class PeriodInstancesSection extends Section {
    * @example
    * (await client.periodInstances.relative(curve, { begin: '2024-03-30', end: '2024-04-02', daysAhead: 1 })).length //~> 3
    */
-  async relative(curve: CurveInput, options: PeriodInstancesRelativeOptions): Promise<Periodseries> {
-    return parsePeriodseries(await this.body(periodInstancesRelative(curve, options ?? ({} as PeriodInstancesRelativeOptions))));
+  async relative(curve: CurveInput, options: PeriodInstancesRelativeOptions & CallOptions): Promise<Periodseries> {
+    return parsePeriodseries(await this.body(periodInstancesRelative(curve, options ?? ({} as PeriodInstancesRelativeOptions)), options?.signal));
   }
 
-  private async body(line: RequestLine): Promise<unknown> {
-    return (await this.send(line)).body;
+  private async body(line: RequestLine, signal?: AbortSignal): Promise<unknown> {
+    return (await this.send(line, signal)).body;
   }
 }

@@ -4,8 +4,9 @@
  *
  * @module
  */
-import type { Periodseries } from '../../model';
-import { parsePeriodseries, periodsLoad, type CurveInput, type PeriodsLoadOptions } from '../../wire';
+import { PeriodseriesList, type Periodseries } from '../../model';
+import { parsePeriodseries, periodsLoad, type CurveInput, type PeriodsLoadOptions, type RequestLine } from '../../wire';
+import { curveList, runMany, splitManyOptions, type CallOptions, type ManyOptions } from './load-many';
 import { Section } from './section';
 
 /**
@@ -32,8 +33,26 @@ export class PeriodsSection extends Section {
    * const ps = await client.periods.load(curve, { begin: '2024-01-01', end: '2024-02-01', unit: 'GW' });
    * ps.unit //=> 'GW'
    */
-  async load(curve: CurveInput, options: PeriodsLoadOptions): Promise<Periodseries> {
+  async load(curve: CurveInput, options: PeriodsLoadOptions & CallOptions): Promise<Periodseries> {
     const line = periodsLoad(curve, options ?? ({} as PeriodsLoadOptions));
-    return parsePeriodseries((await this.send(line)).body);
+    return parsePeriodseries((await this.send(line, options?.signal)).body);
+  }
+
+  /**
+   * `load` for many PERIOD curves (see `TimeseriesSection.loadMany`): concurrent, throttled, with
+   * progress; one PartialLoadError names every failed curve and keeps the others in `partial`.
+   *
+   * @param curves - PERIOD curves or their names.
+   * @param options - The options of {@link load}, plus `concurrency`, `progress`, `signal`.
+   * @returns A PeriodseriesList in input order.
+   * @throws ValidationError before any request; PartialLoadError.
+   * @example
+   * (await client.periods.loadMany([nuclear, coal], { begin: '2024-01-01', end: '2024-02-01' })).length //=> 2
+   */
+  async loadMany(curves: Iterable<CurveInput>, options: PeriodsLoadOptions & ManyOptions): Promise<PeriodseriesList> {
+    const [many, rest] = splitManyOptions(options ?? ({} as PeriodsLoadOptions));
+    const list = curveList(curves);
+    const lines = list.map((c) => periodsLoad(c, rest));
+    return runMany(list, async (_c, i) => parsePeriodseries((await this.send(lines[i] as RequestLine, many.signal)).body), many, (xs) => new PeriodseriesList(xs));
   }
 }

@@ -30,13 +30,14 @@ export abstract class Section {
    * Sends `GET` for a request line through the client's transport.
    *
    * @param line - The path and query (from a `src/wire/requests` builder).
+   * @param signal - Cancels the request.
    * @returns Status, headers and parsed JSON body.
    * @throws The transport's errors: ValidationError, UnauthorizedError, ForbiddenError,
    *   NotFoundError, InternalServerError, HTTPError, ParseException.
    * @example
    * (await this.send(metadataCategories())).status //=> 200
    */
-  protected send(line: RequestLine): Promise<HttpResponse> {
-    return this.transport.get(formatRequestLine(line));
+  protected send(line: RequestLine, signal?: AbortSignal): Promise<HttpResponse> {
+    return this.transport.get(formatRequestLine(line), signal ? { signal } : {});
   }
 }

@@ -11,6 +11,7 @@ import {
   srmcLoadFrontAsTimeseries, type CurveInput, type FillOption, type SrmcLatestAsPeriodsOptions, type SrmcLatestOptions,
   type SrmcLoadDeliveryOptions, type SrmcLoadFrontOptions,
 } from '../../wire';
+import type { CallOptions } from './load-many';
 import { Section } from './section';
 
 /**
@@ -41,8 +42,8 @@ export class SrmcSection extends Section {
    * const s = await client.srmc.loadFront(coal, { begin: '2025-01-06', end: '2025-01-08', period: 'month', front: 1 });
    * s.ohlc?.length //=> 2
    */
-  async loadFront(curve: CurveInput, options: SrmcLoadFrontOptions): Promise<SRMC> {
-    return parseSRMC((await this.send(srmcLoadFront(curve, options ?? ({} as SrmcLoadFrontOptions)))).body);
+  async loadFront(curve: CurveInput, options: SrmcLoadFrontOptions & CallOptions): Promise<SRMC> {
+    return parseSRMC((await this.send(srmcLoadFront(curve, options ?? ({} as SrmcLoadFrontOptions)), options?.signal)).body);
   }
 
   /**
@@ -55,8 +56,8 @@ export class SrmcSection extends Section {
    * @example
    * (await client.srmc.loadDelivery(ttf, { begin: '2025-01-06', end: '2025-01-08', period: 'month', delivery: '2025-03-01' })).contract?.isSpecific() //=> true
    */
-  async loadDelivery(curve: CurveInput, options: SrmcLoadDeliveryOptions): Promise<SRMC> {
-    return parseSRMC((await this.send(srmcLoadDelivery(curve, options ?? ({} as SrmcLoadDeliveryOptions)))).body);
+  async loadDelivery(curve: CurveInput, options: SrmcLoadDeliveryOptions & CallOptions): Promise<SRMC> {
+    return parseSRMC((await this.send(srmcLoadDelivery(curve, options ?? ({} as SrmcLoadDeliveryOptions)), options?.signal)).body);
   }
 
   /**
@@ -69,8 +70,8 @@ export class SrmcSection extends Section {
    * @example
    * (await client.srmc.loadFrontAsTimeseries(coal, { begin: '2025-01-01', end: '2025-01-08', period: 'month', front: 1 })).timeseries?.length //=> 7
    */
-  async loadFrontAsTimeseries(curve: CurveInput, options: SrmcLoadFrontOptions & FillOption): Promise<SRMC> {
-    return parseSRMC((await this.send(srmcLoadFrontAsTimeseries(curve, options ?? ({} as SrmcLoadFrontOptions)))).body);
+  async loadFrontAsTimeseries(curve: CurveInput, options: SrmcLoadFrontOptions & FillOption & CallOptions): Promise<SRMC> {
+    return parseSRMC((await this.send(srmcLoadFrontAsTimeseries(curve, options ?? ({} as SrmcLoadFrontOptions)), options?.signal)).body);
   }
 
   /**
@@ -84,8 +85,8 @@ export class SrmcSection extends Section {
    * const s = await client.srmc.loadDeliveryAsTimeseries(coal, { begin: '2025-01-01', end: '2025-01-08', period: 'month', delivery: '2025-03-01' });
    * s.timeseries?.contract?.columnHeader() //=> 'month 2025-03-01 settlement'
    */
-  async loadDeliveryAsTimeseries(curve: CurveInput, options: SrmcLoadDeliveryOptions & FillOption): Promise<SRMC> {
-    return parseSRMC((await this.send(srmcLoadDeliveryAsTimeseries(curve, options ?? ({} as SrmcLoadDeliveryOptions)))).body);
+  async loadDeliveryAsTimeseries(curve: CurveInput, options: SrmcLoadDeliveryOptions & FillOption & CallOptions): Promise<SRMC> {
+    return parseSRMC((await this.send(srmcLoadDeliveryAsTimeseries(curve, options ?? ({} as SrmcLoadDeliveryOptions)), options?.signal)).body);
   }
 
   /**
@@ -99,8 +100,8 @@ export class SrmcSection extends Section {
    * @example
    * (await client.srmc.latest(coal, { date: '2025-01-12' })).ohlc?.[0].product.traded.toISODate() //=> '2025-01-10'
    */
-  async latest(curve: CurveInput, options: SrmcLatestOptions = {}): Promise<SRMC> {
-    return parseSRMC((await this.send(srmcLatest(curve, options))).body);
+  async latest(curve: CurveInput, options: SrmcLatestOptions & CallOptions = {}): Promise<SRMC> {
+    return parseSRMC((await this.send(srmcLatest(curve, options), options?.signal)).body);
   }
 
   /**
@@ -113,7 +114,7 @@ export class SrmcSection extends Section {
    * @example
    * (await client.srmc.latestAsPeriods(ttf, { timeZone: 'UTC' })).periodseries?.resolution.frequency.tag //=> 'NONE'
    */
-  async latestAsPeriods(curve: CurveInput, options: SrmcLatestAsPeriodsOptions = {}): Promise<SRMC> {
-    return parseSRMC((await this.send(srmcLatestAsPeriods(curve, options))).body);
+  async latestAsPeriods(curve: CurveInput, options: SrmcLatestAsPeriodsOptions & CallOptions = {}): Promise<SRMC> {
+    return parseSRMC((await this.send(srmcLatestAsPeriods(curve, options), options?.signal)).body);
   }
 }

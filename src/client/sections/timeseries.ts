@@ -4,8 +4,9 @@
  *
  * @module
  */
-import type { Timeseries } from '../../model';
-import { parseTimeseries, timeseriesLoad, type CurveInput, type TimeseriesLoadOptions } from '../../wire';
+import { TimeseriesList, type Timeseries } from '../../model';
+import { parseTimeseries, timeseriesLoad, type CurveInput, type RequestLine, type TimeseriesLoadOptions } from '../../wire';
+import { curveList, runMany, splitManyOptions, type CallOptions, type ManyOptions } from './load-many';
 import { Section } from './section';
 
 /**
@@ -25,7 +26,7 @@ export class TimeseriesSection extends Section {
    *
    * @param curve - The curve or its name; a Curve must be of type TIMESERIES or SCENARIO_TIMESERIES.
    * @param options - `begin` and `end` (required), and the resample options `timeZone`,
-   *   `frequency`, `aggregation`, `hourFilter`, `threshold` or `thresholdPct`, `unit`.
+   *   `frequency`, `aggregation`, `hourFilter`, `threshold` or `thresholdPct`, `unit`; `signal`.
    * @returns The time series (scenario curves come with all scenarios and their names).
    * @throws ValidationError naming the parameter (missing or invalid date, unknown zone, unknown
    *   enum tag, both thresholds, a Curve of another type) before any request, or from the
@@ -35,8 +36,30 @@ export class TimeseriesSection extends Section {
    * const daily = await client.timeseries.load(curve, { begin: '2024-03-31', end: '2024-04-01', frequency: 'P1D', hourFilter: 'PEAK' });
    * daily.resolution.frequency.tag //=> 'P1D'
    */
-  async load(curve: CurveInput, options: TimeseriesLoadOptions): Promise<Timeseries> {
+  async load(curve: CurveInput, options: TimeseriesLoadOptions & CallOptions): Promise<Timeseries> {
     const line = timeseriesLoad(curve, options ?? ({} as TimeseriesLoadOptions));
-    return parseTimeseries((await this.send(line)).body);
+    return parseTimeseries((await this.send(line, options?.signal)).body);
+  }
+
+  /**
+   * Loads many curves with one options object: concurrently through the client's transport
+   * (never faster than its throttle), with a progress bar in a notebook or on a terminal.
+   *
+   * @param curves - Curve names or Curve objects (TIMESERIES or SCENARIO_TIMESERIES).
+   * @param options - The options of {@link load} for every curve, plus `concurrency` (default
+   *   8), `progress` (default true) and `signal`.
+   * @returns A TimeseriesList in input order.
+   * @throws ValidationError before any request for bad options (as `load`) or an empty list;
+   *   PartialLoadError naming every curve that failed, its `partial` holding the
+   *   TimeseriesList of those that loaded.
+   * @example
+   * const panel = await client.timeseries.loadMany(['DE Price Spot EUR/MWh EPEX H Actual', 'FR Price Spot EUR/MWh EPEX H Actual'], { begin: '2025-01-01', end: '2025-02-01' });
+   * panel.length //=> 2
+   */
+  async loadMany(curves: Iterable<CurveInput>, options: TimeseriesLoadOptions & ManyOptions): Promise<TimeseriesList> {
+    const [many, rest] = splitManyOptions(options ?? ({} as TimeseriesLoadOptions));
+    const list = curveList(curves);
+    const lines = list.map((c) => timeseriesLoad(c, rest as TimeseriesLoadOptions));
+    return runMany(list, async (_c, i) => parseTimeseries((await this.send(lines[i] as RequestLine, many.signal)).body), many, (xs) => new TimeseriesList(xs));
   }
 }

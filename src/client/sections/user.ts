@@ -4,6 +4,7 @@
  * @module
  */
 import { parseUser, userUser, type User } from '../../wire';
+import type { CallOptions } from './load-many';
 import { Section } from './section';
 
 /**
@@ -23,7 +24,7 @@ export class UserSection extends Section {
    * @example
    * (await client.user.user()).subscriptions?.map((s) => s.label) //~> ['Power – Germany', 'Gas', ...]
    */
-  async user(): Promise<User> {
-    return parseUser((await this.send(userUser())).body);
+  async user(options: CallOptions = {}): Promise<User> {
+    return parseUser((await this.send(userUser(), options?.signal)).body);
   }
 }

@@ -1,4 +1,13 @@
+import type { AnyCase } from '../../time';
 import { EnumBase, registerEnum } from './enum-base';
+
+/**
+ * The tags of {@link Aggregation} (with the alias `MEAN`), as a literal type for options.
+ *
+ * @example
+ * const tag: AggregationTag = 'MAX';
+ */
+export type AggregationTag = AnyCase<'AVERAGE' | 'MEAN' | 'SUM' | 'MIN' | 'MAX'>;
 
 /**
  * How values are combined when data is resampled to a coarser frequency (docs/model.md#enums). `byTag`

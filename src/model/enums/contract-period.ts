@@ -1,5 +1,15 @@
+import type { AnyCase } from '../../time';
 import { Frequency } from '../../time';
 import { EnumBase, registerEnum } from './enum-base';
+
+/**
+ * The tags of {@link ContractPeriod}, as a literal type for options (a misspelt tag fails to compile;
+ * at run time `byTag` also accepts any letter case).
+ *
+ * @example
+ * const tag: ContractPeriodTag = 'year';
+ */
+export type ContractPeriodTag = AnyCase<'year' | 'mdec' | 'season' | 'quarter' | 'month' | 'week' | 'weekend' | 'day'>;
 
 /**
  * The delivery period of a market contract (docs/model.md#enums). Wire tags are lower

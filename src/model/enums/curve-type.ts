@@ -1,7 +1,17 @@
+import type { AnyCase } from '../../time';
 import { EnumBase, registerEnum } from './enum-base';
 
 /** Name of a `ServiceClient` section attribute that loads data of some curve type. */
 export type CurveSection = 'timeseries' | 'instances' | 'periods' | 'periodInstances' | 'ohlc';
+
+/**
+ * The tags of {@link CurveType}, as a literal type for options (a misspelt tag fails to compile;
+ * at run time `byTag` also accepts any letter case).
+ *
+ * @example
+ * const tag: CurveTypeTag = 'TIMESERIES';
+ */
+export type CurveTypeTag = AnyCase<'TIMESERIES' | 'SCENARIO_TIMESERIES' | 'INSTANCE' | 'PERIOD' | 'INSTANCE_PERIOD' | 'OHLC'>;
 
 /**
  * The storage format of a curve, which decides the section that loads its data

@@ -1,4 +1,14 @@
+import type { AnyCase } from '../../time';
 import { EnumBase, registerEnum } from './enum-base';
+
+/**
+ * The tags of {@link DataType}, as a literal type for options (a misspelt tag fails to compile;
+ * at run time `byTag` also accepts any letter case).
+ *
+ * @example
+ * const tag: DataTypeTag = 'ACTUAL';
+ */
+export type DataTypeTag = AnyCase<'ACTUAL' | 'CLIMATE' | 'SCENARIO' | 'SYNTHETIC' | 'BACKCAST' | 'NORMAL' | 'VALUE' | 'FORECAST' | 'FOREX' | 'OHLC' | 'REMIT' | 'CAPACITY'>;
 
 /**
  * The kind of data in a curve; the tag is the last word of a curve name (docs/model.md#enums,

@@ -1,4 +1,14 @@
+import type { AnyCase } from '../../time';
 import { EnumBase, registerEnum } from './enum-base';
+
+/**
+ * The tags of {@link Fill}, as a literal type for options (a misspelt tag fails to compile;
+ * at run time `byTag` also accepts any letter case).
+ *
+ * @example
+ * const tag: FillTag = 'no-fill';
+ */
+export type FillTag = AnyCase<'no-fill' | 'fill-holes' | 'forward-fill'>;
 
 /**
  * How days without trades are filled when OHLC data becomes a daily time series

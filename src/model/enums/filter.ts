@@ -1,4 +1,13 @@
+import type { AnyCase } from '../../time';
 import { EnumBase, registerEnum } from './enum-base';
+
+/**
+ * The tags of {@link Filter}, as a literal type for options (`'PEAKS'` fails to compile).
+ *
+ * @example
+ * const tag: FilterTag = 'PEAK';
+ */
+export type FilterTag = AnyCase<'BASE' | 'PEAK' | 'OFFPEAK' | 'WORKDAYS' | 'WEEKEND'>;
 
 /**
  * Which hours to include when aggregating (docs/model.md#enums). For `PEAK` and `OFFPEAK` the service picks

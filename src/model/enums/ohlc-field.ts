@@ -1,4 +1,14 @@
+import type { AnyCase } from '../../time';
 import { EnumBase, registerEnum } from './enum-base';
+
+/**
+ * The tags of {@link OHLCField}, as a literal type for options (a misspelt tag fails to compile;
+ * at run time `byTag` also accepts any letter case).
+ *
+ * @example
+ * const tag: OHLCFieldTag = 'open';
+ */
+export type OHLCFieldTag = AnyCase<'open' | 'high' | 'low' | 'close' | 'settlement' | 'volume' | 'open_interest'>;
 
 /**
  * A field of an OHLC record (docs/model.md#enums). Wire tags are lower case; lookup ignores

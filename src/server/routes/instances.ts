@@ -290,7 +290,7 @@ async function absolute(context: RouteContext, request: FastifyRequest): Promise
   const loaded = await Promise.all(chosen.map((r) => loadTimeseries(view, t.curve, t.record, { ...series, instance: keyOf(r) })));
   const items = loaded.map((ts, k) => {
     const i = ts.times.indexOf(delivery);
-    return new AbsoluteItem({ instance: instanceFromRecord(chosen[k], t.issueZone), value: i < 0 || !ts.values ? null : ts.values[i] });
+    return new AbsoluteItem({ instance: instanceFromRecord(chosen[k], t.issueZone), value: i < 0 || !ts.hasValues() ? null : ts.values[i] });
   });
   const empty = new Float64Array(0);
   const unit = loaded[0] ?? (q.unit === undefined ? { unit: t.record.unit, denominator: t.record.denominator }

@@ -148,7 +148,7 @@ function isDefaultNames(names: readonly string[]): boolean {
 function items(ts: Timeseries): TimeseriesItemJson[] {
   const n = ts.length;
   const dates = formatInstants(ts.times, ts.resolution.zone);
-  const values = ts.values;
+  const values = ts.valuesOrNull();
   const columns = ts.scenarios;
   const width = columns.length;
   const out = new Array<TimeseriesItemJson>(n);

@@ -1,36 +1,86 @@
 import type { Zone } from 'luxon';
 import { ValidationError } from '../../exceptions';
-import type { Aggregation, Filter } from '../../model';
-import type { Frequency } from '../../time';
+import type { Aggregation, AggregationTag, Filter, FilterTag } from '../../model';
+import type { Frequency, FrequencyTag } from '../../time';
 import type { QueryBuilder, QueryValues } from '../encode';
 import type { Threshold } from '../formats';
 import { AGGREGATION, FREQUENCY, HOUR_FILTER, optionalParam, STRING, THRESHOLD, ZONE } from '../params';
+
+/**
+ * The zone and unit of a returned series (docs/semantics.md#aggregation); every operation that returns a series
+ * takes them.
+ */
+export interface ZoneUnitOptions {
+  /**
+   * Zone of the returned date-times: `'UTC'`, `'CET'`, `'WET'`, `'EET'`, `'Europe/Istanbul'`,
+   * `'Europe/Gas_Day'` (texts any case except Gas_Day) or the matching luxon Zone.
+   */
+  timeZone?: Zone | string | null;
+  /** Convert values to this unit, e.g. `'GWh/h'`, `'EUR'`, `'°C'`. */
+  unit?: string | null;
+}
+
+/**
+ * The missing-value threshold: a count or a percentage, never both (the type rejects both).
+ *
+ * @example
+ * const t: ThresholdChoice = { thresholdPct: 5 };
+ */
+export type ThresholdChoice =
+  | {
+      /** How many values may be missing in one output step before it becomes null (integer ≥ 0). */
+      threshold?: number | null;
+      thresholdPct?: null;
+    }
+  | {
+      threshold?: null;
+      /** The same as a percentage of the expected values (0 ≤ x < 100). */
+      thresholdPct?: number | null;
+    };
+
+/**
+ * Aggregation to a coarser frequency. `aggregation`, `hourFilter`, `threshold` and
+ * `thresholdPct` only act together with `frequency`, so without it they are a type error (at
+ * run time the client neither checks nor sends them, as the reference client).
+ *
+ * @example
+ * const a: AggregationChoice = { frequency: 'P1D', hourFilter: 'PEAK', thresholdPct: 5 };
+ */
+export type AggregationChoice =
+  | {
+      frequency?: null;
+      aggregation?: null;
+      hourFilter?: null;
+      threshold?: null;
+      thresholdPct?: null;
+    }
+  | ({
+      /** Aggregate to this coarser frequency, e.g. `Frequency.P1D` or `'P1D'`. */
+      frequency: Frequency | FrequencyTag;
+      /** How values are aggregated (default `AVERAGE` on the service), e.g. `Aggregation.MAX` or `'MAX'`. */
+      aggregation?: Aggregation | AggregationTag | null;
+      /** Which hours are aggregated (default `BASE`), e.g. `Filter.PEAK` or `'PEAK'`. */
+      hourFilter?: Filter | FilterTag | null;
+    } & ThresholdChoice);
 
 /**
  * Conversion of the returned series (docs/semantics.md#aggregation): zone, aggregation to a coarser frequency, and
  * unit. Shared by every operation that returns a time series; period operations use only
  * `timeZone` and `unit`.
  *
- * `aggregation`, `hourFilter`, `threshold` and `thresholdPct` only act together with
- * `frequency`: without it the client neither checks nor sends them (as the reference client).
+ * @example
+ * const opts: ResampleOptions = { timeZone: 'CET', frequency: 'P1D', aggregation: 'MAX' };
  */
-export interface ResampleOptions {
-  /**
-   * Zone of the returned date-times: `'UTC'`, `'CET'`, `'WET'`, `'EET'`, `'Europe/Istanbul'`,
-   * `'Europe/Gas_Day'` (texts any case except Gas_Day) or the matching luxon Zone.
-   */
+export type ResampleOptions = ZoneUnitOptions & AggregationChoice;
+
+/** The resample options as the encoders read them (every field optional, values unchecked). */
+interface LooseResample {
   timeZone?: Zone | string | null;
-  /** Aggregate to this coarser frequency, e.g. `Frequency.P1D` or `'P1D'`. */
   frequency?: Frequency | string | null;
-  /** How values are aggregated (default `AVERAGE` on the service), e.g. `Aggregation.MAX` or `'MAX'`. */
   aggregation?: Aggregation | string | null;
-  /** Which hours are aggregated (default `BASE`), e.g. `Filter.PEAK` or `'PEAK'`. */
   hourFilter?: Filter | string | null;
-  /** How many values may be missing in one output step before it becomes null (integer ≥ 0). */
   threshold?: number | null;
-  /** The same as a percentage of the expected values (0 ≤ x < 100); not together with `threshold`. */
   thresholdPct?: number | null;
-  /** Convert values to this unit, e.g. `'GWh/h'`, `'EUR'`, `'°C'`. */
   unit?: string | null;
 }
 
@@ -60,7 +110,7 @@ export const RESAMPLE_PARAMS = Object.freeze({
   unit: optionalParam('unit', STRING),
 });
 
-function thresholdOf(options: ResampleOptions): Threshold | undefined {
+function thresholdOf(options: LooseResample): Threshold | undefined {
   const { threshold, thresholdPct } = options;
   const hasCount = threshold !== null && threshold !== undefined;
   const hasPct = thresholdPct !== null && thresholdPct !== undefined;
@@ -86,11 +136,13 @@ function thresholdOf(options: ResampleOptions): Threshold | undefined {
  * //=> 'aggregation=MAX&threshold=5.00%25'
  */
 export function encodeAggregation(
-  query: QueryBuilder, options: ResampleOptions, parts: { threshold?: boolean } = {},
+  query: QueryBuilder, options: ResampleOptions | LooseResample, parts: { threshold?: boolean } = {},
 ): QueryBuilder {
-  if (options.frequency === null || options.frequency === undefined) return query;
+  const loose = options as LooseResample;
+  if (loose.frequency === null || loose.frequency === undefined) return query;
+  options = loose;
   query.put(RESAMPLE_PARAMS.aggregation, options.aggregation).put(RESAMPLE_PARAMS.hourFilter, options.hourFilter);
-  return parts.threshold === false ? query : query.put(RESAMPLE_PARAMS.threshold, thresholdOf(options));
+  return parts.threshold === false ? query : query.put(RESAMPLE_PARAMS.threshold, thresholdOf(loose));
 }
 
 /**
@@ -105,7 +157,7 @@ export function encodeAggregation(
  * encodeResample(new QueryBuilder(), { timeZone: 'UTC', frequency: 'P1D', unit: 'GWh/h' }).toString()
  * //=> 'timezone=UTC&frequency=P1D&unit=GWh%2Fh'
  */
-export function encodeResample(query: QueryBuilder, options: ResampleOptions): QueryBuilder {
+export function encodeResample(query: QueryBuilder, options: ResampleOptions | LooseResample): QueryBuilder {
   query.put(RESAMPLE_PARAMS.timeZone, options.timeZone).put(RESAMPLE_PARAMS.frequency, options.frequency);
   return encodeAggregation(query, options).put(RESAMPLE_PARAMS.unit, options.unit);
 }
@@ -121,7 +173,7 @@ export function encodeResample(query: QueryBuilder, options: ResampleOptions): Q
  * encodeZoneAndUnit(new QueryBuilder(), { timeZone: 'UTC', unit: 'GW' }).toString()
  * //=> 'timezone=UTC&unit=GW'
  */
-export function encodeZoneAndUnit(query: QueryBuilder, options: Pick<ResampleOptions, 'timeZone' | 'unit'>): QueryBuilder {
+export function encodeZoneAndUnit(query: QueryBuilder, options: ZoneUnitOptions): QueryBuilder {
   return query.put(RESAMPLE_PARAMS.timeZone, options.timeZone).put(RESAMPLE_PARAMS.unit, options.unit);
 }
 

@@ -1,13 +1,13 @@
 // The contract choice shared by OHLC and SRMC requests: a period plus a front or a delivery.
 import { ValidationError } from '../../exceptions';
-import type { ContractPeriod } from '../../model';
+import type { ContractPeriod, ContractPeriodTag } from '../../model';
 import type { QueryBuilder, QueryValues } from '../encode';
 import { CONTRACT_PERIOD, DATE, integer, optionalParam, requiredParam, type DateTimeInput } from '../params';
 
 /** A continuous front contract: period and front number. */
 export interface FrontContractOptions {
   /** Contract period, e.g. `ContractPeriod.MONTH` or `'month'`, required. */
-  period: ContractPeriod | string;
+  period: ContractPeriod | ContractPeriodTag;
   /** Front number: 1 = the nearest contract, 2 = the next, ... (OHLC also takes 0), required. */
   front: number;
 }
@@ -15,7 +15,7 @@ export interface FrontContractOptions {
 /** A specific contract: period and delivery date. */
 export interface DeliveryContractOptions {
   /** Contract period, e.g. `'month'`, required. */
-  period: ContractPeriod | string;
+  period: ContractPeriod | ContractPeriodTag;
   /** First day of delivery, e.g. `'2020-06-01'`, required. */
   delivery: DateTimeInput;
 }

@@ -15,7 +15,7 @@ import { requestLine, type RequestLine } from './request-line';
 import { curveName, SECTION_CURVE_TYPES, type CurveInput } from './segments';
 
 /** Options of `instances.relative`. */
-export interface InstancesRelativeOptions extends ResampleOptions {
+export type InstancesRelativeOptions = ResampleOptions & {
   /** Start of the period (inclusive), required. */
   begin: DateTimeInput;
   /** End of the period (exclusive), required. */
@@ -34,7 +34,7 @@ export interface InstancesRelativeOptions extends ResampleOptions {
   beforeTimeOfDay?: TimeOfDayInput | null;
   /** Instances modified (or created) no later than this time of day on the issue day. */
   modifiedAtLatest?: TimeOfDayInput | null;
-}
+};
 
 /** `instances.relative` as the service reads it. */
 export interface InstancesRelativeQuery extends ResampleQuery {
@@ -50,14 +50,14 @@ export interface InstancesRelativeQuery extends ResampleQuery {
 }
 
 /** Options of `instances.rolling`. */
-export interface InstancesRollingOptions extends ResampleOptions, Pick<InstanceSelection, 'tags' | 'excludeTags'> {
+export type InstancesRollingOptions = ResampleOptions & Pick<InstanceSelection, 'tags' | 'excludeTags'> & {
   /** Start of the period (inclusive), required. */
   begin: DateTimeInput;
   /** End of the period (exclusive), required. */
   end: DateTimeInput;
   /** Hours between an instance's creation and the values taken from it, 0–24 (default 0). */
   hoursAhead?: number | null;
-}
+};
 
 /** `instances.rolling` as the service reads it. */
 export interface InstancesRollingQuery extends ResampleQuery {

@@ -30,12 +30,12 @@ export type InstancesLatestOptions = Pick<InstanceSelection, 'tags' | 'issuedAtL
   ResampleOptions & EnsemblesOption;
 
 /** Options of `instances.get`. */
-export interface InstancesGetOptions extends ResampleOptions, EnsemblesOption {
+export type InstancesGetOptions = ResampleOptions & EnsemblesOption & {
   /** Issue date-time of the instance, required. */
   issued: DateTimeInput;
   /** Instance tag (default: the blank tag); case-insensitive, sent lower-cased. */
   tag?: string | null;
-}
+};
 
 const LIST_FIELDS: readonly SelectionField[] = ['tags', 'excludeTags', 'limit', 'issuedAtLatest', 'issuedAtEarliest', 'issuedTimeOfDay'];
 const LATEST_FIELDS: readonly SelectionField[] = ['tags', 'issuedAtLatest', 'issuedTimeOfDay'];

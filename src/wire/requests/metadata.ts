@@ -1,6 +1,6 @@
 import { ValidationError } from '../../exceptions';
-import type { Area, CurveType, DataType } from '../../model';
-import type { Frequency } from '../../time';
+import type { Area, CurveType, CurveTypeTag, DataType, DataTypeTag } from '../../model';
+import type { Frequency, FrequencyTag } from '../../time';
 import { QueryBuilder, QueryValues, type QueryInput } from '../encode';
 import {
   AREA, BOOLEAN, CURVE_TYPE, DATA_TYPE, defaultParam, FREQUENCY, integer, listParam, optionalParam, STRING,
@@ -23,9 +23,9 @@ export interface MetadataCurvesOptions extends PagingOptions {
   /** Area, e.g. `Area.DE` or `'DE'`. */
   area?: Area | string | null;
   /** Curve type, e.g. `'INSTANCE'`. */
-  curveType?: CurveType | string | null;
+  curveType?: CurveType | CurveTypeTag | null;
   /** Data type, e.g. `'FORECAST'`. */
-  dataType?: DataType | string | null;
+  dataType?: DataType | DataTypeTag | null;
   /** Categories the curves must all have. */
   category?: string | readonly string[] | null;
   /** Exact category combination, e.g. `'Wind Power Production'`. */
@@ -37,7 +37,7 @@ export interface MetadataCurvesOptions extends PagingOptions {
   /** Only curves in the user's subscriptions. */
   onlySubscribed?: boolean | null;
   /** Frequency of the curves. */
-  frequency?: Frequency | string | null;
+  frequency?: Frequency | FrequencyTag | null;
   /** `true`: only place curves; `false`: only curves without a place. */
   hasPlace?: boolean | null;
 }

@@ -1,5 +1,5 @@
 import { ValidationError } from '../../exceptions';
-import type { ContractPeriod, Fill, OHLCField } from '../../model';
+import type { ContractPeriod, ContractPeriodTag, Fill, FillTag, OHLCField, OHLCFieldTag } from '../../model';
 import { checkQueryRange } from '../limits';
 import { QueryBuilder, QueryValues, type QueryInput } from '../encode';
 import { decodeZoneAndUnit, encodeZoneAndUnit, RESAMPLE_PARAMS, type ResampleOptions, type ResampleQuery } from '../options';
@@ -23,7 +23,7 @@ export interface TradingPeriodOptions {
 /** Options of `ohlc.load`: trading dates and optional contract filters. */
 export interface OhlcLoadOptions extends TradingPeriodOptions {
   /** Only contracts of this period. */
-  period?: ContractPeriod | string | null;
+  period?: ContractPeriod | ContractPeriodTag | null;
   /** Only this front contract (needs `period`, not with `delivery`). */
   front?: number | null;
   /** Only the contract delivering from this date (needs `period`, not with `front`). */
@@ -43,15 +43,15 @@ export interface OhlcLatestOptions {
 /** Options of `ohlc.latestAsPeriods`. */
 export interface OhlcLatestAsPeriodsOptions extends OhlcLatestOptions, Pick<ResampleOptions, 'timeZone'> {
   /** Field the series is made of (default `settlement`). */
-  field?: OHLCField | string | null;
+  field?: OHLCField | OHLCFieldTag | null;
 }
 
 /** Options shared by the OHLC `…AsTimeseries` loads. */
 export interface OhlcTimeseriesOptions extends TradingPeriodOptions {
   /** Field the series is made of (default `settlement`). */
-  field?: OHLCField | string | null;
+  field?: OHLCField | OHLCFieldTag | null;
   /** How days without trades are filled (default `no-fill` on the service). */
-  fill?: Fill | string | null;
+  fill?: Fill | FillTag | null;
   /** Convert prices to this unit/currency. */
   unit?: string | null;
 }

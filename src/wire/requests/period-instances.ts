@@ -19,7 +19,8 @@ export interface PeriodOptions {
 }
 
 /** Zone and unit of a period-series result. */
-export type ZoneUnitOptions = Pick<ResampleOptions, 'timeZone' | 'unit'>;
+export type { ZoneUnitOptions } from '../options';
+type ZoneUnitOptions = Pick<ResampleOptions, 'timeZone' | 'unit'>;
 
 /** Options of `periodInstances.list`. */
 export type PeriodInstancesListOptions = Omit<InstanceSelection, 'issuedTimeOfDay'> & {

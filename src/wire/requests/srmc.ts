@@ -1,6 +1,6 @@
-import type { Fill } from '../../model';
-import { checkQueryRange } from '../limits';
+import type { Fill, FillTag } from '../../model';
 import { QueryBuilder, QueryValues, type QueryInput } from '../encode';
+import { checkQueryRange } from '../limits';
 import {
   decodeSrmcFactors, decodeZoneAndUnit, encodeSrmcFactors, RESAMPLE_PARAMS,
   type ResampleOptions, type ResampleQuery, type SrmcFactors, type SrmcFactorsQuery,
@@ -28,7 +28,7 @@ export type SrmcLoadDeliveryOptions = TradingPeriodOptions & DeliveryContractOpt
 /** How days without trades are filled in the `…AsTimeseries` loads. */
 export interface FillOption {
   /** `no-fill` (service default), `fill-holes` or `forward-fill`. */
-  fill?: Fill | string | null;
+  fill?: Fill | FillTag | null;
 }
 /** Options of `srmc.latest`. */
 export interface SrmcLatestOptions extends SrmcUnitOptions {

@@ -8,12 +8,12 @@ import { requestLine, type RequestLine } from './request-line';
 import { curveName, SECTION_CURVE_TYPES, type CurveInput } from './segments';
 
 /** Options of `timeseries.load`: the period and the {@link ResampleOptions}. */
-export interface TimeseriesLoadOptions extends ResampleOptions {
+export type TimeseriesLoadOptions = ResampleOptions & {
   /** Start of the period (inclusive), required. */
   begin: DateTimeInput;
   /** End of the period (exclusive), required. */
   end: DateTimeInput;
-}
+};
 
 /** `timeseries.load` as the service reads it. */
 export interface TimeseriesLoadQuery extends ResampleQuery {

@@ -116,17 +116,17 @@ test('load, latest and get: series with their instance, ensembles with members',
 test('relative, rolling and absolute end to end', async () => {
   // relative day-ahead latest, CET day 2024-10-27 (25 h) <- issued 2024-10-26 UTC: gfs (12Z), leads 10..34
   const relative = await client.instances.relative(WIND, { begin: '2024-10-27', end: '2024-10-28', tag: 'gfs' });
-  assert.equal([...(relative.values ?? [])], run(210, 25));
+  assert.equal([...relative.values], run(210, 25));
   assert.is(relative.instance, null);
   // intraday earliest ec: 2024-10-27 <- issued 2024-10-27 UTC: ec 00Z from 02:00+02:00 on, leads 0..22
   const intraday = await client.instances.relative(WIND, { begin: '2024-10-27', end: '2024-10-28', tag: 'EC', daysAhead: 0, issued: 'earliest' });
-  assert.equal([...(intraday.values ?? [])], run(300, 23));
+  assert.equal([...intraday.values], run(300, 23));
   // rolling 2024-10-27 00Z..12Z, ec and gfs: ec 27th available 06Z -> 06..11Z; gfs available 26th 16Z -> 00..05Z (leads 12..17)
   const rolling = await client.instances.rolling(WIND, { begin: '2024-10-27 00:00+00:00', end: '2024-10-27 12:00+00:00', tags: ['ec', 'gfs'] });
-  assert.equal([...(rolling.values ?? [])], [...run(212, 6), ...run(306, 6)]);
+  assert.equal([...rolling.values], [...run(212, 6), ...run(306, 6)]);
   // hours ahead 6: ec 27th only from 12Z; gfs from 22Z on the 26th -> all twelve (leads 12..23)
   const ahead = await client.instances.rolling(WIND, { begin: '2024-10-27 00:00+00:00', end: '2024-10-27 12:00+00:00', tags: ['ec', 'gfs'], hoursAhead: 6 });
-  assert.equal([...(ahead.values ?? [])], run(212, 12));
+  assert.equal([...ahead.values], run(212, 12));
   // absolute: delivery 2024-10-27 03:00Z from instances issued 2024-10-26: ec (lead 27) and gfs (lead 15)
   const absolute = await client.instances.absolute(WIND, { delivery: '2024-10-27 03:00', begin: '2024-10-26', end: '2024-10-27', excludeTags: 'ec-ens' });
   assert.ok(AbsoluteResult.isAbsoluteResult(absolute));
@@ -162,7 +162,9 @@ test('every client-side limit and rule is checked before a request is sent', asy
     ['exclude-tags', () => client.instances.load(WIND, { excludeTags: {} as never })],
     ['issued-time-of-day', () => client.instances.latest(WIND, { issuedTimeOfDay: ['noon'] })],
     ['issued-at-latest', () => client.instances.list(WIND, { issuedAtLatest: '26/10/2024' })],
+    // @ts-expect-error -- a value the types reject, to test the run-time check
     ['threshold', () => client.instances.load(WIND, { frequency: 'P1D', threshold: 1, thresholdPct: 1 })],
+    // @ts-expect-error -- a value the types reject, to test the run-time check
     ['frequency', () => client.instances.latest(WIND, { frequency: 'P2D' })],
     ['curve', () => client.instances.tags(timeseriesCurve)],
     ['curve', () => client.instances.list('')],

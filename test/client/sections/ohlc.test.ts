@@ -156,8 +156,11 @@ test('the reference\'s checks happen before any request, naming the parameter', 
     ['period', () => client.ohlc.loadFrontAsTimeseries(DE, { ...range, front: 1 } as never)],
     ['front', () => client.ohlc.loadFrontAsTimeseries(DE, { ...range, period: 'month' } as never)],
     ['delivery', () => client.ohlc.loadDeliveryAsTimeseries(DE, { ...range, period: 'month' } as never)],
+    // @ts-expect-error -- a value the types reject, to test the run-time check
     ['fill', () => client.ohlc.loadFrontAsTimeseries(DE, { ...range, period: 'month', front: 1, fill: 'always' })],
+    // @ts-expect-error -- a value the types reject, to test the run-time check
     ['period', () => client.ohlc.load(DE, { ...range, period: 'fortnight' })],
+    // @ts-expect-error -- a value the types reject, to test the run-time check
     ['field', () => client.ohlc.latestAsPeriods(DE, { field: 'bid' })],
     ['timezone', () => client.ohlc.latestAsPeriods(DE, { timeZone: 'Asia/Tokyo' })],
     ['curve', () => client.ohlc.latest(wind)],

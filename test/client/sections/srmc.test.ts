@@ -131,7 +131,7 @@ test('latest and latestAsPeriods: the closest earlier trading day', async () => 
 test('the reference\'s checks happen before any request, naming the parameter', async () => {
   const power = parseCurve({ name: 'DE Futures Power Base EUR/MWh EEX OHLC', curve_type: 'OHLC', area: 'DE', resolution: { frequency: 'P1D', timezone: 'CET' }, data_type: 'OHLC' });
   const gasSeries = parseCurve({ name: 'NL Gas Price EUR/MWh D Actual', curve_type: 'TIMESERIES', area: 'NL', resolution: { frequency: 'P1D', timezone: 'CET' }, data_type: 'ACTUAL' });
-  const range = { begin: '2024-02-02', end: '2024-02-03', period: 'month' };
+  const range = { begin: '2024-02-02', end: '2024-02-03', period: 'month' as const };
   const before = sent.length;
   const cases: [string, () => Promise<unknown>][] = [
     ['curve', () => client.srmc.latest(power)],
@@ -146,6 +146,7 @@ test('the reference\'s checks happen before any request, naming the parameter', 
     ['carbon-emissions', () => client.srmc.latestAsPeriods(COAL, { carbonEmissions: 2 })],
     ['carbon-tax-area', () => client.srmc.latest(COAL, { carbonTaxArea: 'Atlantis' })],
     ['api2-tonne-to-mwh', () => client.srmc.latest(COAL, { api2TonneToMwh: 'six' })],
+    // @ts-expect-error -- a value the types reject, to test the run-time check
     ['fill', () => client.srmc.loadDeliveryAsTimeseries(COAL, { ...range, delivery: '2024-03-01', fill: 'sometimes' })],
     ['timezone', () => client.srmc.latestAsPeriods(COAL, { timeZone: 'America/Chicago' })],
   ];
@@ -164,7 +165,7 @@ test('the reference\'s checks happen before any request, naming the parameter', 
 test('request lines are byte for byte those of the reference client, and its bodies parse (wire-pairs)', async () => {
   const pairs = (JSON.parse(readFileSync(join(__dirname, '../../fixtures/wire-pairs.json'), 'utf8')) as { request: string; body: unknown }[])
     .filter((p) => p.request.startsWith('GET /api/srmc/'));
-  const dec = { begin: '2020-12-01', end: '2020-12-30', period: 'month' };
+  const dec = { begin: '2020-12-01', end: '2020-12-30', period: 'month' as const };
   const calls: ((c: ServiceClient) => Promise<SRMC>)[] = [
     (c) => c.srmc.loadFront(COAL, { ...dec, front: 1, carbonEmissions: 0.35, efficiency: 0.2 }),
     (c) => c.srmc.loadDelivery('NBP Futures Gas Base GBp/therm ICE OHLC', { ...dec, delivery: '2021-03-01', gasThermToMwh: 0.03, carbonTaxArea: 'GB' }),

@@ -92,6 +92,7 @@ test('aggregation options travel with frequency and the service computes the DST
   assert.is(peak.unit, 'GWh/h');
   assert.equal(sent.at(-1), `/timeseries/${encodeURIComponent(WIND)}/?begin=2024-10-27&end=2024-10-28&frequency=P1D&hour-filter=peak&unit=GWh%2Fh`);
   // without frequency, aggregation, hour filter and threshold are neither checked nor sent (as the reference)
+  // @ts-expect-error -- a value the types reject, to test the run-time check
   await client.timeseries.load(WIND, { begin: '2024-10-27', end: '2024-10-28', aggregation: 'MEDIAN', hourFilter: 'PEAK', threshold: -1 });
   assert.equal(sent.at(-1), `/timeseries/${encodeURIComponent(WIND)}/?begin=2024-10-27&end=2024-10-28`);
 });
@@ -108,7 +109,7 @@ test('a scenario curve comes with every scenario and the scenario names', async 
   // daily mean of 0..95 = 47.5; scenario 2 adds 10
   const ts = await client.timeseries.load(CLIMATE, { begin: '2024-01-15', end: '2024-01-16', frequency: 'P1D' });
   assert.equal(ts.scenarioNames, ['y1991', 'y1992']);
-  assert.is(ts.values, null);
+  assert.is(ts.valuesOrNull(), null);
   assert.equal(ts.scenarios.map((s) => [...s]), [[47.5], [57.5]]);
 });
 
@@ -141,9 +142,13 @@ test('validation happens before any request, naming the parameter', async () => 
     ['end', () => client.timeseries.load(WIND, { begin: '2024-01-01', end: new Date(Number.NaN) })],
     ['timezone', () => client.timeseries.load(WIND, { begin: '2024-01-01', end: '2024-01-02', timeZone: 'Europe/Oslo' })],
     ['timezone', () => client.timeseries.load(WIND, { begin: '2024-01-01', end: '2024-01-02', timeZone: 'europe/gas_day' })],
+    // @ts-expect-error -- a value the types reject, to test the run-time check
     ['frequency', () => client.timeseries.load(WIND, { begin: '2024-01-01', end: '2024-01-02', frequency: 'P2D' })],
+    // @ts-expect-error -- a value the types reject, to test the run-time check
     ['aggregation', () => client.timeseries.load(WIND, { begin: '2024-01-01', end: '2024-01-02', frequency: 'P1D', aggregation: 'MEDIAN' })],
+    // @ts-expect-error -- a value the types reject, to test the run-time check
     ['hour-filter', () => client.timeseries.load(WIND, { begin: '2024-01-01', end: '2024-01-02', frequency: 'P1D', hourFilter: 'WEEKENDS' })],
+    // @ts-expect-error -- a value the types reject, to test the run-time check
     ['threshold', () => client.timeseries.load(WIND, { begin: '2024-01-01', end: '2024-01-02', frequency: 'P1D', threshold: 1, thresholdPct: 5 })],
     ['threshold', () => client.timeseries.load(WIND, { begin: '2024-01-01', end: '2024-01-02', frequency: 'P1D', threshold: -2 })],
     ['threshold', () => client.timeseries.load(WIND, { begin: '2024-01-01', end: '2024-01-02', frequency: 'P1D', thresholdPct: 100 })],
