@@ -55,6 +55,7 @@ async function run(url: string, keys: { read: string; admin: string }, paths: st
   const stopAt = performance.now() + DURATION * 600;
   let importing = body !== null;
   let imports = 0;
+  let importError: unknown = null;
   const importer = (async () => {
     while (importing && body !== null && performance.now() < stopAt) {
       const r = await fetch(`${url}/api/import/`, { method: 'POST', headers: { 'x-api-key': keys.admin, 'content-type': 'application/json' }, body });
@@ -62,13 +63,16 @@ async function run(url: string, keys: { read: string; admin: string }, paths: st
       if (r.status !== 200) throw new Error(`import answered ${r.status}`);
       imports++;
     }
-  })();
+  })().catch((err: unknown) => {
+    importError = err;
+  });
   const result = await autocannon({
     url, connections, duration: DURATION, headers: { 'x-api-key': keys.read },
     requests: paths.map((path) => ({ method: 'GET', path })),
   });
   importing = false;
   await importer;
+  if (importError) throw importError;
   return {
     throughput: result.requests.average, p50: result.latency.p50, p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx, imports,

@@ -15,11 +15,13 @@ import { RID, openProbe } from '../server/events/ws-probe';
 
 let svc: StartedService;
 let ordinary: string;
+let admin: string;
 const CURVES: Record<string, string> = {};
 
 test.before(async () => {
   svc = await startService({ demo: { preset: 'small', anchor: '2025-01-15' }, rateLimit: false });
   ordinary = await addUser(svc.store, 'ordinary', { grants: [{ package: 'power', area: 'DE' }] });
+  admin = await addUser(svc.store, 'admin');
   const pick = async (query: { curveType?: string; frequency?: string; q?: string }) => {
     const found = (await svc.store.searchCurves({ ...query, area: 'DE' })).items[0];
     if (!found) throw new Error(`no curve for ${JSON.stringify(query)}`);
@@ -184,6 +186,25 @@ test('a body is never read for a caller who may not send it', async () => {
   // no key at all: 401 before the body
   const anonymous = await bigPost(`${svc.apiUrl}/import/`, '', 8 * 1024 * 1024);
   assert.is(anonymous.status, 401);
+});
+
+test('at most two imports are received at once: a third is a 429; aborted uploads free their place', async () => {
+  const slow = () => {
+    const req = httpRequest(`${svc.apiUrl}/import/`, { method: 'POST', headers: { 'x-api-key': admin, 'content-type': 'application/json', 'content-length': String(50 * 1024 * 1024) } });
+    req.on('error', () => undefined);
+    req.write(Buffer.alloc(1024 * 1024, 0x20));
+    return req;
+  };
+  const uploads = [slow(), slow()];
+  await new Promise((r) => setTimeout(r, 300));
+  const third = await fetch(`${svc.apiUrl}/import/`, { method: 'POST', headers: { 'x-api-key': admin, 'content-type': 'application/json' }, body: '{"files":[]}' });
+  assert.is(third.status, 429);
+  assert.ok(Number(third.headers.get('retry-after')) >= 1);
+  for (const req of uploads) req.destroy();
+  await new Promise((r) => setTimeout(r, 300));
+  const after = await fetch(`${svc.apiUrl}/import/`, { method: 'POST', headers: { 'x-api-key': admin, 'content-type': 'application/json' }, body: '{"files":[]}' });
+  assert.is(after.status, 400); // admitted again: an empty list of files is a 400 naming files
+  assert.is(((await after.json()) as { parameter?: string }).parameter, 'files');
 });
 
 test('malformed percent-encoding and impossible dates are 400s naming the parameter', async () => {

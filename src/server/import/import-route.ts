@@ -9,7 +9,7 @@
  * @module
  */
 import type { FastifyRequest } from 'fastify';
-import { ForbiddenError, ValidationError, ValueError } from '../../exceptions';
+import { ForbiddenError, TooManyRequestsError, ValidationError, ValueError } from '../../exceptions';
 import type { RouteModule } from '../app';
 import { userOf } from '../auth';
 import type { UserRecord } from '../store';
@@ -23,6 +23,14 @@ import { ImportThread } from './import-thread';
  * IMPORT_BODY_LIMIT //=> 268435456
  */
 export const IMPORT_BODY_LIMIT = 256 * 1024 * 1024;
+
+/**
+ * Import requests received or built at once; one more is refused with a 429 until one is done.
+ *
+ * @example
+ * MAX_IMPORTS_IN_FLIGHT //=> 2
+ */
+export const MAX_IMPORTS_IN_FLIGHT = 2;
 
 /** The JSON answer of an import. */
 export interface ImportSummaryJson {
@@ -64,11 +72,26 @@ export const importRoutes: RouteModule = {
     const permission = async (request: FastifyRequest) => {
       if (!mayImport(userOf(request))) throw new ForbiddenError('Importing needs a key of a user with access to every package in every area (grant *:*)');
     };
+    // at most MAX_IMPORTS_IN_FLIGHT bodies are received or built at once (imports run one at a
+    // time anyway): more would only hold their bodies in memory; the others get a 429
+    const inFlight = new WeakSet<FastifyRequest>();
+    let activeImports = 0;
+    const admit = async (request: FastifyRequest) => {
+      if (activeImports >= MAX_IMPORTS_IN_FLIGHT) {
+        throw new TooManyRequestsError(`${activeImports} imports are in progress (at most ${MAX_IMPORTS_IN_FLIGHT} at once); retry after 1 s`, 1);
+      }
+      activeImports++;
+      inFlight.add(request);
+    };
+    const release = async (request: FastifyRequest) => {
+      if (inFlight.delete(request)) activeImports--;
+    };
     // the body is taken as raw bytes (no JSON parse on the event loop) and parsed, read and
     // checked on the import thread; only the store write runs here, and it is asynchronous
     api.register(async (scope) => {
       scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: IMPORT_BODY_LIMIT }, (_request, body, done) => done(null, body));
-      scope.post('/import/', { bodyLimit: IMPORT_BODY_LIMIT, onRequest: permission }, async (request): Promise<ImportSummaryJson> => {
+      const hooks = { onRequest: [permission, admit], onResponse: release, onRequestAbort: release };
+      scope.post('/import/', { bodyLimit: IMPORT_BODY_LIMIT, ...hooks }, async (request): Promise<ImportSummaryJson> => {
         if (!Buffer.isBuffer(request.body)) throw new ValidationError('Expected a JSON body {"files": [{"name": "...", "text": "..."}]}', 'files');
         let summary;
         try {
