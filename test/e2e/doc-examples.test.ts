@@ -111,6 +111,8 @@ test.before(async () => {
   // `import ... from 'service'` resolves to this package (its built dist/, as users get it).
   mkdirSync(join(scratch, 'node_modules'));
   symlinkSync(root, join(scratch, 'node_modules', 'service'), 'dir');
+  // the package's own dependencies that examples import directly, as a user's install has them
+  for (const dep of ['arquero', 'luxon']) symlinkSync(join(root, 'node_modules', dep), join(scratch, 'node_modules', dep), 'dir');
 });
 
 test.after(async () => {
@@ -164,7 +166,7 @@ for (const { file, blocks } of examples) {
     const origin = svc.apiUrl.replace(/\/api$/, '');
     const moduleFile = join(scratch, `run-${moduleName(file)}`);
     writeFileSync(moduleFile, moduleOf(blocks, origin));
-    const env = { ...process.env, SERVICE_API_URL: svc.apiUrl, NO_COLOR: '1' };
+    const env = { ...process.env, SERVICE_API_URL: svc.apiUrl, SERVICE_API_KEY_FILE: join(scratch, 'data', 'demo-api-key'), NO_COLOR: '1' };
     const run = await runProcess(scratch, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), moduleFile], env);
     assert.is(run.code, 0, `${file} examples failed:\n${run.output}`);
   });

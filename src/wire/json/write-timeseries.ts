@@ -30,7 +30,7 @@ const itemRoom = (width: number) => 96 + 33 * width;
 
 function writeItems(out: JsonBytes, ts: Timeseries): void {
   const n = ts.length;
-  const values = ts.values;
+  const values = ts.valuesOrNull();
   const columns = ts.scenarios;
   const width = columns.length;
   const dates = new InstantWriter(ts.times, ts.resolution.zone);
