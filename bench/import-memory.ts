@@ -79,7 +79,9 @@ async function run(root: string, dir: string, key: string, payload: Buffer): Pro
     if (r.status !== 200) throw new Error(`import answered ${r.status}: ${text.slice(0, 300)}`);
     return { growth: status(pid, 'VmHWM') - base, ms };
   } finally {
+    const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGKILL');
+    await exited; // the store's lock is free for the next run
   }
 }
 

@@ -45,7 +45,7 @@ class UnreadBody {
  * answer on a connection that stays usable (the limit still applies).
  */
 function leaveUnread(body: Readable, reply: FastifyReply, err: unknown): void {
-  if (!(err instanceof ValidationError)) {
+  if (!(err instanceof ValidationError) || body.destroyed) {
     reply.header('connection', 'close');
     return;
   }
