@@ -8,7 +8,8 @@
  *
  * @module
  */
-import type { FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import { errorCodes, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ForbiddenError, TooManyRequestsError, ValidationError, ValueError } from '../../exceptions';
 import type { RouteModule } from '../app';
 import { userOf } from '../auth';
@@ -31,6 +32,31 @@ export const IMPORT_BODY_LIMIT = 256 * 1024 * 1024;
  * MAX_IMPORTS_IN_FLIGHT //=> 2
  */
 export const MAX_IMPORTS_IN_FLIGHT = 2;
+
+/** The request body of an import, handed to the route unread. */
+class UnreadBody {
+  constructor(readonly stream: Readable) {}
+}
+
+/**
+ * After an import failed before the end of its body: a body too large (or an upload cut short)
+ * is not read further and the connection closes after the answer; the rest of a body refused for
+ * what it holds (malformed JSON) is read and dropped, so that the client, still sending, gets the
+ * answer on a connection that stays usable (the limit still applies).
+ */
+function leaveUnread(body: Readable, reply: FastifyReply, err: unknown): void {
+  if (!(err instanceof ValidationError) || body.destroyed) {
+    reply.header('connection', 'close');
+    return;
+  }
+  let left = IMPORT_BODY_LIMIT;
+  body.on('data', (chunk: Buffer) => {
+    left -= chunk.byteLength;
+    if (left < 0) body.destroy();
+  });
+  body.on('error', () => undefined);
+  body.resume();
+}
 
 /** The JSON answer of an import. */
 export interface ImportSummaryJson {
@@ -86,18 +112,25 @@ export const importRoutes: RouteModule = {
     const release = async (request: FastifyRequest) => {
       if (inFlight.delete(request)) activeImports--;
     };
-    // the body is taken as raw bytes (no JSON parse on the event loop) and parsed, read and
-    // checked on the import thread; only the store write runs here, and it is asynchronous
+    // the body is not read here: the JSON content-type parser of this route hands its stream on
+    // unread (a declared length over the limit is refused first), and the import thread parses
+    // it as it arrives, reads and checks the files and builds the batch; only the store write,
+    // which is asynchronous, runs here
     api.register(async (scope) => {
-      scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: IMPORT_BODY_LIMIT }, (_request, body, done) => done(null, body));
+      scope.addContentTypeParser('application/json', (request, payload, done) => {
+        if (Number(request.headers['content-length']) > IMPORT_BODY_LIMIT) return done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), undefined);
+        done(null, new UnreadBody(payload));
+      });
       const hooks = { onRequest: [permission, admit], onResponse: release, onRequestAbort: release };
-      scope.post('/import/', { bodyLimit: IMPORT_BODY_LIMIT, ...hooks }, async (request): Promise<ImportSummaryJson> => {
-        if (!Buffer.isBuffer(request.body)) throw new ValidationError('Expected a JSON body {"files": [{"name": "...", "text": "..."}]}', 'files');
+      scope.post('/import/', { bodyLimit: IMPORT_BODY_LIMIT, ...hooks }, async (request, reply): Promise<ImportSummaryJson> => {
+        if (!(request.body instanceof UnreadBody)) throw new ValidationError('Expected a JSON body {"files": [{"name": "...", "text": "..."}]}', 'files');
+        const body = request.body.stream;
         let summary;
         try {
-          const { built, files, dryRun } = await thread.build(request.body, context.clock());
+          const { built, files, dryRun } = await thread.build(body, context.clock(), IMPORT_BODY_LIMIT);
           summary = { ...(await importBuilt(context.store, built, files, { dryRun })), dryRun };
         } catch (err) {
+          if (!body.readableEnded) leaveUnread(body, reply, err);
           if (err instanceof ValueError && !(err instanceof ValidationError)) throw new ValidationError(err.message, 'files');
           throw err;
         }

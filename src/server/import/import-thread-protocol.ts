@@ -1,7 +1,10 @@
 /**
- * The messages between the service and its import thread (`import-worker.ts`): the service sends
- * an import body; the thread parses and checks it and builds the batch, asking the service for
- * the stored curves, places and instances it needs; it answers the batch or the problems.
+ * The messages between the service and its import thread (`import-worker.ts`): the service
+ * streams an import body to the thread chunk by chunk (`begin`, `chunk`..., `end`, or `cancel`
+ * when the upload fails); the thread parses it as it arrives, reads each file as soon as its
+ * entry is complete, acknowledges every chunk (the service holds at most a few MiB unread), and
+ * at the end builds the batch, asking the service for the stored curves, places and instances it
+ * needs; it answers the batch or the problems. Every message of an import carries its `id`.
  *
  * @module
  */
@@ -10,13 +13,31 @@ import type { BuiltBatch } from './build-batch';
 /** The store reads the import thread asks for (all answer plain records). */
 export type LookupMethod = 'getCurve' | 'getPlace' | 'getInstance';
 
-/** Service → thread: build the batch of one import body. */
-export interface BuildMessage {
-  type: 'build';
-  /** The body's bytes (transferred). */
-  body: Uint8Array;
+/** Service → thread: an import body starts. */
+export interface BeginMessage {
+  type: 'begin';
+  id: number;
   /** The import time (instance `created`/`modified`), epoch ms. */
   now: number;
+}
+
+/** Service → thread: the next bytes of the body (transferred). */
+export interface ChunkMessage {
+  type: 'chunk';
+  id: number;
+  bytes: Uint8Array;
+}
+
+/** Service → thread: the body is complete: check it and build the batch. */
+export interface EndMessage {
+  type: 'end';
+  id: number;
+}
+
+/** Service → thread: the upload failed (aborted, too large): forget the import. */
+export interface CancelMessage {
+  type: 'cancel';
+  id: number;
 }
 
 /** Service → thread: the answer to a {@link LookupMessage}. */
@@ -25,6 +46,16 @@ export interface LookupAnswer {
   id: number;
   value?: unknown;
   error?: string;
+}
+
+/** Anything the service sends. */
+export type ServiceMessage = BeginMessage | ChunkMessage | EndMessage | CancelMessage | LookupAnswer;
+
+/** Thread → service: a chunk was read (its memory is free); `bytes` is its size. */
+export interface TakenMessage {
+  type: 'taken';
+  id: number;
+  bytes: number;
 }
 
 /** Thread → service: a store read. */
@@ -38,14 +69,19 @@ export interface LookupMessage {
 /** Thread → service: the built batch. */
 export interface BuiltMessage {
   type: 'built';
+  id: number;
   built: BuiltBatch;
   files: number;
   dryRun: boolean;
 }
 
-/** Thread → service: the import cannot be built (bad body, problems in the files, a failure). */
+/**
+ * Thread → service: the import cannot be built (bad body, problems in the files, a failure).
+ * A body that is not JSON fails as soon as the bad bytes arrive, before `end`.
+ */
 export interface FailedMessage {
   type: 'failed';
+  id: number;
   /** `validation`: bad body (parameter `files`); `problems`: the files' problems; `error`: anything else. */
   kind: 'validation' | 'problems' | 'error';
   /** The message (for `validation`, the reason without the parameter). */
@@ -53,4 +89,4 @@ export interface FailedMessage {
 }
 
 /** Anything the thread sends. */
-export type ThreadMessage = LookupMessage | BuiltMessage | FailedMessage;
+export type ThreadMessage = TakenMessage | LookupMessage | BuiltMessage | FailedMessage;
