@@ -125,7 +125,7 @@ export class DuckDbStore implements Store {
       let plan: WritePlan;
       try {
         const now = this.clock();
-        plan = await planBatch(this.writer, batch, this.curves, this.next, now);
+        plan = await planBatch({ rows: (sql) => readRows(this.writer, sql), num: sqlNumber }, batch, this.curves, this.next, now);
         const ids = plan.events.map(() => this.eventIds.next());
         events = plan.events.map((e, k) => ({ id: formatEventId(ids[k]), ...e }));
         const onStep = (done: number, total: number) => options.onProgress?.(done, total);
