@@ -60,7 +60,7 @@ export function installPostgres(): void {
     throw new Error('PostgreSQL server binaries are missing: install them (Debian/Ubuntu: sudo apt-get install -y postgresql), then run the tests again');
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  process.stderr.write('PostgreSQL missing: apt-get install -y postgresql\n');
+  process.stderr.write('Installing PostgreSQL: apt-get install -y --no-install-recommends postgresql\n');
   let out = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql'], { encoding: 'utf8', env, timeout: 20 * 60_000 });
   if (out.status !== 0) {
     spawnSync('apt-get', ['update'], { encoding: 'utf8', env, timeout: 10 * 60_000 });
