@@ -25,6 +25,7 @@ export type {
   SeriesReadOptions,
   Store,
   StorePage,
+  StoreHealth,
   StoreStats,
   TimeRange,
 } from './store';

@@ -48,7 +48,14 @@ export const MIGRATIONS: readonly string[] = [
    CREATE TABLE curve_versions (curve text PRIMARY KEY, version bigint NOT NULL);
    INSERT INTO store_meta VALUES ('epoch', substr(md5(random()::text || clock_timestamp()::text), 1, 12)),
      ('version', '0'), ('places_version', '0'), ('generation', '0');`,
+  // Per-key token buckets shared by every node (the rate limit); unlogged: not written to the
+  // WAL nor replicated, emptied by a crash of the server (every key then starts with a full bucket).
+  `CREATE UNLOGGED TABLE rate_buckets (key text PRIMARY KEY, tokens float8 NOT NULL, at timestamptz NOT NULL,
+     denied boolean NOT NULL);`,
 ];
+
+/** The channel that carries the newest event id of every committed import to every node. */
+export const EVENTS_CHANNEL = 'service_events';
 
 /**
  * Brings the database to the newest schema (see {@link MIGRATIONS}), safe from several nodes.

@@ -15,14 +15,14 @@ import { planBatch, type WritePlan } from './duckdb-plan';
 import type { ReadTarget } from './duckdb-read';
 import { frozen, instanceFromRow } from './duckdb-records';
 import type { CurveRow } from './duckdb-write-meta';
-import { EventIdGenerator, compareEventIds, formatEventId, parseEventId } from './event-ids';
+import { EventIdGenerator, compareEventIds, formatEventId, parseEventId, type EventIdParts } from './event-ids';
 import { categoriesOf, matchesCurve, matchesPlace, pageOf, sortedBy } from './filters';
 import { readPgEvents, readPgInstances, readPgOhlc, readPgPeriods, readPgSeries, pgColumns, type Queryable } from './postgres-read';
-import { MIGRATIONS, WRITE_LOCK, migrate } from './postgres-schema';
+import { EVENTS_CHANNEL, MIGRATIONS, WRITE_LOCK, migrate } from './postgres-schema';
 import { generationOf, loadPgState, type PgState } from './postgres-state';
 import { bumpGeneration, bumpVersions, pgNumber, writePgBatch } from './postgres-write';
 import { SerialQueue } from './serial-queue';
-import type { CurveQuery, EventsAfter, ImportOptions, InstanceKey, InstanceQuery, OhlcQuery, PlaceQuery, SeriesReadOptions, Store, StorePage, StoreStats, TimeRange } from './store';
+import type { CurveQuery, EventsAfter, ImportOptions, InstanceKey, InstanceQuery, OhlcQuery, PlaceQuery, SeriesReadOptions, Store, StoreHealth, StorePage, StoreStats, TimeRange } from './store';
 import type { CurveRecord, EventRecord, ImportBatch, ImportResult, InstanceRecord, KeyRecord, OhlcBlock, PeriodBlock, PlaceRecord, SeriesBlock, UserRecord } from './types';
 import { validateBatch } from './validate-batch';
 
@@ -36,6 +36,8 @@ export interface PostgresStoreOptions {
   poolSize?: number;
   /** Statement time-out of every connection in ms (default 0: none). */
   statementTimeoutMs?: number;
+  /** Wait before re-establishing a lost notification connection, in ms (default 1000). */
+  reconnectMs?: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -69,11 +71,19 @@ export class PostgresStore implements Store {
   private readonly listeners = new Set<(events: readonly EventRecord[]) => void>();
   private checking: Promise<void> | null = null;
   private closed = false;
+  /** The newest event handed to this node's listeners (every event after it is still to come). */
+  private delivered: EventIdParts | null;
+  private readonly pumps = new SerialQueue();
+  private pumpQueued = false;
+  private listener: pg.Client | null = null;
+  private reconnect: NodeJS.Timeout | null = null;
 
-  private constructor(private readonly pool: pg.Pool, state: PgState, private readonly clock: () => number, private readonly retentionMs: number) {
+  private constructor(private readonly pool: pg.Pool, private readonly url: string, state: PgState, private readonly clock: () => number,
+    private readonly retentionMs: number, private readonly reconnectMs: number) {
     this.state = state;
     this.versions = new DataVersions(state.epoch);
     this.adopt(state);
+    this.delivered = state.lastEventId;
   }
 
   /**
@@ -102,7 +112,9 @@ export class PostgresStore implements Store {
         await migrate(client);
         const state = await loadPgState(client, false);
         const retention = Math.max(DAY_MS, options.eventRetentionMs ?? 7 * DAY_MS);
-        return new PostgresStore(pool, state, options.clock ?? Date.now, retention);
+        const store = new PostgresStore(pool, url, state, options.clock ?? Date.now, retention, options.reconnectMs ?? 1000);
+        await store.listen();
+        return store;
       } finally {
         client.release();
       }
@@ -172,9 +184,12 @@ export class PostgresStore implements Store {
         const touched = DataVersions.touchedBy(batch);
         await bumpVersions(client, touched);
         const generation = await generationOf(client);
+        if (events.length) await client.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, events[events.length - 1].id]);
         await client.query('COMMIT');
         this.adopt(this.committed(state, plan.curves, batch, touched, generation, written.pruned, ids.at(-1) ?? null));
-        if (events.length) for (const listener of this.listeners) notify(listener, events);
+        // This node's subscribers get the events now; other nodes' on the notification. Both go
+        // through the same pump, so each event reaches each listener once, in id order.
+        if (events.length) this.pump();
         const { pruned: _pruned, ...counts } = written;
         return {
           curves: batch.curves?.length ?? 0,
@@ -426,12 +441,101 @@ export class PostgresStore implements Store {
     };
   }
 
+  /** {@inheritDoc Store.health} */
+  async health(): Promise<StoreHealth> {
+    const started = performance.now();
+    const notifications = this.listener ? 'listening' : 'down';
+    try {
+      this.assertOpen();
+      await this.pool.query('SELECT 1');
+      return { ok: true, engine: 'postgres', latencyMs: performance.now() - started, notifications };
+    } catch (err) {
+      return { ok: false, engine: 'postgres', latencyMs: performance.now() - started, error: (err as Error).message, notifications };
+    }
+  }
+
+  /** {@inheritDoc Store.takeToken} */
+  async takeToken(key: string, ratePerSecond: number, burst: number): Promise<number> {
+    this.assertOpen();
+    // One row per key, updated under its row lock: requests of one key through any node are
+    // counted in one bucket, refilled by the database server's clock (no clock skew between nodes).
+    const { rows } = await this.pool.query<{ tokens: number; denied: boolean }>(`INSERT INTO rate_buckets AS b VALUES ($1, $3::float8 - 1, clock_timestamp(), false)
+      ON CONFLICT (key) DO UPDATE SET
+        tokens = least($3::float8, b.tokens + extract(epoch FROM clock_timestamp() - b.at)::float8 * $2::float8)
+          - CASE WHEN least($3::float8, b.tokens + extract(epoch FROM clock_timestamp() - b.at)::float8 * $2::float8) >= 1 THEN 1 ELSE 0 END,
+        denied = least($3::float8, b.tokens + extract(epoch FROM clock_timestamp() - b.at)::float8 * $2::float8) < 1,
+        at = clock_timestamp()
+      RETURNING tokens, denied`, [key, ratePerSecond, burst]);
+    return rows[0].denied ? (1 - rows[0].tokens) / ratePerSecond : 0;
+  }
+
+  /** Opens the notification connection (and re-opens it, after `reconnectMs`, when it drops). */
+  private async listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url });
+    const lost = () => {
+      if (this.listener !== client) return;
+      this.listener = null;
+      client.end().catch(() => undefined);
+      this.retryListen();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    client.on('notification', () => this.pump());
+    await client.connect();
+    await client.query(`LISTEN ${EVENTS_CHANNEL}`);
+    if (this.closed) {
+      await client.end();
+      return;
+    }
+    this.listener = client;
+    // Whatever was committed while no connection listened.
+    this.pump();
+  }
+
+  private retryListen(): void {
+    if (this.closed || this.reconnect) return;
+    this.reconnect = setTimeout(() => {
+      this.reconnect = null;
+      this.listen().catch(() => this.retryListen());
+    }, this.reconnectMs);
+    this.reconnect.unref();
+  }
+
+  /** Hands the events after {@link delivered} to the listeners, in order; runs one at a time. */
+  private pump(): void {
+    if (this.pumpQueued || this.closed) return;
+    this.pumpQueued = true;
+    void this.pumps.run(async () => {
+      this.pumpQueued = false;
+      if (this.closed) return;
+      for (;;) {
+        const events = await readPgEvents(this.pool, this.delivered, 10_000);
+        if (events.length === 0) return;
+        this.delivered = parseEventId(events[events.length - 1].id);
+        for (const listener of this.listeners) notify(listener, events);
+        if (events.length < 10_000) return;
+      }
+    }).catch(() => {
+      // The next notification (or commit) pumps again from the same place.
+    });
+  }
+
+  /** Events after the newest one this node has handed to its listeners (for tests and probes). */
+  get deliveredThrough(): string | null {
+    return this.delivered === null ? null : formatEventId(this.delivered);
+  }
+
   /** {@inheritDoc Store.close} */
   async close(): Promise<void> {
     if (this.closed) return;
     await this.writes.run(async () => {
       this.closed = true;
     });
+    if (this.reconnect) clearTimeout(this.reconnect);
+    const listener = this.listener;
+    this.listener = null;
+    await listener?.end().catch(() => undefined);
+    await this.pumps.run(async () => undefined);
     await this.checking?.catch(() => undefined);
     this.listeners.clear();
     await this.pool.end();
