@@ -34,7 +34,8 @@ Commands:
   help   Show this text.
 
 --store postgres://USER@HOST:PORT/DB uses a shared PostgreSQL store (any number of serve nodes,
-and keys/import/seed while they run) instead of the embedded store in DIR (docs/deploy.md).
+and keys/import/seed while they run) instead of the embedded store in DIR (docs/deploy.md);
+serve then also takes --pool-size N (default 10) and --statement-timeout MS (default 30000).
 
 Exit status: 0 success, 1 failure, 2 bad arguments.`;
 

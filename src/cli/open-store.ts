@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { DuckDbStore, PostgresStore, type Store } from '../server/store';
+import { DuckDbStore, PostgresStore, type PostgresStoreOptions, type Store } from '../server/store';
 import { ValidationError } from '../exceptions';
 
 /** Where a command's store is. */
@@ -19,13 +19,14 @@ export interface StoreLocation {
  * Opens the store.
  *
  * @param where - `--data` and `--store`.
+ * @param shared - Pool size and statement time-out of the shared store.
  * @returns The open store.
  * @throws ValueError when it cannot be opened.
  * @example
  * const store = await openStore({ data: 'data', store: 'postgres://svc@db/service' });
  */
-export function openStore(where: StoreLocation): Promise<Store> {
-  return where.store !== undefined ? PostgresStore.open(where.store) : DuckDbStore.open(where.data);
+export function openStore(where: StoreLocation, shared: PostgresStoreOptions = {}): Promise<Store> {
+  return where.store !== undefined ? PostgresStore.open(where.store, shared) : DuckDbStore.open(where.data);
 }
 
 /**

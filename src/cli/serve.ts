@@ -25,6 +25,10 @@ export interface ServeOptions {
   data: string;
   /** A `postgres://` URL: the shared store instead of the embedded one in `data`. */
   store?: string;
+  /** Connections of this node's pool to the shared store (default 10). */
+  poolSize: number;
+  /** Statement time-out on the shared store in ms (default 30000; 0: none). */
+  statementTimeoutMs: number;
   /** Seed this demo dataset when the store is empty. */
   preset?: Preset;
   /** Random seed of the demo data. */
@@ -48,7 +52,7 @@ export function parseServe(args: string[]): ServeOptions {
   const { values } = parseArgs({
     args,
     options: {
-      host: { type: 'string' }, port: { type: 'string' }, data: { type: 'string' }, store: { type: 'string' },
+      host: { type: 'string' }, port: { type: 'string' }, data: { type: 'string' }, store: { type: 'string' }, 'pool-size': { type: 'string' }, 'statement-timeout': { type: 'string' },
       demo: { type: 'string' }, seed: { type: 'string' }, anchor: { type: 'string' },
       live: { type: 'boolean' },
     },
@@ -62,6 +66,8 @@ export function parseServe(args: string[]): ServeOptions {
     port: intOption(values.port, 'port', 0, 65535, 7070),
     data: values.data ?? (store === undefined ? 'data' : ''),
     ...(store === undefined ? {} : { store }),
+    poolSize: intOption(values['pool-size'], 'pool-size', 2, 1000, 10),
+    statementTimeoutMs: intOption(values['statement-timeout'], 'statement-timeout', 0, 86_400_000, 30_000),
     preset: presetOption(values.demo),
     seed: intOption(values.seed, 'seed', 0, 2 ** 31 - 1, 1),
     anchor: dateOption(values.anchor, 'anchor'),
@@ -99,7 +105,7 @@ function stopped(signal: AbortSignal | undefined): Promise<string> {
  * await runServe(parseServe(['--port', '0', '--data', dir]), io) //=> 0
  */
 export async function runServe(options: ServeOptions, io: CliIO): Promise<number> {
-  const store = await openStore(options);
+  const store = await openStore(options, { poolSize: options.poolSize, statementTimeoutMs: options.statementTimeoutMs });
   let app: FastifyInstance | undefined;
   try {
     const keyFile = options.data === '' ? null : join(options.data, DEMO_KEY_FILE);

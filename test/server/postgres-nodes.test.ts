@@ -84,7 +84,7 @@ test('the per-key rate limit holds across 3 nodes: at most burst + rate x elapse
     assert.ok(passed >= limit.burst, `only ${passed} passed`);
     assert.ok(passed <= limit.burst + limit.ratePerSecond * elapsed + 1, `${passed} passed in ${elapsed.toFixed(2)} s`);
     const refused = await fetch(`${nodes[1].url}/api/user/`, { headers: { 'X-API-Key': key } });
-    if (refused.status === 429) assert.match((await refused.json()).message, /at most 5 per second per API key \(bursts of 10\)/);
+    if (refused.status === 429) assert.match(((await refused.json()) as { message: string }).message, /at most 5 per second per API key \(bursts of 10\)/);
   } finally {
     await stopNodes(nodes);
   }
@@ -153,7 +153,7 @@ test('/health and /ready: the store, the notification channel, and 503 once the 
   assert.equal(await health.json(), { status: 'ok' });
   const ready = await fetch(`${node.url}/ready`);
   assert.is(ready.status, 200);
-  const body = await ready.json();
+  const body = (await ready.json()) as { status: string; store: { engine: string; ok: boolean }; notifications: string };
   assert.equal([body.status, body.store.engine, body.store.ok, body.notifications], ['ready', 'postgres', true, 'listening']);
   const closing = node.app.close();
   const during = await node.app.inject({ url: '/ready' }).catch(() => null);
