@@ -7,7 +7,7 @@
  */
 import { once } from 'node:events';
 import type { PoolClient } from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 
 /** A column of {@link CopyWriter.append}: a constant for every row, or one value per row. */
 export type CopyColumn = number | string | null | ArrayLike<number> | readonly (string | null)[];
@@ -108,4 +108,53 @@ export class CopyWriter {
     });
     if (this.failed) throw this.failed;
   }
+}
+
+/**
+ * Reads the numeric columns of a query with `COPY (query) TO STDOUT (FORMAT binary)`: the server
+ * sends every `float8` as its 8 bytes, read straight into `Float64Array`s (no text formatting on
+ * the server, no text parsing here). Every column of the query must be `float8`; NULL reads as NaN.
+ * COPY takes no parameters: the query may only inline literals the store generated itself.
+ *
+ * @param client - A client (in the caller's transaction, if any).
+ * @param query - The query; every column `float8`.
+ * @param columns - Number of columns.
+ * @returns One array per column.
+ * @example
+ * const [ts, v] = await copyNumberColumns(client, 'SELECT ts, value FROM series_values WHERE series_id = 7', 2);
+ */
+export async function copyNumberColumns(client: PoolClient, query: string, columns: number): Promise<Float64Array[]> {
+  const stream = client.query(copyTo(`COPY (${query}) TO STDOUT (FORMAT binary)`));
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  const data = Buffer.concat(chunks);
+  // header: 11-byte signature, 32-bit flags, 32-bit extension length (+ extension)
+  let at = 11 + 4;
+  at += 4 + data.readInt32BE(at);
+  // rows are 2 + 12 bytes per column, or less with NULLs (4 bytes each): count them first
+  let rows = 0;
+  for (let p = at; data.readInt16BE(p) !== -1; rows++) {
+    p += 2;
+    for (let c = 0; c < columns; c++) p += 4 + Math.max(0, data.readInt32BE(p));
+  }
+  const capacity = rows;
+  const out = Array.from({ length: columns }, () => new Float64Array(capacity));
+  rows = 0;
+  for (;;) {
+    const fields = data.readInt16BE(at);
+    at += 2;
+    if (fields === -1) break;
+    if (fields !== columns) throw new Error(`COPY row has ${fields} fields, expected ${columns}`);
+    for (let c = 0; c < columns; c++) {
+      const length = data.readInt32BE(at);
+      at += 4;
+      if (length === -1) out[c][rows] = NaN;
+      else if (length === 8) {
+        out[c][rows] = data.readDoubleBE(at);
+        at += 8;
+      } else throw new Error(`COPY field of ${length} bytes: the query's columns must be float8`);
+    }
+    rows++;
+  }
+  return out;
 }

@@ -5,7 +5,9 @@
  * @module
  */
 import type { Pool, PoolClient } from 'pg';
+import { sqlIntList } from './duckdb-io';
 import { instanceFromRow } from './duckdb-records';
+import { copyNumberColumns } from './postgres-copy';
 import type { ReadTarget } from './duckdb-read';
 import { formatEventId, type EventIdParts } from './event-ids';
 import { pivotMembers, sortByTime } from './pivot-members';
@@ -50,7 +52,7 @@ export async function pgColumns(db: Queryable, sql: string, params: unknown[] = 
 /**
  * Reads the values of a curve/instance in a range as aligned, time-ordered columns.
  *
- * @param db - The pool or a client.
+ * @param db - A client (COPY needs one connection).
  * @param target - The curve and instance.
  * @param range - `[begin, end)`.
  * @param scenarios - Whether to read the scenario columns too.
@@ -58,7 +60,7 @@ export async function pgColumns(db: Queryable, sql: string, params: unknown[] = 
  * @example
  * (await readPgSeries(pool, target, { begin, end }, true)).times.length //=> 96
  */
-export async function readPgSeries(db: Queryable, target: ReadTarget, range: TimeRange, scenarios: boolean): Promise<SeriesBlock> {
+export async function readPgSeries(db: PoolClient, target: ReadTarget, range: TimeRange, scenarios: boolean): Promise<SeriesBlock> {
   const { rows: members } = await db.query<{ id: number; member: number; name: string }>(`SELECT id, member, name FROM series
     WHERE curve_id = $1 AND instance_id = $2${scenarios ? '' : ' AND member < 0'} ORDER BY member`, [target.curveId, target.instanceId]);
   const valueRow = members.find((m) => m.member < 0);
@@ -74,13 +76,13 @@ export async function readPgSeries(db: Queryable, target: ReadTarget, range: Tim
     scenarioNames: scenarioRows.map((m) => String(m.name)),
   };
   if (ids.length === 0) return empty;
-  const where = `series_id = ANY($1::int[])${rangeSql('ts', range)}`;
+  const where = `series_id IN (${sqlIntList(ids)})${rangeSql('ts', range)}`;
   if (ids.length === 1) {
-    const [ts, v] = await pgColumns(db, `SELECT ts, value FROM series_values WHERE ${where}`, [ids]);
+    const [ts, v] = await copyNumberColumns(db, `SELECT ts, value FROM series_values WHERE ${where} ORDER BY ts`, 2);
     const [times, sorted] = sortByTime(ts, v);
     return { ...empty, times, values: valueRow ? sorted : null, scenarios: valueRow ? [] : [sorted] };
   }
-  const [sid, ts, v] = await pgColumns(db, `SELECT series_id, ts, value FROM series_values WHERE ${where}`, [ids]);
+  const [sid, ts, v] = await copyNumberColumns(db, `SELECT series_id::float8, ts, value FROM series_values WHERE ${where}`, 3);
   const { times, columns } = pivotMembers(sid, ts, v, ids);
   const slot = (id: number) => columns[ids.indexOf(id)] as Float64Array;
   return { ...empty, times, values: valueRow ? slot(valueRow.id) : null, scenarios: scenarioRows.map((m) => slot(m.id)) };

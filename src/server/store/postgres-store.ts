@@ -373,7 +373,7 @@ export class PostgresStore implements Store {
   }
 
   /** Runs reads of several statements in one snapshot (an import between them is not half-seen). */
-  private async inSnapshot<T>(read: (db: Queryable) => Promise<T>): Promise<T> {
+  private async inSnapshot<T>(read: (db: pg.PoolClient) => Promise<T>): Promise<T> {
     await this.fresh();
     const client = await this.pool.connect();
     try {

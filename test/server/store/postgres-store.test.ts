@@ -86,9 +86,9 @@ test('event ids increase strictly across nodes, with concurrent imports and a no
   const ahead = await PostgresStore.open(url, { clock: () => T0 + 10_000 });
   const behind = await PostgresStore.open(url, { clock: () => T0 });
   try {
-    await ahead.importBatch({ curves: [curve('A'), curve('B')] });
+    await ahead.importBatch({ curves: [curve('A'), curve('B')], ...hours('A', T0 - HOUR, 1, () => 0) });
     const results = await Promise.all(Array.from({ length: 12 }, (_, k) => (k % 2 ? ahead : behind).importBatch(hours(k % 2 ? 'A' : 'B', T0 + k * HOUR, 3, () => k))));
-    const log = (await behind.eventsAfter(null)).events;
+    const log = (await behind.eventsAfter(null)).events.slice(1);
     assert.is(log.length, 12);
     for (let i = 1; i < log.length; i++) assert.ok(compareEventIds(parseEventId(log[i - 1].id), parseEventId(log[i].id)) < 0, `${log[i - 1].id} < ${log[i].id}`);
     const given = results.flatMap((r) => r.events.map((e) => e.id)).sort();
