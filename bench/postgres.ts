@@ -2,7 +2,7 @@
  * PostgreSQL store against the embedded DuckDB store (issue 17), on a throwaway PostgreSQL 15 on
  * 127.0.0.1 (the tests' helper: fsync off, as a benchmark server on tmpfs would be).
  *
- *   node --import tsx bench/postgres.ts [--runs 30] [--seed-runs 3]
+ *   node --import tsx bench/postgres.ts [--runs 30] [--seed-runs 3] [--only loads|seed]
  *
  * 1. `client.timeseries.load` of one year of 15-minute values (CET 2024, 35 136 values) through the
  *    service on each store, runs alternating between the stores; and `store.readSeries` alone.
@@ -25,7 +25,7 @@ import { DuckDbStore, PostgresStore, type CurveRecord, type Store } from '../src
 import { CopyWriter } from '../src/server/store/postgres-copy';
 import { startPostgres } from '../test/helpers/postgres-server';
 
-const { values: args } = parseArgs({ options: { runs: { type: 'string' }, 'seed-runs': { type: 'string' } } });
+const { values: args } = parseArgs({ options: { runs: { type: 'string' }, 'seed-runs': { type: 'string' }, only: { type: 'string' } } });
 const RUNS = Number(args.runs ?? 30);
 const SEED_RUNS = Number(args['seed-runs'] ?? 3);
 
@@ -149,8 +149,8 @@ async function seeding(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  await loads();
-  await seeding();
+  if (args.only !== 'seed') await loads();
+  if (args.only !== 'loads') await seeding();
 }
 
 void main();

@@ -5,7 +5,6 @@
  *
  * @module
  */
-import { once } from 'node:events';
 import type { PoolClient } from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 
@@ -82,7 +81,18 @@ export class CopyWriter {
     }
     const chunk = this.buffer;
     this.buffer = '';
-    if (!this.stream.write(chunk)) await Promise.race([once(this.stream, 'drain'), once(this.stream, 'error')]);
+    const stream = this.stream;
+    if (!stream.write(chunk)) {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          stream.off('drain', done);
+          stream.off('error', done);
+          resolve();
+        };
+        stream.on('drain', done);
+        stream.on('error', done);
+      });
+    }
     if (this.failed) throw this.failed;
   }
 
