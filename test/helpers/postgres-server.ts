@@ -61,10 +61,10 @@ export function installPostgres(): void {
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   process.stderr.write('Installing PostgreSQL: apt-get install -y --no-install-recommends postgresql\n');
-  let out = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql'], { encoding: 'utf8', env, timeout: 20 * 60_000 });
+  let out = spawnSync('apt-get', ['-o', 'DPkg::Lock::Timeout=600', 'install', '-y', '--no-install-recommends', 'postgresql'], { encoding: 'utf8', env, timeout: 20 * 60_000 });
   if (out.status !== 0) {
     spawnSync('apt-get', ['update'], { encoding: 'utf8', env, timeout: 10 * 60_000 });
-    out = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql'], { encoding: 'utf8', env, timeout: 20 * 60_000 });
+    out = spawnSync('apt-get', ['-o', 'DPkg::Lock::Timeout=600', 'install', '-y', '--no-install-recommends', 'postgresql'], { encoding: 'utf8', env, timeout: 20 * 60_000 });
   }
   if (out.status !== 0) throw new Error(`apt-get install postgresql failed: ${out.stderr}`);
 }
