@@ -2,11 +2,14 @@
  * PostgreSQL store against the embedded DuckDB store (issue 17), on a throwaway PostgreSQL 15 on
  * 127.0.0.1 (the tests' helper: fsync off, as a benchmark server on tmpfs would be).
  *
- *   node --import tsx bench/postgres.ts [--runs 30] [--seed-runs 3] [--only loads|seed]
+ *   node --import tsx bench/postgres.ts [--runs 30] [--seed-runs 3] [--only loads|seed|events]
  *
  * 1. `client.timeseries.load` of one year of 15-minute values (CET 2024, 35 136 values) through the
  *    service on each store, runs alternating between the stores; and `store.readSeries` alone.
  *    Target: PostgreSQL within 1.5x of DuckDB.
+ * 3. (`--only events`) cross-node event delivery: node A imports one value, node B's store
+ *    listener receives the event (LISTEN/NOTIFY, then a read of the log); time from A's commit
+ *    (its `importBatch` returning) to B's delivery, median and p99.
  * 2. Seeding the `small` demo dataset into an empty PostgreSQL database, against the floor: one
  *    raw `COPY` of as many (series id, time, value) rows as the dataset has values into a table
  *    shaped and indexed like `series_values`, in one transaction. Target: >= 50% of the floor.
@@ -148,7 +151,37 @@ async function seeding(): Promise<void> {
   }
 }
 
+async function events(): Promise<void> {
+  const server = await startPostgres();
+  const url = await server.createDatabase();
+  const a = await PostgresStore.open(url);
+  const b = await PostgresStore.open(url);
+  try {
+    await a.importBatch({ curves: [CURVE] });
+    const arrived = new Map<string, number>();
+    b.onEvents((events) => {
+      for (const e of events) arrived.set(e.id, performance.now());
+    });
+    const delays: number[] = [];
+    for (let i = 0; i < RUNS * 5; i++) {
+      const result = await a.importBatch({ series: [{ curve: Q15, issued: null, tag: null, times: Float64Array.of(BEGIN + i * 900_000), values: Float64Array.of(i), scenarios: [], scenarioNames: [] }] });
+      const committed = performance.now();
+      const id = result.events[0].id;
+      for (let wait = 0; !arrived.has(id) && wait < 5000; wait++) await sleep(1);
+      delays.push((arrived.get(id) ?? NaN) - committed);
+      await sleep(20);
+    }
+    const sorted = [...delays].sort((x, y) => x - y);
+    console.log(`cross-node event delivery, ${delays.length} imports: median ${median(delays).toFixed(2)} ms, p99 ${sorted[Math.floor(0.99 * sorted.length)].toFixed(2)} ms after the import returned on the other node`);
+  } finally {
+    await a.close();
+    await b.close();
+    await server.stop();
+  }
+}
+
 async function main(): Promise<void> {
+  if (args.only === 'events') return events();
   if (args.only !== 'seed') await loads();
   if (args.only !== 'loads') await seeding();
 }
