@@ -145,6 +145,27 @@ test('a subscriber whose node is killed (SIGKILL) resumes on another node from l
   }
 });
 
+test('ETags are shared: a tag from node A gets a 304 from node B until an import through node C', async () => {
+  const url = await server.createDatabase();
+  const nodes = await startNodes(url, 3);
+  try {
+    const key = await withKey(nodes[0].store);
+    await nodes[0].store.importBatch(hour(0));
+    const path = `/api/timeseries/${encodeURIComponent(CURVE.name)}/?begin=2025-01-01&end=2025-01-02`;
+    const first = await fetch(`${nodes[0].url}${path}`, { headers: { 'X-API-Key': key, 'Accept-Encoding': 'identity' } });
+    const tag = first.headers.get('etag');
+    assert.ok(tag);
+    const again = await fetch(`${nodes[1].url}${path}`, { headers: { 'X-API-Key': key, 'Accept-Encoding': 'identity', 'If-None-Match': tag as string } });
+    assert.is(again.status, 304);
+    await nodes[2].store.importBatch(hour(1));
+    const changed = await fetch(`${nodes[1].url}${path}`, { headers: { 'X-API-Key': key, 'Accept-Encoding': 'identity', 'If-None-Match': tag as string } });
+    assert.is(changed.status, 200);
+    assert.is.not(changed.headers.get('etag'), tag);
+  } finally {
+    await stopNodes(nodes);
+  }
+});
+
 test('/health and /ready: the store, the notification channel, and 503 once the node is closing', async () => {
   const url = await server.createDatabase();
   const [node] = await startNodes(url, 1);
