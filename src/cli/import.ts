@@ -11,7 +11,9 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ValidationError, ValueError } from '../exceptions';
 import { formatProblem, importFiles, type ImportSummary } from '../server/import';
-import { DuckDbStore } from '../server/store';
+import type { Store } from '../server/store';
+import { storeOption } from './cli-args';
+import { oneStore, openStore } from './open-store';
 import type { CliIO } from './cli-io';
 
 /** Options of `service import`. */
@@ -20,6 +22,8 @@ export interface ImportOptions {
   files: string[];
   /** The data directory (default `./data`), when not sending to `url`. */
   data: string;
+  /** A `postgres://` URL: import into the shared store (a service may be running on it). */
+  store?: string;
   /** API root of a running service, e.g. `http://127.0.0.1:7070/api`. */
   url?: string;
   /** API key for `url` (or read from `keyFile`). */
@@ -42,13 +46,16 @@ export interface ImportOptions {
 export function parseImport(args: string[]): ImportOptions {
   const { values, positionals } = parseArgs({
     args,
-    options: { data: { type: 'string' }, url: { type: 'string' }, key: { type: 'string' }, 'key-file': { type: 'string' }, 'dry-run': { type: 'boolean' } },
+    options: { data: { type: 'string' }, store: { type: 'string' }, url: { type: 'string' }, key: { type: 'string' }, 'key-file': { type: 'string' }, 'dry-run': { type: 'boolean' } },
     strict: true,
     allowPositionals: true,
   });
   if (positionals.length === 0) throw new ValidationError('No files given: service import FILE...', 'files');
-  const out: ImportOptions = { files: positionals, data: values.data ?? 'data', dryRun: values['dry-run'] ?? false };
+  const store = storeOption(values.store);
+  oneStore(values.data, store);
+  const out: ImportOptions = { files: positionals, data: values.data ?? 'data', dryRun: values['dry-run'] ?? false, ...(store === undefined ? {} : { store }) };
   if (values.url !== undefined) {
+    if (store !== undefined) throw new ValidationError('Give either --store or --url, not both', 'url');
     if (!/^https?:\/\/[^/]/i.test(values.url)) throw new ValidationError(`--url must be an http:// or https:// URL, got ${JSON.stringify(values.url)}`, 'url');
     if (values.data !== undefined) throw new ValidationError('Give either --data or --url, not both', 'url');
     if ((values.key === undefined) === (values['key-file'] === undefined)) throw new ValidationError('--url needs exactly one of --key and --key-file', 'key');
@@ -67,10 +74,11 @@ function report(summary: Pick<ImportSummary, 'files' | 'newCurves' | 'blocks' | 
 }
 
 async function importLocal(options: ImportOptions, io: CliIO): Promise<number> {
-  let store: DuckDbStore;
+  let store: Store;
   try {
-    store = await DuckDbStore.open(options.data);
+    store = await openStore(options);
   } catch (err) {
+    if (options.store !== undefined) throw err;
     throw new ValueError(`${(err as Error).message}\nIs a service running on ${options.data}? Send the files to it instead: ` +
       'service import --url http://127.0.0.1:7070/api --key-file KEYFILE FILE...');
   }

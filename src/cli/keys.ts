@@ -8,15 +8,16 @@
 import { parseArgs } from 'node:util';
 import { ValidationError, ValueError } from '../exceptions';
 import { generateApiKey, hashApiKey } from '../server/auth';
-import { DuckDbStore, type KeyRecord, type Store, type UserRecord } from '../server/store';
-import { grantOption, required } from './cli-args';
+import type { KeyRecord, Store, UserRecord } from '../server/store';
+import { oneStore, openStore } from './open-store';
+import { grantOption, required, storeOption } from './cli-args';
 import type { CliIO } from './cli-io';
 
 /** A parsed `keys` command. */
 export type KeysCommand =
-  | { action: 'create'; data: string; user: string; name?: string; email?: string; organization?: string; grants?: { package: string; area: string }[]; label: string }
-  | { action: 'list'; data: string }
-  | { action: 'block'; data: string; key?: string; hash?: string; user?: string; unblock: boolean };
+  | { action: 'create'; data: string; store?: string; user: string; name?: string; email?: string; organization?: string; grants?: { package: string; area: string }[]; label: string }
+  | { action: 'list'; data: string; store?: string }
+  | { action: 'block'; data: string; store?: string; key?: string; hash?: string; user?: string; unblock: boolean };
 
 /**
  * Parses the arguments of `service keys`.
@@ -32,25 +33,28 @@ export function parseKeys(args: string[]): KeysCommand {
   const { values, positionals } = parseArgs({
     args: rest,
     options: {
-      data: { type: 'string' }, user: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' },
+      data: { type: 'string' }, store: { type: 'string' }, user: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' },
       organization: { type: 'string' }, grant: { type: 'string', multiple: true }, label: { type: 'string' },
       hash: { type: 'string' }, unblock: { type: 'boolean' },
     },
     strict: true,
     allowPositionals: action === 'block',
   });
+  const store = storeOption(values.store);
+  oneStore(values.data, store);
   const data = values.data ?? 'data';
-  if (action === 'list') return { action, data };
+  const where = store === undefined ? { data } : { data, store };
+  if (action === 'list') return { action, ...where };
   if (action === 'create') {
     return {
-      action, data, user: required(values.user, 'user'), name: values.name, email: values.email, organization: values.organization,
+      action, ...where, user: required(values.user, 'user'), name: values.name, email: values.email, organization: values.organization,
       grants: values.grant?.map(grantOption), label: values.label ?? '',
     };
   }
   if (action === 'block') {
     const targets = [positionals[0], values.hash, values.user].filter((v) => v !== undefined);
     if (targets.length !== 1 || positionals.length > 1) throw new ValidationError('keys block takes exactly one of: a key, --hash PREFIX, --user ID', 'block');
-    return { action, data, key: positionals[0], hash: values.hash, user: values.user, unblock: values.unblock ?? false };
+    return { action, ...where, key: positionals[0], hash: values.hash, user: values.user, unblock: values.unblock ?? false };
   }
   throw new ValidationError(`Unknown keys action ${JSON.stringify(action ?? '')}: use create, list or block`, 'keys');
 }
@@ -106,7 +110,7 @@ async function block(store: Store, cmd: Extract<KeysCommand, { action: 'block' }
  * await runKeys({ action: 'list', data: 'd' }, io) //=> 0
  */
 export async function runKeys(cmd: KeysCommand, io: CliIO): Promise<number> {
-  const store = await DuckDbStore.open(cmd.data);
+  const store = await openStore(cmd);
   try {
     if (cmd.action === 'create') await create(store, cmd, io);
     else if (cmd.action === 'block') await block(store, cmd, io);

@@ -14,24 +14,28 @@ import { parseServe, runServe } from './serve';
 export const USAGE = `Usage: service <command> [options]
 
 Commands:
-  serve  [--host 127.0.0.1] [--port 7070] [--data DIR] [--demo small|full] [--seed N] [--anchor YYYY-MM-DD] [--live]
+  serve  [--host 127.0.0.1] [--port 7070] [--data DIR | --store URL] [--demo small|full] [--seed N] [--anchor YYYY-MM-DD] [--live]
          Serve the API at http://HOST:PORT/api from the store in DIR (default ./data). With --demo,
          an empty store is first seeded with the demo dataset; the demo user's key is printed and
          written to DIR/demo-api-key. --live issues new forecast instances and revises actuals every
          few seconds (pushed on the events feed). Stops cleanly on Ctrl+C (SIGINT) or SIGTERM.
-  seed   --data DIR --demo small|full [--seed N] [--anchor YYYY-MM-DD]
+  seed   (--data DIR | --store URL) --demo small|full [--seed N] [--anchor YYYY-MM-DD]
          Seed the demo dataset into an empty store; prints the demo user's key.
-  keys create [--data DIR] --user ID [--name NAME] [--email E] [--organization O] [--grant PKG:AREA]... [--label L]
+  keys create [--data DIR | --store URL] --user ID [--name NAME] [--email E] [--organization O] [--grant PKG:AREA]... [--label L]
          Create a key (and the user, if new); prints the key, which is stored only as a hash.
          --grant power:DE gives the power package in DE; power:* in every area.
-  keys list  [--data DIR]
+  keys list  [--data DIR | --store URL]
          List keys: hash prefix, user, creation time, state, label.
-  keys block [--data DIR] (KEY | --hash PREFIX | --user ID) [--unblock]
+  keys block [--data DIR | --store URL] (KEY | --hash PREFIX | --user ID) [--unblock]
          Block (or unblock) a key or a whole user.
-  import [--data DIR | --url API_URL (--key KEY | --key-file F)] [--dry-run] FILE...
+  import [--data DIR | --store URL | --url API_URL (--key KEY | --key-file F)] [--dry-run] FILE...
          Import CSV/JSON files (docs/import-formats.md) in one atomic batch; bad files are reported
          with file, line and field and nothing is imported. --url sends them to a running service.
   help   Show this text.
+
+--store postgres://USER@HOST:PORT/DB uses a shared PostgreSQL store (any number of serve nodes,
+and keys/import/seed while they run) instead of the embedded store in DIR (docs/deploy.md);
+serve then also takes --pool-size N (default 10) and --statement-timeout MS (default 30000).
 
 Exit status: 0 success, 1 failure, 2 bad arguments.`;
 

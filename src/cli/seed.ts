@@ -9,8 +9,9 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ValueError } from '../exceptions';
 import { progressBar, seedDemo } from '../server/demo';
-import { DuckDbStore, type Store } from '../server/store';
-import { dateOption, intOption, presetOption, required, type Preset } from './cli-args';
+import { redacted, type Store } from '../server/store';
+import { oneStore, openStore } from './open-store';
+import { dateOption, intOption, presetOption, required, storeOption, type Preset } from './cli-args';
 import { progressStreamOf, type CliIO } from './cli-io';
 
 /** File (in the data directory) holding the demo user's API key. */
@@ -18,8 +19,10 @@ export const DEMO_KEY_FILE = 'demo-api-key';
 
 /** Options of `service seed`. */
 export interface SeedOptions {
-  /** The data directory. */
+  /** The data directory (where the demo key file goes; `''` with `store`: no key file). */
   data: string;
+  /** A `postgres://` URL: seed the shared store instead of the embedded one in `data`. */
+  store?: string;
   /** Dataset size. */
   preset: Preset;
   /** Random seed (same seed and anchor, same data). */
@@ -40,12 +43,15 @@ export interface SeedOptions {
 export function parseSeed(args: string[]): SeedOptions {
   const { values } = parseArgs({
     args,
-    options: { data: { type: 'string' }, demo: { type: 'string' }, seed: { type: 'string' }, anchor: { type: 'string' } },
+    options: { data: { type: 'string' }, store: { type: 'string' }, demo: { type: 'string' }, seed: { type: 'string' }, anchor: { type: 'string' } },
     strict: true,
     allowPositionals: false,
   });
+  const store = storeOption(values.store);
+  oneStore(values.data, store);
   return {
-    data: required(values.data, 'data'),
+    data: store === undefined ? required(values.data, 'data') : '',
+    ...(store === undefined ? {} : { store }),
     preset: required(presetOption(values.demo), 'demo'),
     seed: intOption(values.seed, 'seed', 0, 2 ** 31 - 1, 1),
     anchor: dateOption(values.anchor, 'anchor'),
@@ -63,7 +69,7 @@ export function parseSeed(args: string[]): SeedOptions {
  * await seedInto(store, { data: 'd', preset: 'small', seed: 1 }, io) //~> 'svc_...'
  */
 export async function seedInto(store: Store, options: SeedOptions, io: CliIO): Promise<string> {
-  io.err(`Seeding the ${options.preset} demo dataset into ${options.data} ...`);
+  io.err(`Seeding the ${options.preset} demo dataset into ${options.store === undefined ? options.data : redacted(options.store)} ...`);
   const started = Date.now();
   const result = await seedDemo(store, {
     preset: options.preset,
@@ -71,7 +77,7 @@ export async function seedInto(store: Store, options: SeedOptions, io: CliIO): P
     anchor: options.anchor,
     onProgress: progressBar(progressStreamOf(io)),
   });
-  writeFileSync(join(options.data, DEMO_KEY_FILE), `${result.apiKey}\n`, { mode: 0o600 });
+  if (options.data !== '') writeFileSync(join(options.data, DEMO_KEY_FILE), `${result.apiKey}\n`, { mode: 0o600 });
   io.err(`Seeded the ${options.preset} demo dataset: ${result.curves} curves, ${result.values} values in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return result.apiKey;
 }
@@ -87,12 +93,14 @@ export async function seedInto(store: Store, options: SeedOptions, io: CliIO): P
  * await runSeed({ data: 'd', preset: 'small', seed: 1 }, io) //=> 0
  */
 export async function runSeed(options: SeedOptions, io: CliIO): Promise<number> {
-  const store = await DuckDbStore.open(options.data);
+  const store = await openStore(options);
   try {
-    if ((await store.stats()).curves > 0) throw new ValueError(`The store in ${options.data} already holds data; seed an empty directory`);
+    if ((await store.stats()).curves > 0) {
+      throw new ValueError(options.store === undefined ? `The store in ${options.data} already holds data; seed an empty directory` : `The store at ${redacted(options.store)} already holds data; seed an empty database`);
+    }
     const key = await seedInto(store, options, io);
     io.out(key);
-    io.err(`Demo API key written to ${join(options.data, DEMO_KEY_FILE)}`);
+    if (options.data !== '') io.err(`Demo API key written to ${join(options.data, DEMO_KEY_FILE)}`);
     return 0;
   } finally {
     await store.close();

@@ -9,8 +9,9 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { createApp } from '../server/app';
-import { DuckDbStore } from '../server/store';
-import { dateOption, intOption, presetOption, type Preset } from './cli-args';
+import { redacted } from '../server/store';
+import { dateOption, intOption, presetOption, storeOption, type Preset } from './cli-args';
+import { oneStore, openStore } from './open-store';
 import type { CliIO } from './cli-io';
 import { DEMO_KEY_FILE, seedInto } from './seed';
 
@@ -20,8 +21,14 @@ export interface ServeOptions {
   host: string;
   /** Port (default 7070; 0 picks a free one). */
   port: number;
-  /** The data directory (default `./data`). */
+  /** The data directory (default `./data`; `''` with `store`: the demo key file is then not written). */
   data: string;
+  /** A `postgres://` URL: the shared store instead of the embedded one in `data`. */
+  store?: string;
+  /** Connections of this node's pool to the shared store (default 10). */
+  poolSize: number;
+  /** Statement time-out on the shared store in ms (default 30000; 0: none). */
+  statementTimeoutMs: number;
   /** Seed this demo dataset when the store is empty. */
   preset?: Preset;
   /** Random seed of the demo data. */
@@ -45,17 +52,22 @@ export function parseServe(args: string[]): ServeOptions {
   const { values } = parseArgs({
     args,
     options: {
-      host: { type: 'string' }, port: { type: 'string' }, data: { type: 'string' },
+      host: { type: 'string' }, port: { type: 'string' }, data: { type: 'string' }, store: { type: 'string' }, 'pool-size': { type: 'string' }, 'statement-timeout': { type: 'string' },
       demo: { type: 'string' }, seed: { type: 'string' }, anchor: { type: 'string' },
       live: { type: 'boolean' },
     },
     strict: true,
     allowPositionals: false,
   });
+  const store = storeOption(values.store);
+  oneStore(values.data, store);
   return {
     host: values.host ?? '127.0.0.1',
     port: intOption(values.port, 'port', 0, 65535, 7070),
-    data: values.data ?? 'data',
+    data: values.data ?? (store === undefined ? 'data' : ''),
+    ...(store === undefined ? {} : { store }),
+    poolSize: intOption(values['pool-size'], 'pool-size', 2, 1000, 10),
+    statementTimeoutMs: intOption(values['statement-timeout'], 'statement-timeout', 0, 86_400_000, 30_000),
     preset: presetOption(values.demo),
     seed: intOption(values.seed, 'seed', 0, 2 ** 31 - 1, 1),
     anchor: dateOption(values.anchor, 'anchor'),
@@ -93,12 +105,13 @@ function stopped(signal: AbortSignal | undefined): Promise<string> {
  * await runServe(parseServe(['--port', '0', '--data', dir]), io) //=> 0
  */
 export async function runServe(options: ServeOptions, io: CliIO): Promise<number> {
-  const store = await DuckDbStore.open(options.data);
+  const store = await openStore(options, { poolSize: options.poolSize, statementTimeoutMs: options.statementTimeoutMs });
   let app: FastifyInstance | undefined;
   try {
-    const keyFile = join(options.data, DEMO_KEY_FILE);
+    const keyFile = options.data === '' ? null : join(options.data, DEMO_KEY_FILE);
     if (options.preset !== undefined && (await store.stats()).curves === 0) {
-      await seedInto(store, { data: options.data, preset: options.preset, seed: options.seed, anchor: options.anchor }, io);
+      const key = await seedInto(store, { data: options.data, store: options.store, preset: options.preset, seed: options.seed, anchor: options.anchor }, io);
+      if (keyFile === null) io.out(`Demo API key: ${key}`);
     }
     app = createApp({ store, logger: { level: 'warn' }, live: options.live });
     await app.listen({ host: options.host, port: options.port });
@@ -106,7 +119,8 @@ export async function runServe(options: ServeOptions, io: CliIO): Promise<number
     const port = typeof address === 'object' && address !== null ? address.port : options.port;
     const host = options.host.includes(':') ? `[${options.host}]` : options.host;
     io.out(`Service API: http://${host}:${port}/api`);
-    if (existsSync(keyFile)) io.out(`Demo API key: ${readFileSync(keyFile, 'utf8').trim()} (in ${keyFile})`);
+    if (options.store !== undefined) io.out(`Store: ${redacted(options.store)}`);
+    if (keyFile !== null && existsSync(keyFile)) io.out(`Demo API key: ${readFileSync(keyFile, 'utf8').trim()} (in ${keyFile})`);
     if (options.live) io.out('Live demo: new forecast instances and revised actuals every few seconds.');
     io.err('Press Ctrl+C to stop.');
     const why = await stopped(io.signal);

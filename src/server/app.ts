@@ -7,10 +7,11 @@
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRequestAsyncHookHandler } from 'fastify';
 import { TooManyRequestsError, UnauthorizedError } from '../exceptions';
-import { API_KEY_HEADERS, RateLimiter, apiKeyOf, authenticate, type RateLimitOptions } from './auth';
+import { API_KEY_HEADERS, RateLimiter, SharedRateLimiter, apiKeyOf, authenticate, type RateLimitOptions } from './auth';
 import { assertWellFormedQuery } from '../wire/encode';
 import { registerCompression, type CompressionOptions } from './compress';
 import { registerConditional } from './conditional';
+import { registerHealth } from './health';
 import { registerErrorHandling, sendError } from './errors';
 import { attachEventFeed, type EventFeedOptions } from './events';
 import { importRoutes } from './import/import-route';
@@ -119,7 +120,7 @@ export interface ApiKeyHookOptions {
  * @example
  * scope.addHook('onRequest', apiKeyHook(store, new RateLimiter(), { failures: new RateLimiter(DEFAULT_AUTH_FAILURE_LIMIT) }));
  */
-export function apiKeyHook(store: Store, limiter: RateLimiter | null, options: ApiKeyHookOptions = {}): onRequestAsyncHookHandler {
+export function apiKeyHook(store: Store, limiter: RateLimiter | SharedRateLimiter | null, options: ApiKeyHookOptions = {}): onRequestAsyncHookHandler {
   const failures = options.failures ?? null;
   const headers = options.headers ?? API_KEY_HEADERS;
   return async (request) => {
@@ -135,7 +136,7 @@ export function apiKeyHook(store: Store, limiter: RateLimiter | null, options: A
       if (err instanceof UnauthorizedError) failures?.take(address);
       throw err;
     }
-    limiter?.check(principal.key.hash);
+    await limiter?.check(principal.key.hash);
     request.principal = principal;
   };
 }
@@ -168,7 +169,9 @@ export function createApp(options: AppOptions): FastifyInstance {
     if (at >= 0) assertWellFormedQuery(request.url.slice(at + 1));
   });
   app.decorateRequest('principal', null);
-  const limiter = options.rateLimit === false ? null : new RateLimiter(options.rateLimit ?? {}, clock);
+  // A store that several nodes share keeps the buckets, so a key's limit holds across nodes.
+  const shared = options.store.takeToken?.bind(options.store);
+  const limiter = options.rateLimit === false ? null : shared ? new SharedRateLimiter(shared, options.rateLimit ?? {}) : new RateLimiter(options.rateLimit ?? {}, clock);
   const context: RouteContext = { store: options.store, clock };
   const routes = options.routes ?? SECTION_ROUTES;
   routes.forEach((module, k) => {
@@ -178,6 +181,7 @@ export function createApp(options: AppOptions): FastifyInstance {
   });
   const failures = options.authFailureLimit === false ? null : new RateLimiter(options.authFailureLimit ?? DEFAULT_AUTH_FAILURE_LIMIT, clock);
   const authHook = apiKeyHook(options.store, limiter, { failures });
+  registerHealth(app, options.store);
   registerConditional(app, { store: options.store });
   if (options.compression !== false) registerCompression(app, options.compression ?? {});
   app.register(

@@ -47,12 +47,13 @@ export function killNow(child: ChildProcess): Promise<void> {
 /**
  * Serves a store directory in a child process on 127.0.0.1.
  *
- * @param dir - The store directory.
+ * @param dir - The store directory, or a `postgres://` URL (served with `--store`).
  * @param port - The port (default 0: a free one).
  * @returns The running service, once it has printed its URL (at most 60 s).
  */
 export function startChildService(dir: string, port = 0): Promise<ChildService> {
-  const child = spawnCli(['serve', '--host', '127.0.0.1', '--port', String(port), '--data', dir]);
+  const where = /^postgres(ql)?:\/\//i.test(dir) ? ['--store', dir] : ['--data', dir];
+  const child = spawnCli(['serve', '--host', '127.0.0.1', '--port', String(port), ...where]);
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { createApp, type Clock, type RouteModule } from '../../src/server/app';
 import { generateApiKey, hashApiKey, type RateLimitOptions } from '../../src/server/auth';
 import { seedDemo } from '../../src/server/demo';
-import { DuckDbStore, type ImportBatch, type SubscriptionGrant } from '../../src/server/store';
+import { DuckDbStore, type ImportBatch, type Store, type SubscriptionGrant } from '../../src/server/store';
 
 /** Options of {@link startService}. */
 export interface StartServiceOptions {
@@ -29,6 +29,8 @@ export interface StartServiceOptions {
   routes?: readonly RouteModule[];
   /** Failed authentications per client address (default: the service's default). */
   authFailureLimit?: RateLimitOptions | false;
+  /** Opens the store (default: a DuckDB store in the temporary directory). */
+  openStore?: (dir: string) => Promise<Store>;
 }
 
 /** A running service. */
@@ -40,7 +42,7 @@ export interface StartedService {
   /** A key that works: the demo user's when seeded, else the test user's (all packages, all areas). */
   apiKey: string;
   /** The store behind the service. */
-  store: DuckDbStore;
+  store: Store;
   /** The store's data directory. */
   dir: string;
   /** Stops the server, closes the store and removes the directory. */
@@ -67,7 +69,7 @@ export interface AddUserOptions {
  * @param options - Grants, blocked flags, name.
  * @returns The user's plain API key.
  */
-export async function addUser(store: DuckDbStore, id: string, options: AddUserOptions = {}): Promise<string> {
+export async function addUser(store: Store, id: string, options: AddUserOptions = {}): Promise<string> {
   const key = generateApiKey();
   await store.importBatch({
     users: [{ id, name: options.name ?? id, email: `${id}@example.org`, organization: 'Test Energy', blocked: options.blocked ?? false, subscriptions: options.grants ?? [{ package: '*', area: '*' }] }],
@@ -84,7 +86,7 @@ export async function addUser(store: DuckDbStore, id: string, options: AddUserOp
  */
 export async function startService(options: StartServiceOptions = {}): Promise<StartedService> {
   const dir = mkdtempSync(join(tmpdir(), 'service-test-'));
-  const store = await DuckDbStore.open(dir);
+  const store = await (options.openStore ?? ((d: string) => DuckDbStore.open(d)))(dir);
   try {
     let apiKey: string;
     if (options.demo) {

@@ -99,9 +99,7 @@ export class RateLimiter {
    */
   check(key: string): void {
     const wait = this.take(key);
-    if (wait > 0) {
-      throw new TooManyRequestsError(`Too many requests: at most ${this.ratePerSecond} per second per API key (bursts of ${this.burst}); retry after ${Math.ceil(wait)} s`, wait);
-    }
+    if (wait > 0) throw rateLimitError(this.ratePerSecond, this.burst, wait);
   }
 
   /** Drops buckets that are full again (their keys have been idle), bounding memory. */
@@ -110,5 +108,56 @@ export class RateLimiter {
     for (const [key, b] of this.buckets) {
       if (b.tokens + ((now - b.at) / 1000) * this.ratePerSecond >= this.burst) this.buckets.delete(key);
     }
+  }
+}
+
+/**
+ * The 429 error of a key over its rate limit.
+ *
+ * @param ratePerSecond - The sustained rate.
+ * @param burst - The bucket size.
+ * @param wait - Seconds until a token is available.
+ * @returns The error (with `Retry-After`).
+ * @example
+ * rateLimitError(50, 100, 0.02).message //=> 'Too many requests: at most 50 per second per API key (bursts of 100); retry after 1 s'
+ */
+export function rateLimitError(ratePerSecond: number, burst: number, wait: number): TooManyRequestsError {
+  return new TooManyRequestsError(`Too many requests: at most ${ratePerSecond} per second per API key (bursts of ${burst}); retry after ${Math.ceil(wait)} s`, wait);
+}
+
+/**
+ * The per-key rate limit of a store that several nodes share: the token buckets live in the
+ * store (`Store.takeToken`), so a key's requests through every node count against one bucket.
+ *
+ * @param take - The store's shared bucket.
+ * @param options - Rate and burst.
+ * @example
+ * const limiter = new SharedRateLimiter((k, r, b) => store.takeToken!(k, r, b));
+ * await limiter.check(hash);
+ */
+export class SharedRateLimiter {
+  /** Sustained requests per second per key. */
+  readonly ratePerSecond: number;
+  /** Bucket size. */
+  readonly burst: number;
+
+  constructor(private readonly take: (key: string, ratePerSecond: number, burst: number) => Promise<number>, options: RateLimitOptions = {}) {
+    this.ratePerSecond = options.ratePerSecond ?? DEFAULT_RATE_PER_SECOND;
+    this.burst = options.burst ?? DEFAULT_BURST;
+    if (!(this.ratePerSecond > 0) || !(this.burst >= 1)) throw new RangeError('Rate limit needs ratePerSecond > 0 and burst >= 1');
+  }
+
+  /**
+   * Takes a token for a key or throws.
+   *
+   * @param key - Who is calling (a key hash).
+   * @returns Nothing.
+   * @throws TooManyRequestsError when the key's shared bucket is empty.
+   * @example
+   * await limiter.check(hash)
+   */
+  async check(key: string): Promise<void> {
+    const wait = await this.take(key, this.ratePerSecond, this.burst);
+    if (wait > 0) throw rateLimitError(this.ratePerSecond, this.burst, wait);
   }
 }

@@ -19,10 +19,34 @@ import type { ImportBatch } from './types';
  * versions.of(block.curve) !== versions.of('other') //=> true
  */
 export class DataVersions {
-  private readonly epoch = randomBytes(6).toString('hex');
   private counter = 0;
   private places = 0;
-  private readonly curves = new Map<string, number>();
+  private curves = new Map<string, number>();
+
+  /**
+   * @param epoch - Tells this store's versions apart from those of other stores or runs (default:
+   *   random, drawn now); a shared store keeps its own.
+   */
+  constructor(private readonly epoch: string = randomBytes(6).toString('hex')) {}
+
+  /**
+   * What an import changes: the names of the curves it names and whether it imports places.
+   *
+   * @param batch - The batch.
+   * @returns The curve names (each once) and the places flag.
+   * @example
+   * DataVersions.touchedBy({ series: [block] }) //=> { curves: [block.curve], places: false }
+   */
+  static touchedBy(batch: ImportBatch): { curves: string[]; places: boolean } {
+    const names = new Set<string>();
+    const touch = (items: readonly { curve: string }[] | undefined) => items?.forEach((item) => names.add(item.curve));
+    batch.curves?.forEach((curve) => names.add(curve.name));
+    touch(batch.instances);
+    touch(batch.series);
+    touch(batch.periods);
+    touch(batch.ohlc);
+    return { curves: [...names], places: (batch.places?.length ?? 0) > 0 };
+  }
 
   /**
    * Records a committed import: every curve it names, and places when it has any.
@@ -31,13 +55,25 @@ export class DataVersions {
    */
   bump(batch: ImportBatch): void {
     const n = ++this.counter;
-    const touch = (items: readonly { curve: string }[] | undefined) => items?.forEach((item) => this.curves.set(item.curve, n));
-    batch.curves?.forEach((curve) => this.curves.set(curve.name, n));
-    touch(batch.instances);
-    touch(batch.series);
-    touch(batch.periods);
-    touch(batch.ohlc);
-    if (batch.places?.length) this.places = n;
+    const touched = DataVersions.touchedBy(batch);
+    for (const curve of touched.curves) this.curves.set(curve, n);
+    if (touched.places) this.places = n;
+  }
+
+  /**
+   * Replaces the counters with those a shared store keeps (read from its database).
+   *
+   * @param counter - The store-wide counter.
+   * @param places - The counter value of the last import of places.
+   * @param curves - The counter value of the last import naming each curve.
+   * @returns Nothing.
+   * @example
+   * versions.load(12, 3, new Map([['DE Wind', 12]]));
+   */
+  load(counter: number, places: number, curves: Map<string, number>): void {
+    this.counter = counter;
+    this.places = places;
+    this.curves = curves;
   }
 
   /**

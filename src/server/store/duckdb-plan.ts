@@ -5,13 +5,23 @@
  *
  * @module
  */
-import type { DuckDBConnection } from '@duckdb/node-api';
 import { ValueError } from '../../exceptions';
 import { Frequency, shiftMillis } from '../../time';
-import { readRows, sqlIntList, sqlNumber } from './duckdb-io';
+import { sqlIntList } from './duckdb-io';
 import type { BlockTarget, SeriesTarget } from './duckdb-write';
 import type { CurveRow, InstanceRow, SeriesRow } from './duckdb-write-meta';
 import type { CurveRecord, EventRecord, ImportBatch, OhlcBlock, PeriodBlock } from './types';
+
+/**
+ * How the plan reads the stored state, whatever the engine: a query returning rows as plain
+ * objects, and the SQL literal of a finite double in that engine's dialect.
+ */
+export interface PlanReader {
+  /** Runs a query (no parameters) and returns its rows. */
+  rows(sql: string): Promise<Record<string, unknown>[]>;
+  /** SQL literal of a finite number. */
+  num(value: number): string;
+}
 
 /** Id counters of the store; the plan takes new ids from them. */
 export interface IdCounters {
@@ -66,18 +76,18 @@ export function stepEnd(curve: Pick<CurveRecord, 'frequency' | 'timezone'>, ts: 
 /**
  * Which curve/instance pairs hold rows in a table (`ohlc` has no instance column: instance 0).
  *
- * @param conn - The connection.
+ * @param db - The reader of the stored state.
  * @param table - `periods` or `ohlc`.
  * @param pairs - Candidate `[curveId, instanceId]` pairs.
  * @returns The keys (`curveId|instanceId`) of the pairs that hold rows.
  * @example
- * await pairsHolding(conn, 'periods', [[3, 0]]) //=> Set { '3|0' }   // when curve 3 has periods
+ * await pairsHolding(db, 'periods', [[3, 0]]) //=> Set { '3|0' }   // when curve 3 has periods
  */
-export async function pairsHolding(conn: DuckDBConnection, table: 'periods' | 'ohlc', pairs: readonly number[][]): Promise<Set<string>> {
+export async function pairsHolding(db: PlanReader, table: 'periods' | 'ohlc', pairs: readonly number[][]): Promise<Set<string>> {
   const held = new Set<string>();
   if (pairs.length === 0) return held;
   const instance = table === 'ohlc' ? '0' : 'instance_id';
-  const rows = await readRows(conn, `SELECT DISTINCT curve_id, ${instance} AS instance_id FROM ${table}
+  const rows = await db.rows(`SELECT DISTINCT curve_id, ${instance} AS instance_id FROM ${table}
     WHERE curve_id IN (${sqlIntList(pairs.map(([c]) => c))}) AND ${instance} IN (${sqlIntList(pairs.map(([, i]) => i))})`);
   for (const r of rows) held.add(pairKey(Number(r.curve_id), Number(r.instance_id)));
   return held;
@@ -86,7 +96,7 @@ export async function pairsHolding(conn: DuckDBConnection, table: 'periods' | 'o
 /**
  * Resolves a validated batch against the stored state.
  *
- * @param conn - The write connection (outside a transaction; writes are serialised).
+ * @param db - Reads the stored state (outside a write or inside the import's transaction; writes are serialised).
  * @param batch - The validated batch.
  * @param stored - Stored curves by name (with ids).
  * @param next - Id counters; advanced for every new id.
@@ -94,9 +104,9 @@ export async function pairsHolding(conn: DuckDBConnection, table: 'periods' | 'o
  * @returns The plan.
  * @throws ValueError when a block names an instance that is neither stored nor in the batch.
  * @example
- * const plan = await planBatch(conn, batch, curves, counters, Date.now());
+ * const plan = await planBatch(db, batch, curves, counters, Date.now());
  */
-export async function planBatch(conn: DuckDBConnection, batch: ImportBatch, stored: ReadonlyMap<string, CurveRow>, next: IdCounters, now: number): Promise<WritePlan> {
+export async function planBatch(db: PlanReader, batch: ImportBatch, stored: ReadonlyMap<string, CurveRow>, next: IdCounters, now: number): Promise<WritePlan> {
   const curves = (batch.curves ?? []).map((record) => ({ id: stored.get(record.name)?.id ?? next.curve++, record }));
   const byName = new Map<string, CurveRow>(stored);
   for (const row of curves) byName.set(row.record.name, row);
@@ -114,8 +124,8 @@ export async function planBatch(conn: DuckDBConnection, batch: ImportBatch, stor
   }
   const instanceIds = new Map<string, number>();
   if (involved.size) {
-    const rows = await readRows(conn, `SELECT id, curve_id, issued, tag FROM instances WHERE curve_id IN (${sqlIntList(involved)})
-      AND issued IN (${[...issuedTimes].map(sqlNumber).join(',')})`);
+    const rows = await db.rows(`SELECT id, curve_id, issued, tag FROM instances WHERE curve_id IN (${sqlIntList(involved)})
+      AND issued IN (${[...issuedTimes].map((t) => db.num(t)).join(',')})`);
     for (const r of rows) instanceIds.set(instanceKey(Number(r.curve_id), Number(r.issued), String(r.tag)), Number(r.id));
   }
   const freshInstances = new Set<number>();
@@ -154,7 +164,7 @@ export async function planBatch(conn: DuckDBConnection, batch: ImportBatch, stor
     pairInstances.add(instanceId);
   });
   if (storedPairs.size) {
-    const rows = await readRows(conn, `SELECT id, curve_id, instance_id, member, name FROM series
+    const rows = await db.rows(`SELECT id, curve_id, instance_id, member, name FROM series
       WHERE curve_id IN (${sqlIntList(pairCurves)}) AND instance_id IN (${sqlIntList(pairInstances)})`);
     for (const r of rows) {
       const key = pairKey(Number(r.curve_id), Number(r.instance_id));
@@ -205,8 +215,8 @@ export async function planBatch(conn: DuckDBConnection, batch: ImportBatch, stor
   // Periods and OHLC rows: which of the stored curves/instances hold any (the others need no
   // replace step).
   const periodPairs = (batch.periods ?? []).map((block) => [curveOf(block.curve).id, instanceOf(block)]);
-  const heldPeriods = await pairsHolding(conn, 'periods', periodPairs.filter((pair, k) => !isNewCurve(batch.periods![k].curve) && !freshInstances.has(pair[1])));
-  const heldOhlc = await pairsHolding(conn, 'ohlc', (batch.ohlc ?? []).filter((b) => !isNewCurve(b.curve)).map((b) => [curveOf(b.curve).id, 0]));
+  const heldPeriods = await pairsHolding(db, 'periods', periodPairs.filter((pair, k) => !isNewCurve(batch.periods![k].curve) && !freshInstances.has(pair[1])));
+  const heldOhlc = await pairsHolding(db, 'ohlc', (batch.ohlc ?? []).filter((b) => !isNewCurve(b.curve)).map((b) => [curveOf(b.curve).id, 0]));
 
   const periods = (batch.periods ?? []).map((block, k) => {
     const [curveId, instanceId] = periodPairs[k];

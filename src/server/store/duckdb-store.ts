@@ -20,7 +20,7 @@ import type { CurveRow } from './duckdb-write-meta';
 import { EventIdGenerator, compareEventIds, formatEventId, parseEventId, type EventIdParts } from './event-ids';
 import { categoriesOf, matchesCurve, matchesPlace, pageOf, sortedBy } from './filters';
 import { Pool, SerialQueue } from './serial-queue';
-import type { CurveQuery, EventsAfter, ImportOptions, InstanceKey, InstanceQuery, OhlcQuery, PlaceQuery, SeriesReadOptions, Store, StorePage, StoreStats, TimeRange } from './store';
+import type { CurveQuery, EventsAfter, ImportOptions, InstanceKey, InstanceQuery, OhlcQuery, PlaceQuery, SeriesReadOptions, Store, StoreHealth, StorePage, StoreStats, TimeRange } from './store';
 import type { CurveRecord, EventRecord, ImportBatch, ImportResult, InstanceRecord, KeyRecord, OhlcBlock, PeriodBlock, PlaceRecord, SeriesBlock, UserRecord } from './types';
 import { validateBatch } from './validate-batch';
 
@@ -125,7 +125,7 @@ export class DuckDbStore implements Store {
       let plan: WritePlan;
       try {
         const now = this.clock();
-        plan = await planBatch(this.writer, batch, this.curves, this.next, now);
+        plan = await planBatch({ rows: (sql) => readRows(this.writer, sql), num: sqlNumber }, batch, this.curves, this.next, now);
         const ids = plan.events.map(() => this.eventIds.next());
         events = plan.events.map((e, k) => ({ id: formatEventId(ids[k]), ...e }));
         const onStep = (done: number, total: number) => options.onProgress?.(done, total);
@@ -341,6 +341,18 @@ export class DuckDbStore implements Store {
       ohlcRows: Number(r.ohlc),
       events: Number(r.events),
     };
+  }
+
+  /** {@inheritDoc Store.health} */
+  async health(): Promise<StoreHealth> {
+    const started = performance.now();
+    try {
+      this.assertOpen();
+      await this.readers.use((conn) => readRows(conn, 'SELECT 1 AS one'));
+      return { ok: true, engine: 'duckdb', latencyMs: performance.now() - started, notifications: 'local' };
+    } catch (err) {
+      return { ok: false, engine: 'duckdb', latencyMs: performance.now() - started, error: (err as Error).message, notifications: 'local' };
+    }
   }
 
   /** {@inheritDoc Store.close} */

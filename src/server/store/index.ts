@@ -25,6 +25,7 @@ export type {
   SeriesReadOptions,
   Store,
   StorePage,
+  StoreHealth,
   StoreStats,
   TimeRange,
 } from './store';
@@ -33,3 +34,4 @@ export { validateBatch, type BatchContext } from './validate-batch';
 export { DEFAULT_PAGE_SIZE, categoriesOf, grantCovers, matchesCurve, matchesPlace, matchesText, pageOf, searchWords, sortedBy } from './filters';
 export { EventIdGenerator, compareEventIds, formatEventId, parseEventId, type EventIdParts } from './event-ids';
 export { stepEnd } from './duckdb-plan';
+export { PostgresStore, isPostgresUrl, redacted, type PostgresStoreOptions } from './postgres-store';

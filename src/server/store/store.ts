@@ -177,6 +177,23 @@ export interface StoreStats {
   events: number;
 }
 
+/** What a readiness probe learns from the store. */
+export interface StoreHealth {
+  /** True when the store answered a trivial query. */
+  ok: boolean;
+  /** The engine (`duckdb`, `postgres`). */
+  engine: string;
+  /** How long the probe query took, in ms. */
+  latencyMs: number;
+  /** Why the store is not ok. */
+  error?: string;
+  /**
+   * How other nodes' imports reach this node's push feed: `local` (one process, no other
+   * writer), `listening` (a notification channel is up), `down` (it is being re-established).
+   */
+  notifications: 'local' | 'listening' | 'down';
+}
+
 /**
  * The service's storage. Every write goes through {@link Store.importBatch}, which is atomic: a
  * batch is validated before anything is written and is then written in one transaction, so a
@@ -251,6 +268,15 @@ export interface Store {
 
   /** Counts of what the store holds. */
   stats(): Promise<StoreStats>;
+  /** Probes the store (for the service's readiness endpoint); never throws. */
+  health(): Promise<StoreHealth>;
+  /**
+   * Takes a token from a per-key bucket that every node sharing this store sees (present only on
+   * stores that several processes share). Holds up to `burst` tokens, refills at `ratePerSecond`.
+   *
+   * @returns 0 when a token was taken, otherwise the seconds until one is available.
+   */
+  takeToken?(key: string, ratePerSecond: number, burst: number): Promise<number>;
   /** Releases the engine; the store is unusable afterwards. */
   close(): Promise<void>;
 }

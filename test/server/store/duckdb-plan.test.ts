@@ -1,10 +1,12 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { SCHEMA_SQL } from '../../../src/server/store/duckdb-io';
-import { pairsHolding, planBatch, stepEnd, type IdCounters } from '../../../src/server/store/duckdb-plan';
+import { SCHEMA_SQL, readRows, sqlNumber } from '../../../src/server/store/duckdb-io';
+import { pairsHolding, planBatch, stepEnd, type IdCounters, type PlanReader } from '../../../src/server/store/duckdb-plan';
 import type { CurveRow } from '../../../src/server/store/duckdb-write-meta';
 import type { CurveRecord, SeriesBlock } from '../../../src/server/store';
+
+const reader = (conn: DuckDBConnection): PlanReader => ({ rows: (sql) => readRows(conn, sql), num: sqlNumber });
 
 const H = 3_600_000;
 // 2024-01-01T00:00 CET = 2023-12-31T23:00Z
@@ -54,7 +56,7 @@ test('stepEnd: one step in the curve frequency and zone, the instant itself for 
 
 test('replace steps only where stored values can exist; new ids only for new columns', async () => {
   const { conn, stored, next, close } = await storedState();
-  const plan = await planBatch(conn, {
+  const plan = await planBatch(reader(conn), {
     curves: [curve('N'), curve(A, { unit: 'GW' })],
     series: [block('N', 2), block(A, 2), block(B, 2), block(A, 1)],
   }, stored, next, NOW);
@@ -73,7 +75,7 @@ test('replace steps only where stored values can exist; new ids only for new col
 test('instances: a stored one is found by issue time and tag in any case; new ones are fresh', async () => {
   const { conn, stored, next, close } = await storedState();
   const later = ISSUED + 24 * H;
-  const plan = await planBatch(conn, {
+  const plan = await planBatch(reader(conn), {
     instances: [
       { curve: F, issued: ISSUED, tag: 'ec', created: null, modified: null, scenarioNames: ['m0', 'm1'] },
       { curve: F, issued: later, tag: 'ec', created: null, modified: null, scenarioNames: [] },
@@ -93,19 +95,19 @@ test('instances: a stored one is found by issue time and tag in any case; new on
 
 test('periods and OHLC rows: replace steps only for curves/instances holding rows', async () => {
   const { conn, stored, next, close } = await storedState();
-  assert.equal([...(await pairsHolding(conn, 'periods', [[1, 0], [2, 0], [1, 7]]))], ['1|0']);
-  assert.equal([...(await pairsHolding(conn, 'ohlc', [[3, 0], [1, 0]]))], ['3|0']);
-  assert.equal([...(await pairsHolding(conn, 'ohlc', []))], []);
+  assert.equal([...(await pairsHolding(reader(conn), 'periods', [[1, 0], [2, 0], [1, 7]]))], ['1|0']);
+  assert.equal([...(await pairsHolding(reader(conn), 'ohlc', [[3, 0], [1, 0]]))], ['3|0']);
+  assert.equal([...(await pairsHolding(reader(conn), 'ohlc', []))], []);
   const periods = (name: string) => ({ curve: name, issued: null, tag: null, begins: Float64Array.of(T0), ends: Float64Array.of(T0 + H), values: Float64Array.of(1), capacities: null });
   const ohlc = (name: string) => ({
     curve: name, traded: Float64Array.of(T0), period: ['month'], delivery: Float64Array.of(T0), open: Float64Array.of(1), high: Float64Array.of(1),
     low: Float64Array.of(1), close: Float64Array.of(1), settlement: Float64Array.of(1), volume: Float64Array.of(1), openInterest: Float64Array.of(1),
   });
   // A holds periods, B none; the second block of B follows the first
-  const plan = await planBatch(conn, { periods: [periods(A), periods(B), periods(B)] }, stored, next, NOW);
+  const plan = await planBatch(reader(conn), { periods: [periods(A), periods(B), periods(B)] }, stored, next, NOW);
   assert.equal(plan.periods.map((p) => [p.curveId, p.fresh]), [[1, false], [2, true], [2, false]]);
   // F holds OHLC rows, B none
-  const rows = await planBatch(conn, { ohlc: [ohlc(F), ohlc(B)] }, stored, next, NOW);
+  const rows = await planBatch(reader(conn), { ohlc: [ohlc(F), ohlc(B)] }, stored, next, NOW);
   assert.equal(rows.ohlc.map((p) => [p.curveId, p.fresh]), [[3, false], [2, true]]);
   close();
 });
