@@ -11,7 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import { DateTime, type Zone } from 'luxon';
 import { contractDailySeries, fillModeOf, frontNumbers, mergeForwardCurve, pickRows, selectContract, type ContractChoice } from '../../engine/ohlc';
 import {
-  ContinuousContract, ContractPeriod, OHLC, OHLCList, Periodseries, Product, SpecificContract, Timeseries,
+  ContinuousContract, ContractPeriod, OHLC, Periodseries, Product, SpecificContract, Timeseries,
   type Contract, type Curve, type OHLCField,
 } from '../../model';
 import { Frequency, Resolution, stepStarts, zoneByName } from '../../time';
