@@ -14,6 +14,8 @@
 //   --no-live        start the service without --live (default: with it, so the live-data
 //                    notebook sees new forecast instances arrive)
 //   --notebooks DIR  run the notebooks of another folder (default notebooks/; the tests use this)
+//   --kernel NAME    run every notebook on this kernel (tslab or deno) instead of the one its
+//                    metadata names
 //   NOTEBOOK         only notebooks whose file name contains one of these words
 //
 // Steps: find (or install) Jupyter, write the kernelspecs (kernel/install.mjs), build dist/ when
@@ -41,7 +43,7 @@ const NBCONVERT_GUARD_MS = 60 * 60_000;
 
 function parseCli(args) {
   const o = {
-    check: false, out: join(PROJECT_ROOT, 'reports'), notebooks: join(PROJECT_ROOT, 'notebooks'), timeout: 600, demo: 'small', live: true, build: true, filters: [],
+    kernel: null, check: false, out: join(PROJECT_ROOT, 'reports'), notebooks: join(PROJECT_ROOT, 'notebooks'), timeout: 600, demo: 'small', live: true, build: true, filters: [],
   };
   for (let i = 0; i < args.length; i += 1) {
     const a = args[i];
@@ -55,6 +57,7 @@ function parseCli(args) {
     else if (a === '--no-live') o.live = false;
     else if (a === '--out') o.out = resolve(value());
     else if (a === '--notebooks') o.notebooks = resolve(value());
+    else if (a === '--kernel') o.kernel = value();
     else if (a === '--timeout') {
       o.timeout = Number(value());
       if (!Number.isInteger(o.timeout) || o.timeout <= 0) throw new Error('run-notebooks: --timeout must be a positive whole number of seconds');
@@ -175,7 +178,7 @@ async function main() {
       const name = basename(file, '.ipynb');
       const t0 = Date.now();
       const seconds = () => ((Date.now() - t0) / 1000).toFixed(1);
-      const kernel = kernelOf(file);
+      const kernel = options.kernel ?? kernelOf(file);
       if (!registered.has(kernel)) {
         failed += 1;
         console.log(`FAIL ${rel} (kernel '${kernel}' is not registered; have ${[...registered].join(', ')})`);
