@@ -16,6 +16,11 @@
 //   --notebooks DIR  run the notebooks of another folder (default notebooks/; the tests use this)
 //   --kernel NAME    run every notebook on this kernel (tslab or deno) instead of the one its
 //                    metadata names
+//   --param K=V      a parameter value (repeatable): injected after the cell tagged `parameters`;
+//                    the report is NOTEBOOK-VALUES.html. An unknown name is an error listing the
+//                    notebook's parameters. VALUE is JSON when it parses (14, true, "x"), else text
+//   --params-file F  a batch: a JSON or YAML list of parameter sets; one report per set and per
+//                    notebook, and an index page (index.html) linking them
 //   NOTEBOOK         only notebooks whose file name contains one of these words
 //
 // Steps: find (or install) Jupyter, write the kernelspecs (kernel/install.mjs), build dist/ when
@@ -23,9 +28,9 @@
 // notebooks/*.ipynb: `jupyter nbconvert --to notebook --execute` and, for reports,
 // `jupyter nbconvert --to html`. The notebooks read SERVICE_API_URL and SERVICE_API_KEY_FILE.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { installKernels, PROJECT_ROOT, TSLAB_KERNEL } from '../../kernel/install.mjs';
 import { ensureJupyter, JupyterMissingError } from './ensure-jupyter.mjs';
@@ -38,12 +43,14 @@ const REPORT_TEMPLATES = new URL('./templates', import.meta.url).pathname;
 import { listNotebooks, notebookEnv } from './notebook-env.mjs';
 import { NbconvertLog } from './nbconvert-log.mjs';
 import { killTree } from './process-tree.mjs';
+import { CHECK_TAG, injectParameters, numberExecution, parseParam, ParameterError, reportName } from './report-cells.mjs';
+import { indexPage } from './report-index.mjs';
 
 const NBCONVERT_GUARD_MS = 60 * 60_000;
 
 function parseCli(args) {
   const o = {
-    kernel: null, check: false, out: join(PROJECT_ROOT, 'reports'), notebooks: join(PROJECT_ROOT, 'notebooks'), timeout: 600, demo: 'small', live: true, build: true, filters: [],
+    params: {}, paramsFile: null, kernel: null, check: false, out: join(PROJECT_ROOT, 'reports'), notebooks: join(PROJECT_ROOT, 'notebooks'), timeout: 600, demo: 'small', live: true, build: true, filters: [],
   };
   for (let i = 0; i < args.length; i += 1) {
     const a = args[i];
@@ -58,6 +65,10 @@ function parseCli(args) {
     else if (a === '--out') o.out = resolve(value());
     else if (a === '--notebooks') o.notebooks = resolve(value());
     else if (a === '--kernel') o.kernel = value();
+    else if (a === '--param') {
+      const [k, v] = parseParam(value());
+      o.params[k] = v;
+    } else if (a === '--params-file') o.paramsFile = resolve(value());
     else if (a === '--timeout') {
       o.timeout = Number(value());
       if (!Number.isInteger(o.timeout) || o.timeout <= 0) throw new Error('run-notebooks: --timeout must be a positive whole number of seconds');
@@ -67,7 +78,21 @@ function parseCli(args) {
     } else if (a.startsWith('--')) throw new Error(`run-notebooks: unknown option ${a}`);
     else o.filters.push(a);
   }
+  if (o.paramsFile !== null && Object.keys(o.params).length > 0) throw new Error('run-notebooks: give --param or --params-file, not both');
   return o;
+}
+
+/** The parameter sets of a run: the --params-file list, else the one --param set (maybe empty). */
+async function parameterSets(options) {
+  if (options.paramsFile === null) return [options.params];
+  const text = readFileSync(options.paramsFile, 'utf8');
+  let sets;
+  if (/\.ya?ml$/i.test(options.paramsFile)) sets = (await import('yaml')).parse(text);
+  else sets = JSON.parse(text);
+  if (!Array.isArray(sets) || sets.length === 0 || !sets.every((x) => typeof x === 'object' && x !== null && !Array.isArray(x))) {
+    throw new ParameterError(`--params-file ${options.paramsFile}: expected a non-empty list of parameter sets (objects)`);
+  }
+  return sets;
 }
 
 /** Runs a command, feeding its stdout and stderr to `log` (an NbconvertLog); resolves with the exit code. */
@@ -114,6 +139,23 @@ async function main() {
     console.error(`run-notebooks: no ${relative(root, options.notebooks) || '.'}/*.ipynb matched`);
     console.log('0 passed, 1 failed');
     return 1;
+  }
+
+  // Every (notebook, parameter set) pair, checked before anything starts: a bad name fails fast.
+  const jobs = [];
+  try {
+    const sets = await parameterSets(options);
+    for (const file of notebooks) {
+      const nb = JSON.parse(readFileSync(file, 'utf8'));
+      for (const params of sets) {
+        const name = reportName(basename(file, '.ipynb'), params);
+        jobs.push({ file, name, params, nb: injectParameters(nb, params, relative(root, file)) });
+      }
+    }
+  } catch (err) {
+    console.error(`run-notebooks: ${err.message}`);
+    console.log(`0 passed, ${notebooks.length} failed`);
+    return 2;
   }
 
   let jupyter;
@@ -172,10 +214,11 @@ async function main() {
       root, jupyterPath: kernels.jupyterPath, apiUrl: service.apiUrl, keyFile: service.keyFile, runtimeDir: join(scratch, 'runtime'),
     });
     const registered = new Set(kernels.kernels.map((k) => k.name));
-    for (const file of notebooks) {
+    const written = [];
+    for (const job of jobs) {
       if (abort.signal.aborted) break;
-      const rel = relative(root, file);
-      const name = basename(file, '.ipynb');
+      const { file, name } = job;
+      const rel = relative(root, file) + (Object.keys(job.params).length > 0 ? ` ${JSON.stringify(job.params)}` : '');
       const t0 = Date.now();
       const seconds = () => ((Date.now() - t0) / 1000).toFixed(1);
       const kernel = options.kernel ?? kernelOf(file);
@@ -186,14 +229,23 @@ async function main() {
       }
       for (const ext of ['.ipynb', '.html']) rmSync(join(executedDir, name + ext), { force: true });
       if (!options.check) rmSync(join(options.out, `${name}.html`), { force: true });
+      // With parameters, the notebook runs from a copy beside it (same folder: the kernel's working
+      // directory and where "service" resolves from), removed afterwards.
+      const input = Object.keys(job.params).length === 0 ? file : join(dirname(file), `.report-${process.pid}-${name}.ipynb`);
+      if (input !== file) writeFileSync(input, JSON.stringify(job.nb, null, 1));
       const execLog = new NbconvertLog();
-      const execCode = await run(jupyter.jupyter, [
-        'nbconvert', '--log-level=DEBUG', '--to', 'notebook', '--execute',
-        `--ExecutePreprocessor.kernel_name=${kernel}`,
-        `--ExecutePreprocessor.timeout=${options.timeout}`,
-        '--ExecutePreprocessor.startup_timeout=120',
-        '--output-dir', executedDir, '--output', name, file,
-      ], { env, cwd: root, log: execLog, onChild: (c) => { current = c; } });
+      let execCode;
+      try {
+        execCode = await run(jupyter.jupyter, [
+          'nbconvert', '--log-level=DEBUG', '--to', 'notebook', '--execute',
+          `--ExecutePreprocessor.kernel_name=${kernel}`,
+          `--ExecutePreprocessor.timeout=${options.timeout}`,
+          '--ExecutePreprocessor.startup_timeout=120',
+          '--output-dir', executedDir, '--output', name, input,
+        ], { env, cwd: root, log: execLog, onChild: (c) => { current = c; } });
+      } finally {
+        if (input !== file) rmSync(input, { force: true });
+      }
       if (abort.signal.aborted) break;
       if (execCode !== 0) {
         failed += 1;
@@ -206,8 +258,14 @@ async function main() {
         continue;
       }
       const executed = join(executedDir, `${name}.ipynb`);
+      writeFileSync(executed, JSON.stringify(numberExecution(JSON.parse(readFileSync(executed, 'utf8'))), null, 1));
       const htmlLog = new NbconvertLog();
-      const htmlCode = await run(jupyter.jupyter, ['nbconvert', '--to', 'html', '--template', 'report', `--TemplateExporter.extra_template_basedirs=${REPORT_TEMPLATES}`, '--output-dir', options.out, executed], {
+      const htmlCode = await run(jupyter.jupyter, [
+        'nbconvert', '--to', 'html', '--template', 'report', `--TemplateExporter.extra_template_basedirs=${REPORT_TEMPLATES}`,
+        // Self-check cells run but are not shown.
+        '--TagRemovePreprocessor.enabled=True', `--TagRemovePreprocessor.remove_cell_tags=${CHECK_TAG}`,
+        '--output-dir', options.out, executed,
+      ], {
         env, cwd: root, log: htmlLog, onChild: (c) => { current = c; },
       });
       if (htmlCode !== 0 || !existsSync(join(options.out, `${name}.html`))) {
@@ -216,7 +274,12 @@ async function main() {
         continue;
       }
       passed += 1;
+      written.push({ name, notebook: basename(file, '.ipynb'), params: job.params });
       console.log(`ok   ${rel} (${seconds()} s) -> ${relative(root, join(options.out, `${name}.html`))}`);
+    }
+    if (!options.check && options.paramsFile !== null && written.length > 0) {
+      writeFileSync(join(options.out, 'index.html'), indexPage(written, { paramsFile: relative(root, options.paramsFile) }));
+      console.log(`run-notebooks: index of ${written.length} reports -> ${relative(root, join(options.out, 'index.html'))}`);
     }
   } catch (err) {
     console.error(err?.message ?? err);
