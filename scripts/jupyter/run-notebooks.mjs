@@ -21,6 +21,10 @@
 //                    notebook's parameters. VALUE is JSON when it parses (14, true, "x"), else text
 //   --params-file F  a batch: a JSON or YAML list of parameter sets; one report per set and per
 //                    notebook, and an index page (index.html) linking them
+//   --record DIR     save every answer the notebooks' clients get (the client's on-disk cache,
+//                    SERVICE_CACHE_DIR) with the service address and demo key, into DIR
+//   --replay DIR     no service: the clients answer from DIR's cache only (SERVICE_CACHE_MODE
+//                    offline, same address and key as recorded), so the reports show the same data
 //   NOTEBOOK         only notebooks whose file name contains one of these words
 //
 // Steps: find (or install) Jupyter, write the kernelspecs (kernel/install.mjs), build dist/ when
@@ -45,12 +49,13 @@ import { NbconvertLog } from './nbconvert-log.mjs';
 import { killTree } from './process-tree.mjs';
 import { CHECK_TAG, injectParameters, numberExecution, parseParam, ParameterError, reportName } from './report-cells.mjs';
 import { indexPage } from './report-index.mjs';
+import { readSnapshot, startRecording } from './snapshot.mjs';
 
 const NBCONVERT_GUARD_MS = 60 * 60_000;
 
 function parseCli(args) {
   const o = {
-    params: {}, paramsFile: null, kernel: null, check: false, out: join(PROJECT_ROOT, 'reports'), notebooks: join(PROJECT_ROOT, 'notebooks'), timeout: 600, demo: 'small', live: true, build: true, filters: [],
+    record: null, replay: null, params: {}, paramsFile: null, kernel: null, check: false, out: join(PROJECT_ROOT, 'reports'), notebooks: join(PROJECT_ROOT, 'notebooks'), timeout: 600, demo: 'small', live: true, build: true, filters: [],
   };
   for (let i = 0; i < args.length; i += 1) {
     const a = args[i];
@@ -65,6 +70,8 @@ function parseCli(args) {
     else if (a === '--out') o.out = resolve(value());
     else if (a === '--notebooks') o.notebooks = resolve(value());
     else if (a === '--kernel') o.kernel = value();
+    else if (a === '--record') o.record = resolve(value());
+    else if (a === '--replay') o.replay = resolve(value());
     else if (a === '--param') {
       const [k, v] = parseParam(value());
       o.params[k] = v;
@@ -78,6 +85,7 @@ function parseCli(args) {
     } else if (a.startsWith('--')) throw new Error(`run-notebooks: unknown option ${a}`);
     else o.filters.push(a);
   }
+  if (o.record !== null && o.replay !== null) throw new Error('run-notebooks: give --record or --replay, not both');
   if (o.paramsFile !== null && Object.keys(o.params).length > 0) throw new Error('run-notebooks: give --param or --params-file, not both');
   return o;
 }
@@ -200,6 +208,11 @@ async function main() {
   let passed = 0;
   let failed = 0;
   try {
+    let snapshot = null;
+    if (options.replay !== null) {
+      snapshot = readSnapshot(options.replay);
+      console.log(`run-notebooks: replaying ${relative(root, options.replay) || '.'} (recorded ${snapshot.recorded} from ${snapshot.apiUrl}); no service`);
+    } else {
     console.log(`run-notebooks: starting a fresh demo service (${options.demo}) in ${join(scratch, 'data')}`);
     const started = Date.now();
     service = await startDemoService({
@@ -210,9 +223,15 @@ async function main() {
       },
     });
     console.log(`run-notebooks: service at ${service.apiUrl} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    }
+    if (options.record !== null) snapshot = startRecording(options.record, service);
     const env = notebookEnv({
-      root, jupyterPath: kernels.jupyterPath, apiUrl: service.apiUrl, keyFile: service.keyFile, runtimeDir: join(scratch, 'runtime'),
+      root, jupyterPath: kernels.jupyterPath, apiUrl: snapshot?.apiUrl ?? service.apiUrl, keyFile: snapshot?.keyFile ?? service.keyFile, runtimeDir: join(scratch, 'runtime'),
     });
+    if (snapshot !== null) {
+      env.SERVICE_CACHE_DIR = snapshot.cacheDir;
+      env.SERVICE_CACHE_MODE = options.replay !== null ? 'offline' : 'revalidate';
+    }
     const registered = new Set(kernels.kernels.map((k) => k.name));
     const written = [];
     for (const job of jobs) {
