@@ -50,6 +50,7 @@ import { killTree } from './process-tree.mjs';
 import { CHECK_TAG, injectParameters, numberExecution, parseParam, ParameterError, reportName } from './report-cells.mjs';
 import { indexPage } from './report-index.mjs';
 import { readSnapshot, startRecording } from './snapshot.mjs';
+import { addProvenance, kernelVersion, provenance } from './provenance.mjs';
 
 const NBCONVERT_GUARD_MS = 60 * 60_000;
 
@@ -292,6 +293,14 @@ async function main() {
         console.log(`FAIL ${rel} (executed, but the HTML export failed, ${seconds()} s)\n${htmlLog.excerpt()}`);
         continue;
       }
+      const page = join(options.out, `${name}.html`);
+      const source = options.replay !== null
+        ? { snapshot: relative(root, options.replay) || '.', recorded: snapshot.recorded, recordedFrom: snapshot.apiUrl }
+        : { service: service.apiUrl, ...(options.record !== null ? { recordedInto: relative(root, options.record) || '.' } : {}) };
+      writeFileSync(page, addProvenance(readFileSync(page, 'utf8'), provenance({
+        root, notebook: relative(root, file), kernel, kernelVersion: kernelVersion(kernel, root), nbconvert: jupyter.nbconvert,
+        params: job.params, ran: new Date(t0).toISOString(), source,
+      })));
       passed += 1;
       written.push({ name, notebook: basename(file, '.ipynb'), params: job.params });
       console.log(`ok   ${rel} (${seconds()} s) -> ${relative(root, join(options.out, `${name}.html`))}`);
