@@ -66,10 +66,10 @@ function newestMtime(dir) {
 
 async function buildIfStale() {
   let built = 0;
-  try { built = statSync(join(root, 'dist', 'index.js')).mtimeMs; } catch { built = 0; }
+  try { built = Math.min(statSync(join(root, 'dist', 'index.js')).mtimeMs, statSync(join(root, 'dist', 'index.mjs')).mtimeMs); } catch { built = 0; }
   if (built >= newestMtime(join(root, 'src'))) return;
-  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-  const { code, output } = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], FILE_TIMEOUT_MS);
+  // The package build: tsc, then the ES module entries (scripts/build.mjs).
+  const { code, output } = await run(process.execPath, [join(root, 'scripts', 'build.mjs')], FILE_TIMEOUT_MS);
   if (code === 0) { passed += 1; console.log('ok   build (dist/ was older than src/)'); }
   else { failed += 1; failures.push(['build', output]); console.log('FAIL build'); }
 }

@@ -16,7 +16,7 @@ function newestMtime(dir) {
 
 /** The files whose presence and age say whether `dist/` is current. */
 function markers(root) {
-  return [join(root, 'dist', 'index.js'), join(root, 'dist', 'index.d.ts'), join(root, 'dist', 'cli', 'main.js')];
+  return [join(root, 'dist', 'index.js'), join(root, 'dist', 'index.d.ts'), join(root, 'dist', 'index.mjs'), join(root, 'dist', 'cli', 'main.js')];
 }
 
 /**
@@ -41,12 +41,11 @@ export function isBuildStale(root) {
  */
 export function ensureBuilt(root, { force = false, log = console.log } = {}) {
   if (!force && !isBuildStale(root)) return false;
-  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-  log('build: dist/ is missing or older than src/; running tsc -p tsconfig.json');
+  log('build: dist/ is missing or older than src/; running scripts/build.mjs (tsc, then the ES entries)');
   const started = Date.now();
-  const r = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: root, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, encoding: 'utf8' });
   if (r.status !== 0) {
-    throw new Error(`build: tsc -p tsconfig.json failed (exit ${r.status ?? r.signal}):\n${(r.stdout + r.stderr).trim()}`);
+    throw new Error(`build: scripts/build.mjs failed (exit ${r.status ?? r.signal}):\n${(r.stdout + r.stderr).trim()}`);
   }
   log(`build: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return true;

@@ -29,7 +29,8 @@ export function notebookEnv({ root, jupyterPath, apiUrl, keyFile, runtimeDir, ba
  */
 export function listNotebooks(dir) {
   return readdirSync(dir)
-    .filter((name) => name.endsWith('.ipynb') && !name.endsWith('.nbconvert.ipynb'))
+    // Hidden files are left out: the parameterised copies `npm run report` runs from (.report-*).
+    .filter((name) => name.endsWith('.ipynb') && !name.endsWith('.nbconvert.ipynb') && !name.startsWith('.'))
     .sort()
     .map((name) => join(dir, name));
 }

@@ -14,6 +14,17 @@
 //   --no-live        start the service without --live (default: with it, so the live-data
 //                    notebook sees new forecast instances arrive)
 //   --notebooks DIR  run the notebooks of another folder (default notebooks/; the tests use this)
+//   --kernel NAME    run every notebook on this kernel (tslab or deno) instead of the one its
+//                    metadata names
+//   --param K=V      a parameter value (repeatable): injected after the cell tagged `parameters`;
+//                    the report is NOTEBOOK-VALUES.html. An unknown name is an error listing the
+//                    notebook's parameters. VALUE is JSON when it parses (14, true, "x"), else text
+//   --params-file F  a batch: a JSON or YAML list of parameter sets; one report per set and per
+//                    notebook, and an index page (index.html) linking them
+//   --record DIR     save every answer the notebooks' clients get (the client's on-disk cache,
+//                    SERVICE_CACHE_DIR) with the service address and demo key, into DIR
+//   --replay DIR     no service: the clients answer from DIR's cache only (SERVICE_CACHE_MODE
+//                    offline, same address and key as recorded), so the reports show the same data
 //   NOTEBOOK         only notebooks whose file name contains one of these words
 //
 // Steps: find (or install) Jupyter, write the kernelspecs (kernel/install.mjs), build dist/ when
@@ -21,9 +32,9 @@
 // notebooks/*.ipynb: `jupyter nbconvert --to notebook --execute` and, for reports,
 // `jupyter nbconvert --to html`. The notebooks read SERVICE_API_URL and SERVICE_API_KEY_FILE.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { installKernels, PROJECT_ROOT, TSLAB_KERNEL } from '../../kernel/install.mjs';
 import { ensureJupyter, JupyterMissingError } from './ensure-jupyter.mjs';
@@ -36,12 +47,16 @@ const REPORT_TEMPLATES = new URL('./templates', import.meta.url).pathname;
 import { listNotebooks, notebookEnv } from './notebook-env.mjs';
 import { NbconvertLog } from './nbconvert-log.mjs';
 import { killTree } from './process-tree.mjs';
+import { CHECK_TAG, injectParameters, numberExecution, parseParam, ParameterError, reportName } from './report-cells.mjs';
+import { indexPage } from './report-index.mjs';
+import { readSnapshot, startRecording } from './snapshot.mjs';
+import { addProvenance, kernelVersion, provenance } from './provenance.mjs';
 
 const NBCONVERT_GUARD_MS = 60 * 60_000;
 
 function parseCli(args) {
   const o = {
-    check: false, out: join(PROJECT_ROOT, 'reports'), notebooks: join(PROJECT_ROOT, 'notebooks'), timeout: 600, demo: 'small', live: true, build: true, filters: [],
+    record: null, replay: null, params: {}, paramsFile: null, kernel: null, check: false, out: join(PROJECT_ROOT, 'reports'), notebooks: join(PROJECT_ROOT, 'notebooks'), timeout: 600, demo: 'small', live: true, build: true, filters: [],
   };
   for (let i = 0; i < args.length; i += 1) {
     const a = args[i];
@@ -55,6 +70,13 @@ function parseCli(args) {
     else if (a === '--no-live') o.live = false;
     else if (a === '--out') o.out = resolve(value());
     else if (a === '--notebooks') o.notebooks = resolve(value());
+    else if (a === '--kernel') o.kernel = value();
+    else if (a === '--record') o.record = resolve(value());
+    else if (a === '--replay') o.replay = resolve(value());
+    else if (a === '--param') {
+      const [k, v] = parseParam(value());
+      o.params[k] = v;
+    } else if (a === '--params-file') o.paramsFile = resolve(value());
     else if (a === '--timeout') {
       o.timeout = Number(value());
       if (!Number.isInteger(o.timeout) || o.timeout <= 0) throw new Error('run-notebooks: --timeout must be a positive whole number of seconds');
@@ -64,7 +86,22 @@ function parseCli(args) {
     } else if (a.startsWith('--')) throw new Error(`run-notebooks: unknown option ${a}`);
     else o.filters.push(a);
   }
+  if (o.record !== null && o.replay !== null) throw new Error('run-notebooks: give --record or --replay, not both');
+  if (o.paramsFile !== null && Object.keys(o.params).length > 0) throw new Error('run-notebooks: give --param or --params-file, not both');
   return o;
+}
+
+/** The parameter sets of a run: the --params-file list, else the one --param set (maybe empty). */
+async function parameterSets(options) {
+  if (options.paramsFile === null) return [options.params];
+  const text = readFileSync(options.paramsFile, 'utf8');
+  let sets;
+  if (/\.ya?ml$/i.test(options.paramsFile)) sets = (await import('yaml')).parse(text);
+  else sets = JSON.parse(text);
+  if (!Array.isArray(sets) || sets.length === 0 || !sets.every((x) => typeof x === 'object' && x !== null && !Array.isArray(x))) {
+    throw new ParameterError(`--params-file ${options.paramsFile}: expected a non-empty list of parameter sets (objects)`);
+  }
+  return sets;
 }
 
 /** Runs a command, feeding its stdout and stderr to `log` (an NbconvertLog); resolves with the exit code. */
@@ -113,6 +150,23 @@ async function main() {
     return 1;
   }
 
+  // Every (notebook, parameter set) pair, checked before anything starts: a bad name fails fast.
+  const jobs = [];
+  try {
+    const sets = await parameterSets(options);
+    for (const file of notebooks) {
+      const nb = JSON.parse(readFileSync(file, 'utf8'));
+      for (const params of sets) {
+        const name = reportName(basename(file, '.ipynb'), params);
+        jobs.push({ file, name, params, nb: injectParameters(nb, params, relative(root, file)) });
+      }
+    }
+  } catch (err) {
+    console.error(`run-notebooks: ${err.message}`);
+    console.log(`0 passed, ${notebooks.length} failed`);
+    return 2;
+  }
+
   let jupyter;
   try {
     jupyter = ensureJupyter();
@@ -155,6 +209,11 @@ async function main() {
   let passed = 0;
   let failed = 0;
   try {
+    let snapshot = null;
+    if (options.replay !== null) {
+      snapshot = readSnapshot(options.replay);
+      console.log(`run-notebooks: replaying ${relative(root, options.replay) || '.'} (recorded ${snapshot.recorded} from ${snapshot.apiUrl}); no service`);
+    } else {
     console.log(`run-notebooks: starting a fresh demo service (${options.demo}) in ${join(scratch, 'data')}`);
     const started = Date.now();
     service = await startDemoService({
@@ -165,17 +224,24 @@ async function main() {
       },
     });
     console.log(`run-notebooks: service at ${service.apiUrl} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    }
+    if (options.record !== null) snapshot = startRecording(options.record, service);
     const env = notebookEnv({
-      root, jupyterPath: kernels.jupyterPath, apiUrl: service.apiUrl, keyFile: service.keyFile, runtimeDir: join(scratch, 'runtime'),
+      root, jupyterPath: kernels.jupyterPath, apiUrl: snapshot?.apiUrl ?? service.apiUrl, keyFile: snapshot?.keyFile ?? service.keyFile, runtimeDir: join(scratch, 'runtime'),
     });
+    if (snapshot !== null) {
+      env.SERVICE_CACHE_DIR = snapshot.cacheDir;
+      env.SERVICE_CACHE_MODE = options.replay !== null ? 'offline' : 'revalidate';
+    }
     const registered = new Set(kernels.kernels.map((k) => k.name));
-    for (const file of notebooks) {
+    const written = [];
+    for (const job of jobs) {
       if (abort.signal.aborted) break;
-      const rel = relative(root, file);
-      const name = basename(file, '.ipynb');
+      const { file, name } = job;
+      const rel = relative(root, file) + (Object.keys(job.params).length > 0 ? ` ${JSON.stringify(job.params)}` : '');
       const t0 = Date.now();
       const seconds = () => ((Date.now() - t0) / 1000).toFixed(1);
-      const kernel = kernelOf(file);
+      const kernel = options.kernel ?? kernelOf(file);
       if (!registered.has(kernel)) {
         failed += 1;
         console.log(`FAIL ${rel} (kernel '${kernel}' is not registered; have ${[...registered].join(', ')})`);
@@ -183,14 +249,23 @@ async function main() {
       }
       for (const ext of ['.ipynb', '.html']) rmSync(join(executedDir, name + ext), { force: true });
       if (!options.check) rmSync(join(options.out, `${name}.html`), { force: true });
+      // With parameters, the notebook runs from a copy beside it (same folder: the kernel's working
+      // directory and where "service" resolves from), removed afterwards.
+      const input = Object.keys(job.params).length === 0 ? file : join(dirname(file), `.report-${process.pid}-${name}.ipynb`);
+      if (input !== file) writeFileSync(input, JSON.stringify(job.nb, null, 1));
       const execLog = new NbconvertLog();
-      const execCode = await run(jupyter.jupyter, [
-        'nbconvert', '--log-level=DEBUG', '--to', 'notebook', '--execute',
-        `--ExecutePreprocessor.kernel_name=${kernel}`,
-        `--ExecutePreprocessor.timeout=${options.timeout}`,
-        '--ExecutePreprocessor.startup_timeout=120',
-        '--output-dir', executedDir, '--output', name, file,
-      ], { env, cwd: root, log: execLog, onChild: (c) => { current = c; } });
+      let execCode;
+      try {
+        execCode = await run(jupyter.jupyter, [
+          'nbconvert', '--log-level=DEBUG', '--to', 'notebook', '--execute',
+          `--ExecutePreprocessor.kernel_name=${kernel}`,
+          `--ExecutePreprocessor.timeout=${options.timeout}`,
+          '--ExecutePreprocessor.startup_timeout=120',
+          '--output-dir', executedDir, '--output', name, input,
+        ], { env, cwd: root, log: execLog, onChild: (c) => { current = c; } });
+      } finally {
+        if (input !== file) rmSync(input, { force: true });
+      }
       if (abort.signal.aborted) break;
       if (execCode !== 0) {
         failed += 1;
@@ -203,8 +278,14 @@ async function main() {
         continue;
       }
       const executed = join(executedDir, `${name}.ipynb`);
+      writeFileSync(executed, JSON.stringify(numberExecution(JSON.parse(readFileSync(executed, 'utf8'))), null, 1));
       const htmlLog = new NbconvertLog();
-      const htmlCode = await run(jupyter.jupyter, ['nbconvert', '--to', 'html', '--template', 'report', `--TemplateExporter.extra_template_basedirs=${REPORT_TEMPLATES}`, '--output-dir', options.out, executed], {
+      const htmlCode = await run(jupyter.jupyter, [
+        'nbconvert', '--to', 'html', '--template', 'report', `--TemplateExporter.extra_template_basedirs=${REPORT_TEMPLATES}`,
+        // Self-check cells run but are not shown.
+        '--TagRemovePreprocessor.enabled=True', `--TagRemovePreprocessor.remove_cell_tags=${CHECK_TAG}`,
+        '--output-dir', options.out, executed,
+      ], {
         env, cwd: root, log: htmlLog, onChild: (c) => { current = c; },
       });
       if (htmlCode !== 0 || !existsSync(join(options.out, `${name}.html`))) {
@@ -212,8 +293,21 @@ async function main() {
         console.log(`FAIL ${rel} (executed, but the HTML export failed, ${seconds()} s)\n${htmlLog.excerpt()}`);
         continue;
       }
+      const page = join(options.out, `${name}.html`);
+      const source = options.replay !== null
+        ? { snapshot: relative(root, options.replay) || '.', recorded: snapshot.recorded, recordedFrom: snapshot.apiUrl }
+        : { service: service.apiUrl, ...(options.record !== null ? { recordedInto: relative(root, options.record) || '.' } : {}) };
+      writeFileSync(page, addProvenance(readFileSync(page, 'utf8'), provenance({
+        root, notebook: relative(root, file), kernel, kernelVersion: kernelVersion(kernel, root), nbconvert: jupyter.nbconvert,
+        params: job.params, ran: new Date(t0).toISOString(), source,
+      })));
       passed += 1;
+      written.push({ name, notebook: basename(file, '.ipynb'), params: job.params });
       console.log(`ok   ${rel} (${seconds()} s) -> ${relative(root, join(options.out, `${name}.html`))}`);
+    }
+    if (!options.check && options.paramsFile !== null && written.length > 0) {
+      writeFileSync(join(options.out, 'index.html'), indexPage(written, { paramsFile: relative(root, options.paramsFile) }));
+      console.log(`run-notebooks: index of ${written.length} reports -> ${relative(root, join(options.out, 'index.html'))}`);
     }
   } catch (err) {
     console.error(err?.message ?? err);

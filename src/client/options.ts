@@ -315,6 +315,23 @@ export function resolveClientOptions(
     retry: resolveRetry(opts.retry),
     authHeader,
     compression: resolveCompression(opts.compression),
-    cache: resolveCacheOptions(opts.cache),
+    cache: resolveCacheOptions(opts.cache ?? cacheFromEnv(env)),
   });
+}
+
+/**
+ * The `cache` option from the environment when the caller gives none: `SERVICE_CACHE_DIR` (an
+ * on-disk cache) and `SERVICE_CACHE_MODE` (`revalidate` or `offline`). `npm run report -- --record`
+ * and `--replay` use them to save and replay the answers a notebook's client gets.
+ *
+ * @param env - The environment.
+ * @returns The cache option, or undefined without `SERVICE_CACHE_DIR`.
+ * @example
+ * cacheFromEnv({ SERVICE_CACHE_DIR: '/tmp/c', SERVICE_CACHE_MODE: 'offline' }) //=> { dir: '/tmp/c', mode: 'offline' }
+ */
+function cacheFromEnv(env: NodeJS.ProcessEnv): CacheOptions | undefined {
+  const dir = env.SERVICE_CACHE_DIR;
+  if (dir === undefined || dir === '') return undefined;
+  const mode = env.SERVICE_CACHE_MODE;
+  return { dir, mode: (mode === undefined || mode === '' ? 'revalidate' : mode) as CacheOptions['mode'] };
 }

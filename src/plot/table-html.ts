@@ -102,6 +102,7 @@ export function tableHtml(table: TableLike, options: TableHtmlOptions = {}): str
       const v = column[i];
       if (v === null || v === undefined) continue;
       if (v instanceof Date || DateTime.isDateTime(v)) format[name] = formatDate;
+      else if (typeof v === 'number') format[name] = formatNumber;
       break;
     }
   }
@@ -110,6 +111,24 @@ export function tableHtml(table: TableLike, options: TableHtmlOptions = {}): str
   const caption = n > limit ? `${limit} of ${n} rows${zoneNote}` : `${n} rows${zoneNote}`;
   const html = (table as unknown as ArqueroHtml).toHTML({ limit, format });
   return `<div class="service-table">${html}<p style="font-size:smaller">${caption}</p></div>`;
+}
+
+/**
+ * A number as a table shows it, rounded for reading (the table keeps the full value): two
+ * decimals from 1 up, four significant digits below 1, whole numbers as they are; `NaN` and
+ * infinities as JavaScript writes them.
+ *
+ * @param v - A cell value.
+ * @returns The text.
+ * @example
+ * formatNumber(43279.990000000005) //=> '43279.99'
+ * @example
+ * formatNumber(0.000123456) //=> '0.0001235'
+ */
+export function formatNumber(v: unknown): string {
+  if (typeof v !== 'number' || !Number.isFinite(v) || Number.isInteger(v)) return String(v);
+  const text = Math.abs(v) >= 1 ? v.toFixed(2) : String(Number(v.toPrecision(4)));
+  return text.includes('.') && Math.abs(v) >= 1 ? text.replace(/\.?0+$/, '') : text;
 }
 
 /**

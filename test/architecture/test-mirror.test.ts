@@ -24,6 +24,7 @@ const OWN_FOLDERS: Readonly<Record<string, string>> = {
   'test/helpers': 'shared test helpers (startService, fault server)',
   'test/kernel': 'mirrors kernel/ (the notebook kernel) and notebooks/',
   'test/notebooks': 'mirrors notebooks/ (their content)',
+  'test/reports': 'mirrors scripts/jupyter/ (npm run report: parameters, report pages)',
   'test/package': 'the packed package: load modes and public API',
   'test/packaging': 'tiny user projects installed by test/package (not tests themselves)',
   'test/reliability': 'the running service under fuzzing, limits and kill -9 (the whole service, loopback)',

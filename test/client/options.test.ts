@@ -129,6 +129,15 @@ test('proxies: URLs per scheme, validated', () => {
   initError({ apiKey: 'k', proxies: { http: 'not a url' } }, /proxies.http/);
 });
 
+test('SERVICE_CACHE_DIR / SERVICE_CACHE_MODE give the cache when the options name none', () => {
+  const env = { SERVICE_CACHE_DIR: '/tmp/answers', SERVICE_CACHE_MODE: 'offline' };
+  assert.equal(resolveClientOptions({ apiKey: 'abc' }, {}, env).cache, { dir: '/tmp/answers', maxBytes: 256 * 1024 * 1024, mode: 'offline' });
+  assert.is(resolveClientOptions({ apiKey: 'abc' }, {}, { SERVICE_CACHE_DIR: '/tmp/answers' }).cache?.mode, 'revalidate');
+  assert.is(resolveClientOptions({ apiKey: 'abc', cache: false }, {}, env).cache, null, 'an explicit option wins');
+  assert.is(resolveClientOptions({ apiKey: 'abc' }, {}, {}).cache, null);
+  assert.throws(() => resolveClientOptions({ apiKey: 'abc' }, {}, { SERVICE_CACHE_DIR: '/tmp/a', SERVICE_CACHE_MODE: 'sometimes' }), /cache\.mode must be 'revalidate' or 'offline', got sometimes/);
+});
+
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 
 test.run();

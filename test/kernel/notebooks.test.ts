@@ -1,5 +1,6 @@
 // Notebooks are tests too: every notebooks/*.ipynb runs headless (scripts/jupyter/run-notebooks.mjs
-// --check: Jupyter's nbconvert, the tslab kernel, a fresh small demo service) without a cell error.
+// --check: Jupyter's nbconvert, a fresh small demo service) without a cell error, on the tslab
+// kernel and again on Deno's (`deno jupyter --kernel`, from the project's node_modules/.bin/deno).
 // Jupyter is installed through apt-get when missing and this runs as root; elsewhere the run fails
 // with a message naming the packages to install.
 import { spawn } from 'node:child_process';
@@ -24,7 +25,14 @@ interface Run {
   output: string;
 }
 
+/**
+ * Notebooks that use tslab's own module (`import ... from "tslab"`) run on tslab only; the test
+ * checks that each one listed here really does, so the list cannot hide another failure.
+ */
+const TSLAB_ONLY = new Set(['00-kernel-check.ipynb']);
+
 let run: Run = { code: null, output: '' };
+let deno: Run = { code: null, output: '' };
 let failing: Run = { code: null, output: '' };
 
 function runCheck(...args: string[]): Promise<Run> {
@@ -46,6 +54,7 @@ function runCheck(...args: string[]): Promise<Run> {
 
 test.before(async () => {
   run = await runCheck();
+  deno = await runCheck('--no-build', '--kernel', 'deno', ...notebooks.filter((n) => !TSLAB_ONLY.has(n)).map((n) => n.replace(/\.ipynb$/, '')));
   failing = await runCheck('--no-build', '--notebooks', join(__dirname, 'fixtures', 'failing'));
 });
 
@@ -66,6 +75,21 @@ for (const name of notebooks) {
     assert.ok(ok, `run-notebooks --check output:\n${run.output.slice(-8000)}`);
   });
 }
+
+for (const name of notebooks.filter((n) => !TSLAB_ONLY.has(n))) {
+  test(`notebooks/${name} runs headless on the Deno kernel too`, () => {
+    const ok = deno.output.split('\n').some((l) => l.startsWith(`ok   notebooks/${name} (`));
+    assert.ok(ok, `run-notebooks --check --kernel deno output:\n${deno.output.slice(-8000)}`);
+  });
+}
+
+test('the tslab-only notebooks are those that import tslab itself', () => {
+  for (const name of TSLAB_ONLY) {
+    const nb = JSON.parse(readFileSync(join(root, 'notebooks', name), 'utf8')) as { cells: { source?: string | string[] }[] };
+    const code = nb.cells.map((c) => [c.source ?? ''].flat().join('')).join('\n');
+    assert.match(code, /from "tslab"|from 'tslab'/, `${name} is listed as tslab-only but does not import tslab`);
+  }
+});
 
 test('run-notebooks --check exits 0 with a final "N passed, 0 failed" line', () => {
   const last = run.output.trimEnd().split('\n').pop() ?? '';

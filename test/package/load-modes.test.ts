@@ -14,7 +14,7 @@
  *
  *   node --import tsx test/package/load-modes.test.ts
  */
-import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
@@ -27,7 +27,8 @@ const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 const tslabTsc = join(root, 'node_modules', '@tslab', 'typescript-for-tslab', 'bin', 'tsc');
 const MODES = ['node10', 'nodenext'] as const;
 type Mode = (typeof MODES)[number];
-type Job = 'cjs' | 'esm' | `types ${Mode}` | `type-error ${Mode}` | 'types tslab';
+type Job = 'cjs' | 'esm' | `types ${Mode}` | `type-error ${Mode}` | 'types tslab' | 'attw' | 'publint' | 'named node' | 'named deno';
+const bin = (name: string): string => join(root, 'node_modules', '.bin', name);
 
 interface Prepared {
   readonly work: string;
@@ -39,7 +40,27 @@ interface Prepared {
   readonly jobs: Readonly<Record<Job, Promise<Outcome>>>;
 }
 
-function startJobs(work: string): Record<Job, Promise<Outcome>> {
+/**
+ * A module that imports every value export of the public API by name (from the root and both
+ * subpaths) and prints how many it got: an ES module for Node and for Deno, which (unlike Node) does
+ * not guess the names of a CommonJS module, so it needs the package's ES entries.
+ */
+function namedImports(api: PublicApi): string {
+  const lines: string[] = [];
+  const all: string[] = [];
+  for (const [path, names] of Object.entries(api)) {
+    const values = valueNames(names);
+    const alias = path.replace(/\W/g, '_');
+    lines.push(`import { ${values.map((n) => `${n} as ${alias}__${n}`).join(', ')} } from '${path}';`);
+    all.push(...values.map((n) => `${alias}__${n}`));
+  }
+  lines.push(`const got = [${all.join(', ')}];`);
+  lines.push(`console.log(JSON.stringify({ names: got.length, undefined: got.filter((v) => v === undefined).length }));`);
+  return `${lines.join('\n')}\n`;
+}
+
+function startJobs(work: string, tarball: string, api: PublicApi): Record<Job, Promise<Outcome>> {
+  writeFileSync(join(work, 'esm', 'named.mjs'), namedImports(api));
   const node = (project: string): Promise<Outcome> => runAsync(process.execPath, ['index.js'], join(work, project), 120_000);
   const tscJob = (config: string, compiler = tsc): Promise<Outcome> =>
     runAsync(process.execPath, [compiler, '-p', config, '--pretty', 'false'], join(work, 'ts-types'), 180_000);
@@ -51,6 +72,10 @@ function startJobs(work: string): Record<Job, Promise<Outcome>> {
     'type-error node10': tscJob('tsconfig.type-error.node10.json'),
     'type-error nodenext': tscJob('tsconfig.type-error.nodenext.json'),
     'types tslab': tscJob('tsconfig.node10.json', tslabTsc),
+    attw: runAsync(process.execPath, [bin('attw'), tarball, '--format', 'ascii'], work, 180_000),
+    publint: runAsync(process.execPath, [bin('publint'), tarball, '--strict'], work, 120_000),
+    'named node': runAsync(process.execPath, ['named.mjs'], join(work, 'esm'), 120_000),
+    'named deno': runAsync(bin('deno'), ['run', '--allow-all', 'named.mjs'], join(work, 'esm'), 180_000),
   };
 }
 
@@ -73,7 +98,7 @@ function prepare(): Prepared {
     };
     let build = { ran: false, ok: true, output: '' };
     if (distIsStale()) {
-      const r = run(process.execPath, [tsc, '-p', 'tsconfig.json'], root, 300_000);
+      const r = run(process.execPath, [join(root, 'scripts', 'build.mjs')], root, 300_000);
       build = { ran: true, ok: r.status === 0, output: r.text };
       lap('build');
     }
@@ -81,9 +106,9 @@ function prepare(): Prepared {
     lap('npm pack');
     for (const project of ['cjs', 'esm', 'ts-types']) installInto(work, tarball, project);
     lap('install');
-    const jobs = startJobs(work);
     // The checked-in list, which public-api.test.ts keeps equal to the sources.
     const api = (JSON.parse(readFileSync(join(root, 'test', 'fixtures', 'public-api.json'), 'utf8')) as { api: PublicApi }).api;
+    const jobs = startJobs(work, tarball, api);
     console.log(`load-modes: ${times.join(', ')}`);
     prepared = { work, build, files, manifest: readManifest(), api, jobs };
     return prepared;
@@ -120,21 +145,46 @@ test('the tarball holds the built entry points and the bin, and no sources or te
   assert.equal(strays, [], 'nothing but dist/, bin/ and the manifest files');
 });
 
-test('the manifest: top-level main/types (tslab, Node10), exports targets packed, typesVersions match exports', () => {
+test('the manifest: top-level main/types (tslab, Node10), import and require targets packed, typesVersions match exports', () => {
   const { files, manifest } = prepare();
-  const dot = manifest.exports['.'] as Record<string, string>;
-  assert.is(`./${manifest.main}`, dot.require, 'main = exports["."].require');
-  assert.is(`./${manifest.types}`, dot.types, 'types = exports["."].types');
+  type Conditions = Record<'import' | 'require', { types: string; default: string }>;
+  const dot = manifest.exports['.'] as unknown as Conditions;
+  assert.is(`./${manifest.main}`, dot.require.default, 'main = exports["."].require.default');
+  assert.is(`./${manifest.types}`, dot.require.types, 'types = exports["."].require.types');
   for (const [subpath, target] of Object.entries(manifest.exports)) {
-    for (const file of typeof target === 'string' ? [target] : Object.values(target)) {
-      assert.ok(files.includes(file.replace(/^\.\//, '')), `exports["${subpath}"] -> ${file} is packed`);
-    }
-    if (subpath === '.' || typeof target === 'string') continue;
+    const targets = typeof target === 'string' ? [target] : Object.values(target as unknown as Conditions).flatMap((c) => [c.types, c.default]);
+    for (const file of targets) assert.ok(files.includes(file.replace(/^\.\//, '')), `exports["${subpath}"] -> ${file} is packed`);
+    if (typeof target === 'string') continue;
+    const c = target as unknown as Conditions;
+    assert.match(c.import.default, /\.mjs$/, `exports["${subpath}"].import is the ES entry`);
+    assert.match(c.import.types, /\.d\.mts$/, `exports["${subpath}"].import has ES declarations`);
+    assert.match(c.require.default, /\.js$/, `exports["${subpath}"].require is the CommonJS build`);
+    if (subpath === '.') continue;
     // Node10 resolution ignores exports: typesVersions must send the subpath to the same file.
     const key = subpath.replace(/^\.\//, '');
-    assert.equal(manifest.typesVersions['*']?.[key], [target.types.replace(/^\.\//, '')], `typesVersions["*"]["${key}"]`);
+    assert.equal(manifest.typesVersions['*']?.[key], [c.require.types.replace(/^\.\//, '')], `typesVersions["*"]["${key}"]`);
   }
   for (const bin of Object.values(manifest.bin)) assert.ok(files.includes(bin), `bin ${bin} is packed`);
+});
+
+test('the packed tarball passes @arethetypeswrong/cli (every resolution mode) and publint --strict', async () => {
+  const attw = await prepare().jobs.attw;
+  assert.is(attw.status, 0, `attw:\n${attw.text}`);
+  assert.not.match(attw.text, /❌|🐛|⚠️|Masquerading|Resolution failed/, attw.text);
+  const publint = await prepare().jobs.publint;
+  assert.is(publint.status, 0, `publint:\n${publint.text}`);
+  assert.match(publint.text, /All good!/, publint.text);
+});
+
+test('every public value can be imported by name from Node ESM and from Deno (the ES entries)', async () => {
+  const { api } = prepare();
+  const expected = Object.values(api).reduce((n, names) => n + valueNames(names).length, 0);
+  for (const job of ['named node', 'named deno'] as const) {
+    const r = await prepare().jobs[job];
+    assert.is(r.status, 0, `${job}:\n${r.text}`);
+    const line = r.stdout.trim().split('\n').pop() ?? '';
+    assert.equal(JSON.parse(line), { names: expected, undefined: 0 }, `${job}: ${line}`);
+  }
 });
 
 test('require() loads the packed copy, with every value export of test/fixtures/public-api.json', async () => {

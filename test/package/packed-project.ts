@@ -102,7 +102,7 @@ function newestMtime(dir: string): number {
  * distIsStale() //~> false
  */
 export function distIsStale(): boolean {
-  const markers = ['index.js', 'index.d.ts', 'exceptions.js', 'plot/index.js'].map((f) => join(root, 'dist', f));
+  const markers = ['index.js', 'index.d.ts', 'index.mjs', 'exceptions.js', 'exceptions.mjs', 'plot/index.js', 'plot/index.mjs'].map((f) => join(root, 'dist', f));
   if (!markers.every((f) => existsSync(f))) return true;
   const built = Math.min(...markers.map((f) => statSync(f).mtimeMs));
   return Math.max(newestMtime(join(root, 'src')), statSync(join(root, 'tsconfig.json')).mtimeMs) > built;

@@ -44,7 +44,11 @@ export function entryPoints(root: string): EntryPoint[] {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as PackageJson;
   const out: EntryPoint[] = [];
   for (const [subpath, target] of Object.entries(pkg.exports)) {
-    const types = typeof target === 'string' ? target : target.types;
+    // `{ types, ... }`, or (dual package) `{ import: { types, default }, require: { types, default } }`:
+    // the CommonJS declarations are built from src/ (the ES ones re-export them).
+    const conditions = target as Record<string, string | Record<string, string>>;
+    const require = typeof target === 'string' ? undefined : conditions.require;
+    const types = typeof target === 'string' ? target : typeof require === 'object' ? require.types : (conditions.types as string | undefined);
     if (types === undefined || !types.endsWith('.d.ts')) continue;
     const source = types.replace(/^\.\/dist\//, 'src/').replace(/\.d\.ts$/, '.ts');
     const importPath = subpath === '.' ? pkg.name : `${pkg.name}/${subpath.replace(/^\.\//, '')}`;

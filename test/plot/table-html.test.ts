@@ -2,7 +2,7 @@ import * as aq from 'arquero';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ValidationError } from '../../src/exceptions';
-import { canRenderHtml, registerTableHtml, tableHtml, tableText } from '../../src/plot/table-html';
+import { canRenderHtml, formatNumber, registerTableHtml, tableHtml, tableText } from '../../src/plot/table-html';
 
 test('tableText: rows, columns and names', () => {
   assert.is(tableText(aq.table({ date: [], wind: [] })), '<Table: 0 rows × 2 columns: date, wind>');
@@ -47,6 +47,21 @@ test('a registered renderer (the frame layer\'s toHtml) takes over, and can be r
   }
   assert.ok(tableHtml(aq.table({ a: [1] })).includes('<table'));
   assert.not.ok(canRenderHtml({ numRows: () => 0, columnNames: () => [], array: () => [] }));
+});
+
+test('numbers are rounded for reading: two decimals from 1 up, four significant digits below', () => {
+  assert.is(formatNumber(43279.990000000005), '43279.99');
+  assert.is(formatNumber(51.50521609538003), '51.51');
+  assert.is(formatNumber(-3.1), '-3.1');
+  assert.is(formatNumber(2.005), '2'); // 2.005 is 2.00499999... in binary
+  assert.is(formatNumber(0.000123456), '0.0001235');
+  assert.is(formatNumber(-0.5), '-0.5');
+  assert.is(formatNumber(1200), '1200');
+  assert.is(formatNumber(NaN), 'NaN');
+  const html = tableHtml(aq.table({ price: [43279.990000000005, 12], name: ['a', 'b'] }));
+  assert.match(html, '43279.99');
+  assert.not.match(html, '43279.990000000005');
+  assert.match(html, '>12<');
 });
 
 test.run();

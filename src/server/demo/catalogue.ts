@@ -48,14 +48,15 @@ export function ohlcKey(def: OhlcDef): string {
  *
  * @param preset - `small` or `full`.
  * @param anchor - The anchor date, `YYYY-MM-DD`.
+ * @param issuedUntil - Epoch ms after which no forecast or message is issued (default: none).
  * @returns Curves (with roles), places and the demo user.
  * @throws ValueError for an unknown preset or an invalid date.
  * @example
  * buildCatalogue('small', '2025-03-15').spec('DE', 'consumption')?.record.name
  * //=> 'DE Consumption MWh/h 15min Actual'
  */
-export function buildCatalogue(preset: Preset, anchor: string): DemoCatalogue {
-  const window = demoWindow(preset, parseAnchor(anchor, () => 0));
+export function buildCatalogue(preset: Preset, anchor: string, issuedUntil = Infinity): DemoCatalogue {
+  const window = demoWindow(preset, parseAnchor(anchor, () => 0), issuedUntil);
   const areas = areasOf(preset);
   const borders = bordersOf(preset);
   const directions = directionsOf(borders);

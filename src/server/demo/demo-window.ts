@@ -40,6 +40,12 @@ export interface DemoWindow {
   /** Range of the long-term SCENARIO curve (anchor year to anchor year + 5). */
   longTermStart: string;
   longTermEnd: string;
+  /**
+   * Epoch ms of "now" when the anchor is today's date from the wall clock: no forecast run or
+   * REMIT message is created after it (so `latest` never answers with a forecast from the
+   * future). `Infinity` for a fixed anchor, whose whole day of issues is generated.
+   */
+  issuedUntil: number;
   /** The generator's UTC grid: whole UTC midnights around every range above. */
   worldStart: number;
   worldEnd: number;
@@ -50,12 +56,13 @@ export interface DemoWindow {
  *
  * @param preset - `small` (3 months of history, 2 weeks of issues) or `full` (2 years, 60 days).
  * @param anchor - `YYYY-MM-DD`.
+ * @param issuedUntil - Epoch ms after which nothing is issued (default `Infinity`: no limit).
  * @returns The window.
  * @throws ValueError for an unknown preset.
  * @example
  * demoWindow('small', '2025-03-15').historyStart //=> '2024-12-15'
  */
-export function demoWindow(preset: Preset, anchor: string): DemoWindow {
+export function demoWindow(preset: Preset, anchor: string, issuedUntil = Infinity): DemoWindow {
   if (preset !== 'small' && preset !== 'full') throw new ValueError(`Unknown demo preset: ${String(preset)}`);
   const small = preset === 'small';
   const year = Number(anchor.slice(0, 4));
@@ -68,6 +75,7 @@ export function demoWindow(preset: Preset, anchor: string): DemoWindow {
   const window: Omit<DemoWindow, 'worldStart' | 'worldEnd'> = {
     preset,
     anchor,
+    issuedUntil,
     historyStart,
     backcastStart: small ? historyStart : addMonths(anchor, -12),
     actualEnd: addDays(anchor, 1),

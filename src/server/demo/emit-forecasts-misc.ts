@@ -32,7 +32,7 @@ export function borderForecasts(world: World): ImportBatch[] {
     const fba = world.coupled.flow.get(`${b.b}>${b.a}`) as Float64Array;
     const cab = world.ntc.get(`${b.a}>${b.b}`) as Float64Array;
     const cba = world.ntc.get(`${b.b}>${b.a}`) as Float64Array;
-    for (const run of modelRuns(seed, FORECAST_MODELS.ec, cat.window.issueStart, cat.window.actualEnd, `${b.a}~${b.b}`)) {
+    for (const run of modelRuns(seed, FORECAST_MODELS.ec, cat.window.issueStart, cat.window.actualEnd, `${b.a}~${b.b}`, cat.window.issuedUntil)) {
       const h0 = Math.round((run.issued - grid.start) / HOUR);
       const e = leadError(seed, `border/${b.a}~${b.b}/${run.issued}`, run.hours * 4, 0.08, 0.03, 0.5);
       const times = Float64Array.from({ length: run.hours }, (_, h) => run.issued + h * HOUR);
@@ -79,7 +79,7 @@ export function fillingForecasts(world: World): ImportBatch[] {
   };
   const instances: InstanceRecord[] = [];
   const series: SeriesBlock[] = [];
-  for (const run of modelRuns(seed, FORECAST_MODELS.ec, w.issueStart, w.actualEnd, 'NO2/filling')) {
+  for (const run of modelRuns(seed, FORECAST_MODELS.ec, w.issueStart, w.actualEnd, 'NO2/filling', w.issuedUntil)) {
     const day0 = addDays(utcDate(run.issued), 1);
     const days = Array.from({ length: 10 }, (_, k) => addDays(day0, k));
     const e = leadError(seed, `filling/${run.issued}`, 40, 0.3, 0.4, 5);

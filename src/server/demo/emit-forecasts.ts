@@ -142,7 +142,7 @@ export function areaForecasts(world: World, tag: string, modelTag: string): Impo
     .filter((x) => x.spec && x.spec.tags.includes(modelTag));
   if (specs.length === 0 && sites.length === 0) return [];
   const w = cat.window;
-  const runs = modelRuns(seed, model, model.members > 0 ? w.ensembleStart : w.issueStart, w.actualEnd, tag);
+  const runs = modelRuns(seed, model, model.members > 0 ? w.ensembleStart : w.issueStart, w.actualEnd, tag, w.issuedUntil);
   const riverTruth = sites.some((x) => x.site.kind === 'river') ? riverTemperature(groupMeans(t.weather.temp, 4)) : null;
   const need = new Set<Family>(['temperature']);
   for (const spec of specs) {

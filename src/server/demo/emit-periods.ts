@@ -83,8 +83,11 @@ function instancesOf(world: World, curve: string, capacity: number, events: read
   const to = utcMidnight(w.actualEnd);
   const tlFrom = localMidnight(w.historyStart, 'CET');
   const tlTo = localMidnight(w.timelineEnd, 'CET');
-  for (const m of pick(world.seed, curve, outageMessages(events), from, to)) {
-    out.instances.push({ curve, issued: m.issued, tag: m.tag, created: m.issued + createdAfter(world.seed, curve, m), modified: null, scenarioNames: [] });
+  const known = outageMessages(events).filter((m) => m.issued + createdAfter(world.seed, curve, m) <= w.issuedUntil);
+  for (const m of pick(world.seed, curve, known, from, to)) {
+    const created = m.issued + createdAfter(world.seed, curve, m);
+    if (created > w.issuedUntil) continue;
+    out.instances.push({ curve, issued: m.issued, tag: m.tag, created, modified: null, scenarioNames: [] });
     const p = availabilityPeriods(capacity, events, m.issued, tlFrom, tlTo);
     out.periods.push({ curve, issued: m.issued, tag: m.tag, ...p, capacities: new Float64Array(p.values.length).fill(capacity) });
   }

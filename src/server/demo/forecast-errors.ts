@@ -28,12 +28,14 @@ export interface Run {
  * @param from - First issue day.
  * @param to - End day (exclusive).
  * @param scope - Distinguishes the runs of different curves (their `created` jitter).
+ * @param until - Epoch ms of "now": runs created later are left out, later edits are not made
+ *   (default `Infinity`).
  * @returns Runs.
  * @example
  * modelRuns(1, FORECAST_MODELS.ec, '2025-01-01', '2025-01-02', 'DE').map((r) => new Date(r.issued).toISOString().slice(11, 13))
  * //=> ['00', '12']
  */
-export function modelRuns(seed: number, model: ForecastModel, from: string, to: string, scope: string): Run[] {
+export function modelRuns(seed: number, model: ForecastModel, from: string, to: string, scope: string, until = Infinity): Run[] {
   const out: Run[] = [];
   for (const date of dateRange(from, to)) {
     if (model.weekdays && !model.weekdays.includes(weekday(date))) continue;
@@ -41,7 +43,9 @@ export function modelRuns(seed: number, model: ForecastModel, from: string, to: 
       const issued = utcMidnight(date) + hour * HOUR;
       const rng = createRng(seed, `run/${scope}/${model.tag}/${issued}`);
       const created = issued + Math.round(model.createdAfter + rng.range(-20, 20)) * MINUTE;
-      const modified = rng.next() < 0.1 ? created + Math.round(rng.range(30, 180)) * MINUTE : null;
+      const edited = rng.next() < 0.1 ? created + Math.round(rng.range(30, 180)) * MINUTE : null;
+      if (created > until) continue;
+      const modified = edited !== null && edited <= until ? edited : null;
       out.push({ tag: model.tag, issued, created, modified, hours: model.horizon(hour), members: model.members });
     }
   }

@@ -33,7 +33,10 @@ export interface SeedDemoOptions {
   seed?: number;
   /** Anchor date `YYYY-MM-DD` (default: today in UTC, from `clock`). */
   anchor?: string;
-  /** Epoch ms of "now" (default `Date.now`); only used when `anchor` is absent. */
+  /**
+   * Epoch ms of "now" (default `Date.now`); only used when `anchor` is absent: the anchor is then
+   * today's UTC date and no forecast run or REMIT message is created later than this instant.
+   */
   clock?: () => number;
   /** Called after each chunk with the chunks done, their total and what was written. */
   onProgress?: (done: number, total: number, label: string) => void;
@@ -162,8 +165,10 @@ export function demoTasks(cat: DemoCatalogue, seed: number, apiKey: string): Dem
  */
 export async function seedDemo(store: DemoStore, opts: SeedDemoOptions): Promise<SeedDemoResult> {
   const seed = opts.seed ?? 1;
-  const anchor = parseAnchor(opts.anchor, opts.clock ?? Date.now);
-  const cat = buildCatalogue(opts.preset, anchor);
+  const clock = opts.clock ?? Date.now;
+  const now = opts.anchor === undefined ? clock() : Infinity;
+  const anchor = parseAnchor(opts.anchor, () => now);
+  const cat = buildCatalogue(opts.preset, anchor, now);
   const apiKey = demoApiKey(seed);
   const tasks = demoTasks(cat, seed, apiKey);
   let values = 0;

@@ -1,5 +1,5 @@
-// Loads the packed `service` as an ES module (named imports come from Node's reading of the
-// CommonJS build) and prints one JSON line of facts for test/package/load-modes.test.ts to check.
+// Loads the packed `service` as an ES module (the ES entries dist/*.mjs, which re-export the
+// CommonJS build by name) and prints one JSON line of facts for test/package/load-modes.test.ts to check.
 import { createRequire } from 'node:module';
 import * as service from 'service';
 import { Frequency, ServiceClient, Timeseries, toTable, ValidationError } from 'service';
