@@ -24,43 +24,11 @@ import { periodsRoutes } from './routes/periods';
 import { srmcRoutes } from './routes/srmc';
 import { timeseriesRoutes } from './routes/timeseries';
 import { userRoutes } from './routes/user';
+import type { Clock, RouteContext, RouteModule } from './route-module';
 import type { Store } from './store';
-
-export { userOf } from './auth';
-
-/** Current time in epoch ms. */
-export type Clock = () => number;
-
-/** What route handlers get besides the request: the store and the clock. */
-export interface RouteContext {
-  /** The service's store. */
-  store: Store;
-  /** Current time in epoch ms (tests pass a fixed clock). */
-  clock: Clock;
-}
-
-/**
- * One section's routes (`src/server/routes/<section>.ts`). `register` adds the section's routes
- * to the `/api` scope with paths relative to it (`api.get('/user/', ...)`); the scope already
- * authenticates every request, so handlers read the caller with {@link userOf}.
- *
- * @example
- * export const userRoutes: RouteModule = {
- *   section: 'user',
- *   register(api) { api.get('/user/', async (request) => serializeUser(userOf(request))); },
- * };
- */
-export interface RouteModule {
-  /** The section's name, as in the spec (`metadata`, `timeseries`, `user`, ...). */
-  readonly section: string;
-  /** Adds the section's routes to the scope. */
-  register(api: FastifyInstance, context: RouteContext): void | Promise<void>;
-}
 
 /**
  * The sections the service serves, in registration order; a new section adds its module here.
- * Route modules should take `userOf` from `./auth` and only types from this module, so that
- * loading a route module first does not enter an import cycle (`createApp` names the problem).
  *
  * @example
  * SECTION_ROUTES.map((m) => m.section) //=> ['metadata', 'timeseries', 'instances', 'periods', 'period-instances', 'ohlc', 'srmc', 'user', 'import']
@@ -171,11 +139,6 @@ export function createApp(options: AppOptions): FastifyInstance {
   const limiter = options.rateLimit === false ? null : new RateLimiter(options.rateLimit ?? {}, clock);
   const context: RouteContext = { store: options.store, clock };
   const routes = options.routes ?? SECTION_ROUTES;
-  routes.forEach((module, k) => {
-    if (typeof module?.register !== 'function') {
-      throw new TypeError(`Route module ${k} is undefined: a route module was loaded before src/server/app (import cycle); import userOf from src/server/auth`);
-    }
-  });
   const failures = options.authFailureLimit === false ? null : new RateLimiter(options.authFailureLimit ?? DEFAULT_AUTH_FAILURE_LIMIT, clock);
   const authHook = apiKeyHook(options.store, limiter, { failures });
   registerConditional(app, { store: options.store });

@@ -12,7 +12,7 @@
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { NotFoundError, UnauthorizedError } from '../exceptions';
 import { Area } from '../model/areas';
-import type { RouteContext, RouteModule } from './app';
+import type { RouteContext, RouteModule } from './route-module';
 import { pageOf, type CurveQuery, type CurveRecord, type Store, type StorePage } from './store';
 
 /**

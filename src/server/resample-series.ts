@@ -27,7 +27,7 @@ import { checkRangeLimit } from '../wire/limits';
 import { BEGIN, END } from '../wire/requests';
 import { assertCanRead } from './auth';
 import { fxRatesFor } from './fx-rates';
-import { curveFromRecord, placeFromRecord, subscriptionOf } from './routes/metadata';
+import { curveFromRecord, placeFromRecord, subscriptionOf } from './records';
 import type { CurveRecord, InstanceKey, Store, TimeRange, UserRecord } from './store';
 
 /**

@@ -13,7 +13,8 @@ import {
   APIError, ForbiddenError, HTTPError, InitializationError, InternalServerError, NotFoundError,
   TooManyRequestsError, UnauthorizedError, ValidationError,
 } from '../../src/exceptions';
-import { SECTION_ROUTES, type RouteModule } from '../../src/server/app';
+import { SECTION_ROUTES } from '../../src/server/app';
+import type { RouteModule } from '../../src/server/route-module';
 import { assertCanRead, userOf } from '../../src/server/auth';
 import { addUser, startService, type StartedService } from '../helpers/start-service';
 import { recordRequests } from '../helpers/record-requests';

@@ -10,7 +10,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { ForbiddenError, TooManyRequestsError, ValidationError, ValueError } from '../../exceptions';
-import type { RouteModule } from '../app';
+import type { RouteModule } from '../route-module';
 import { userOf } from '../auth';
 import type { UserRecord } from '../store';
 import { importBuilt } from './import-files';

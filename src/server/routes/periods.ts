@@ -9,7 +9,8 @@ import type { FastifyRequest } from 'fastify';
 import { zoneByName } from '../../time';
 import { serializePeriodseries, type PeriodseriesJson } from '../../wire/json';
 import { decodePeriodsLoad, SECTION_CURVE_TYPES } from '../../wire/requests';
-import { userOf, type RouteContext, type RouteModule } from '../app';
+import { userOf } from '../auth';
+import type { RouteContext, RouteModule } from '../route-module';
 import { curveOf, dataCurve, loadPeriodseries, requestQuery, requestRange } from '../resample-series';
 
 /**

@@ -22,14 +22,14 @@ import { Frequency, Resolution, stepStarts } from '../../time';
 import { serializeSRMC, type SRMCJson } from '../../wire/json';
 import { SRMC_FACTOR_PARAMS } from '../../wire/options';
 import { decodeSrmcLatest, decodeSrmcLoad, type SrmcLatestQuery, type SrmcLoadQuery } from '../../wire/requests';
-import type { RouteContext, RouteModule } from '../app';
+import type { RouteContext, RouteModule } from '../route-module';
 import { convertPrices, eurPerCurrency } from '../fx-rates';
 import { requestQuery } from '../resample-series';
 import type { CurveRecord, Store } from '../store';
 import {
   contractChoice, contractOf, contractTrades, latestRows, ohlcItems, ohlcTarget, readRows, tradingRange,
   type OhlcRows, type OhlcTarget,
-} from './ohlc';
+} from '../queries/ohlc';
 
 const EUA_LOOKBACK_MS = 31 * 86_400_000;
 const RESULT = { unit: 'EUR', denominator: 'MWh' };
