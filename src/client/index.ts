@@ -11,7 +11,7 @@ export { PeriodInstancesSection } from './sections/period-instances';
 export { OhlcSection } from './sections/ohlc';
 export { SrmcSection } from './sections/srmc';
 export { API_KEY_ENV, API_KEY_FILE_ENV, API_URL_ENV, DEFAULT_API_URL, type ClientDefaults, type ClientOptions, type RetryOptions } from './options';
-export { ResponseCache, type CacheMode, type CacheOptions, type CacheStats } from './http';
+export { ResponseCache, type CacheMode, type CacheOptions, type CacheStats, type RequestInfo, type RequestListener, type ResponseInfo, type ResponseListener } from './http';
 export { EventsSection } from './sections/events';
 export {
   ConnectionEvent, CurveEvent, EventsConnection, TimeoutEvent,

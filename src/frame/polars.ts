@@ -103,7 +103,7 @@ export function setPolarsLoader(load: (() => unknown) | null): void {
  * @example
  * typeof loadPolars().DataFrame //=> 'function'
  */
-export function loadPolars(): PolarsModule {
+function loadPolars(): PolarsModule {
   if (loaded) return loaded;
   let module: unknown;
   try {

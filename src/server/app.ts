@@ -60,13 +60,13 @@ export interface AppOptions {
 }
 
 /** Largest request body of every route but the import (64 KiB): no other route takes one. */
-export const DEFAULT_BODY_LIMIT = 64 * 1024;
+const DEFAULT_BODY_LIMIT = 64 * 1024;
 
 /** Default limit on failed authentications per client address: bursts of 30, then 1 per second. */
-export const DEFAULT_AUTH_FAILURE_LIMIT: Readonly<Required<RateLimitOptions>> = Object.freeze({ ratePerSecond: 1, burst: 30 });
+const DEFAULT_AUTH_FAILURE_LIMIT: Readonly<Required<RateLimitOptions>> = Object.freeze({ ratePerSecond: 1, burst: 30 });
 
 /** Options of {@link apiKeyHook}. */
-export interface ApiKeyHookOptions {
+interface ApiKeyHookOptions {
   /** The headers that carry the key (default {@link API_KEY_HEADERS}: `X-API-Key`). */
   headers?: readonly string[];
   /** Failed authentications per client address (`null`: not limited). */
@@ -87,7 +87,7 @@ export interface ApiKeyHookOptions {
  * @example
  * scope.addHook('onRequest', apiKeyHook(store, new RateLimiter(), { failures: new RateLimiter(DEFAULT_AUTH_FAILURE_LIMIT) }));
  */
-export function apiKeyHook(store: Store, limiter: RateLimiter | null, options: ApiKeyHookOptions = {}): onRequestAsyncHookHandler {
+function apiKeyHook(store: Store, limiter: RateLimiter | null, options: ApiKeyHookOptions = {}): onRequestAsyncHookHandler {
   const failures = options.failures ?? null;
   const headers = options.headers ?? API_KEY_HEADERS;
   return async (request) => {

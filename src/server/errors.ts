@@ -13,7 +13,7 @@ import {
 } from '../exceptions';
 
 /** Status and JSON body of an error response, plus extra headers. */
-export interface ErrorResponse {
+interface ErrorResponse {
   status: number;
   body: ErrorBody;
   headers: Record<string, string>;
@@ -35,7 +35,7 @@ function isFrameworkError(err: unknown): err is FastifyError {
  * errorResponse(new ValidationError('must be 1 to 25', 'limit'))
  * //=> { status: 400, body: { message: 'must be 1 to 25', parameter: 'limit' }, headers: {} }
  */
-export function errorResponse(err: unknown): ErrorResponse {
+function errorResponse(err: unknown): ErrorResponse {
   if (isFrameworkError(err) && statusOfError(err) === 500) {
     const code = err.statusCode as number;
     if (code === 404) return { status: 404, body: { message: err.message }, headers: {} };

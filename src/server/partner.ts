@@ -36,7 +36,7 @@ export const PARTNER_COUNTRIES: Readonly<Record<string, string>> = Object.freeze
  * @example
  * PARTNER_SECTIONS.includes('ohlc') //=> false
  */
-export const PARTNER_SECTIONS: readonly string[] = Object.freeze([
+const PARTNER_SECTIONS: readonly string[] = Object.freeze([
   'metadata', 'timeseries', 'instances', 'periods', 'period_instances', 'period-instances', 'periodInstances',
 ]);
 

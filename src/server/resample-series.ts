@@ -192,7 +192,6 @@ function aggregateColumns(block: Columns, plan: Plan, request: SeriesRequest): C
  * @example
  * const fx = await fxRatesFor(store, 'EUR', 'USD/MWh', times, Frequency.P1D);
  */
-export { fxRatesFor };
 
 async function convertColumns(store: Store, record: CurveRecord, columns: Columns, unit: string | undefined, freq: Frequency) {
   const { times, values, scenarios } = columns;

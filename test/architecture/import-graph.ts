@@ -45,7 +45,7 @@ function statementAt(code: string, line: number, specifier: string): string | un
  *
  * @returns the project-relative path, or undefined when it is not a src file
  */
-export function resolveRelative(root: string, file: string, specifier: string): string | undefined {
+function resolveRelative(root: string, file: string, specifier: string): string | undefined {
   const base = posix.normalize(posix.join(posix.dirname(file), specifier.replace(/\.js$/, '')));
   for (const candidate of [`${base}.ts`, `${base}/index.ts`]) {
     if (existsSync(join(root, candidate))) return candidate;

@@ -97,7 +97,7 @@ export function dayBlocks(area: AreaProfile, p: DayPrices): Block[] {
  * @example
  * surplusPrice(0, 1000, 50000) //=> 5
  */
-export function surplusPrice(surplus: number, sinks: number, mean: number): number {
+function surplusPrice(surplus: number, sinks: number, mean: number): number {
   const k = Math.max(1, sinks);
   if (surplus < 0.4 * k) return 5 * (1 - surplus / (0.4 * k));
   if (surplus <= k) return -12 * Math.pow((surplus - 0.4 * k) / (0.6 * k), 1.5);

@@ -13,7 +13,7 @@ import { STEP_MS, roundValues, seriesBlock, stepMeans, type Columns } from './se
 import type { World } from './world';
 
 /** The first 15-minute day-ahead delivery day (docs/demo-data.md#curve-families). */
-export const FIRST_15MIN_DAY_AHEAD = '2025-10-01';
+const FIRST_15MIN_DAY_AHEAD = '2025-10-01';
 
 const minus = (a: Columns, ...bs: Columns[]): Columns => {
   const values = Float64Array.from(a.values);

@@ -16,7 +16,7 @@ import { generateWeather } from './weather';
 import type { World } from './world';
 
 /** The weather years of the CLIMATE curves. */
-export const CLIMATE_YEARS: readonly string[] = Object.freeze(Array.from({ length: 30 }, (_, i) => `y${1991 + i}`));
+const CLIMATE_YEARS: readonly string[] = Object.freeze(Array.from({ length: 30 }, (_, i) => `y${1991 + i}`));
 
 const FAMILIES = ['consumption', 'wind', 'solar', 'residual', 'temperature'] as const;
 type Family = (typeof FAMILIES)[number];

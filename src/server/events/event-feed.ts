@@ -54,7 +54,7 @@ export interface EventFeedOptions {
  * @example
  * rejectHandshake(socket, 401, { message: 'Invalid API key' })
  */
-export function rejectHandshake(socket: Duplex, status: number, body: object, headers: Record<string, string> = {}): void {
+function rejectHandshake(socket: Duplex, status: number, body: object, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
   if (!socket.writable) {
     socket.destroy();

@@ -22,7 +22,7 @@ import { ImportThread } from './import-thread';
  * @example
  * IMPORT_BODY_LIMIT //=> 268435456
  */
-export const IMPORT_BODY_LIMIT = 256 * 1024 * 1024;
+const IMPORT_BODY_LIMIT = 256 * 1024 * 1024;
 
 /**
  * Import requests received or built at once; one more is refused with a 429 until one is done.
@@ -30,10 +30,10 @@ export const IMPORT_BODY_LIMIT = 256 * 1024 * 1024;
  * @example
  * MAX_IMPORTS_IN_FLIGHT //=> 2
  */
-export const MAX_IMPORTS_IN_FLIGHT = 2;
+const MAX_IMPORTS_IN_FLIGHT = 2;
 
 /** The JSON answer of an import. */
-export interface ImportSummaryJson {
+interface ImportSummaryJson {
   files: number;
   new_curves: string[];
   instances: number;

@@ -36,7 +36,7 @@ export interface LookupMessage {
 }
 
 /** Thread → service: the built batch. */
-export interface BuiltMessage {
+interface BuiltMessage {
   type: 'built';
   built: BuiltBatch;
   files: number;

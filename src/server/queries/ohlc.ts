@@ -82,7 +82,7 @@ export async function ohlcTarget(context: RouteContext, request: FastifyRequest)
  * // 2024-02-01T00:00+01:00
  * dayStart('2024-02-01', CET) === Date.UTC(2024, 0, 31, 23) //=> true
  */
-export function dayStart(date: string, zone: Zone): number {
+function dayStart(date: string, zone: Zone): number {
   return DateTime.fromISO(date, { zone }).startOf('day').toMillis();
 }
 

@@ -27,7 +27,7 @@ import { curveOf, dataCurve, loadTimeseries, requestQuery, requestRange } from '
  * @example
  * (await timeseriesLoad(context, request)).resolution.frequency //=> Frequency.P1D
  */
-export async function timeseriesLoad(context: RouteContext, request: FastifyRequest): Promise<Timeseries> {
+async function timeseriesLoad(context: RouteContext, request: FastifyRequest): Promise<Timeseries> {
   const query = decodeTimeseriesLoad(requestQuery(request));
   const user = userOf(request);
   const name = (request.params as { curve: string }).curve;

@@ -52,8 +52,9 @@ const options = { httpDelay: 0.05, retry: { tries: 1 } };
 
 test.before(async () => {
   svc = await startService({ rateLimit: false, routes: [instancesRoutes], batch: { curves: [curve(WIND), curve(EMPTY, 'FR')], instances, series } });
-  client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options });
-  sent = recordRequests(client);
+  const requestLog = recordRequests();
+  sent = requestLog.sent;
+  client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options , ...requestLog.options });
   recorder = await startFaultServer();
 });
 

@@ -19,8 +19,9 @@ test.before(async () => {
     demo: { preset: 'small', anchor: '2025-01-15' },
     rateLimit: false,
   });
-  client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, httpDelay: 0.05, retry: { tries: 1 } });
-  sent = recordRequests(client);
+  const requestLog = recordRequests();
+  sent = requestLog.sent;
+  client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, httpDelay: 0.05, retry: { tries: 1 }, ...requestLog.options });
   allCurves = (await svc.store.searchCurves({ pageSize: 100_000 })).items;
   allPlaces = (await svc.store.searchPlaces({ pageSize: 100_000 })).items;
 });

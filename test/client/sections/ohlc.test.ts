@@ -64,8 +64,9 @@ test.before(async () => {
       series: [{ curve: USD_FX, issued: null, tag: null, times: Float64Array.of(thu, fri), values: Float64Array.of(1.1, 1.08), scenarios: [], scenarioNames: [] }],
     },
   });
-  client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options });
-  sent = recordRequests(client);
+  const requestLog = recordRequests();
+  sent = requestLog.sent;
+  client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options , ...requestLog.options });
   nobody = new ServiceClient({ apiKey: await addUser(svc.store, 'power-only', { grants: [{ package: 'power', area: 'DE' }] }), apiUrl: svc.apiUrl, ...options });
   recorder = await startFaultServer();
 });

@@ -53,8 +53,9 @@ test.before(async () => {
       periods: [block(A, 'AbC1', [[OCT26, NOV01, 1400]]), block(B, 'XyZ2', [[OCT26, OCT28, 1300], [OCT28, NOV01, 700]])],
     },
   });
-  client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options });
-  sent = recordRequests(client);
+  const requestLog = recordRequests();
+  sent = requestLog.sent;
+  client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options , ...requestLog.options });
   recorder = await startFaultServer();
 });
 

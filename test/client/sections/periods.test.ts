@@ -44,8 +44,9 @@ test.before(async () => {
     values: Float64Array.of(1200, 950.5), capacities: Float64Array.of(1400, 1400),
   });
   svc = await startService({ rateLimit: false, batch: { curves: [curve(NUCLEAR), curve(FR_NUCLEAR, 'FR')], periods: [block(NUCLEAR), block(FR_NUCLEAR)] } });
-  client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options });
-  sent = recordRequests(client);
+  const requestLog = recordRequests();
+  sent = requestLog.sent;
+  client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options , ...requestLog.options });
   deOnly = new ServiceClient({ apiKey: await addUser(svc.store, 'de-only', { grants: [{ package: 'power', area: 'DE' }] }), apiUrl: svc.apiUrl, ...options });
   recorder = await startFaultServer();
 });

@@ -65,8 +65,9 @@ test.before(async () => {
       series: [rates('USD', [1.08, 1.1]), rates('GBP', [0.85, 0.86])],
     },
   });
-  client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options });
-  sent = recordRequests(client);
+  const requestLog = recordRequests();
+  sent = requestLog.sent;
+  client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options , ...requestLog.options });
   powerOnly = new ServiceClient({ apiKey: await addUser(svc.store, 'power-only', { grants: [{ package: 'power', area: 'DE' }] }), apiUrl: svc.apiUrl, ...options });
   recorder = await startFaultServer();
 });

@@ -55,8 +55,9 @@ test.before(async () => {
       ],
     },
   });
-  client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options });
-  sent = recordRequests(client);
+  const requestLog = recordRequests();
+  sent = requestLog.sent;
+  client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options , ...requestLog.options });
   const key = await addUser(svc.store, 'de-only', { grants: [{ package: 'power', area: 'DE' }] });
   deOnly = new ServiceClient({ apiKey: key, apiUrl: svc.apiUrl, ...options });
   recorder = await startFaultServer();
