@@ -1,3 +1,3 @@
 // The `service` command line.
 export { main } from './main';
-export { type CliIO } from './cli-io';
+export type { CliIO } from './cli-io';

@@ -7,7 +7,7 @@
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRequestAsyncHookHandler } from 'fastify';
 import { TooManyRequestsError, UnauthorizedError } from '../exceptions';
-import { API_KEY_HEADERS, RateLimiter, apiKeyOf, authenticate, type RateLimitOptions } from './auth';
+import { API_KEY_HEADERS, RateLimiter, apiKeyOf, authenticate, type Principal, type RateLimitOptions } from './auth';
 import { assertWellFormedQuery } from '../wire/encode';
 import { registerCompression, type CompressionOptions } from './compress';
 import { registerConditional } from './conditional';
@@ -96,7 +96,7 @@ function apiKeyHook(store: Store, limiter: RateLimiter | null, options: ApiKeyHo
     if (wait > 0) {
       throw new TooManyRequestsError(`Too many failed authentications from your address: at most ${failures?.burst} at once, then ${failures?.ratePerSecond} per second; retry after ${Math.ceil(wait)} s`, wait);
     }
-    let principal;
+    let principal: Principal;
     try {
       principal = await authenticate(store, apiKeyOf(request.headers, headers));
     } catch (err) {

@@ -97,7 +97,7 @@ export function clearSky(ms: number, lat: number, lon: number): number {
   const hourAngle = ((solarHour - 12) * 15 * Math.PI) / 180;
   const phi = (lat * Math.PI) / 180;
   const s = Math.sin(phi) * Math.sin(decl) + Math.cos(phi) * Math.cos(decl) * Math.cos(hourAngle);
-  return s <= 0 ? 0 : SOLAR_PEAK * Math.pow(s, SOLAR_EXP);
+  return s <= 0 ? 0 : SOLAR_PEAK * s ** SOLAR_EXP;
 }
 
 /**

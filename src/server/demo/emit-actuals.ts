@@ -113,6 +113,7 @@ function quarterHourPrices(world: World, tag: string, end: number): Columns {
 function ntcBegin(world: World, zone: string): number {
   const w = world.cat.window;
   const threeMonths = addDays(w.anchor, -92);
+  // biome-ignore lint/complexity/useMathMinMax: these are ISO date strings, compared as text (Math.max would give NaN)
   return localMidnight(w.historyStart > threeMonths ? w.historyStart : threeMonths, zone);
 }
 

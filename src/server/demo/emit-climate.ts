@@ -39,6 +39,7 @@ export function areaClimate(world: World, tag: string, cityOffsets: Map<string, 
   const area = t.area;
   const w = cat.window;
   // the weather years run on the part of the grid the normals and climates need
+  // biome-ignore lint/complexity/useMathMinMax: these are ISO date strings, compared as text (Math.max would give NaN)
   const first = w.normalStart < w.climateStart ? w.normalStart : w.climateStart;
   const grid = new Grid(Math.max(world.grid.start, utcMidnight(first) - DAY), world.grid.end);
   const sph = tag === 'DE' ? 4 : 1;

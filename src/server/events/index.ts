@@ -7,10 +7,5 @@ export {
   infoMessage,
   okResponse,
   parseClientMessage,
-  
-  
-  
-  
-  
 } from './feed-messages';
 export { OutgoingEvent, resolveEvents } from './outgoing-event';

@@ -13,7 +13,7 @@ import { ForbiddenError, TooManyRequestsError, ValidationError, ValueError } fro
 import type { RouteModule } from '../route-module';
 import { userOf } from '../auth';
 import type { UserRecord } from '../store';
-import { importBuilt } from './import-files';
+import { importBuilt, type ImportSummary } from './import-files';
 import { ImportThread } from './import-thread';
 
 /**
@@ -93,7 +93,7 @@ export const importRoutes: RouteModule = {
       const hooks = { onRequest: [permission, admit], onResponse: release, onRequestAbort: release };
       scope.post('/import/', { bodyLimit: IMPORT_BODY_LIMIT, ...hooks }, async (request): Promise<ImportSummaryJson> => {
         if (!Buffer.isBuffer(request.body)) throw new ValidationError('Expected a JSON body {"files": [{"name": "...", "text": "..."}]}', 'files');
-        let summary;
+        let summary: ImportSummary & { dryRun: boolean };
         try {
           const { built, files, dryRun } = await thread.build(request.body, context.clock());
           summary = { ...(await importBuilt(context.store, built, files, { dryRun })), dryRun };

@@ -5,9 +5,8 @@ export { checkAgainstStored, curveFromDefinition, sameCurve } from './curve-spec
 export { checkSources, importDocuments, importFiles, importSources, type ImportSource, type ImportSummary } from './import-files';
 export { ProblemList, formatProblem } from './import-problems';
 export { parseJsonWithLines } from './json-lines';
-export {
-   
-  type RawCurve, type RawDocument, type RawPoint, type RawSeries,
+export type {
+  RawCurve, RawDocument, RawPoint, RawSeries,
 } from './raw-document';
 export { readCsv } from './read-csv';
 export { readJson } from './read-json';

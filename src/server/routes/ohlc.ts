@@ -10,7 +10,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { contractDailySeries, fillModeOf, mergeForwardCurve, pickRows, selectContract } from '../../engine/ohlc';
-import { ContractPeriod, Periodseries, Timeseries } from '../../model';
+import { type ContractPeriod, Periodseries, Timeseries } from '../../model';
 import { Frequency, Resolution, stepStarts } from '../../time';
 import { ohlcListBytes, serializePeriodseries, timeseriesBytes, type PeriodseriesJson } from '../../wire/json';
 import { decodeOhlcField, decodeOhlcLatest, decodeOhlcLoad, decodeOhlcTimeseries } from '../../wire/requests';

@@ -15,17 +15,11 @@ export type {
 } from './types';
 export type {
   CurveQuery,
-  
-  
+  EventsAfter,
   InstanceKey,
-  
   OhlcQuery,
-  
-  
-  
   Store,
   StorePage,
-  
   TimeRange,
 } from './store';
 export { DuckDbStore } from './duckdb-store';

@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ServiceClient } from '../../../src/client';
 import { NotFoundError, PageError, ValidationError } from '../../../src/exceptions';
-import { Area, Curve, CurveType, DataType, Page, Place, PlaceType } from '../../../src/model';
+import { Area, Curve, CurveType, DataType, type Page, type Place, PlaceType } from '../../../src/model';
 import type { CurveRecord, PlaceRecord } from '../../../src/server/store';
 import { Frequency } from '../../../src/time';
 import { startService, type StartedService } from '../../helpers/start-service';

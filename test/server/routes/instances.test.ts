@@ -79,7 +79,7 @@ test.after(async () => {
 
 interface Reply {
   status: number;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  body: any;
 }
 
 async function get(path: string, query = '', curveName = WIND, section = 'instances'): Promise<Reply> {
@@ -87,7 +87,7 @@ async function get(path: string, query = '', curveName = WIND, section = 'instan
   return { status: res.status, body: await res.json() };
 }
 
-async function ok(path: string, query = '', curveName = WIND, section = 'instances'): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+async function ok(path: string, query = '', curveName = WIND, section = 'instances'): Promise<any> {
   const reply = await get(path, query, curveName, section);
   assert.is(reply.status, 200, JSON.stringify(reply.body));
   return reply.body;
@@ -309,7 +309,7 @@ test('the generated demo data: tags, newest-first list, ensembles, day-ahead sti
     const call = async (path: string) => {
       const res = await fetch(`${demo.url}/api/${path}`, { headers: { 'X-API-Key': demo.apiKey } });
       assert.is(res.status, 200, path);
-      return res.json() as Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+      return res.json() as Promise<any>;
     };
     const wind = encodeURIComponent('DE Wind Power Production MWh/h 15min Forecast');
     const tags: string[] = await call(`instances/${wind}/tags/`);

@@ -59,12 +59,12 @@ test.after(async () => {
   await svc?.close();
 });
 
-async function get(path: string, query = '', name = REMIT): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+async function get(path: string, query = '', name = REMIT): Promise<{ status: number; body: any }> {
   const res = await fetch(`${svc.url}/api/period-instances/${encodeURIComponent(name)}/${path}${query ? `?${query}` : ''}`, { headers: { 'X-API-Key': svc.apiKey } });
   return { status: res.status, body: await res.json() };
 }
 
-async function ok(path: string, query = ''): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+async function ok(path: string, query = ''): Promise<any> {
   const reply = await get(path, query);
   assert.is(reply.status, 200, JSON.stringify(reply.body));
   return reply.body;

@@ -66,7 +66,7 @@ test.after(async () => {
 
 interface Reply {
   status: number;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  body: any;
 }
 
 async function raw(pathAndQuery: string): Promise<Reply> {
@@ -170,7 +170,7 @@ test('demo data: 404 unknown curve, 400 wrong curve type, 403 outside the subscr
 
 test('the reference request lines of this section (wire-pairs) answer 200 in the same shape', async () => {
   const pairs = JSON.parse(readFileSync(join(__dirname, '../../fixtures/wire-pairs.json'), 'utf8')) as
-    { request: string; body: any }[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+    { request: string; body: any }[];
   const lines = pairs.filter((p) => p.request.startsWith('GET /api/periods/'));
   assert.is(lines.length, 2);
   for (const pair of lines) {

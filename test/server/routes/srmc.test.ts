@@ -93,7 +93,7 @@ test.after(async () => {
 
 interface Reply {
   status: number;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  body: any;
 }
 
 async function raw(pathAndQuery: string, key = svc.apiKey): Promise<Reply> {
@@ -231,7 +231,7 @@ test('errors: 400 naming the parameter, 404, 403', async () => {
 
 test('the reference request lines of this section (wire-pairs) answer 200 in the same shape', async () => {
   const pairs = JSON.parse(readFileSync(join(__dirname, '../../fixtures/wire-pairs.json'), 'utf8')) as
-    { request: string; body: any }[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+    { request: string; body: any }[];
   const lines = pairs.filter((p) => p.request.startsWith('GET /api/srmc/'));
   assert.is(lines.length, 10);
   for (const pair of lines) {

@@ -88,7 +88,7 @@ test.after(async () => {
 
 interface Reply {
   status: number;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  body: any;
 }
 
 async function raw(pathAndQuery: string, key = svc.apiKey): Promise<Reply> {
@@ -288,7 +288,7 @@ test('demo data: a demo curve loads over its window with one item per step', asy
 
 test('the reference request lines of this section (wire-pairs) answer 200 in the same shape', async () => {
   const pairs = JSON.parse(readFileSync(join(__dirname, '../../fixtures/wire-pairs.json'), 'utf8')) as
-    { request: string; status: number; body: any }[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+    { request: string; status: number; body: any }[];
   const lines = pairs.filter((p) => p.request.startsWith('GET /api/timeseries/'));
   assert.is(lines.length, 9);
   for (const pair of lines) {
