@@ -14,6 +14,7 @@ import { parseCurve } from '../../../src/wire';
 import { startFaultServer, type FaultServer } from '../../helpers/fault-server';
 import { addUser, startService, type StartedService } from '../../helpers/start-service';
 import { recordRequests } from '../../helpers/record-requests';
+import { curveRecord } from '../../helpers/records';
 
 const DE = 'DE Futures Power Base EUR/MWh EEX OHLC';
 const USD_FX = 'Currency Rate EUR-USD USD/EUR ECB D Forex';
@@ -28,11 +29,7 @@ const apr1 = Date.UTC(2024, 2, 31, 22);
 const jul1 = Date.UTC(2024, 5, 30, 22);
 
 function curve(name: string, fields: Partial<CurveRecord> = {}): CurveRecord {
-  return {
-    name, curveType: 'OHLC', area: 'DE', areaSink: null, placeKey: null, categories: ['Futures', 'Power', 'Base'], frequency: 'P1D',
-    timezone: 'CET', unit: 'EUR', denominator: 'MWh', dataType: 'OHLC', source: 'EEX', commodity: 'Power', instanceIssuedTimezone: null,
-    package: 'market', ...fields,
-  };
+  return curveRecord(name, { curveType: 'OHLC', categories: ['Futures', 'Power', 'Base'], frequency: 'P1D', unit: 'EUR', denominator: 'MWh', dataType: 'OHLC', source: 'EEX', package: 'market', ...fields });
 }
 
 // March month (front 1): Thu 56, Fri 57, Mon 58; April month (front 2): Thu 51, Fri 52, Mon 53; Q2 (Apr-Jun) Fri 48; Q3 Fri 45.

@@ -13,16 +13,13 @@ import { parseCurve } from '../../../src/wire';
 import { startFaultServer, type FaultServer } from '../../helpers/fault-server';
 import { addUser, startService, type StartedService } from '../../helpers/start-service';
 import { recordRequests } from '../../helpers/record-requests';
+import { curveRecord } from '../../helpers/records';
 
 const NUCLEAR = 'DE Test Nuclear Capacity Available MW REMIT';
 const FR_NUCLEAR = 'FR Test Nuclear Capacity Available MW REMIT';
 
 function curve(name: string, area = 'DE'): CurveRecord {
-  return {
-    name, curveType: 'PERIOD', area, areaSink: null, placeKey: null, categories: ['Nuclear', 'Capacity', 'Available'],
-    frequency: 'NONE', timezone: 'CET', unit: 'MW', denominator: null, dataType: 'REMIT', source: null, commodity: 'Power',
-    instanceIssuedTimezone: null, package: 'power',
-  };
+  return curveRecord(name, { curveType: 'PERIOD', area, categories: ['Nuclear', 'Capacity', 'Available'], frequency: 'NONE', unit: 'MW', dataType: 'REMIT' });
 }
 
 // 2024-10-01 00:00+02:00 = 2024-09-30T22:00Z; 2024-10-27 10:30+01:00 (after the DST change) = 09:30Z;

@@ -6,6 +6,7 @@ import * as assert from 'uvu/assert';
 import { instancesRoutes } from '../../../src/server/routes/instances';
 import type { CurveRecord, ImportBatch, InstanceRecord, SeriesBlock } from '../../../src/server/store';
 import { startService, type StartedService } from '../../helpers/start-service';
+import { curveRecord } from '../../helpers/records';
 
 const H = 3_600_000;
 const WIND = 'DE Test Wind Power Production MWh/h H Forecast';
@@ -14,11 +15,7 @@ const ACTUAL = 'DE Test Wind Power Production MWh/h H Actual';
 const TICK = 'DE Test Intraday Price EUR/MWh Forecast';
 
 function curve(name: string, fields: Partial<CurveRecord> = {}): CurveRecord {
-  return {
-    name, curveType: 'INSTANCE', area: 'DE', areaSink: null, placeKey: null, categories: ['Test'], frequency: 'PT1H',
-    timezone: 'CET', unit: 'MWh/h', denominator: null, dataType: 'FORECAST', source: null, commodity: 'Power',
-    instanceIssuedTimezone: 'UTC', package: 'power', ...fields,
-  };
+  return curveRecord(name, { curveType: 'INSTANCE', dataType: 'FORECAST', instanceIssuedTimezone: 'UTC', ...fields });
 }
 
 const utc = (day: number, hour: number, month = 3): number => Date.UTC(2024, month - 1, day, hour);

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { CurveRecord, ImportBatch, OhlcBlock, SeriesBlock } from '../../../src/server/store';
 import { parseOHLCList, parsePeriodseries, parseTimeseries } from '../../../src/wire';
 import { addUser, startService, type StartedService } from '../../helpers/start-service';
+import { curveRecord } from '../../helpers/records';
 
 const DE = 'DE Futures Power Base EUR/MWh EEX OHLC';
 const NP = 'NP Futures Power Base EUR/MWh Nasdaq OHLC';
@@ -35,11 +36,7 @@ const D = {
 };
 
 function curve(name: string, fields: Partial<CurveRecord> = {}): CurveRecord {
-  return {
-    name, curveType: 'OHLC', area: 'DE', areaSink: null, placeKey: null, categories: ['Futures', 'Power', 'Base'],
-    frequency: 'P1D', timezone: 'CET', unit: 'EUR', denominator: 'MWh', dataType: 'OHLC', source: 'EEX', commodity: 'Power',
-    instanceIssuedTimezone: null, package: 'market', ...fields,
-  };
+  return curveRecord(name, { curveType: 'OHLC', categories: ['Futures', 'Power', 'Base'], frequency: 'P1D', unit: 'EUR', denominator: 'MWh', dataType: 'OHLC', source: 'EEX', package: 'market', ...fields });
 }
 
 type Row = [traded: number, period: string, delivery: number, settlement: number, close?: number];

@@ -8,17 +8,14 @@ import { join } from 'node:path';
 import type { CurveRecord, ImportBatch, PeriodBlock } from '../../../src/server/store';
 import { parsePeriodseries } from '../../../src/wire';
 import { startService, type StartedService } from '../../helpers/start-service';
+import { curveRecord } from '../../helpers/records';
 
 const NUCLEAR = 'DE Test Nuclear Capacity Available MW REMIT';
 const PLAIN = 'DE Test Consumption Capacity Available MW REMIT';
 const WIRE = 'DE Nuclear Capacity Available MW Capacity';
 
 function curve(name: string, fields: Partial<CurveRecord> = {}): CurveRecord {
-  return {
-    name, curveType: 'PERIOD', area: 'DE', areaSink: null, placeKey: null, categories: ['Nuclear', 'Capacity', 'Available'],
-    frequency: 'NONE', timezone: 'CET', unit: 'MW', denominator: null, dataType: 'REMIT', source: null, commodity: 'Power',
-    instanceIssuedTimezone: null, package: 'power', ...fields,
-  };
+  return curveRecord(name, { curveType: 'PERIOD', categories: ['Nuclear', 'Capacity', 'Available'], frequency: 'NONE', unit: 'MW', dataType: 'REMIT', ...fields });
 }
 
 function periods(name: string, rows: [number, number, number, number | null][]): PeriodBlock {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { CurveRecord, ImportBatch, OhlcBlock, SeriesBlock } from '../../../src/server/store';
 import { parseSRMC } from '../../../src/wire';
 import { addUser, startService, type StartedService } from '../../helpers/start-service';
+import { curveRecord } from '../../helpers/records';
 
 const COAL = 'Futures Coal API-2 USD/t ICE OHLC';
 const TTF = 'NL Futures Natural Gas EUR/MWh ICE-TTF OHLC';
@@ -31,10 +32,7 @@ const D = {
 };
 
 function curve(name: string, fields: Partial<CurveRecord>): CurveRecord {
-  return {
-    name, curveType: 'OHLC', area: '', areaSink: null, placeKey: null, categories: ['Futures'], frequency: 'P1D', timezone: 'CET',
-    unit: 'EUR', denominator: 'MWh', dataType: 'OHLC', source: 'ICE', commodity: null, instanceIssuedTimezone: null, package: 'market', ...fields,
-  };
+  return curveRecord(name, { curveType: 'OHLC', area: '', categories: ['Futures'], frequency: 'P1D', unit: 'EUR', denominator: 'MWh', dataType: 'OHLC', source: 'ICE', commodity: null, package: 'market', ...fields });
 }
 
 function ohlc(name: string, rows: [number, string, number, number][]): OhlcBlock {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { CurveRecord, ImportBatch, SeriesBlock } from '../../../src/server/store';
 import { parseTimeseries } from '../../../src/wire';
 import { startService, type StartedService } from '../../helpers/start-service';
+import { curveRecord } from '../../helpers/records';
 
 const Q = 900_000;
 const H = 3_600_000;
@@ -17,11 +18,7 @@ const PRICE = 'DE Test Spot Price EUR/MWh H Actual';
 const USD_FX = 'Currency Rate EUR-USD USD/EUR ECB D Forex';
 
 function curve(name: string, fields: Partial<CurveRecord>): CurveRecord {
-  return {
-    name, curveType: 'TIMESERIES', area: 'DE', areaSink: null, placeKey: null, categories: ['Test'], frequency: 'PT15M',
-    timezone: 'CET', unit: 'MWh/h', denominator: null, dataType: 'ACTUAL', source: null, commodity: 'Power',
-    instanceIssuedTimezone: null, package: 'power', ...fields,
-  };
+  return curveRecord(name, { frequency: 'PT15M', ...fields });
 }
 
 function block(name: string, times: number[], values: number[] | null, scenarios: number[][] = [], names: string[] = []): SeriesBlock {

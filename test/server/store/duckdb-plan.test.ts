@@ -5,6 +5,7 @@ import { SCHEMA_SQL } from '../../../src/server/store/duckdb-io';
 import { pairsHolding, planBatch, stepEnd, type IdCounters } from '../../../src/server/store/duckdb-plan';
 import type { CurveRow } from '../../../src/server/store/duckdb-write-meta';
 import type { CurveRecord, SeriesBlock } from '../../../src/server/store';
+import { curveRecord } from '../../helpers/records';
 
 const H = 3_600_000;
 // 2024-01-01T00:00 CET = 2023-12-31T23:00Z
@@ -12,11 +13,7 @@ const T0 = Date.UTC(2023, 11, 31, 23);
 const NOW = Date.UTC(2024, 0, 10);
 
 function curve(name: string, over: Partial<CurveRecord> = {}): CurveRecord {
-  return {
-    name, curveType: 'TIMESERIES', area: 'DE', areaSink: null, placeKey: null, categories: [], frequency: 'PT1H',
-    timezone: 'CET', unit: 'MW', denominator: null, dataType: 'ACTUAL', source: null, commodity: null,
-    instanceIssuedTimezone: null, package: 'power', ...over,
-  };
+  return curveRecord(name, { categories: [], unit: 'MW', commodity: null, ...over });
 }
 
 const block = (name: string, n: number, extra: Partial<SeriesBlock> = {}): SeriesBlock => ({
