@@ -10,7 +10,7 @@
 import type { CurveRecord } from '../../src/server/store';
 
 /** The fields every test curve has unless it says otherwise. */
-export const CURVE_DEFAULTS: Readonly<Omit<CurveRecord, 'name'>> = Object.freeze({
+const CURVE_DEFAULTS: Readonly<Omit<CurveRecord, 'name'>> = Object.freeze({
   curveType: 'TIMESERIES',
   area: 'DE',
   areaSink: null,
