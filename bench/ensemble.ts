@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { DuckDBInstance } from '@duckdb/node-api';
+import type { DuckDBInstance } from '@duckdb/node-api';
 import { createApp } from '../src/server/app';
 import { generateApiKey, hashApiKey } from '../src/server/auth';
 import { instancesRoutes } from '../src/server/routes/instances';

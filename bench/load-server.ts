@@ -6,7 +6,8 @@
  *
  * Run by bench/load.ts: `node --import tsx bench/load-server.ts DIR [--main-thread-import]`
  */
-import { createApp, SECTION_ROUTES, type RouteModule } from '../src/server/app';
+import { createApp, SECTION_ROUTES } from '../src/server/app';
+import type { RouteModule } from '../src/server/route-module';
 import { userOf } from '../src/server/auth';
 import { importSources, mayImport } from '../src/server/import';
 import { importRequestOf } from '../src/server/import/import-body';

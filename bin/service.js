@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-'use strict';
+
 // The `service` command: serve, seed, import, keys. The logic lives in dist/cli.
 require('../dist/cli/main.js').main(process.argv.slice(2)).then(
   (code) => { if (typeof code === 'number') process.exitCode = code; },
-  (err) => { console.error(err && err.message ? err.message : err); process.exitCode = 1; },
+  (err) => { console.error(err?.message ? err.message : err); process.exitCode = 1; },
 );

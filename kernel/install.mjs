@@ -83,7 +83,7 @@ function writeSpec(prefix, name, spec) {
   const dir = join(prefix, 'share', 'jupyter', 'kernels', name);
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'kernel.json');
-  writeFileSync(file, JSON.stringify(spec, null, 2) + '\n');
+  writeFileSync(file, `${JSON.stringify(spec, null, 2)}\n`);
   return file;
 }
 

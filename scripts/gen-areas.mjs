@@ -171,7 +171,7 @@ function render(rows, pairs, sourceName) {
   out.push(` */`);
   out.push('export const BORDER_PAIRS: readonly (readonly [string, string, string])[] = [');
   for (let i = 0; i < pairs.length; i += 4) {
-    out.push('  ' + pairs.slice(i, i + 4).map(([a, b, c]) => `[${q(a)}, ${q(b)}, ${q(c)}]`).join(', ') + ',');
+    out.push(`  ${pairs.slice(i, i + 4).map(([a, b, c]) => `[${q(a)}, ${q(b)}, ${q(c)}]`).join(', ')},`);
   }
   out.push('];');
   out.push('');

@@ -39,6 +39,7 @@ function run(cmd, args, timeoutMs) {
 
 // uvu prints "Total: N / Passed: N / Skipped: N" at the end of a file's run.
 function countsOf(output) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removes terminal colour codes, which start with ESC
   const clean = output.replace(/\x1b\[[0-9;]*m/g, '');
   const num = (label) => {
     const m = clean.match(new RegExp(`${label}:\\s+(\\d+)`));

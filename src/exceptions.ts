@@ -1,7 +1,7 @@
 /**
- * The error classes of the service (docs/protocol.md#errors), exported as `service/exceptions`, and the two
- * mappings between errors and HTTP responses: {@link errorFromResponse} (client side) and
- * {@link statusOfError} / {@link bodyOfError} / {@link headersOfError} (server side).
+ * The error classes of the service (docs/protocol.md#errors), exported as `service/exceptions`, and
+ * the client's mapping of an HTTP error answer to one of them ({@link errorFromResponse}); the
+ * service's mapping back to statuses and bodies is `src/server/errors.ts`.
  *
  * Every class derives from one root, {@link ServiceError}; every API-call error derives from
  * {@link APIError}. Each class builds its own message and keeps its named fields.
@@ -422,77 +422,4 @@ export function errorFromResponse(
     default:
       return new HTTPError(`Unexpected HTTP status ${status}: ${text}`, { status });
   }
-}
-
-// ------------------------------------------------------------------------------------------
-// Server side: error -> status + body (+ headers)
-// ------------------------------------------------------------------------------------------
-
-/**
- * Message sent for every 5xx answer, whatever the cause.
- *
- * @example
- * bodyOfError(new TypeError('x is undefined')).message === GENERIC_SERVER_ERROR_MESSAGE //=> true
- */
-export const GENERIC_SERVER_ERROR_MESSAGE = 'Internal server error';
-
-/**
- * The HTTP status the service answers for an error: `ValidationError` and `ValueError` 400,
- * `UnauthorizedError` 401, `ForbiddenError` 403, `NotFoundError` 404, `TooManyRequestsError`
- * 429, anything else (including unknown values) 500.
- *
- * @param err - Whatever was thrown.
- * @returns The HTTP status code.
- * @example
- * statusOfError(new NotFoundError('Curve not found')) //=> 404
- */
-export function statusOfError(err: unknown): number {
-  if (err instanceof ValidationError || err instanceof ValueError) return 400;
-  if (err instanceof UnauthorizedError) return 401;
-  if (err instanceof ForbiddenError) return 403;
-  if (err instanceof NotFoundError) return 404;
-  if (err instanceof TooManyRequestsError) return 429;
-  return 500;
-}
-
-/**
- * The JSON body the service answers for an error: `{message, parameter?}`. Every 5xx gets
- * {@link GENERIC_SERVER_ERROR_MESSAGE}, never details or a stack.
- *
- * @param err - Whatever was thrown.
- * @returns The error body.
- * @example
- * bodyOfError(new ValidationError('must be 1 to 25', 'limit'))
- * //=> { message: 'must be 1 to 25', parameter: 'limit' }
- */
-export function bodyOfError(err: unknown): ErrorBody {
-  if (statusOfError(err) >= 500) return { message: GENERIC_SERVER_ERROR_MESSAGE };
-  if (err instanceof ValidationError) {
-    return err.parameter ? { message: err.reason, parameter: err.parameter } : { message: err.reason };
-  }
-  if (
-    err instanceof UnauthorizedError ||
-    err instanceof ForbiddenError ||
-    err instanceof NotFoundError ||
-    err instanceof TooManyRequestsError
-  ) {
-    return { message: err.reason };
-  }
-  return { message: (err as Error).message };
-}
-
-/**
- * Extra response headers for an error: `Retry-After` (whole seconds, rounded up) for a
- * `TooManyRequestsError` that has `retryAfter`; otherwise none.
- *
- * @param err - Whatever was thrown.
- * @returns Header names and values.
- * @example
- * headersOfError(new TooManyRequestsError('Slow down', 1.2)) //=> { 'Retry-After': '2' }
- */
-export function headersOfError(err: unknown): Record<string, string> {
-  if (err instanceof TooManyRequestsError && err.retryAfter !== undefined) {
-    return { 'Retry-After': String(Math.max(0, Math.ceil(err.retryAfter))) };
-  }
-  return {};
 }

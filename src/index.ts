@@ -1,9 +1,12 @@
 /**
  * `service`: the client toolkit for energy-market time-series data.
  *
- * The package root exports the clients and their sections, the data objects, enumerations and
- * areas, the time helpers, the aggregation engine (shared with the service), tables and the error
- * classes. Plots live in `service/plot`, errors also in `service/exceptions`.
+ * The package root exports what a user writes code with: the clients and their sections with
+ * their option types, the data objects, enumerations and areas, the time helpers, tables
+ * (`toTable`, `toDataFrame`, `toPolars`, ...) and the error classes. Advanced use has subpaths:
+ * `service/engine` (the column computations the service aggregates with), `service/wire` (the
+ * request encoders and JSON codecs of the protocol), `service/plot` (charts) and
+ * `service/exceptions` (the errors alone).
  */
 
 // Time: Frequency, Resolution, zones (incl. Europe/Gas_Day), date helpers.
@@ -12,17 +15,14 @@ export * from './time';
 // Data objects, enumerations, areas and borders.
 export * from './model';
 
-// Pure computations on columns (also attaches Periodseries#toTimeseries).
-export * from './engine';
-
-// Tables: toTable / toDataFrame / toDf / toHtml / toArrowIPC (also attaches the table methods).
+// Tables: toTable / toDataFrame / toDf / toPolars / toHtml / toArrowIPC (also attaches the table methods).
 export * from './frame';
 
-// Clients and sections.
+// Clients, sections and their options.
 export * from './client';
 
 // Errors (also available as `service/exceptions`).
 export * from './exceptions';
 
-// Wire format: request encoders and JSON parsers/serialisers, for advanced use.
-export * as wire from './wire';
+// The engine attaches Periodseries#toTimeseries; its functions are exported by `service/engine`.
+import './engine';

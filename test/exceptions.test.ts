@@ -4,11 +4,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
   APIError,
-  bodyOfError,
   errorFromResponse,
   ForbiddenError,
-  GENERIC_SERVER_ERROR_MESSAGE,
-  headersOfError,
   HTTPError,
   ImportError,
   InitializationError,
@@ -19,13 +16,13 @@ import {
   ParseException,
   parseRetryAfter,
   ServiceError,
-  statusOfError,
   TooManyRequestsError,
   UnauthorizedError,
   ValidationError,
   ValueError,
   WebSocketsError,
 } from '../src/exceptions';
+import { bodyOfError, GENERIC_SERVER_ERROR_MESSAGE, headersOfError, statusOfError } from '../src/server/errors';
 
 test('every class derives from ServiceError and Error, with its own name', () => {
   const all = [

@@ -7,7 +7,7 @@
 import { ValidationError } from '../exceptions';
 
 /** Demo dataset sizes. */
-export const PRESETS = ['small', 'full'] as const;
+const PRESETS = ['small', 'full'] as const;
 
 /** A demo dataset size. */
 export type Preset = (typeof PRESETS)[number];

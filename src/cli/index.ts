@@ -1,4 +1,3 @@
 // The `service` command line.
-export { main, USAGE } from './main';
-export { processIO, progressStreamOf, type CliIO } from './cli-io';
-export { DEMO_KEY_FILE } from './seed';
+export { main } from './main';
+export type { CliIO } from './cli-io';

@@ -76,7 +76,7 @@ async function create(store: Store, cmd: Extract<KeysCommand, { action: 'create'
 }
 
 function row(key: KeyRecord): string {
-  return [key.hash.slice(0, 12), key.userId, new Date(key.created).toISOString().slice(0, 19) + 'Z', key.blocked ? 'blocked' : 'active', key.label].join('  ');
+  return [key.hash.slice(0, 12), key.userId, `${new Date(key.created).toISOString().slice(0, 19)}Z`, key.blocked ? 'blocked' : 'active', key.label].join('  ');
 }
 
 async function block(store: Store, cmd: Extract<KeysCommand, { action: 'block' }>, io: CliIO): Promise<void> {

@@ -1,10 +1,8 @@
 // The client toolkit: ServiceClient and PartnerConnection, their sections, options and HTTP layer.
 export { ServiceClient } from './service-client';
-export { PartnerConnection, PARTNER_DEFAULTS, type PartnerConnectionOptions } from './partner-connection';
-export { BaseClient } from './base-client';
-export { Section } from './sections/section';
-export { MetadataSection, PartnerMetadataSection, pagedResult, type PagedResult } from './sections/metadata';
-export { type CallOptions, type ManyOptions } from './sections/load-many';
+export { PartnerConnection, type PartnerConnectionOptions } from './partner-connection';
+export { MetadataSection, PartnerMetadataSection, type PagedResult } from './sections/metadata';
+export type { CallOptions, ManyOptions } from './sections/load-many';
 export { UserSection } from './sections/user';
 export { TimeseriesSection } from './sections/timeseries';
 export { PeriodsSection } from './sections/periods';
@@ -12,12 +10,8 @@ export { InstancesSection } from './sections/instances';
 export { PeriodInstancesSection } from './sections/period-instances';
 export { OhlcSection } from './sections/ohlc';
 export { SrmcSection } from './sections/srmc';
-export {
-  API_KEY_ENV, API_KEY_FILE_ENV, API_URL_ENV, DEFAULT_API_URL, MAX_SECONDS, DEFAULT_RETRY, MIN_HTTP_DELAY, readApiKeyFile, resolveClientOptions,
-  type ClientDefaults, type ClientOptions, type ResolvedClientOptions, type RetryOptions,
-} from './options';
-export { HttpTransport, type HttpResponse, type TransportHooks } from './http';
-export { ResponseCache, type CacheMode, type CacheOptions, type CacheStats } from './http';
+export { API_KEY_ENV, API_KEY_FILE_ENV, API_URL_ENV, DEFAULT_API_URL, type ClientDefaults, type ClientOptions, type RetryOptions } from './options';
+export { ResponseCache, type CacheMode, type CacheOptions, type CacheStats, type RequestInfo, type RequestListener, type ResponseInfo, type ResponseListener } from './http';
 export { EventsSection } from './sections/events';
 export {
   ConnectionEvent, CurveEvent, EventsConnection, TimeoutEvent,

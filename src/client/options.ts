@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { InitializationError, ValidationError } from '../exceptions';
 import { resolveCacheOptions, type CacheOptions, type ResolvedCacheOptions } from './http/cache-options';
+import type { RequestListener, ResponseListener } from './http/request-hooks';
 
 function resolveCompression(value: unknown): boolean {
   if (value === undefined) return true;
@@ -48,7 +49,7 @@ export const API_KEY_FILE_ENV = 'SERVICE_API_KEY_FILE';
  * @example
  * MAX_SECONDS //=> 600
  */
-export const MAX_SECONDS = 600;
+const MAX_SECONDS = 600;
 
 /**
  * Smallest accepted `httpDelay`, in seconds (20 requests per second).
@@ -56,7 +57,7 @@ export const MAX_SECONDS = 600;
  * @example
  * MIN_HTTP_DELAY //=> 0.05
  */
-export const MIN_HTTP_DELAY = 0.05;
+const MIN_HTTP_DELAY = 0.05;
 
 /**
  * Retry policy for failed requests: `tries` attempts in all, waiting `delay` seconds before the
@@ -110,6 +111,13 @@ export interface ClientOptions {
   compression?: boolean;
   /** Cache answers and revalidate them with ETags: `true` (in memory) or `{ dir, maxBytes, mode }`. */
   cache?: boolean | CacheOptions;
+  /** Called before each request (method, URL, path): for logging. What it throws is ignored. */
+  onRequest?: RequestListener;
+  /**
+   * Called when each request has ended (method, URL, path, status, duration, from the cache or
+   * not, the error if it failed): for logging and metrics. What it throws is ignored.
+   */
+  onResponse?: ResponseListener;
 }
 
 /**
@@ -140,6 +148,10 @@ export interface ResolvedClientOptions {
   readonly compression: boolean;
   /** The answer cache's options, or null for none. */
   readonly cache: ResolvedCacheOptions | null;
+  /** The request hook, if any. */
+  readonly onRequest: RequestListener | undefined;
+  /** The response hook, if any. */
+  readonly onResponse: ResponseListener | undefined;
 }
 
 /**
@@ -316,7 +328,14 @@ export function resolveClientOptions(
     authHeader,
     compression: resolveCompression(opts.compression),
     cache: resolveCacheOptions(opts.cache ?? cacheFromEnv(env)),
+    onRequest: hook('onRequest', opts.onRequest),
+    onResponse: hook('onResponse', opts.onResponse),
   });
+}
+
+function hook<T extends (info: never) => void>(name: string, value: T | undefined): T | undefined {
+  if (value !== undefined && typeof value !== 'function') throw new InitializationError(`${name} must be a function`);
+  return value;
 }
 
 /**

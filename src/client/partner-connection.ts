@@ -23,7 +23,7 @@ const PARTNER_BASE_URL = 'https://api.realto.io';
  * @example
  * PARTNER_DEFAULTS.httpDelay //=> 0.1
  */
-export const PARTNER_DEFAULTS: Readonly<ClientDefaults> = Object.freeze({
+const PARTNER_DEFAULTS: Readonly<ClientDefaults> = Object.freeze({
   httpDelay: 0.1,
   authHeader: 'Ocp-Apim-Subscription-Key',
   requireApiUrl: true,

@@ -1,6 +1,6 @@
 import type { Zone } from 'luxon';
 import { ValueError } from '../exceptions';
-import { Frequency, floorMillis, stepStarts } from '../time';
+import { type Frequency, floorMillis, stepStarts } from '../time';
 import { maskIndex, maskRunEnd } from './hour-filter';
 import type { OffsetSegments } from './offset-segments';
 

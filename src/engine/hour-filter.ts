@@ -1,4 +1,4 @@
-import { Filter } from '../model';
+import type { Filter } from '../model';
 import { Frequency } from '../time';
 
 /**

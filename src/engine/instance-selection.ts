@@ -158,7 +158,7 @@ export function selectInstances(
     const issued = cols.issued[i];
     const tag = cols.tags[i].toLowerCase();
     if (keep && !keep.has(tag)) continue;
-    if (drop && drop.has(tag)) continue;
+    if (drop?.has(tag)) continue;
     if (filter.issuedAtEarliest !== undefined && issued < filter.issuedAtEarliest) continue;
     if (filter.issuedAtLatest !== undefined && issued > filter.issuedAtLatest) continue;
     if (filter.issuedBefore !== undefined && issued >= filter.issuedBefore) continue;

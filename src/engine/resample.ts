@@ -1,7 +1,7 @@
 import type { Zone } from 'luxon';
 import { ValidationError, ValueError } from '../exceptions';
 import { Aggregation, Filter } from '../model';
-import { Frequency } from '../time';
+import type { Frequency } from '../time';
 import { NO_MISSING, aggregateColumn, checkThreshold, type Threshold } from './aggregate-column';
 import { assignSteps } from './assign-steps';
 import { expectedCounts } from './expected-counts';

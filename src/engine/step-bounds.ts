@@ -1,5 +1,5 @@
 import type { Zone } from 'luxon';
-import { Frequency, floorMillis, shiftMillis, stepStarts } from '../time';
+import { type Frequency, floorMillis, shiftMillis, stepStarts } from '../time';
 
 /**
  * The boundaries of the output steps that hold instants `firstMs` ... `lastMs`: the steps of

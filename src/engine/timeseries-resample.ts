@@ -93,7 +93,7 @@ export function resampleTimeseries(series: Timeseries, frequency: Frequency | Fr
   }
   const from = series.resolution.frequency;
   const curve = series.curve;
-  const fromZone = curve !== null && curve.frequency.equals(from) ? curve.zone : series.resolution.zone;
+  const fromZone = curve?.frequency.equals(from) ? curve.zone : series.resolution.zone;
   const values = series.valuesOrNull();
   const out = resample(
     { times: series.times, ...(values !== null ? { values } : {}), ...(series.hasScenarios() ? { scenarios: series.scenarios } : {}) },

@@ -44,6 +44,7 @@ export interface DanfoDataFrame {
   /** One Danfo column. */
   column(name: string): { values: unknown[] };
   /** Every other Danfo member (`head`, `describe`, `print`, ...). */
+  // biome-ignore lint/suspicious/noExplicitAny: danfojs is optional and loaded at run time; its members are untyped here on purpose
   [member: string]: any;
 }
 

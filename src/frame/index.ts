@@ -12,14 +12,14 @@ export { toHtml, type HtmlOptions, type HtmlTable } from './to-html';
 export { ARROW_FRAME_KEY, ARROW_LEVELS_KEY, ARROW_ZONE_KEY, fromArrowIPC, toArrowIPC } from './to-arrow';
 
 // Options
-export { type ColumnNames, type DateColumn, type ListTableOptions, type TableOptions, type TableResample } from './timeseries-layout';
-export { type AbsoluteTableOptions } from './market-layout';
-export {
-  type AnyTableOptions,
-  type PeriodListTableOptions,
-  type PeriodTableOptions,
-  type SrmcTableOptions,
-  type Tabular,
+export type { ColumnNames, DateColumn, ListTableOptions, TableOptions, TableResample } from './timeseries-layout';
+export type { AbsoluteTableOptions } from './market-layout';
+export type {
+  AnyTableOptions,
+  PeriodListTableOptions,
+  PeriodTableOptions,
+  SrmcTableOptions,
+  Tabular,
 } from './frame-layout';
 
 // Header levels and frame information

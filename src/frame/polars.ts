@@ -45,10 +45,12 @@ export interface PolarsDataFrame {
   /** `{ height, width }`. */
   readonly shape: { height: number; width: number };
   /** Every other polars member (`getColumn`, `select`, `describe`, ...). */
+  // biome-ignore lint/suspicious/noExplicitAny: nodejs-polars is optional and loaded at run time; its members are untyped here on purpose
   [member: string]: any;
 }
 
 /** A polars series or data type, as this module passes them around. */
+// biome-ignore lint/suspicious/noExplicitAny: see PolarsDataFrame; the optional library's values are untyped here
 type PolarsValue = any;
 
 /**
@@ -103,7 +105,7 @@ export function setPolarsLoader(load: (() => unknown) | null): void {
  * @example
  * typeof loadPolars().DataFrame //=> 'function'
  */
-export function loadPolars(): PolarsModule {
+function loadPolars(): PolarsModule {
   if (loaded) return loaded;
   let module: unknown;
   try {

@@ -56,7 +56,7 @@ export function curvePart(series: Timeseries): string {
  * @example
  * instancePart(forecast) //=> 'ec_2020_06_01_00_00'
  */
-export function instancePart(series: Timeseries): string {
+function instancePart(series: Timeseries): string {
   if (series.instance) {
     const issued = series.instance.issued.toFormat('yyyy_MM_dd_HH_mm');
     return slug(series.instance.tag ? `${series.instance.tag} ${issued}` : issued);

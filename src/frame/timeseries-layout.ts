@@ -90,7 +90,7 @@ export interface ListTableOptions {
  * @example
  * toTable(ts).columnNames()[0] === DATE_COLUMN //=> true
  */
-export const DATE_COLUMN = 'date';
+const DATE_COLUMN = 'date';
 
 /**
  * The value columns of one time series: the value (VALUE), the scenarios (SCENARIOS), or the
@@ -104,7 +104,7 @@ export const DATE_COLUMN = 'date';
  * timeseriesColumns(ensemble, { singleLevelHeader: true }).map((c) => c.label)
  * //=> ['wind 2020-10-26 00:00 ec-ens', 'wind 2020-10-26 00:00 ec-ens e00', 'wind 2020-10-26 00:00 ec-ens e01']
  */
-export function timeseriesColumns(series: Timeseries, opts: TableOptions = {}, rows?: Float64Array, shortBase?: string): ValueColumn[] {
+function timeseriesColumns(series: Timeseries, opts: TableOptions = {}, rows?: Float64Array, shortBase?: string): ValueColumn[] {
   const given = opts.name !== undefined && opts.name !== null;
   const name = given ? (opts.name as string) : series.name;
   const header = series.columnHeader();
@@ -163,7 +163,7 @@ function checkOption<T extends string>(value: T | undefined, allowed: readonly T
  * @example
  * wallClockMillis(Float64Array.of(Date.UTC(2024, 0, 1, 23)), cetSeries)[0] === Date.UTC(2024, 0, 2) //=> true
  */
-export function wallClockMillis(times: Float64Array, series: Timeseries): Float64Array {
+function wallClockMillis(times: Float64Array, series: Timeseries): Float64Array {
   const zone = series.resolution.zone;
   const out = new Float64Array(times.length);
   for (let i = 0; i < times.length; i++) {

@@ -80,7 +80,7 @@ function arrowType(kind: ColumnKind, zone: string): DataType {
  * @example
  * layoutToArrowIPC(layoutTimeseries(ts)) instanceof Uint8Array //=> true
  */
-export function layoutToArrowIPC(layout: FrameLayout): Uint8Array {
+function layoutToArrowIPC(layout: FrameLayout): Uint8Array {
   const table = tableFromLayout(layout, true);
   const types = Object.fromEntries(layout.columns.map((c) => [c.name, arrowType(c.kind, layout.info.zone)]));
   const arrow = toArrow(table, { types });

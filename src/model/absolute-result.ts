@@ -63,7 +63,7 @@ export class AbsoluteResult {
   readonly items: readonly AbsoluteItem[];
 
   constructor(init: AbsoluteResultInit) {
-    if (!init.delivery || !init.delivery.isValid) throw new ValueError('AbsoluteResult.delivery must be a valid DateTime');
+    if (!init.delivery?.isValid) throw new ValueError('AbsoluteResult.delivery must be a valid DateTime');
     const items = [...(init.items ?? [])];
     items.forEach((item, i) => {
       if (!AbsoluteItem.isAbsoluteItem(item)) throw new ValueError(`AbsoluteResult: item ${i} is not an AbsoluteItem`);

@@ -4,10 +4,10 @@
  * @module
  */
 import type { Zone } from 'luxon';
-import { CET, Frequency, Resolution, UTC, zoneByName, zoneName, type ZoneInput } from '../time';
-import { Area } from './areas';
+import { CET, type Frequency, Resolution, UTC, zoneByName, zoneName, type ZoneInput } from '../time';
+import type { Area } from './areas';
 import { displayBundle, equalsNullable, hasBrand, INSPECT, JUPYTER_DISPLAY, listEquals, setBrand, type DisplayBundle } from './display';
-import { CurveType, DataType } from './enums';
+import type { CurveType, DataType } from './enums';
 import type { Place } from './place';
 import type { Subscription } from './subscription';
 

@@ -12,7 +12,7 @@ export { Place, type PlaceInit } from './place';
 export { Instance, type InstanceInit } from './instance';
 
 // Contracts and market data
-export { type DateInput } from './calendar-date';
+export type { DateInput } from './calendar-date';
 export { ContinuousContract, type ContinuousContractInit } from './continuous-contract';
 export { SpecificContract, type SpecificContractInit } from './specific-contract';
 export { isContract, type Contract } from './contract';
@@ -22,20 +22,20 @@ export { OHLCList, type OHLCListInit } from './ohlc-list';
 
 // Series
 export { Series, type SeriesInit } from './series';
-export { type ColumnInput } from './columns';
-export {
-  type MeanScenariosValue,
-  type ScenariosValue,
-  type TimeseriesItem,
-  type TimeseriesItemInput,
-  type Value,
+export type { ColumnInput } from './columns';
+export type {
+  MeanScenariosValue,
+  ScenariosValue,
+  TimeseriesItem,
+  TimeseriesItemInput,
+  Value,
 } from './timeseries-items';
 export { Timeseries, type ArithmeticOptions, type TimeseriesInit } from './timeseries';
 export { TimeseriesList } from './timeseries-list';
 export { align, type AlignOptions } from './timeseries-align';
-export { type Join } from './timeseries-join';
-export { type ArithmeticOp, type SeriesUnit } from './series-units';
-export { type CapacityPeriod, type Period, type PeriodItemInput } from './periodseries-items';
+export type { Join } from './timeseries-join';
+export type { ArithmeticOp, SeriesUnit } from './series-units';
+export type { CapacityPeriod, Period, PeriodItemInput } from './periodseries-items';
 export { Periodseries, type PeriodseriesInit } from './periodseries';
 export { PeriodseriesList } from './periodseries-list';
 
@@ -49,4 +49,4 @@ export { AbsoluteResult, type AbsoluteResultInit } from './absolute-result';
 export { Page, type PageInit, type PageLoader } from './page';
 
 // Display
-export { type DisplayBundle } from './display';
+export type { DisplayBundle } from './display';

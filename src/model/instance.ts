@@ -57,7 +57,7 @@ export class Instance {
   readonly modified: DateTime | null;
 
   constructor(init: InstanceInit) {
-    if (!init.issued || !init.issued.isValid) throw new ValueError('Instance.issued must be a valid DateTime');
+    if (!init.issued?.isValid) throw new ValueError('Instance.issued must be a valid DateTime');
     const scenarios = init.scenarios ?? 0;
     if (!Number.isInteger(scenarios) || scenarios < 0) {
       throw new ValueError(`Instance.scenarios must be a non-negative integer, got ${scenarios}`);

@@ -62,7 +62,7 @@ export abstract class Series {
   readonly #name: string | null;
 
   protected constructor(init: SeriesInit) {
-    if (!init || !init.resolution) throw new ValueError('A series needs a resolution');
+    if (!init?.resolution) throw new ValueError('A series needs a resolution');
     this.resolution = init.resolution;
     this.curve = init.curve ?? null;
     this.instance = init.instance ?? null;

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { CollectionPermission, SubscriptionAccess, SubscriptionType } from './enums';
+import type { CollectionPermission, SubscriptionAccess, SubscriptionType } from './enums';
 import { displayBundle, hasBrand, INSPECT, JUPYTER_DISPLAY, setBrand, type DisplayBundle } from './display';
 
 const BRAND = Symbol.for('service.model.Subscription');

@@ -53,7 +53,7 @@ export interface ResultColumns {
  * @example
  * operation('dividedBy')(6, 3) //=> 2
  */
-export function operation(op: ArithmeticOp): (x: number, y: number) => number {
+function operation(op: ArithmeticOp): (x: number, y: number) => number {
   switch (op) {
     case 'plus':
       return (x, y) => x + y;

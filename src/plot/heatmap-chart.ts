@@ -75,7 +75,7 @@ export function heatmapChart(input: SeriesInput, options: HeatmapChartOptions = 
   const series = seriesOf(input, options);
   if (series.length !== 1) throw new ValueError(`A heatmap shows one series, got ${series.length}`);
   const s = series[0] as PlotSeries;
-  if (s.frequency !== null && s.frequency.isIterable && s.frequency.lt(Frequency.PT1H)) {
+  if (s.frequency?.isIterable && s.frequency.lt(Frequency.PT1H)) {
     throw new ValueError(`A heatmap needs hourly or finer data, got ${s.frequency.tag}`);
   }
   const rows = hourCells(s).map((c) => ({ d: c.day, d2: c.day + DAY_MS, h: c.hour, v: jsonNumber(c.value) }));

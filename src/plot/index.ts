@@ -4,7 +4,7 @@
 
 // Charts
 export { Chart, VEGALITE_MIME, type ChartBundle, type ChartFallback, type ChartInit } from './chart';
-export { type ChartOptions } from './spec-parts';
+export type { ChartOptions } from './spec-parts';
 export { lineChart, type LineChartOptions } from './line-chart';
 export { stackedAreaChart, type StackedAreaChartOptions } from './area-chart';
 export { scenarioFanChart, type ScenarioFanChartOptions } from './scenario-fan';
@@ -16,8 +16,8 @@ export { correlation, correlationChart, scatterChart, type CorrelationChartOptio
 export { durationCurveChart, type DurationCurveChartOptions } from './duration-curve-chart';
 
 // Inputs
-export { type SeriesInput, type SeriesSourceOptions } from './series-source';
-export { type TableLike, type TableSourceOptions } from './table-source';
+export type { SeriesInput, SeriesSourceOptions } from './series-source';
+export type { TableLike, TableSourceOptions } from './table-source';
 
 // Rendering
 export { compileSpec, renderPng, renderSvg, type CompiledSpec, type PngOptions, type VegaLiteSpec, type VegaSpec } from './vega-runtime';
@@ -27,4 +27,4 @@ export { wallClockMillis } from './wall-clock';
 // Notebook display
 export { display, mimeBundle, type DisplayOptions } from './display';
 export { registerTableHtml, type TableHtmlOptions, type TableHtmlRenderer } from './table-html';
-export { type MimeBundle } from './notebook-output';
+export type { MimeBundle } from './notebook-output';

@@ -12,15 +12,15 @@ import type { VegaLiteSpec } from './vega-runtime';
 export const VEGALITE_SCHEMA = 'https://vega.github.io/schema/vega-lite/v5.json';
 
 /** Default chart size in pixels (the plotting area). */
-export const DEFAULT_WIDTH = 720;
+const DEFAULT_WIDTH = 720;
 /** Default chart height in pixels (the plotting area). */
-export const DEFAULT_HEIGHT = 320;
+const DEFAULT_HEIGHT = 320;
 
 /**
  * Time-axis label formats by tick granularity (Vega's multi-format): 24-hour clock, day-month
  * dates, month names and years.
  */
-export const TIME_AXIS_FORMAT = Object.freeze({
+const TIME_AXIS_FORMAT = Object.freeze({
   year: '%Y',
   quarter: '%b',
   month: '%b',
@@ -33,7 +33,7 @@ export const TIME_AXIS_FORMAT = Object.freeze({
 });
 
 /** Tooltip format of wall-clock times. */
-export const TOOLTIP_TIME_FORMAT = '%Y-%m-%d %H:%M';
+const TOOLTIP_TIME_FORMAT = '%Y-%m-%d %H:%M';
 
 /** Options every chart builder takes. */
 export interface ChartOptions {

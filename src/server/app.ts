@@ -7,7 +7,7 @@
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRequestAsyncHookHandler } from 'fastify';
 import { TooManyRequestsError, UnauthorizedError } from '../exceptions';
-import { API_KEY_HEADERS, RateLimiter, SharedRateLimiter, apiKeyOf, authenticate, type RateLimitOptions } from './auth';
+import { API_KEY_HEADERS, RateLimiter, SharedRateLimiter, apiKeyOf, authenticate, type Principal, type RateLimitOptions } from './auth';
 import { assertWellFormedQuery } from '../wire/encode';
 import { registerCompression, type CompressionOptions } from './compress';
 import { registerConditional } from './conditional';
@@ -25,43 +25,11 @@ import { periodsRoutes } from './routes/periods';
 import { srmcRoutes } from './routes/srmc';
 import { timeseriesRoutes } from './routes/timeseries';
 import { userRoutes } from './routes/user';
+import type { Clock, RouteContext, RouteModule } from './route-module';
 import type { Store } from './store';
-
-export { userOf } from './auth';
-
-/** Current time in epoch ms. */
-export type Clock = () => number;
-
-/** What route handlers get besides the request: the store and the clock. */
-export interface RouteContext {
-  /** The service's store. */
-  store: Store;
-  /** Current time in epoch ms (tests pass a fixed clock). */
-  clock: Clock;
-}
-
-/**
- * One section's routes (`src/server/routes/<section>.ts`). `register` adds the section's routes
- * to the `/api` scope with paths relative to it (`api.get('/user/', ...)`); the scope already
- * authenticates every request, so handlers read the caller with {@link userOf}.
- *
- * @example
- * export const userRoutes: RouteModule = {
- *   section: 'user',
- *   register(api) { api.get('/user/', async (request) => serializeUser(userOf(request))); },
- * };
- */
-export interface RouteModule {
-  /** The section's name, as in the spec (`metadata`, `timeseries`, `user`, ...). */
-  readonly section: string;
-  /** Adds the section's routes to the scope. */
-  register(api: FastifyInstance, context: RouteContext): void | Promise<void>;
-}
 
 /**
  * The sections the service serves, in registration order; a new section adds its module here.
- * Route modules should take `userOf` from `./auth` and only types from this module, so that
- * loading a route module first does not enter an import cycle (`createApp` names the problem).
  *
  * @example
  * SECTION_ROUTES.map((m) => m.section) //=> ['metadata', 'timeseries', 'instances', 'periods', 'period-instances', 'ohlc', 'srmc', 'user', 'import']
@@ -93,13 +61,13 @@ export interface AppOptions {
 }
 
 /** Largest request body of every route but the import (64 KiB): no other route takes one. */
-export const DEFAULT_BODY_LIMIT = 64 * 1024;
+const DEFAULT_BODY_LIMIT = 64 * 1024;
 
 /** Default limit on failed authentications per client address: bursts of 30, then 1 per second. */
-export const DEFAULT_AUTH_FAILURE_LIMIT: Readonly<Required<RateLimitOptions>> = Object.freeze({ ratePerSecond: 1, burst: 30 });
+const DEFAULT_AUTH_FAILURE_LIMIT: Readonly<Required<RateLimitOptions>> = Object.freeze({ ratePerSecond: 1, burst: 30 });
 
 /** Options of {@link apiKeyHook}. */
-export interface ApiKeyHookOptions {
+interface ApiKeyHookOptions {
   /** The headers that carry the key (default {@link API_KEY_HEADERS}: `X-API-Key`). */
   headers?: readonly string[];
   /** Failed authentications per client address (`null`: not limited). */
@@ -120,7 +88,7 @@ export interface ApiKeyHookOptions {
  * @example
  * scope.addHook('onRequest', apiKeyHook(store, new RateLimiter(), { failures: new RateLimiter(DEFAULT_AUTH_FAILURE_LIMIT) }));
  */
-export function apiKeyHook(store: Store, limiter: RateLimiter | SharedRateLimiter | null, options: ApiKeyHookOptions = {}): onRequestAsyncHookHandler {
+function apiKeyHook(store: Store, limiter: RateLimiter | SharedRateLimiter | null, options: ApiKeyHookOptions = {}): onRequestAsyncHookHandler {
   const failures = options.failures ?? null;
   const headers = options.headers ?? API_KEY_HEADERS;
   return async (request) => {
@@ -129,7 +97,7 @@ export function apiKeyHook(store: Store, limiter: RateLimiter | SharedRateLimite
     if (wait > 0) {
       throw new TooManyRequestsError(`Too many failed authentications from your address: at most ${failures?.burst} at once, then ${failures?.ratePerSecond} per second; retry after ${Math.ceil(wait)} s`, wait);
     }
-    let principal;
+    let principal: Principal;
     try {
       principal = await authenticate(store, apiKeyOf(request.headers, headers));
     } catch (err) {
@@ -174,11 +142,6 @@ export function createApp(options: AppOptions): FastifyInstance {
   const limiter = options.rateLimit === false ? null : shared ? new SharedRateLimiter(shared, options.rateLimit ?? {}) : new RateLimiter(options.rateLimit ?? {}, clock);
   const context: RouteContext = { store: options.store, clock };
   const routes = options.routes ?? SECTION_ROUTES;
-  routes.forEach((module, k) => {
-    if (typeof module?.register !== 'function') {
-      throw new TypeError(`Route module ${k} is undefined: a route module was loaded before src/server/app (import cycle); import userOf from src/server/auth`);
-    }
-  });
   const failures = options.authFailureLimit === false ? null : new RateLimiter(options.authFailureLimit ?? DEFAULT_AUTH_FAILURE_LIMIT, clock);
   const authHook = apiKeyHook(options.store, limiter, { failures });
   registerHealth(app, options.store);

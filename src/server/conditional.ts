@@ -34,7 +34,7 @@ function usesOneCurve(request: FastifyRequest): boolean {
  * @example
  * etagOf(store, request) //=> '"kq0dJ1cW2o7oP0-8Q0uM5g"'
  */
-export function etagOf(store: Store, request: FastifyRequest): string | null {
+function etagOf(store: Store, request: FastifyRequest): string | null {
   if (request.method !== 'GET' || !request.principal) return null;
   const curve = usesOneCurve(request) ? (request.params as { curve: string }).curve : null;
   const hash = createHash('sha256')

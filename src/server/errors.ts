@@ -1,17 +1,19 @@
 /**
  * The service's one mapping from thrown errors to HTTP responses (docs/protocol.md#errors): our exception
- * classes give their status and `{message, parameter?}` body (`statusOfError`/`bodyOfError` of
- * `src/exceptions.ts`); framework errors about the request (bad URL, bad body, ...) are 400s;
+ * classes give their status and `{message, parameter?}` body (`statusOfError`/`bodyOfError`
+ * below); framework errors about the request (bad URL, bad body, ...) are 400s;
  * unknown routes are JSON 404s; everything else is a 500 with a generic message. No response ever
  * carries a stack trace.
  *
  * @module
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { GENERIC_SERVER_ERROR_MESSAGE, bodyOfError, headersOfError, statusOfError, type ErrorBody } from '../exceptions';
+import {
+  ForbiddenError, NotFoundError, TooManyRequestsError, UnauthorizedError, ValidationError, ValueError, type ErrorBody,
+} from '../exceptions';
 
 /** Status and JSON body of an error response, plus extra headers. */
-export interface ErrorResponse {
+interface ErrorResponse {
   status: number;
   body: ErrorBody;
   headers: Record<string, string>;
@@ -33,7 +35,7 @@ function isFrameworkError(err: unknown): err is FastifyError {
  * errorResponse(new ValidationError('must be 1 to 25', 'limit'))
  * //=> { status: 400, body: { message: 'must be 1 to 25', parameter: 'limit' }, headers: {} }
  */
-export function errorResponse(err: unknown): ErrorResponse {
+function errorResponse(err: unknown): ErrorResponse {
   if (isFrameworkError(err) && statusOfError(err) === 500) {
     const code = err.statusCode as number;
     if (code === 404) return { status: 404, body: { message: err.message }, headers: {} };
@@ -73,4 +75,73 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const path = request.url.split('?')[0];
     return reply.code(404).type('application/json; charset=utf-8').send({ message: `Not found: ${request.method} ${path}` });
   });
+}
+
+/**
+ * Message sent for every 5xx answer, whatever the cause.
+ *
+ * @example
+ * bodyOfError(new TypeError('x is undefined')).message === GENERIC_SERVER_ERROR_MESSAGE //=> true
+ */
+export const GENERIC_SERVER_ERROR_MESSAGE = 'Internal server error';
+
+/**
+ * The HTTP status the service answers for an error: `ValidationError` and `ValueError` 400,
+ * `UnauthorizedError` 401, `ForbiddenError` 403, `NotFoundError` 404, `TooManyRequestsError`
+ * 429, anything else (including unknown values) 500.
+ *
+ * @param err - Whatever was thrown.
+ * @returns The HTTP status code.
+ * @example
+ * statusOfError(new NotFoundError('Curve not found')) //=> 404
+ */
+export function statusOfError(err: unknown): number {
+  if (err instanceof ValidationError || err instanceof ValueError) return 400;
+  if (err instanceof UnauthorizedError) return 401;
+  if (err instanceof ForbiddenError) return 403;
+  if (err instanceof NotFoundError) return 404;
+  if (err instanceof TooManyRequestsError) return 429;
+  return 500;
+}
+
+/**
+ * The JSON body the service answers for an error: `{message, parameter?}`. Every 5xx gets
+ * {@link GENERIC_SERVER_ERROR_MESSAGE}, never details or a stack.
+ *
+ * @param err - Whatever was thrown.
+ * @returns The error body.
+ * @example
+ * bodyOfError(new ValidationError('must be 1 to 25', 'limit'))
+ * //=> { message: 'must be 1 to 25', parameter: 'limit' }
+ */
+export function bodyOfError(err: unknown): ErrorBody {
+  if (statusOfError(err) >= 500) return { message: GENERIC_SERVER_ERROR_MESSAGE };
+  if (err instanceof ValidationError) {
+    return err.parameter ? { message: err.reason, parameter: err.parameter } : { message: err.reason };
+  }
+  if (
+    err instanceof UnauthorizedError ||
+    err instanceof ForbiddenError ||
+    err instanceof NotFoundError ||
+    err instanceof TooManyRequestsError
+  ) {
+    return { message: err.reason };
+  }
+  return { message: (err as Error).message };
+}
+
+/**
+ * Extra response headers for an error: `Retry-After` (whole seconds, rounded up) for a
+ * `TooManyRequestsError` that has `retryAfter`; otherwise none.
+ *
+ * @param err - Whatever was thrown.
+ * @returns Header names and values.
+ * @example
+ * headersOfError(new TooManyRequestsError('Slow down', 1.2)) //=> { 'Retry-After': '2' }
+ */
+export function headersOfError(err: unknown): Record<string, string> {
+  if (err instanceof TooManyRequestsError && err.retryAfter !== undefined) {
+    return { 'Retry-After': String(Math.max(0, Math.ceil(err.retryAfter))) };
+  }
+  return {};
 }

@@ -19,7 +19,7 @@ import type { CurveRecord, Store } from './store';
  * @example
  * FX_LOOKBACK_MS / 86_400_000 //=> 31
  */
-export const FX_LOOKBACK_MS = 31 * 86_400_000;
+const FX_LOOKBACK_MS = 31 * 86_400_000;
 
 /**
  * The FOREX curve of a currency, or `null` when the dataset has none (and for EUR).
@@ -30,7 +30,7 @@ export const FX_LOOKBACK_MS = 31 * 86_400_000;
  * @example
  * (await forexCurve(store, 'USD'))?.name //=> 'Currency Rate EUR-USD USD/EUR ECB D Forex'
  */
-export async function forexCurve(store: Store, currency: string): Promise<CurveRecord | null> {
+async function forexCurve(store: Store, currency: string): Promise<CurveRecord | null> {
   if (currency === 'EUR') return null;
   const page = await store.searchCurves({ dataType: 'FOREX', pageSize: 10_000 });
   return page.items.find((c) => c.unit === currency && c.denominator === 'EUR') ?? null;
@@ -49,7 +49,7 @@ export async function forexCurve(store: Store, currency: string): Promise<CurveR
  * @example
  * Object.keys(await loadFxCurves(store, ['USD', 'EUR'], times)) //=> ['USD']
  */
-export async function loadFxCurves(
+async function loadFxCurves(
   store: Store, currencies: Iterable<string>, times: Float64Array, parameter = 'unit',
 ): Promise<Record<string, FxCurve>> {
   const out: Record<string, FxCurve> = {};

@@ -7,7 +7,7 @@
 import type { FastifyReply } from 'fastify';
 
 /** The content type of every JSON answer. */
-export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /**
  * Marks the reply as JSON and returns the bytes as a Buffer (no copy) for the handler to return.

@@ -12,7 +12,7 @@
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { NotFoundError, UnauthorizedError } from '../exceptions';
 import { Area } from '../model/areas';
-import type { RouteContext, RouteModule } from './app';
+import type { RouteContext, RouteModule } from './route-module';
 import { pageOf, type CurveQuery, type CurveRecord, type Store, type StorePage } from './store';
 
 /**
@@ -36,7 +36,7 @@ export const PARTNER_COUNTRIES: Readonly<Record<string, string>> = Object.freeze
  * @example
  * PARTNER_SECTIONS.includes('ohlc') //=> false
  */
-export const PARTNER_SECTIONS: readonly string[] = Object.freeze([
+const PARTNER_SECTIONS: readonly string[] = Object.freeze([
   'metadata', 'timeseries', 'instances', 'periods', 'period_instances', 'period-instances', 'periodInstances',
 ]);
 

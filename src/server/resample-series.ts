@@ -27,7 +27,7 @@ import { checkRangeLimit } from '../wire/limits';
 import { BEGIN, END } from '../wire/requests';
 import { assertCanRead } from './auth';
 import { fxRatesFor } from './fx-rates';
-import { curveFromRecord, placeFromRecord, subscriptionOf } from './routes/metadata';
+import { curveFromRecord, placeFromRecord, subscriptionOf } from './records';
 import type { CurveRecord, InstanceKey, Store, TimeRange, UserRecord } from './store';
 
 /**
@@ -192,7 +192,6 @@ function aggregateColumns(block: Columns, plan: Plan, request: SeriesRequest): C
  * @example
  * const fx = await fxRatesFor(store, 'EUR', 'USD/MWh', times, Frequency.P1D);
  */
-export { fxRatesFor };
 
 async function convertColumns(store: Store, record: CurveRecord, columns: Columns, unit: string | undefined, freq: Frequency) {
   const { times, values, scenarios } = columns;

@@ -27,7 +27,7 @@ export {
   today,
   type Clock,
 } from './helpers';
-export { type StepUnit } from './date-time-steps';
+export type { StepUnit } from './date-time-steps';
 export { Frequency, type AnyCase, type FrequencyTag } from './frequency';
 export { Resolution, type ResolutionDict } from './resolution';
 export { floorMillis, shiftMillis, stepStarts } from './floor-millis';

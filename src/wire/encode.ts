@@ -7,7 +7,7 @@ const SUB_DELIMS = /[!'()*]/g;
 
 function percentEncode(text: string): string {
   if (LONE_SURROGATE.test(text)) throw new ValueError(`Text is not valid Unicode: ${JSON.stringify(text)}`);
-  return encodeURIComponent(text).replace(SUB_DELIMS, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+  return encodeURIComponent(text).replace(SUB_DELIMS, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 /**

@@ -1,7 +1,7 @@
 // Text formats of parameter values (docs/protocol.md#parameter-formats): how the client writes them
 // and how the service reads them back. Parsers return `undefined` for text they do not accept;
 // the parameter descriptors in `params.ts` turn that into a ValidationError naming the parameter.
-import { DateTime, FixedOffsetZone, Zone } from 'luxon';
+import { DateTime, FixedOffsetZone, type Zone } from 'luxon';
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 

@@ -2,7 +2,7 @@
 // text with `encode`, the service reads query text back with `decode`. Both raise
 // `ValidationError(reason, parameter)` naming the parameter by its wire name, as the reference
 // client does (docs/protocol.md#validation).
-import { DateTime, Zone } from 'luxon';
+import { DateTime, type Zone } from 'luxon';
 import { ValidationError } from '../exceptions';
 import { Aggregation, Area, ContractPeriod, CurveType, DataType, EnumBase, Fill, Filter, OHLCField, type EnumClass } from '../model';
 import { Frequency, REQUEST_ZONE_NAMES, zoneByName, zoneName, type TimeInput } from '../time';

@@ -7,6 +7,8 @@
  * `src/exceptions.ts`. Imports are found with regular expressions (`source-scan.ts`), checked
  * against TypeScript's own import scanner so the regexes cannot silently miss one.
  * Accepted exceptions are listed, each with a reason, in `allow-list.ts`.
+ * No import cycle anywhere, also inside a layer (`import-graph.ts`: a graph walk over the runtime
+ * imports; type-only imports are erased by TypeScript and do not count).
  *
  *   node --import tsx test/architecture/imports.test.ts
  */
@@ -15,6 +17,7 @@ import ts from 'typescript';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ALLOWED, type Allowance } from './allow-list';
+import { buildGraph, findCycles, isTypeOnly } from './import-graph';
 import {
   checkClock,
   checkDynamicLoads,
@@ -41,6 +44,7 @@ test('blank keeps length and lines, and removes comments but not code', () => {
     "/** import { X } from '../client'; new Date() */",
     "const url = 'http://x/*y*/'; // import '../server'",
     'const re = /["\'`]\\/\\//g; const half = a / b / c;',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the scanner's input is TypeScript text holding a template literal
     'const t = `a ${f(`b ${g("c")}`)} // not a comment`;',
     "import { a } from '../time';",
   ].join('\n');
@@ -181,6 +185,40 @@ test('checkErrorClasses reports error classes outside src/exceptions.ts', () => 
   assert.equal(checkErrorClasses(sourceOf('src/exceptions.ts', text)), []);
 });
 
+test('isTypeOnly: import type, export type and all-type brace lists are erased', () => {
+  assert.ok(isTypeOnly("import type { A } from './a'"));
+  assert.ok(isTypeOnly("export type { A } from './a'"));
+  assert.ok(isTypeOnly("import { type A, type B } from './a'"));
+  assert.not.ok(isTypeOnly("import { type A, b } from './a'"));
+  assert.not.ok(isTypeOnly("import { a } from './a'"));
+  assert.not.ok(isTypeOnly("export * from './a'"));
+  assert.not.ok(isTypeOnly("import './a'"));
+});
+
+test('findCycles finds loops inside a layer, self-imports, and none in a tree', () => {
+  const graph = new Map([
+    ['a', ['b']],
+    ['b', ['c']],
+    ['c', ['a', 'd']],
+    ['d', []],
+    ['e', ['e']],
+    ['f', ['d']],
+  ]);
+  assert.equal(findCycles(graph), [['a', 'b', 'c', 'a'], ['e', 'e']]);
+  assert.equal(findCycles(new Map([['a', ['b', 'c']], ['b', ['c']], ['c', []]])), []);
+});
+
+test('buildGraph follows runtime imports and re-exports, not type-only ones', () => {
+  const made = [
+    sourceOf('src/server/app.ts', "import { a } from './auth';\nimport type { R } from './route-module';\nexport * from './store';"),
+    sourceOf('src/server/auth/index.ts', "import { type X, type Y } from '../app';\nexport { z } from '../app';"),
+  ];
+  const graph = buildGraph(root, made);
+  assert.equal(graph.get('src/server/app.ts'), ['src/server/auth/index.ts', 'src/server/store/index.ts']);
+  assert.equal(graph.get('src/server/auth/index.ts'), ['src/server/app.ts']);
+  assert.equal(findCycles(graph), [['src/server/app.ts', 'src/server/auth/index.ts', 'src/server/app.ts']]);
+});
+
 // --- the real tree -----------------------------------------------------------------------------
 
 test('every src file sits in a known layer', () => {
@@ -194,6 +232,13 @@ test('src/ follows every architecture rule (apart from the allow-list)', () => {
   const accepted = all.filter((v) => ALLOWED.some((a) => matches(a, v)));
   if (accepted.length > 0) console.log(`accepted by allow-list.ts:\n  ${accepted.map(show).join('\n  ')}`);
   assert.ok(open.length === 0, `${open.length} violation(s):\n  ${open.map(show).join('\n  ')}`);
+});
+
+test('src/ has no runtime import cycle, inside a layer or across', () => {
+  const graph = buildGraph(root, files);
+  assert.ok([...graph.values()].reduce((n, deps) => n + deps.length, 0) > files.length, 'the graph has edges');
+  const cycles = findCycles(graph);
+  assert.equal(cycles.map((c) => c.join(' -> ')), [], `import cycles (move what both sides need into a module of its own):\n${cycles.map((c) => c.join(' -> ')).join('\n')}`);
 });
 
 test('every allow-list entry still matches a violation and gives a reason', () => {

@@ -7,7 +7,7 @@ import { posix } from 'node:path';
 import { findPattern, findReferences, type SourceFile } from './source-scan';
 
 /** The layers, bottom first: a file may import its own layer and any layer with a lower rank. */
-export const LAYER_RANK = Object.freeze({
+const LAYER_RANK = Object.freeze({
   time: 0,
   model: 1,
   engine: 2,
@@ -20,7 +20,7 @@ export const LAYER_RANK = Object.freeze({
 } as const);
 
 /** A layer: a folder directly under `src/`. */
-export type Layer = keyof typeof LAYER_RANK;
+type Layer = keyof typeof LAYER_RANK;
 
 /** Where a file sits: a layer folder, the error module (usable by all) or the package root. */
 export type Place = Layer | 'exceptions' | 'root' | 'outside';
@@ -179,7 +179,7 @@ export function checkErrorClasses(file: SourceFile): Violation[] {
 }
 
 /** Every rule, in report order. */
-export const RULES: ReadonlyArray<(file: SourceFile) => Violation[]> = [
+const RULES: ReadonlyArray<(file: SourceFile) => Violation[]> = [
   checkLayers,
   checkPackages,
   checkDynamicLoads,

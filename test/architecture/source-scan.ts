@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
 /** How a module is referenced. */
-export type ReferenceKind = 'import' | 'import type' | 'export from' | 'side effect' | 'dynamic import' | 'require' | 'augmentation';
+type ReferenceKind = 'import' | 'import type' | 'export from' | 'side effect' | 'dynamic import' | 'require' | 'augmentation';
 
 /** One module reference found in a source file. */
 export interface ModuleReference {
@@ -174,7 +174,7 @@ export function blank(text: string, strings: boolean): string {
 }
 
 /** The 1-based line of character `index` in `text`. */
-export function lineAt(text: string, index: number): number {
+function lineAt(text: string, index: number): number {
   let line = 1;
   for (let k = 0; k < index; k++) if (text.charCodeAt(k) === 10) line++;
   return line;

@@ -47,7 +47,6 @@ test('a terminal: one line redrawn with \\r, failures counted, a newline at the 
 });
 
 test('a tslab notebook: one display entry, then updates of the same display id', () => {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const jupyter = require('tslab/dist/jupyter') as { lastWriteDisplayData: unknown };
   const sent: [Message, boolean][] = [];
   jupyter.lastWriteDisplayData = (message: Message, update: boolean) => sent.push([message, update]);

@@ -13,7 +13,8 @@ import {
   APIError, ForbiddenError, HTTPError, InitializationError, InternalServerError, NotFoundError,
   TooManyRequestsError, UnauthorizedError, ValidationError,
 } from '../../src/exceptions';
-import { SECTION_ROUTES, type RouteModule } from '../../src/server/app';
+import { SECTION_ROUTES } from '../../src/server/app';
+import type { RouteModule } from '../../src/server/route-module';
 import { assertCanRead, userOf } from '../../src/server/auth';
 import { addUser, startService, type StartedService } from '../helpers/start-service';
 import { recordRequests } from '../helpers/record-requests';
@@ -63,8 +64,6 @@ function client(opts: ClientOptions = {}, hooks = {}): ServiceClient {
   return new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, httpDelay: 0.05, retry: quick, ...opts }, hooks);
 }
 
-/** Records the path of every request a client's transport sends. */
-const spy = recordRequests;
 
 async function rejection(fn: () => Promise<unknown>): Promise<unknown> {
   try {
@@ -119,8 +118,8 @@ test('constructor: exactly one of apiKey and apiKeyFile; key file read with blan
 });
 
 test('isApiKeyValid: true for a good key (categories, then from their cache), false on 401', async () => {
-  const c = client();
-  const sent = spy(c);
+  const { sent, options } = recordRequests();
+  const c = client(options);
   assert.is(await c.isApiKeyValid(), true);
   assert.is(await c.isApiKeyValid(), true);
   assert.equal(sent, ['/metadata/categories/']);
@@ -178,8 +177,8 @@ test('404: unknown curve maps to NotFoundError with the reason', async () => {
 });
 
 test('400: the service names the bad parameter; the client checks its own input before sending', async () => {
-  const c = client();
-  const sent = spy(c);
+  const { sent, options } = recordRequests();
+  const c = client(options);
   const server = await rejection(() => c.transport.get('/metadata/curves/?frequency=PT7M'));
   assert.ok(server instanceof ValidationError);
   assert.is((server as ValidationError).parameter, 'frequency');
@@ -233,12 +232,12 @@ test('PartnerConnection: required apiUrl, partner header, 0.1 s delay, country c
 });
 
 test('PartnerConnection: metadata offers curve search only; the key check is one small search', async () => {
-  const p = new PartnerConnection({ apiUrl: `${svc.url}/partner/germany`, apiKey: svc.apiKey, httpDelay: 0.05, retry: quick });
+  const { sent, options } = recordRequests();
+  const p = new PartnerConnection({ apiUrl: `${svc.url}/partner/germany`, apiKey: svc.apiKey, httpDelay: 0.05, retry: quick, ...options });
   assert.ok(p.metadata instanceof PartnerMetadataSection);
   assert.not.ok(p.metadata instanceof MetadataSection);
   for (const name of ['categories', 'exactCategories', 'curve', 'places']) assert.not.ok(name in p.metadata, name);
   for (const name of ['user', 'ohlc', 'srmc', 'events']) assert.not.ok(name in p, name);
-  const sent = spy(p);
   assert.is(await p.isApiKeyValid(), true);
   assert.equal(sent, ['/metadata/curves/?page=1&page-size=10']);
   const page = await p.metadata.curves({ q: 'de wind power production actual' });

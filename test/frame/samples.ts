@@ -28,14 +28,14 @@ export const ACTUAL_NAME = 'DE Consumption MWh/h H Actual';
 export const WIND_NAME = 'DE Wind Power Production MWh/h 15min Forecast';
 export const CLIMATE_NAME = 'DE Consumption Temperature °C 15min Climate';
 
-export const actualCurve = (): Curve =>
+const actualCurve = (): Curve =>
   new Curve({ name: ACTUAL_NAME, curveType: CurveType.TIMESERIES, frequency: Frequency.PT1H, dataType: DataType.ACTUAL, unit: 'MWh/h' });
 
-export const windCurve = (): Curve =>
+const windCurve = (): Curve =>
   new Curve({ name: WIND_NAME, curveType: CurveType.INSTANCE, frequency: Frequency.PT15M, dataType: DataType.FORECAST, unit: 'MWh/h' });
 
 /** Issued 2020-10-26 00:00 UTC with a tag (`'2020-10-26 00:00 ec-ens'` in headers). */
-export const issued = (tag: string, scenarios = 0): Instance =>
+const issued = (tag: string, scenarios = 0): Instance =>
   new Instance({ issued: DateTime.fromISO('2020-10-26T00:00:00Z', { zone: UTC }), tag, scenarios });
 
 /**
@@ -97,7 +97,7 @@ export const periods = (): Periodseries =>
     { resolution: new Resolution(Frequency.NONE, CET), name: 'nuclear' },
   );
 
-export const product = (front: number | null, delivery: string): Product =>
+const product = (front: number | null, delivery: string): Product =>
   new Product({ traded: '2020-01-02', period: ContractPeriod.MONTH, front, delivery });
 
 export const ohlcList = (): OHLCList =>

@@ -1,20 +1,18 @@
-// Records the request lines a client sends (path and query, as its transport gets them), so a
-// test can check what went on the wire, or that validation sent nothing at all.
-import type { HttpTransport } from '../../src/client/http';
+// Records the request lines a client sends (path and query below the API root), through the
+// client's public `onRequest` hook, so a test can check what went on the wire, or that
+// validation sent nothing at all.
+import type { ClientOptions, RequestInfo } from '../../src/client';
 
 /**
- * Wraps `client.transport.get` so every request line is pushed to the returned array (the
- * request still goes out).
+ * A request log and the client options that fill it: spread `options` into the client's options.
  *
- * @param client - Anything with the client's `transport`.
- * @returns The live list of request lines sent from now on.
+ * @returns `sent`, the live list of request lines (`/timeseries/X/?begin=...`), and `options`
+ *   with the `onRequest` hook that appends to it.
+ * @example
+ * const { sent, options } = recordRequests();
+ * const client = new ServiceClient({ apiKey, apiUrl, ...options });
  */
-export function recordRequests(client: { transport: HttpTransport }): string[] {
+export function recordRequests(): { sent: string[]; options: Pick<ClientOptions, 'onRequest'> } {
   const sent: string[] = [];
-  const original = client.transport.get.bind(client.transport);
-  client.transport.get = ((path: string, ...rest: unknown[]) => {
-    sent.push(path);
-    return (original as (...args: unknown[]) => ReturnType<HttpTransport['get']>)(path, ...rest);
-  }) as typeof client.transport.get;
-  return sent;
+  return { sent, options: { onRequest: (info: RequestInfo) => sent.push(info.path) } };
 }

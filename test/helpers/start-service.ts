@@ -10,7 +10,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp, type Clock, type RouteModule } from '../../src/server/app';
+import { createApp } from '../../src/server/app';
+import type { Clock, RouteModule } from '../../src/server/route-module';
 import { generateApiKey, hashApiKey, type RateLimitOptions } from '../../src/server/auth';
 import { seedDemo } from '../../src/server/demo';
 import { DuckDbStore, type ImportBatch, type Store, type SubscriptionGrant } from '../../src/server/store';

@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ValueError } from '../../src/exceptions';
-import { AbsoluteItem, AbsoluteResult, Aggregation, Filter } from '../../src/model';
+import { type AbsoluteItem, AbsoluteResult, Aggregation, Filter } from '../../src/model';
 import { CET, Frequency, Resolution } from '../../src/time';
 import * as s from './samples';
 

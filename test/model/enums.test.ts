@@ -10,7 +10,7 @@ import {
   ContractPeriod,
   CurveType,
   DataType,
-  EnumBase,
+  type EnumBase,
   EventType,
   Fill,
   Filter,

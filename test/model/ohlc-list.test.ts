@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ValueError } from '../../src/exceptions';
-import { OHLC, OHLCList } from '../../src/model';
+import { type OHLC, OHLCList } from '../../src/model';
 import * as s from './samples';
 
 test('records and metadata; unit defaults to the curve', () => {

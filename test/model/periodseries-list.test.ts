@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ValueError } from '../../src/exceptions';
-import { Periodseries, PeriodseriesList } from '../../src/model';
+import { type Periodseries, PeriodseriesList } from '../../src/model';
 import * as s from './samples';
 
 test('holds period-based series only', () => {

@@ -103,7 +103,7 @@ export const place = (): Place =>
 export const instance = (): Instance =>
   new Instance({ issued: DateTime.fromISO('2020-06-01T00:00:00Z', { zone: UTC }), tag: 'ec' });
 
-export const hourlyCet = (): Resolution => new Resolution(Frequency.PT1H, CET);
+const hourlyCet = (): Resolution => new Resolution(Frequency.PT1H, CET);
 
 /** Three CET hours from 2024-01-01 00:00+01:00 (= 2023-12-31T23:00Z), values 1, null, 3. */
 export const hourly = (): Timeseries =>

@@ -27,7 +27,7 @@ test('slice: [begin, end) in the series zone, across the spring-forward hour', (
 test('map: nulls come in as NaN, null results are missing, scenarios mapped too', () => {
   const a = series('a', 0, [-1, null, 3]);
   assert.equal(plain(a.map((v) => Math.max(v, 0)).values), [0, null, 3]);
-  assert.equal(plain(a.map((v, i, t) => (i === 0 ? null : (t - T0) / H)).values), [null, 1, 2]);
+  assert.equal(plain(a.map((_v, i, t) => (i === 0 ? null : (t - T0) / H)).values), [null, 1, 2]);
   const ens = new Timeseries({ resolution: hourlyCet, times: [T0], values: [1], scenarios: [[2], [3]] });
   const m = ens.map((v) => v * 10);
   assert.equal([plain(m.values), m.scenarios.map(plain)], [[10], [[20], [30]]]);

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ValueError } from '../../src/exceptions';
-import { Timeseries, TimeseriesList } from '../../src/model';
+import { type Timeseries, TimeseriesList } from '../../src/model';
 import { Frequency } from '../../src/time';
 import * as s from './samples';
 

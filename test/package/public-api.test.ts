@@ -1,7 +1,8 @@
 /**
  * The public surface: the names exported by every entry point in `package.json`
  * `exports` (`service` = src/index.ts, `service/exceptions` = src/exceptions.ts, `service/plot` =
- * src/plot/index.ts), with their kinds, must equal the checked-in list
+ * src/plot/index.ts, `service/engine` = src/engine/index.ts, `service/wire` = src/wire/index.ts),
+ * with their kinds, must equal the checked-in list
  * `test/fixtures/public-api.json`. A difference is printed name by name. After an intended
  * change of the API, refresh the list and commit it with the change:
  *
@@ -45,10 +46,16 @@ test('the exported names equal test/fixtures/public-api.json', () => {
   assert.equal(diff, [], `${diff.length} line(s) of difference; refresh with: ${REFRESH}`);
 });
 
-test('the entry points are service, service/exceptions and service/plot, built from src', () => {
+test('the entry points are service, service/exceptions, service/plot, service/engine and service/wire, built from src', () => {
   assert.equal(
     entryPoints(root).map((e) => `${e.importPath} <- ${e.source}`),
-    ['service <- src/index.ts', 'service/exceptions <- src/exceptions.ts', 'service/plot <- src/plot/index.ts'],
+    [
+      'service <- src/index.ts',
+      'service/exceptions <- src/exceptions.ts',
+      'service/plot <- src/plot/index.ts',
+      'service/engine <- src/engine/index.ts',
+      'service/wire <- src/wire/index.ts',
+    ],
   );
 });
 
@@ -63,10 +70,15 @@ test('the root exports the user-facing names the spec promises', () => {
     toTable: 'function',
     toDataFrame: 'function',
     ValidationError: 'class',
-    wire: 'namespace',
   })) {
     assert.is(names[name], kind, name);
   }
+  // the engine, the wire codecs and the service's own helpers are not at the root
+  for (const name of ['wire', 'MASK_SIZE', 'maskIndex', 'pickRows', 'assignSteps', 'statusOfError', 'bodyOfError', 'headersOfError', 'HttpTransport']) {
+    assert.is(names[name], undefined, `${name} is not exported by the root`);
+  }
+  assert.is(live['service/engine'].pickRows, 'function');
+  assert.is(live['service/wire'].serializeTimeseries, 'function');
   assert.ok(live['service/plot'].lineChart === 'function');
   assert.ok(live['service/plot'].display === 'function');
 });

@@ -80,7 +80,12 @@ test('display outside a notebook prints the text, without rendering the chart', 
   console.log = (...args: unknown[]) => void lines.push(...args);
   const chart = lineChart(hourly(JAN1_CET, 3, (i) => i));
   let rendered = false;
-  const spy = Object.create(chart, { toSVG: { value: () => ((rendered = true), '<svg/>') } });
+  const spy = Object.create(chart, { toSVG: {
+    value: () => {
+      rendered = true;
+      return '<svg/>';
+    },
+  } });
   try {
     display(spy);
     display(windCurve());

@@ -98,8 +98,8 @@ test('grids follow the stored data: rolling over 14 years, relative over 90 year
 });
 
 test('the client refuses the same ranges before sending (ValidationError naming end)', async () => {
-  const c = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl });
-  const sent = recordRequests(c);
+  const { sent, options } = recordRequests();
+  const c = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options });
   const bad = [
     () => c.timeseries.load('X', { begin: '1000-01-01', end: '3000-01-01' }),
     () => c.timeseries.load({ name: 'X', frequency: Frequency.PT15M } as never, { begin: '2000-01-01', end: '2020-01-01' }),

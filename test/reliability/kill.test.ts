@@ -16,7 +16,6 @@ import { RID, openProbe, type WsProbe } from '../server/events/ws-probe';
 
 const BIG = { curves: 6, values: 35_040, prefix: 'KILL' }; // 210,240 values, about 13 MB
 const NAMES = importCurveNames(BIG);
-const TOTAL = BIG.curves * BIG.values;
 const dirs: string[] = [];
 
 function tempDir(prefix: string): string {

@@ -4,7 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ValidationError, NotFoundError } from '../../src/exceptions';
-import { createApp, userOf, type RouteModule } from '../../src/server/app';
+import { createApp } from '../../src/server/app';
+import { userOf } from '../../src/server/auth';
+import type { RouteModule } from '../../src/server/route-module';
 import { generateApiKey, hashApiKey } from '../../src/server/auth';
 import { DuckDbStore } from '../../src/server/store';
 

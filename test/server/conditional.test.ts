@@ -9,6 +9,7 @@ import type { CurveRecord, SeriesBlock } from '../../src/server/store';
 import { chooseEncoding } from '../../src/server/compress';
 import { matchingTag, noneMatch } from '../../src/server/conditional';
 import { addUser, startService, type StartedService } from '../helpers/start-service';
+import { curveRecord } from '../helpers/records';
 
 const H = 3_600_000;
 const A = 'DE Test Wind Power Production MWh/h H Actual';
@@ -17,10 +18,7 @@ const FR = 'FR Test Solar Power Production MWh/h H Actual';
 const T0 = Date.UTC(2024, 0, 14, 23);
 
 function curve(name: string, area = 'DE'): CurveRecord {
-  return {
-    name, curveType: 'TIMESERIES', area, areaSink: null, placeKey: null, categories: ['Test'], frequency: 'PT1H', timezone: 'CET',
-    unit: 'MWh/h', denominator: null, dataType: 'ACTUAL', source: null, commodity: 'Power', instanceIssuedTimezone: null, package: 'power',
-  };
+  return curveRecord(name, { area });
 }
 
 function block(name: string, hours: number, value: (i: number) => number): SeriesBlock {

@@ -6,7 +6,7 @@
  * The `@ts-expect-error` lines make sure the types are real: if a type degraded to `any`, the
  * expected error would vanish and the type-check would fail.
  */
-import { Aggregation, Filter, Frequency, ServiceClient, Timeseries, toTable } from '../../src';
+import { Aggregation, Filter, Frequency, ServiceClient, type Timeseries, toTable } from '../../src';
 import { NotFoundError, ValidationError } from '../../src/exceptions';
 import { lineChart, type Chart } from '../../src/plot';
 

@@ -14,12 +14,12 @@ import { UTC } from '../../time';
 import { formatInstant, lastOffsetMinutes, parseInstant } from '../../wire/json';
 
 /** An event type: the enum or its tag (`CURVE_UPDATE`, any case). */
-export type EventTypeInput = EventType | string;
+type EventTypeInput = EventType | string;
 /** One value or several. */
 export type OneOrMany<T> = T | readonly T[];
 
 /** Fields both filter kinds take. */
-export interface FilterCommon {
+interface FilterCommon {
   /** Event types to deliver (default all). */
   eventTypes?: OneOrMany<EventTypeInput>;
   /** Inclusive start of the data range of interest (date, date-time, ISO text). */

@@ -1,12 +1,12 @@
 // The client end of the push feed: connection, filters, events, last-id memory.
 export {
   encodeEventFilter, encodeEventFilters, formatFilterTime, parseEventFilters,
-  type CurveAttributeFilter, type CurveNameFilter, type EventFilter, type EventFilterJson, type EventTypeInput, type FilterCommon, type OneOrMany,
+  type CurveAttributeFilter, type CurveNameFilter, type EventFilter, type OneOrMany,
 } from './event-filters';
 export { ENDED, EventQueue, TIMED_OUT } from './event-queue';
 export type { EventsConnectOptions, SubscribeOptions } from './connect-options';
 export { EventsConnection } from './events-connection';
-export { ConnectionEvent, CurveEvent, TimeoutEvent, parseCurveEvent, type CurveEventInit, type FeedEvent } from './feed-events';
+export { ConnectionEvent, CurveEvent, TimeoutEvent, parseCurveEvent, type FeedEvent } from './feed-events';
 export { eventsUrl, keepAlive, openSocket, type FeedTarget } from './feed-socket';
 export { FeedRequests } from './feed-requests';
 export { LastIdMemory, checkEventId, compareIds } from './last-id';

@@ -40,7 +40,7 @@ export interface ResolvedCacheOptions {
 }
 
 /** Default size bound: 256 MiB. */
-export const DEFAULT_CACHE_BYTES = 256 * 1024 * 1024;
+const DEFAULT_CACHE_BYTES = 256 * 1024 * 1024;
 
 /**
  * Checks the `cache` client option.

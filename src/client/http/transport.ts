@@ -4,6 +4,7 @@ import axios, { type AxiosInstance, type AxiosProxyConfig, type AxiosResponse } 
 import { errorFromResponse, HTTPError, ParseException } from '../../exceptions';
 import type { ResolvedClientOptions } from '../options';
 import { requestHeaders } from './headers';
+import { callHook } from './request-hooks';
 import { ResponseCache } from './response-cache';
 import { withRetry, type RetryListener } from './retry';
 import { monotonicNow, sleep as timerSleep, Throttle, type Clock, type Sleep } from './throttle';
@@ -15,7 +16,7 @@ import { isTimeoutCode, timeoutConfig, timeoutError } from './timeout';
  * @example
  * MAX_REDIRECTS //=> 5
  */
-export const MAX_REDIRECTS = 5;
+const MAX_REDIRECTS = 5;
 
 /**
  * A successful response: status, headers (lower-case names) and the parsed JSON body.
@@ -34,6 +35,14 @@ export interface HttpResponse {
 }
 
 /** An answer as one attempt gets it: a 200 with its text, or a 304 for a revalidated entry. */
+/** What one call learns on its way, for the `onResponse` hook. */
+interface Trace {
+  /** The last HTTP status received. */
+  status: number | null;
+  /** Whether the caller gets a cached answer. */
+  fromCache: boolean;
+}
+
 interface Received extends HttpResponse {
   /** The body text ('' for a 304). */
   readonly text: string;
@@ -137,11 +146,27 @@ export class HttpTransport {
     if (typeof pathAndQuery !== 'string' || !pathAndQuery.startsWith('/')) {
       throw new HTTPError(`Request path must start with "/", got ${String(pathAndQuery)}`);
     }
-    const url = this.options.apiUrl + pathAndQuery;
-    const { signal } = opts;
+    const request = { method: 'GET', url: this.options.apiUrl + pathAndQuery, path: pathAndQuery } as const;
+    const { onRequest, onResponse } = this.options;
+    callHook(onRequest, request);
+    const trace: Trace = { status: null, fromCache: false };
+    const started = performance.now();
+    const done = (error: unknown): void =>
+      callHook(onResponse, { ...request, status: trace.status, fromCache: trace.fromCache, durationMs: performance.now() - started, error });
+    try {
+      const res = await this.answerOf(pathAndQuery, request.url, trace, opts.signal);
+      done(undefined);
+      return res;
+    } catch (err) {
+      done(err);
+      throw err;
+    }
+  }
+
+  private async answerOf(pathAndQuery: string, url: string, trace: Trace, signal: AbortSignal | undefined): Promise<HttpResponse> {
     signal?.throwIfAborted();
     const cache = this.cache;
-    if (cache === null) return this.fetch(url, null, signal);
+    if (cache === null) return this.fetch(url, null, trace, signal);
     const key = cache.keyOf(pathAndQuery);
     const cached = await cache.lookup(key);
     if (cache.offline) {
@@ -150,11 +175,13 @@ export class HttpTransport {
         throw new HTTPError(`GET ${url}: no cached answer (the cache is in offline mode)`, { code: 'ERR_CACHE_MISS' });
       }
       cache.hit();
+      trace.fromCache = true;
       return { status: 200, headers: cached.headers, body: cached.body };
     }
-    const res = await this.fetch(url, cached?.etag ?? null, signal);
+    const res = await this.fetch(url, cached?.etag ?? null, trace, signal);
     if (res.status === 304 && cached !== null) {
       cache.revalidated();
+      trace.fromCache = true;
       return { status: 200, headers: cached.headers, body: cached.body };
     }
     cache.miss();
@@ -162,13 +189,13 @@ export class HttpTransport {
     return { status: res.status, headers: res.headers, body: res.body };
   }
 
-  private fetch(url: string, etag: string | null, signal?: AbortSignal): Promise<Received> {
+  private fetch(url: string, etag: string | null, trace: Trace, signal?: AbortSignal): Promise<Received> {
     return withRetry(
       async () => {
         signal?.throwIfAborted();
         await this.throttle.acquire();
         signal?.throwIfAborted();
-        return this.attempt(url, etag, signal);
+        return this.attempt(url, etag, trace, signal);
       },
       this.options.retry,
       this.wait,
@@ -188,10 +215,11 @@ export class HttpTransport {
     this.httpsAgent.destroy();
   }
 
-  private async attempt(firstUrl: string, etag: string | null, signal?: AbortSignal): Promise<Received> {
+  private async attempt(firstUrl: string, etag: string | null, trace: Trace, signal?: AbortSignal): Promise<Received> {
     let url = firstUrl;
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
       const res = await this.send(url, etag, signal);
+      trace.status = res.status;
       const location = res.headers.location;
       if (res.status >= 300 && res.status < 400 && typeof location === 'string' && location !== '') {
         url = new URL(location, url).toString();

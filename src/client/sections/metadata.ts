@@ -35,7 +35,7 @@ export type PagedResult<T> = Promise<Page<T>> & AsyncIterable<T> & {
  * @example
  * for await (const c of pagedResult(loadPage(1))) console.log(c.name);
  */
-export function pagedResult<T>(first: Promise<Page<T>>): PagedResult<T> {
+function pagedResult<T>(first: Promise<Page<T>>): PagedResult<T> {
   const out = first as PagedResult<T>;
   Object.defineProperty(out, Symbol.asyncIterator, {
     value: async function* walk(): AsyncGenerator<T> {

@@ -14,9 +14,9 @@ export interface RateLimitOptions {
 }
 
 /** Default sustained rate: above the reference client's own 15 requests/s. */
-export const DEFAULT_RATE_PER_SECOND = 50;
+const DEFAULT_RATE_PER_SECOND = 50;
 /** Default burst size. */
-export const DEFAULT_BURST = 100;
+const DEFAULT_BURST = 100;
 
 const MAX_IDLE_BUCKETS = 10_000;
 

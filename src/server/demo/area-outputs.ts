@@ -7,7 +7,7 @@ import type { AreaProfile } from './area-profiles';
 import { COOL_ABOVE, HEAT_BELOW, areaParams, clearSky, solarFactor, windFactor } from './area-params';
 import { DAY, HOUR, utcDate } from './demo-time';
 import { holidaysOf } from './holidays';
-import { Grid, splineToGrid } from './grid';
+import { type Grid, splineToGrid } from './grid';
 import { ar1, createRng } from './prng';
 import type { Weather } from './weather';
 

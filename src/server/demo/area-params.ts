@@ -16,7 +16,7 @@ const GH_X = [-4.859462828, -3.581823483, -2.484325842, -1.465989094, -0.4849357
 const GH_W = [4.31065263e-6, 7.58070934e-4, 1.91115805e-2, 1.35483703e-1, 3.44642335e-1, 3.44642335e-1, 1.35483703e-1, 1.91115805e-2, 7.58070934e-4, 4.31065263e-6];
 
 /** Wind: maximum fleet capacity factor, logistic gain and seasonal swing of the latent mean. */
-export const WIND_CMAX = 0.8;
+const WIND_CMAX = 0.8;
 const WIND_GAIN = 1.5;
 const WIND_SEASON = 0.5;
 /** Solar: clear-sky output at the zenith, exponent on the sine of the sun's elevation. */
@@ -51,18 +51,6 @@ export function winterness(doy: number): number {
 }
 
 /**
- * Logistic function.
- *
- * @param x - Any number.
- * @returns 1 / (1 + e^-x).
- * @example
- * sigmoid(0) //=> 0.5
- */
-export function sigmoid(x: number): number {
-  return 1 / (1 + Math.exp(-x));
-}
-
-/**
  * Wind capacity factor of a latent wind index.
  *
  * @param z - Latent index (standard normal on average).
@@ -86,7 +74,7 @@ export function windFactor(z: number, m0: number, w: number): number {
  * @example
  * cloudiness(0, 0, 0) //=> 0.5
  */
-export function cloudiness(c: number, m0: number, w: number): number {
+function cloudiness(c: number, m0: number, w: number): number {
   return 1 / (1 + Math.exp(-CLOUD_GAIN * (c + m0 + CLOUD_SEASON * w)));
 }
 
@@ -109,7 +97,7 @@ export function clearSky(ms: number, lat: number, lon: number): number {
   const hourAngle = ((solarHour - 12) * 15 * Math.PI) / 180;
   const phi = (lat * Math.PI) / 180;
   const s = Math.sin(phi) * Math.sin(decl) + Math.cos(phi) * Math.cos(decl) * Math.cos(hourAngle);
-  return s <= 0 ? 0 : SOLAR_PEAK * Math.pow(s, SOLAR_EXP);
+  return s <= 0 ? 0 : SOLAR_PEAK * s ** SOLAR_EXP;
 }
 
 /**
@@ -192,7 +180,7 @@ function meanWind(m0: number): number {
  * @example
  * Math.abs(calibrateWind(0.4)) < 0.05 //=> true
  */
-export function calibrateWind(cf: number): number {
+function calibrateWind(cf: number): number {
   if (cf <= 0) return 0;
   return bisect(meanWind, Math.min(cf, WIND_CMAX * 0.95), -6, 6);
 }

@@ -122,7 +122,7 @@ const NUCLEAR_FORECAST = new Set(['FR', 'SE3', 'FI', 'BE', 'CZ', 'ES', 'CH', 'GB
 const CONSUMPTION_CAPACITY: Record<string, number> = { DE: 8000, FR: 5000, NL: 2500, NO2: 1800, GB: 3500 };
 
 /** Every demo bidding zone, in catalogue order. */
-export const AREA_PROFILES: readonly AreaProfile[] = Object.freeze(ROWS.map((r): AreaProfile => ({
+const AREA_PROFILES: readonly AreaProfile[] = Object.freeze(ROWS.map((r): AreaProfile => ({
   tag: r[0], fullOnly: r[1], zone: r[2], lat: r[3], lon: r[4], spot: r[5],
   freq: { consumption: r[6][0], wind: r[6][1], solar: r[6][2] },
   consumption: { mean: r[7][0], heat: r[7][1], cool: r[7][2] },

@@ -32,7 +32,7 @@ const ALL: [string, string, number][] = [
 ];
 
 /** Every border of the full preset (54 pairs). */
-export const BORDERS: readonly BorderSpec[] = Object.freeze(ALL.map(([pair, allocations, capacity]) => {
+const BORDERS: readonly BorderSpec[] = Object.freeze(ALL.map(([pair, allocations, capacity]) => {
   const [a, b] = pair.split('~');
   return { a, b, allocations, capacity };
 }));

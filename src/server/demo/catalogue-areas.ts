@@ -20,14 +20,14 @@ function coarsest(...freqs: ActualFreq[]): ActualFreq {
 /** The technologies of an area in naming order. @example
  * fleetsOf(AREA_PROFILES[2]) //=> ['nuclear', 'hardcoal', 'gas']
  */
-export function fleetsOf(area: AreaProfile): FuelKey[] {
+function fleetsOf(area: AreaProfile): FuelKey[] {
   return FUEL_KEYS.filter((f) => (area.fleets[f] ?? 0) > 0);
 }
 
 /** The instance tags of an area's weather-driven forecast of one family. @example
  * weatherTags('small', 'DE', 'wind') //=> ['ec', 'gfs', 'ec-ens']
  */
-export function weatherTags(preset: Preset, area: string, family: string): string[] {
+function weatherTags(preset: Preset, area: string, family: string): string[] {
   const tags = ['ec'];
   if (preset === 'small') {
     if (area === 'DE') tags.push('gfs');

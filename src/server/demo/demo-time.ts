@@ -160,7 +160,7 @@ export function dayOfYear(date: string): number {
  * @example
  * ianaZone('Europe/Gas_Day').name //=> 'CET'
  */
-export function ianaZone(zone: string): IANAZone {
+function ianaZone(zone: string): IANAZone {
   return IANAZone.create(zone === GAS_DAY ? 'CET' : zone);
 }
 

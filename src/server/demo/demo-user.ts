@@ -8,7 +8,7 @@ import { API_KEY_PREFIX, hashApiKey } from '../auth/api-key';
 import type { KeyRecord, UserRecord } from '../store/types';
 
 /** The id of the demo user. */
-export const DEMO_USER_ID = 'demo';
+const DEMO_USER_ID = 'demo';
 
 /** Areas the demo user may not load power data for, so that a 403 can be shown. */
 export const DEMO_DENIED_AREAS: readonly string[] = Object.freeze(['GB']);

@@ -70,6 +70,7 @@ export function demoWindow(preset: Preset, anchor: string, issuedUntil = Infinit
   const forecastEnd = addDays(anchor, small ? 17 : 48);
   const climateStart = small ? historyStart : `${year}-01-01`;
   const climateEnd = small ? forecastEnd : `${year + 1}-01-01`;
+  // biome-ignore lint/complexity/useMathMinMax: these are ISO date strings, compared as text (Math.max would give NaN)
   const normalEnd = climateEnd > forecastEnd ? climateEnd : forecastEnd;
   const spotEnd = addDays(anchor, 2);
   const window: Omit<DemoWindow, 'worldStart' | 'worldEnd'> = {

@@ -97,11 +97,11 @@ export function dayBlocks(area: AreaProfile, p: DayPrices): Block[] {
  * @example
  * surplusPrice(0, 1000, 50000) //=> 5
  */
-export function surplusPrice(surplus: number, sinks: number, mean: number): number {
+function surplusPrice(surplus: number, sinks: number, mean: number): number {
   const k = Math.max(1, sinks);
   if (surplus < 0.4 * k) return 5 * (1 - surplus / (0.4 * k));
-  if (surplus <= k) return -12 * Math.pow((surplus - 0.4 * k) / (0.6 * k), 1.5);
-  return Math.max(-500, -12 - 60 * Math.pow((surplus - k) / (0.4 * mean), 1.5));
+  if (surplus <= k) return -12 * ((surplus - 0.4 * k) / (0.6 * k)) ** 1.5;
+  return Math.max(-500, -12 - 60 * ((surplus - k) / (0.4 * mean)) ** 1.5);
 }
 
 /** Prices and (optionally) production per fleet of an area. */
@@ -199,7 +199,7 @@ export function dispatch(s: AreaState, netImport: Float64Array | null, withProdu
     }
     if (Number.isNaN(p)) {
       const top = blocks[blocks.length - 1].cost;
-      p = Math.min(4000, top + 500 * Math.pow((r - cum) / (0.05 * mean), 2));
+      p = Math.min(4000, top + 500 * ((r - cum) / (0.05 * mean)) ** 2);
     }
     price[h] = p;
     if (withProduction) for (let i = 0; i < fuels.length; i++) (out[i] as Float64Array)[h] += mr[i];

@@ -13,7 +13,7 @@ import { STEP_MS, roundValues, seriesBlock, stepMeans, type Columns } from './se
 import type { World } from './world';
 
 /** The first 15-minute day-ahead delivery day (docs/demo-data.md#curve-families). */
-export const FIRST_15MIN_DAY_AHEAD = '2025-10-01';
+const FIRST_15MIN_DAY_AHEAD = '2025-10-01';
 
 const minus = (a: Columns, ...bs: Columns[]): Columns => {
   const values = Float64Array.from(a.values);
@@ -113,6 +113,7 @@ function quarterHourPrices(world: World, tag: string, end: number): Columns {
 function ntcBegin(world: World, zone: string): number {
   const w = world.cat.window;
   const threeMonths = addDays(w.anchor, -92);
+  // biome-ignore lint/complexity/useMathMinMax: these are ISO date strings, compared as text (Math.max would give NaN)
   return localMidnight(w.historyStart > threeMonths ? w.historyStart : threeMonths, zone);
 }
 

@@ -16,7 +16,7 @@ import { generateWeather } from './weather';
 import type { World } from './world';
 
 /** The weather years of the CLIMATE curves. */
-export const CLIMATE_YEARS: readonly string[] = Object.freeze(Array.from({ length: 30 }, (_, i) => `y${1991 + i}`));
+const CLIMATE_YEARS: readonly string[] = Object.freeze(Array.from({ length: 30 }, (_, i) => `y${1991 + i}`));
 
 const FAMILIES = ['consumption', 'wind', 'solar', 'residual', 'temperature'] as const;
 type Family = (typeof FAMILIES)[number];
@@ -39,6 +39,7 @@ export function areaClimate(world: World, tag: string, cityOffsets: Map<string, 
   const area = t.area;
   const w = cat.window;
   // the weather years run on the part of the grid the normals and climates need
+  // biome-ignore lint/complexity/useMathMinMax: these are ISO date strings, compared as text (Math.max would give NaN)
   const first = w.normalStart < w.climateStart ? w.normalStart : w.climateStart;
   const grid = new Grid(Math.max(world.grid.start, utcMidnight(first) - DAY), world.grid.end);
   const sph = tag === 'DE' ? 4 : 1;

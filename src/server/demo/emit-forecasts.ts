@@ -139,7 +139,7 @@ export function areaForecasts(world: World, tag: string, modelTag: string): Impo
   const specs = cat.specs.filter((s) => s.subject === tag && s.record.curveType === 'INSTANCE' && s.tags.includes(modelTag));
   const sites = sitesOf(cat.preset).filter((s) => s.area === tag && (s.kind === 'city' || s.kind === 'river'))
     .map((s) => ({ site: s, spec: cat.spec(placeKey(s.kind, s.name), s.kind === 'city' ? 'city:fc' : 'river:fc') }))
-    .filter((x) => x.spec && x.spec.tags.includes(modelTag));
+    .filter((x) => x.spec?.tags.includes(modelTag));
   if (specs.length === 0 && sites.length === 0) return [];
   const w = cat.window;
   const runs = modelRuns(seed, model, model.members > 0 ? w.ensembleStart : w.issueStart, w.actualEnd, tag, w.issuedUntil);

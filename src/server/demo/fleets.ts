@@ -28,7 +28,7 @@ export interface Fleet {
  * @example
  * outageSpan(demoWindow('small', '2025-03-15'))[1] //=> Date.UTC(2028, 2, 14, 23)
  */
-export function outageSpan(window: DemoWindow): [number, number] {
+function outageSpan(window: DemoWindow): [number, number] {
   return [localMidnight(window.historyStart, 'CET') - 60 * DAY, localMidnight(window.timelineEnd, 'CET')];
 }
 

@@ -7,7 +7,7 @@
 export type ContractPeriod = 'day' | 'weekend' | 'week' | 'month' | 'quarter' | 'season' | 'year' | 'mdec';
 
 /** The price model behind an OHLC curve. */
-export type PriceModel =
+type PriceModel =
   | { kind: 'power'; area: string; peak: boolean; factor: number; currency: 'EUR' | 'GBP' }
   | { kind: 'nordic' }
   | { kind: 'gas'; hub: 'TTF' | 'THE' | 'NBP' }

@@ -129,7 +129,7 @@ export const SITE_SPECS: readonly SiteSpec[] = Object.freeze(SITES.map((s): Site
 })));
 
 /** Key prefix per place kind (docs/demo-data.md#places). */
-export const KEY_PREFIX: Readonly<Record<SiteSpec['kind'] | 'producer', string>> = Object.freeze({
+const KEY_PREFIX: Readonly<Record<SiteSpec['kind'] | 'producer', string>> = Object.freeze({
   producer: 'pp', river: 'river', weatherstation: 'ws', city: 'city', consumer: 'cons',
   'gas-storage': 'gs', 'gas-lng-terminal': 'lng', 'gas-interconnector': 'gi', other: 'oth',
 });

@@ -53,7 +53,7 @@ export interface SeedDemoResult {
 }
 
 /** One chunk of the dataset. */
-export interface DemoTask {
+interface DemoTask {
   label: string;
   /** Builds the chunk's batches (none for pure computation steps). */
   run(): ImportBatch[];
@@ -86,7 +86,7 @@ export function countValues(batch: ImportBatch): number {
  * @example
  * demoTasks(buildCatalogue('small', '2025-03-15'), 1, 'k')[0].label //=> 'catalogue'
  */
-export function demoTasks(cat: DemoCatalogue, seed: number, apiKey: string): DemoTask[] {
+function demoTasks(cat: DemoCatalogue, seed: number, apiKey: string): DemoTask[] {
   let world: World | null = null;
   const need = (): World => {
     if (!world) world = buildWorld(seed, cat);

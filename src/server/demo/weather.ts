@@ -7,7 +7,7 @@
  */
 import type { AreaProfile } from './area-profiles';
 import { anomalySd, areaParams, dayOfYearFrac, normalTemperature } from './area-params';
-import { Grid, splineToGrid } from './grid';
+import { type Grid, splineToGrid } from './grid';
 import { ar1, createRng } from './prng';
 
 /** Weather of one area and stream, one value per step (15 minutes or 1 hour). */

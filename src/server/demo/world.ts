@@ -18,7 +18,7 @@ import { ar1, createRng } from './prng';
 import { generateWeather, precipitation, type Weather } from './weather';
 
 /** The truth of one area. */
-export interface AreaTruth {
+interface AreaTruth {
   area: AreaProfile;
   /** 15-minute weather over the grid. */
   weather: Weather;
@@ -76,7 +76,7 @@ function inflowSeries(seed: number, area: AreaProfile, grid: Grid): Float64Array
  * @example
  * buildAreaTruth(1, AREA_PROFILES[0], cat, grid, market, fleets).load.length //=> grid.nQ
  */
-export function buildAreaTruth(seed: number, area: AreaProfile, cat: DemoCatalogue, grid: Grid, market: MarketPaths,
+function buildAreaTruth(seed: number, area: AreaProfile, cat: DemoCatalogue, grid: Grid, market: MarketPaths,
   fleets: Map<string, Fleet>): AreaTruth {
   const weather = generateWeather(seed, area, 'actual', grid, 4);
   const shape = loadShape(area, grid);

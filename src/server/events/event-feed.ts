@@ -12,7 +12,8 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import WebSocket, { WebSocketServer } from 'ws';
-import { TooManyRequestsError, UnauthorizedError, bodyOfError, headersOfError, statusOfError } from '../../exceptions';
+import { TooManyRequestsError, UnauthorizedError } from '../../exceptions';
+import { bodyOfError, headersOfError, statusOfError } from '../errors';
 import { apiKeyOf, authenticate, type Principal, type RateLimiter } from '../auth';
 import type { EventRecord, Store } from '../store';
 import { FeedConnection } from './feed-connection';
@@ -53,7 +54,7 @@ export interface EventFeedOptions {
  * @example
  * rejectHandshake(socket, 401, { message: 'Invalid API key' })
  */
-export function rejectHandshake(socket: Duplex, status: number, body: object, headers: Record<string, string> = {}): void {
+function rejectHandshake(socket: Duplex, status: number, body: object, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
   if (!socket.writable) {
     socket.destroy();

@@ -11,7 +11,7 @@
  */
 import WebSocket from 'ws';
 import { canRead } from '../auth';
-import { compareEventIds, parseEventId, type EventIdParts, type Store, type UserRecord } from '../store';
+import { compareEventIds, parseEventId, type EventIdParts, type EventsAfter, type Store, type UserRecord } from '../store';
 import { matchesAny, type FeedFilter } from './feed-filter';
 import { errorResponse, infoMessage, okResponse, parseClientMessage, type SubscribeRequest } from './feed-messages';
 import { resolveEvents, type OutgoingEvent } from './outgoing-event';
@@ -130,7 +130,7 @@ export class FeedConnection {
    * would ever follow it): an ERROR answer naming the newest id, the subscription unchanged.
    */
   private async acceptLastId(request: SubscribeRequest, generation: number): Promise<boolean> {
-    let check;
+    let check: EventsAfter;
     try {
       check = await this.options.store.eventsAfter(request.lastId, 0);
     } catch {

@@ -174,7 +174,7 @@ export class FeedFilter {
     if (event.issued !== null) {
       const tag = (event.tag ?? '').toLowerCase();
       if (this.tags && !this.tags.has(tag)) return false;
-      if (this.excludeTags && this.excludeTags.has(tag)) return false;
+      if (this.excludeTags?.has(tag)) return false;
     }
     if ((this.begin || this.end) && event.begin !== null) {
       const from = event.begin;

@@ -25,7 +25,7 @@ export interface SubscribeRequest {
 }
 
 /** A valid `curves.filters` request. */
-export interface FiltersRequest {
+interface FiltersRequest {
   type: 'curves.filters';
   requestId: string;
 }

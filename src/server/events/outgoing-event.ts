@@ -10,7 +10,7 @@
 import { zoneByName } from '../../time';
 import { formatInstant, serializeCurve, type CurveJson } from '../../wire/json';
 import { curveSubscription } from '../auth';
-import { curveFromRecord, placeFromRecord } from '../routes/metadata';
+import { curveFromRecord, placeFromRecord } from '../records';
 import { parseEventId, type CurveRecord, type EventIdParts, type EventRecord, type Store, type UserRecord } from '../store';
 
 /** The `event` member of a `curves.event` frame. */

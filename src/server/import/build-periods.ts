@@ -18,7 +18,7 @@ import type { RawOhlc, RawPeriods } from './raw-document';
  * @example
  * PERIOD_CURVE_TYPES //=> ['PERIOD', 'INSTANCE_PERIOD']
  */
-export const PERIOD_CURVE_TYPES: readonly string[] = Object.freeze(['PERIOD', 'INSTANCE_PERIOD']);
+const PERIOD_CURVE_TYPES: readonly string[] = Object.freeze(['PERIOD', 'INSTANCE_PERIOD']);
 
 /**
  * Builds the store block of one period series of an import file.

@@ -15,7 +15,7 @@ import type { RawSeries } from './raw-document';
  * @example
  * SERIES_CURVE_TYPES.includes('INSTANCE') //=> true
  */
-export const SERIES_CURVE_TYPES: readonly string[] = Object.freeze(['TIMESERIES', 'SCENARIO_TIMESERIES', 'INSTANCE']);
+const SERIES_CURVE_TYPES: readonly string[] = Object.freeze(['TIMESERIES', 'SCENARIO_TIMESERIES', 'INSTANCE']);
 
 function checkShape(raw: RawSeries, curveType: string, ctx: BuildContext): boolean {
   const at = raw.at;

@@ -11,10 +11,10 @@
 import type { Readable } from 'node:stream';
 import { errorCodes, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ForbiddenError, TooManyRequestsError, ValidationError, ValueError } from '../../exceptions';
-import type { RouteModule } from '../app';
+import type { RouteModule } from '../route-module';
 import { userOf } from '../auth';
 import type { UserRecord } from '../store';
-import { importBuilt } from './import-files';
+import { importBuilt, type ImportSummary } from './import-files';
 import { ImportThread } from './import-thread';
 
 /**
@@ -23,7 +23,7 @@ import { ImportThread } from './import-thread';
  * @example
  * IMPORT_BODY_LIMIT //=> 268435456
  */
-export const IMPORT_BODY_LIMIT = 256 * 1024 * 1024;
+const IMPORT_BODY_LIMIT = 256 * 1024 * 1024;
 
 /**
  * Import requests received or built at once; one more is refused with a 429 until one is done.
@@ -31,7 +31,7 @@ export const IMPORT_BODY_LIMIT = 256 * 1024 * 1024;
  * @example
  * MAX_IMPORTS_IN_FLIGHT //=> 2
  */
-export const MAX_IMPORTS_IN_FLIGHT = 2;
+const MAX_IMPORTS_IN_FLIGHT = 2;
 
 /** The request body of an import, handed to the route unread. */
 class UnreadBody {
@@ -59,7 +59,7 @@ function leaveUnread(body: Readable, reply: FastifyReply, err: unknown): void {
 }
 
 /** The JSON answer of an import. */
-export interface ImportSummaryJson {
+interface ImportSummaryJson {
   files: number;
   new_curves: string[];
   instances: number;
@@ -125,7 +125,7 @@ export const importRoutes: RouteModule = {
       scope.post('/import/', { bodyLimit: IMPORT_BODY_LIMIT, ...hooks }, async (request, reply): Promise<ImportSummaryJson> => {
         if (!(request.body instanceof UnreadBody)) throw new ValidationError('Expected a JSON body {"files": [{"name": "...", "text": "..."}]}', 'files');
         const body = request.body.stream;
-        let summary;
+        let summary: ImportSummary & { dryRun: boolean };
         try {
           const { built, files, dryRun } = await thread.build(body, context.clock(), IMPORT_BODY_LIMIT);
           summary = { ...(await importBuilt(context.store, built, files, { dryRun })), dryRun };

@@ -67,7 +67,7 @@ export interface LookupMessage {
 }
 
 /** Thread → service: the built batch. */
-export interface BuiltMessage {
+interface BuiltMessage {
   type: 'built';
   id: number;
   built: BuiltBatch;

@@ -59,7 +59,7 @@ export interface RawSeries {
 }
 
 /** One period. */
-export interface RawPeriod {
+interface RawPeriod {
   line: number;
   begin: string;
   end: string;

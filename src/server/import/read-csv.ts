@@ -21,7 +21,7 @@ import { emptyDocument, OHLC_FIELDS, type RawDocument, type RawInstance, type Ra
  * @example
  * CURVE_COLUMNS.slice(0, 3) //=> ['name', 'curve_type', 'data_type']
  */
-export const CURVE_COLUMNS: readonly string[] = Object.freeze([
+const CURVE_COLUMNS: readonly string[] = Object.freeze([
   'name', 'curve_type', 'data_type', 'frequency', 'timezone', 'unit', 'area', 'area_sink', 'denominator', 'categories',
   'source', 'commodity', 'instance_issued_timezone', 'package', 'place_key',
 ]);

@@ -31,6 +31,12 @@ class JsonReader {
     this.problems.add(this.at(value, key), field, message);
   }
 
+  /** Records a problem with one value and stands NaN in for it. */
+  invalid(value: object, key: string | number | undefined, field: string | null, message: string): number {
+    this.add(value, key, field, message);
+    return Number.NaN;
+  }
+
   keys(obj: Obj, known: readonly string[], what: string): void {
     for (const k of Object.keys(obj)) if (!known.includes(k)) this.add(obj, k, k, `unknown member of ${what}`);
   }
@@ -147,7 +153,7 @@ class JsonReader {
         if (!Array.isArray(s) || s.length !== scenarioNames.length) {
           this.add(item, 's', 's', `expected ${scenarioNames.length} scenario values`);
         } else {
-          scenarios = s.map((v, j) => (typeof v === 'number' ? v : v === null ? Number.NaN : (this.add(s, j, 's', `expected a number or null, got ${JSON.stringify(v)}`), Number.NaN)));
+          scenarios = s.map((v, j) => (typeof v === 'number' ? v : v === null ? Number.NaN : this.invalid(s, j, 's', `expected a number or null, got ${JSON.stringify(v)}`)));
         }
       } else if (item.s !== undefined) {
         this.add(item, 's', 's', 'scenario values in a series without scenarios (the first data item has none)');

@@ -16,91 +16,19 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NotFoundError } from '../../exceptions';
-import { Area, Curve, CurveType, DataType, Place, PlaceType, type Subscription } from '../../model';
-import { Frequency } from '../../time';
+import type { Curve, Place } from '../../model';
 import {
-  parseSubscription, serializeCurve, serializeCurveList, serializePageHeaders, serializePlaceList, serializeStringList,
+  serializeCurve, serializeCurveList, serializePageHeaders, serializePlaceList, serializeStringList,
   type CurveJson, type PlaceJson,
 } from '../../wire/json';
 import { decodeMetadataCurves, decodeMetadataPlaces, type MetadataCurvesQuery } from '../../wire/requests';
-import { curveSubscription, userOf } from '../auth';
-import type { RouteContext, RouteModule } from '../app';
+import { userOf } from '../auth';
+import { curveFromRecord, placeFromRecord, subscriptionOf } from '../records';
+import type { RouteContext, RouteModule } from '../route-module';
 import type { CurveQuery, CurveRecord, PlaceRecord, Store, StorePage, UserRecord } from '../store';
 
 /** Page size used to read "all" matching records of a sub-query (curves of places, units of plants). */
 const ALL = Number.MAX_SAFE_INTEGER;
-
-/**
- * Builds the model curve of a stored curve record.
- *
- * @param record - The stored curve.
- * @param extras - `place`: the curve's place (default none); `subscription`: the caller's access.
- * @returns The curve.
- * @throws ValueError when the record holds an unknown tag or zone (the store validates on import).
- * @example
- * curveFromRecord(record).resolution.toDict() //=> { frequency: 'PT15M', timezone: 'CET' }
- */
-export function curveFromRecord(
-  record: CurveRecord,
-  extras: { place?: Place | null; subscription?: Subscription | null } = {},
-): Curve {
-  return new Curve({
-    name: record.name,
-    curveType: CurveType.byTag(record.curveType),
-    frequency: Frequency.byTag(record.frequency),
-    timezone: record.timezone,
-    instanceIssuedTimezone: record.instanceIssuedTimezone,
-    area: Area.byTag(record.area),
-    areaSink: record.areaSink ? Area.byTag(record.areaSink) : null,
-    place: extras.place ?? null,
-    categories: record.categories,
-    unit: record.unit,
-    denominator: record.denominator,
-    dataType: DataType.byTag(record.dataType),
-    source: record.source,
-    commodity: record.commodity,
-    subscription: extras.subscription ?? null,
-  });
-}
-
-/**
- * Builds the model place of a stored place record.
- *
- * @param record - The stored place.
- * @param extras - `children` (units) and `curves` of the place (default none).
- * @returns The place.
- * @throws ValueError when the record holds an unknown place type or area tag.
- * @example
- * placeFromRecord(brokdorf).location //=> [53.85, 9.35]
- */
-export function placeFromRecord(record: PlaceRecord, extras: { children?: Place[]; curves?: Curve[] } = {}): Place {
-  const located = record.latitude !== null && record.longitude !== null;
-  return new Place({
-    kind: PlaceType.byTag(record.kind),
-    key: record.key,
-    name: record.name,
-    unit: record.unit,
-    fuels: record.fuels,
-    areas: record.areas.map((tag) => Area.byTag(tag)),
-    location: located ? [record.latitude as number, record.longitude as number] : null,
-    children: extras.children ?? [],
-    curves: extras.curves ?? [],
-  });
-}
-
-/**
- * The caller's subscription of a curve as a model object (the grant that covers it, or the one
- * it would need with access `NONE`).
- *
- * @param user - The caller.
- * @param record - The curve.
- * @returns The subscription.
- * @example
- * subscriptionOf(demoUser, gbWind).access.tag //=> 'NONE'
- */
-export function subscriptionOf(user: UserRecord, record: CurveRecord): Subscription {
-  return parseSubscription(curveSubscription(user, record));
-}
 
 /** Builds curve JSON for one request, reading each place once. */
 class CurveWriter {

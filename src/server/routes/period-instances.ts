@@ -27,10 +27,11 @@ import {
   decodePeriodInstancesGet, decodePeriodInstancesLatest, decodePeriodInstancesList, decodePeriodInstancesLoad,
   decodePeriodInstancesRelative, SECTION_CURVE_TYPES, type PeriodInstancesQuery,
 } from '../../wire/requests';
-import type { RouteContext, RouteModule } from '../app';
+import type { RouteContext, RouteModule } from '../route-module';
 import { loadPeriodseries, requestQuery, requestRange } from '../resample-series';
 import type { InstanceRecord, PeriodBlock, Store, TimeRange } from '../store';
-import { instanceFromRecord, instanceTarget, pathInstance, selectRecords, storeView, type InstanceTarget } from './instances';
+import { instanceTarget, pathInstance, selectRecords, storeView, type InstanceTarget } from '../queries/instances';
+import { instanceFromRecord } from '../records';
 
 const DAY_MS = 86_400_000;
 

@@ -9,7 +9,8 @@ import type { FastifyRequest } from 'fastify';
 import { zoneByName } from '../../time';
 import { serializePeriodseries, type PeriodseriesJson } from '../../wire/json';
 import { decodePeriodsLoad, SECTION_CURVE_TYPES } from '../../wire/requests';
-import { userOf, type RouteContext, type RouteModule } from '../app';
+import { userOf } from '../auth';
+import type { RouteContext, RouteModule } from '../route-module';
 import { curveOf, dataCurve, loadPeriodseries, requestQuery, requestRange } from '../resample-series';
 
 /**
@@ -24,7 +25,7 @@ import { curveOf, dataCurve, loadPeriodseries, requestQuery, requestRange } from
  * (await periodsLoadJson(context, request)).data[0]
  * //=> { begin: '2024-01-05T00:00:00+01:00', end: '2024-01-10T10:30:00+01:00', v: 8000, capacity: 8600 }
  */
-export async function periodsLoadJson(context: RouteContext, request: FastifyRequest): Promise<PeriodseriesJson> {
+async function periodsLoadJson(context: RouteContext, request: FastifyRequest): Promise<PeriodseriesJson> {
   const query = decodePeriodsLoad(requestQuery(request));
   const user = userOf(request);
   const name = (request.params as { curve: string }).curve;

@@ -22,14 +22,14 @@ import { Frequency, Resolution, stepStarts } from '../../time';
 import { serializeSRMC, type SRMCJson } from '../../wire/json';
 import { SRMC_FACTOR_PARAMS } from '../../wire/options';
 import { decodeSrmcLatest, decodeSrmcLoad, type SrmcLatestQuery, type SrmcLoadQuery } from '../../wire/requests';
-import type { RouteContext, RouteModule } from '../app';
+import type { RouteContext, RouteModule } from '../route-module';
 import { convertPrices, eurPerCurrency } from '../fx-rates';
 import { requestQuery } from '../resample-series';
 import type { CurveRecord, Store } from '../store';
 import {
   contractChoice, contractOf, contractTrades, latestRows, ohlcItems, ohlcTarget, readRows, tradingRange,
   type OhlcRows, type OhlcTarget,
-} from './ohlc';
+} from '../queries/ohlc';
 
 const EUA_LOOKBACK_MS = 31 * 86_400_000;
 const RESULT = { unit: 'EUR', denominator: 'MWh' };
@@ -43,7 +43,7 @@ const RESULT = { unit: 'EUR', denominator: 'MWh' };
  * @example
  * (await euaCurve(store)).name //=> 'Futures EUA EUR/t ICE OHLC'
  */
-export async function euaCurve(store: Store): Promise<CurveRecord> {
+async function euaCurve(store: Store): Promise<CurveRecord> {
   const { items } = await store.searchCurves({ curveType: 'OHLC', commodity: 'Carbon', pageSize: 1000 });
   const eua = items.find((c) => /\bEUA\b/i.test(c.name)) ?? items[0];
   if (eua === undefined) throw new NotFoundError('No EUA carbon curve (OHLC, commodity Carbon) in this dataset');
@@ -61,7 +61,7 @@ export async function euaCurve(store: Store): Promise<CurveRecord> {
  * @example
  * (await euaPrices(store, Float64Array.of(fri)))[0] //=> 60
  */
-export async function euaPrices(store: Store, days: Float64Array): Promise<Float64Array> {
+async function euaPrices(store: Store, days: Float64Array): Promise<Float64Array> {
   if (days.length === 0) return new Float64Array(0);
   const record = await euaCurve(store);
   const first = days.reduce((a, b) => Math.min(a, b));

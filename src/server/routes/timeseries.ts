@@ -11,7 +11,8 @@ import { Frequency, zoneByName } from '../../time';
 import type { Timeseries } from '../../model';
 import { timeseriesBytes } from '../../wire/json';
 import { decodeTimeseriesLoad, SECTION_CURVE_TYPES } from '../../wire/requests';
-import { userOf, type RouteContext, type RouteModule } from '../app';
+import { userOf } from '../auth';
+import type { RouteContext, RouteModule } from '../route-module';
 import { jsonBytesReply } from '../json-reply';
 import { curveOf, dataCurve, loadTimeseries, requestQuery, requestRange } from '../resample-series';
 
@@ -26,7 +27,7 @@ import { curveOf, dataCurve, loadTimeseries, requestQuery, requestRange } from '
  * @example
  * (await timeseriesLoad(context, request)).resolution.frequency //=> Frequency.P1D
  */
-export async function timeseriesLoad(context: RouteContext, request: FastifyRequest): Promise<Timeseries> {
+async function timeseriesLoad(context: RouteContext, request: FastifyRequest): Promise<Timeseries> {
   const query = decodeTimeseriesLoad(requestQuery(request));
   const user = userOf(request);
   const name = (request.params as { curve: string }).curve;

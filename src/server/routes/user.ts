@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { RouteModule } from '../app';
+import type { RouteModule } from '../route-module';
 import { serializeGrant, userOf, type SubscriptionJson } from '../auth';
 import type { UserRecord } from '../store';
 

@@ -91,7 +91,8 @@ export async function readColumns(conn: DuckDBConnection, sql: string, kinds: re
         for (let i = 0; i < n; i++) out.push(String(vector.getItem(i) ?? ''));
         continue;
       }
-      const out = (numbers[c] = grow(numbers[c], rows + n));
+      const out = grow(numbers[c], rows + n);
+      numbers[c] = out;
       for (let i = 0; i < n; i++) {
         const v = vector.getItem(i);
         out[rows + i] = v === null ? NaN : Number(v);

@@ -25,7 +25,7 @@ import type { CurveRecord, EventRecord, ImportBatch, ImportResult, InstanceRecor
 import { validateBatch } from './validate-batch';
 
 /** File name of the database inside the data directory. */
-export const DATABASE_FILE = 'service.duckdb';
+const DATABASE_FILE = 'service.duckdb';
 
 /** Options of {@link DuckDbStore.open}. */
 export interface DuckDbStoreOptions {

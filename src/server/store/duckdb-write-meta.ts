@@ -43,7 +43,7 @@ const TEXTS = LIST(VARCHAR);
  * @example
  * appendText(a, null)
  */
-export function appendText(appender: DuckDBAppender, value: string | null): void {
+function appendText(appender: DuckDBAppender, value: string | null): void {
   if (value === null) appender.appendNull();
   else appender.appendVarchar(value);
 }
@@ -57,7 +57,7 @@ export function appendText(appender: DuckDBAppender, value: string | null): void
  * @example
  * appendNumber(a, NaN)
  */
-export function appendNumber(appender: DuckDBAppender, value: number | null): void {
+function appendNumber(appender: DuckDBAppender, value: number | null): void {
   if (value === null || Number.isNaN(value)) appender.appendNull();
   else appender.appendDouble(value);
 }
@@ -76,7 +76,7 @@ function list(appender: DuckDBAppender, values: readonly string[]): void {
  * @example
  * await withAppender(conn, 'events', (a) => { a.appendDouble(1); a.endRow(); });
  */
-export async function withAppender(conn: DuckDBConnection, table: string, write: (a: DuckDBAppender) => void): Promise<void> {
+async function withAppender(conn: DuckDBConnection, table: string, write: (a: DuckDBAppender) => void): Promise<void> {
   const appender = await conn.createAppender(table);
   try {
     write(appender);

@@ -43,7 +43,7 @@ export interface SeriesTarget extends BlockTarget<SeriesBlock> {
  * @example
  * await deleteRanges(conn, [7, 8], [t0, t0], [t1, t1]);
  */
-export async function deleteRanges(conn: DuckDBConnection, ids: readonly number[], los: readonly number[], his: readonly number[]): Promise<void> {
+async function deleteRanges(conn: DuckDBConnection, ids: readonly number[], los: readonly number[], his: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   await conn.run(`DELETE FROM series_values USING (SELECT unnest($1) AS id, unnest($2) AS lo, unnest($3) AS hi) AS r
     WHERE series_values.series_id = r.id AND series_values.ts BETWEEN r.lo AND r.hi`,
@@ -65,7 +65,7 @@ export async function deleteRanges(conn: DuckDBConnection, ids: readonly number[
  * @example
  * await writeSeries(conn, targets, (c, i) => ids, () => {});
  */
-export async function writeSeries(conn: DuckDBConnection, targets: readonly SeriesTarget[], columnsOf: (curveId: number, instanceId: number) => number[], afterEach: () => void): Promise<number> {
+async function writeSeries(conn: DuckDBConnection, targets: readonly SeriesTarget[], columnsOf: (curveId: number, instanceId: number) => number[], afterEach: () => void): Promise<number> {
   const seen = new Set<string>();
   const again: boolean[] = [];
   const ids: number[] = [];
@@ -127,7 +127,7 @@ export async function writeSeries(conn: DuckDBConnection, targets: readonly Seri
  * @example
  * await writePeriods(conn, targets, () => {});
  */
-export async function writePeriods(conn: DuckDBConnection, targets: readonly BlockTarget<PeriodBlock>[], afterEach: () => void): Promise<number> {
+async function writePeriods(conn: DuckDBConnection, targets: readonly BlockTarget<PeriodBlock>[], afterEach: () => void): Promise<number> {
   let written = 0;
   const appender = await conn.createAppender('periods');
   const writer = new ChunkWriter(appender, ['int', 'int', 'double', 'double', 'double', 'double']);
@@ -169,7 +169,7 @@ export async function writePeriods(conn: DuckDBConnection, targets: readonly Blo
  * @example
  * await writeOhlc(conn, targets, () => {});
  */
-export async function writeOhlc(conn: DuckDBConnection, targets: readonly BlockTarget<OhlcBlock>[], afterEach: () => void): Promise<number> {
+async function writeOhlc(conn: DuckDBConnection, targets: readonly BlockTarget<OhlcBlock>[], afterEach: () => void): Promise<number> {
   let written = 0;
   const appender = await conn.createAppender('ohlc');
   const writer = new ChunkWriter(appender, ['int', 'double', 'text', 'double', 'double', 'double', 'double', 'double', 'double', 'double', 'double']);

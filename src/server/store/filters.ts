@@ -8,7 +8,7 @@ import type { CurveQuery, PageQuery, PlaceQuery, StorePage } from './store';
 import type { CurveRecord, PlaceRecord, SubscriptionGrant } from './types';
 
 /** Default page size of a search (docs/protocol.md#paging). */
-export const DEFAULT_PAGE_SIZE = 50;
+const DEFAULT_PAGE_SIZE = 50;
 
 const WORD_SPLIT = /[\s>@\-/]+/;
 

@@ -78,6 +78,7 @@ function checkCurve(c: CurveRecord): void {
   const what = `curve ${JSON.stringify(c?.name)}`;
   record(c, what);
   text(c.name, what, 'name');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the check is for control characters
   if (c.name !== c.name.trim() || /[\u0000-\u001f]/.test(c.name)) fail(what, 'name has surrounding blanks or control characters');
   if (!CurveType.isValidTag(c.curveType) || CurveType.byTag(c.curveType).tag !== c.curveType) fail(what, `unknown curveType ${c.curveType}`);
   if (!DataType.isValidTag(c.dataType) || DataType.byTag(c.dataType).tag !== c.dataType) fail(what, `unknown dataType ${c.dataType}`);

@@ -10,7 +10,6 @@ export * from './ohlc';
 export * from './page';
 export { isCalendarDate, lastOffsetMinutes, parseInstant, scanInstant } from './parse-instant';
 export * from './periodseries';
-export * from './place';
 export * from './resolution';
 export * from './srmc';
 export * from './strings';

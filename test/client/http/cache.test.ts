@@ -15,6 +15,7 @@ import { resolveCacheOptions } from '../../../src/client/http';
 import { HTTPError, InitializationError, NotFoundError } from '../../../src/exceptions';
 import type { CurveRecord, SeriesBlock } from '../../../src/server/store';
 import { addUser, startService, type StartedService } from '../../helpers/start-service';
+import { curveRecord } from '../../helpers/records';
 
 const H = 3_600_000;
 const A = 'DE Test Wind Power Production MWh/h H Actual';
@@ -23,10 +24,7 @@ const T0 = Date.UTC(2024, 0, 14, 23);
 const RANGE = { begin: '2024-01-15', end: '2024-01-17' };
 
 function curve(name: string): CurveRecord {
-  return {
-    name, curveType: 'TIMESERIES', area: 'DE', areaSink: null, placeKey: null, categories: ['Test'], frequency: 'PT1H', timezone: 'CET',
-    unit: 'MWh/h', denominator: null, dataType: 'ACTUAL', source: null, commodity: 'Power', instanceIssuedTimezone: null, package: 'power',
-  };
+  return curveRecord(name);
 }
 
 function block(name: string, hours: number, value: (i: number) => number): SeriesBlock {

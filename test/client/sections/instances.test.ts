@@ -16,16 +16,14 @@ import { parseCurve } from '../../../src/wire';
 import { startFaultServer, type FaultServer } from '../../helpers/fault-server';
 import { startService, type StartedService } from '../../helpers/start-service';
 import { recordRequests } from '../../helpers/record-requests';
+import { curveRecord } from '../../helpers/records';
 
 const H = 3_600_000;
 const WIND = 'DE Test Wind Power Production MWh/h H Forecast';
 const EMPTY = 'FR Test Wind Power Production MWh/h H Forecast';
 
 function curve(name: string, area = 'DE'): CurveRecord {
-  return {
-    name, curveType: 'INSTANCE', area, areaSink: null, placeKey: null, categories: ['Test'], frequency: 'PT1H', timezone: 'CET',
-    unit: 'MWh/h', denominator: null, dataType: 'FORECAST', source: null, commodity: 'Power', instanceIssuedTimezone: 'UTC', package: 'power',
-  };
+  return curveRecord(name, { curveType: 'INSTANCE', area, dataType: 'FORECAST', instanceIssuedTimezone: 'UTC' });
 }
 
 const instances: InstanceRecord[] = [];
@@ -52,8 +50,9 @@ const options = { httpDelay: 0.05, retry: { tries: 1 } };
 
 test.before(async () => {
   svc = await startService({ rateLimit: false, routes: [instancesRoutes], batch: { curves: [curve(WIND), curve(EMPTY, 'FR')], instances, series } });
-  client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options });
-  sent = recordRequests(client);
+  const requestLog = recordRequests();
+  sent = requestLog.sent;
+  client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options , ...requestLog.options });
   recorder = await startFaultServer();
 });
 

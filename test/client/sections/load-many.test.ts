@@ -13,6 +13,7 @@ import { recordRequests } from '../../helpers/record-requests';
 
 let svc: StartedService;
 let client: ServiceClient;
+const recorder = recordRequests();
 const RANGE = { begin: '2025-03-01', end: '2025-03-08' };
 const CURVES = [
   'DE Price Spot EUR/MWh EPEX H Actual',
@@ -25,7 +26,7 @@ const CURVES = [
 
 test.before(async () => {
   svc = await startService({ demo: { preset: 'small', anchor: '2025-04-15' }, rateLimit: false });
-  client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, httpDelay: 0.05, retry: { tries: 1 } });
+  client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, httpDelay: 0.05, retry: { tries: 1 }, ...recorder.options });
 });
 
 test.after(async () => {
@@ -97,7 +98,7 @@ test('loadMany: one PartialLoadError names every failed curve; partial holds the
 });
 
 test('loadMany: options are validated before any request; empty list and bad concurrency too', async () => {
-  const sent = recordRequests(client);
+  const { sent } = recorder;
   const before = sent.length;
   await rejects(
     () => client.timeseries.loadMany(CURVES, { begin: 'nonsense', end: '2025-03-02', progress: false }),
@@ -121,7 +122,7 @@ test('loadMany: the other sections (instances latest/relative, periods)', async 
 });
 
 test('signal: an aborted signal rejects before and during a call, and stops loadMany', async () => {
-  const sent = recordRequests(client);
+  const { sent } = recorder;
   const before = sent.length;
   const aborted = AbortSignal.abort();
   await rejects(() => client.timeseries.load(CURVES[0] as string, { ...RANGE, signal: aborted }), (e: unknown) => (e as Error).name === 'AbortError');

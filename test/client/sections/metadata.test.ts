@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ServiceClient } from '../../../src/client';
 import { NotFoundError, PageError, ValidationError } from '../../../src/exceptions';
-import { Area, Curve, CurveType, DataType, Page, Place, PlaceType } from '../../../src/model';
+import { Area, Curve, CurveType, DataType, type Page, type Place, PlaceType } from '../../../src/model';
 import type { CurveRecord, PlaceRecord } from '../../../src/server/store';
 import { Frequency } from '../../../src/time';
 import { startService, type StartedService } from '../../helpers/start-service';
@@ -19,8 +19,9 @@ test.before(async () => {
     demo: { preset: 'small', anchor: '2025-01-15' },
     rateLimit: false,
   });
-  client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, httpDelay: 0.05, retry: { tries: 1 } });
-  sent = recordRequests(client);
+  const requestLog = recordRequests();
+  sent = requestLog.sent;
+  client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, httpDelay: 0.05, retry: { tries: 1 }, ...requestLog.options });
   allCurves = (await svc.store.searchCurves({ pageSize: 100_000 })).items;
   allPlaces = (await svc.store.searchPlaces({ pageSize: 100_000 })).items;
 });

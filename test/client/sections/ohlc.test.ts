@@ -14,6 +14,7 @@ import { parseCurve } from '../../../src/wire';
 import { startFaultServer, type FaultServer } from '../../helpers/fault-server';
 import { addUser, startService, type StartedService } from '../../helpers/start-service';
 import { recordRequests } from '../../helpers/record-requests';
+import { curveRecord } from '../../helpers/records';
 
 const DE = 'DE Futures Power Base EUR/MWh EEX OHLC';
 const USD_FX = 'Currency Rate EUR-USD USD/EUR ECB D Forex';
@@ -28,11 +29,7 @@ const apr1 = Date.UTC(2024, 2, 31, 22);
 const jul1 = Date.UTC(2024, 5, 30, 22);
 
 function curve(name: string, fields: Partial<CurveRecord> = {}): CurveRecord {
-  return {
-    name, curveType: 'OHLC', area: 'DE', areaSink: null, placeKey: null, categories: ['Futures', 'Power', 'Base'], frequency: 'P1D',
-    timezone: 'CET', unit: 'EUR', denominator: 'MWh', dataType: 'OHLC', source: 'EEX', commodity: 'Power', instanceIssuedTimezone: null,
-    package: 'market', ...fields,
-  };
+  return curveRecord(name, { curveType: 'OHLC', categories: ['Futures', 'Power', 'Base'], frequency: 'P1D', unit: 'EUR', denominator: 'MWh', dataType: 'OHLC', source: 'EEX', package: 'market', ...fields });
 }
 
 // March month (front 1): Thu 56, Fri 57, Mon 58; April month (front 2): Thu 51, Fri 52, Mon 53; Q2 (Apr-Jun) Fri 48; Q3 Fri 45.
@@ -64,8 +61,9 @@ test.before(async () => {
       series: [{ curve: USD_FX, issued: null, tag: null, times: Float64Array.of(thu, fri), values: Float64Array.of(1.1, 1.08), scenarios: [], scenarioNames: [] }],
     },
   });
-  client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options });
-  sent = recordRequests(client);
+  const requestLog = recordRequests();
+  sent = requestLog.sent;
+  client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options , ...requestLog.options });
   nobody = new ServiceClient({ apiKey: await addUser(svc.store, 'power-only', { grants: [{ package: 'power', area: 'DE' }] }), apiUrl: svc.apiUrl, ...options });
   recorder = await startFaultServer();
 });

@@ -23,7 +23,6 @@ const record: CurveRecord = {
 
 // CET midnights: 10-26 = 10-25T22:00Z, 10-27 = 10-26T22:00Z (25 h), 10-28 = 10-27T23:00Z, 11-01 = 10-31T23:00Z
 const OCT26 = Date.UTC(2024, 9, 25, 22);
-const OCT27 = Date.UTC(2024, 9, 26, 22);
 const OCT28 = Date.UTC(2024, 9, 27, 23);
 const NOV01 = Date.UTC(2024, 9, 31, 23);
 const A = Date.UTC(2024, 9, 25, 10, 30); // message AbC1, 2024-10-25 10:30Z
@@ -53,8 +52,9 @@ test.before(async () => {
       periods: [block(A, 'AbC1', [[OCT26, NOV01, 1400]]), block(B, 'XyZ2', [[OCT26, OCT28, 1300], [OCT28, NOV01, 700]])],
     },
   });
-  client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options });
-  sent = recordRequests(client);
+  const requestLog = recordRequests();
+  sent = requestLog.sent;
+  client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options , ...requestLog.options });
   recorder = await startFaultServer();
 });
 
@@ -160,7 +160,8 @@ test('request lines and bodies of the reference client (wire-pairs)', async () =
     assert.is(`GET ${recorder.requests.at(-1)?.url}`, request);
     assert.ok(result !== null && result !== undefined, request);
   }
-  const list = (await (recorder.reply({ body: pairs.find((x) => x.request.startsWith(`${base}/list/`))?.body }), p.list(name, { tags: 'x' })));
+  recorder.reply({ body: pairs.find((x) => x.request.startsWith(`${base}/list/`))?.body });
+  const list = await p.list(name, { tags: 'x' });
   assert.is(list[0].tag, 'GGXXxM8VKmeHWrbHHx3rAg');
   assert.is(calls.length, pairs.filter((x) => x.request.startsWith(base)).length);
 });

@@ -13,16 +13,13 @@ import { parseCurve } from '../../../src/wire';
 import { startFaultServer, type FaultServer } from '../../helpers/fault-server';
 import { addUser, startService, type StartedService } from '../../helpers/start-service';
 import { recordRequests } from '../../helpers/record-requests';
+import { curveRecord } from '../../helpers/records';
 
 const NUCLEAR = 'DE Test Nuclear Capacity Available MW REMIT';
 const FR_NUCLEAR = 'FR Test Nuclear Capacity Available MW REMIT';
 
 function curve(name: string, area = 'DE'): CurveRecord {
-  return {
-    name, curveType: 'PERIOD', area, areaSink: null, placeKey: null, categories: ['Nuclear', 'Capacity', 'Available'],
-    frequency: 'NONE', timezone: 'CET', unit: 'MW', denominator: null, dataType: 'REMIT', source: null, commodity: 'Power',
-    instanceIssuedTimezone: null, package: 'power',
-  };
+  return curveRecord(name, { curveType: 'PERIOD', area, categories: ['Nuclear', 'Capacity', 'Available'], frequency: 'NONE', unit: 'MW', dataType: 'REMIT' });
 }
 
 // 2024-10-01 00:00+02:00 = 2024-09-30T22:00Z; 2024-10-27 10:30+01:00 (after the DST change) = 09:30Z;
@@ -44,8 +41,9 @@ test.before(async () => {
     values: Float64Array.of(1200, 950.5), capacities: Float64Array.of(1400, 1400),
   });
   svc = await startService({ rateLimit: false, batch: { curves: [curve(NUCLEAR), curve(FR_NUCLEAR, 'FR')], periods: [block(NUCLEAR), block(FR_NUCLEAR)] } });
-  client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options });
-  sent = recordRequests(client);
+  const requestLog = recordRequests();
+  sent = requestLog.sent;
+  client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options , ...requestLog.options });
   deOnly = new ServiceClient({ apiKey: await addUser(svc.store, 'de-only', { grants: [{ package: 'power', area: 'DE' }] }), apiUrl: svc.apiUrl, ...options });
   recorder = await startFaultServer();
 });

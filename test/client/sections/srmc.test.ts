@@ -13,6 +13,7 @@ import { parseCurve } from '../../../src/wire';
 import { startFaultServer, type FaultServer } from '../../helpers/fault-server';
 import { addUser, startService, type StartedService } from '../../helpers/start-service';
 import { recordRequests } from '../../helpers/record-requests';
+import { curveRecord } from '../../helpers/records';
 
 const COAL = 'Futures Coal API-2 USD/t ICE OHLC';
 const NBP = 'GB Futures Natural Gas pence/therm ICE-NBP OHLC';
@@ -27,10 +28,7 @@ const apr1 = Date.UTC(2024, 2, 31, 22);
 const dec1 = Date.UTC(2024, 10, 30, 23);
 
 function curve(name: string, fields: Partial<CurveRecord>): CurveRecord {
-  return {
-    name, curveType: 'OHLC', area: '', areaSink: null, placeKey: null, categories: ['Futures'], frequency: 'P1D', timezone: 'CET',
-    unit: 'EUR', denominator: 'MWh', dataType: 'OHLC', source: 'ICE', commodity: null, instanceIssuedTimezone: null, package: 'market', ...fields,
-  };
+  return curveRecord(name, { curveType: 'OHLC', area: '', categories: ['Futures'], frequency: 'P1D', unit: 'EUR', denominator: 'MWh', dataType: 'OHLC', source: 'ICE', commodity: null, package: 'market', ...fields });
 }
 
 function ohlc(name: string, rows: [number, string, number, number][]): OhlcBlock {
@@ -65,8 +63,9 @@ test.before(async () => {
       series: [rates('USD', [1.08, 1.1]), rates('GBP', [0.85, 0.86])],
     },
   });
-  client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options });
-  sent = recordRequests(client);
+  const requestLog = recordRequests();
+  sent = requestLog.sent;
+  client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options , ...requestLog.options });
   powerOnly = new ServiceClient({ apiKey: await addUser(svc.store, 'power-only', { grants: [{ package: 'power', area: 'DE' }] }), apiUrl: svc.apiUrl, ...options });
   recorder = await startFaultServer();
 });

@@ -15,17 +15,14 @@ import { parseCurve } from '../../../src/wire';
 import { startFaultServer, type FaultServer } from '../../helpers/fault-server';
 import { addUser, startService, type StartedService } from '../../helpers/start-service';
 import { recordRequests } from '../../helpers/record-requests';
+import { curveRecord } from '../../helpers/records';
 
 const Q = 900_000;
 const WIND = 'DE Test Wind Power Production MWh/h 15min Actual';
 const CLIMATE = 'FR Test Consumption Temperature °C 15min Climate';
 
 function curve(name: string, fields: Partial<CurveRecord> = {}): CurveRecord {
-  return {
-    name, curveType: 'TIMESERIES', area: 'DE', areaSink: null, placeKey: null, categories: ['Test'], frequency: 'PT15M',
-    timezone: 'CET', unit: 'MWh/h', denominator: null, dataType: 'ACTUAL', source: null, commodity: 'Power',
-    instanceIssuedTimezone: null, package: 'power', ...fields,
-  };
+  return curveRecord(name, { frequency: 'PT15M', ...fields });
 }
 
 // 2024-10-27 CET: 00:00+02:00 = 2024-10-26T22:00Z, 100 quarter-hours (02:00-03:00 twice), value = index.
@@ -55,8 +52,9 @@ test.before(async () => {
       ],
     },
   });
-  client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options });
-  sent = recordRequests(client);
+  const requestLog = recordRequests();
+  sent = requestLog.sent;
+  client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options , ...requestLog.options });
   const key = await addUser(svc.store, 'de-only', { grants: [{ package: 'power', area: 'DE' }] });
   deOnly = new ServiceClient({ apiKey: key, apiUrl: svc.apiUrl, ...options });
   recorder = await startFaultServer();

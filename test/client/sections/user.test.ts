@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ServiceClient } from '../../../src/client';
+import { ServiceClient, type ClientOptions } from '../../../src/client';
 import { UnauthorizedError } from '../../../src/exceptions';
 import { Area, SubscriptionAccess, SubscriptionType } from '../../../src/model';
 import { addUser, startService, type StartedService } from '../../helpers/start-service';
@@ -16,7 +16,7 @@ test.after(async () => {
   await svc.close();
 });
 
-const clientFor = (apiKey: string) => new ServiceClient({ apiKey, apiUrl: svc.apiUrl, httpDelay: 0.05, retry: { tries: 1 } });
+const clientFor = (apiKey: string, options: ClientOptions = {}) => new ServiceClient({ apiKey, apiUrl: svc.apiUrl, httpDelay: 0.05, retry: { tries: 1 }, ...options });
 
 test('user(): the demo user with organisation and one subscription per grant', async () => {
   const client = clientFor(svc.apiKey);
@@ -40,8 +40,8 @@ test('user(): the demo user with organisation and one subscription per grant', a
 
 test('user(): not cached, and answers for the key it is called with', async () => {
   const key = await addUser(svc.store, 'grace', { name: 'Grace Hopper', grants: [{ package: 'power', area: 'FR' }] });
-  const client = clientFor(key);
-  const sent = recordRequests(client);
+  const { sent, options } = recordRequests();
+  const client = clientFor(key, options);
   const first = await client.user.user();
   assert.is(first.name, 'Grace Hopper');
   assert.is(first.email, 'grace@example.org');

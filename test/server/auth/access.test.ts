@@ -3,12 +3,10 @@ import * as assert from 'uvu/assert';
 import { ForbiddenError } from '../../../src/exceptions';
 import { assertCanRead, canRead, curveSubscription, grantFor, serializeGrant } from '../../../src/server/auth';
 import type { CurveRecord, UserRecord } from '../../../src/server/store';
+import { curveRecord } from '../../helpers/records';
 
 function curve(name: string, area: string, pkg: string, areaSink: string | null = null): CurveRecord {
-  return {
-    name, curveType: 'TIMESERIES', area, areaSink, placeKey: null, categories: [], frequency: 'PT1H', timezone: 'CET',
-    unit: 'MWh/h', denominator: null, dataType: 'ACTUAL', source: null, commodity: 'Power', instanceIssuedTimezone: null, package: pkg,
-  };
+  return curveRecord(name, { area, areaSink, categories: [], package: pkg });
 }
 
 const ada: UserRecord = {

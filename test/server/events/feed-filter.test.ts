@@ -2,12 +2,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MAX_FILTERS, matchesAny, parseFeedFilters } from '../../../src/server/events';
 import type { CurveRecord, EventRecord } from '../../../src/server/store';
+import { curveRecord } from '../../helpers/records';
 
-const curve = (over: Partial<CurveRecord> = {}): CurveRecord => ({
-  name: 'DE Wind Power Production MWh/h 15min Actual', curveType: 'TIMESERIES', area: 'DE', areaSink: null, placeKey: null,
-  categories: ['Wind', 'Power', 'Production'], frequency: 'PT15M', timezone: 'CET', unit: 'MWh/h', denominator: null,
-  dataType: 'ACTUAL', source: null, commodity: 'Power', instanceIssuedTimezone: null, package: 'power', ...over,
-});
+const curve = (over: Partial<CurveRecord> = {}): CurveRecord =>
+  curveRecord('DE Wind Power Production MWh/h 15min Actual', { categories: ['Wind', 'Power', 'Production'], frequency: 'PT15M', ...over });
 
 const event = (over: Partial<EventRecord> = {}): EventRecord => ({
   id: '1704067200000-0', type: 'CURVE_UPDATE', curve: 'x', begin: null, end: null, issued: null, tag: null, created: 0, ...over,

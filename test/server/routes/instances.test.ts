@@ -6,6 +6,7 @@ import * as assert from 'uvu/assert';
 import { instancesRoutes } from '../../../src/server/routes/instances';
 import type { CurveRecord, ImportBatch, InstanceRecord, SeriesBlock } from '../../../src/server/store';
 import { startService, type StartedService } from '../../helpers/start-service';
+import { curveRecord } from '../../helpers/records';
 
 const H = 3_600_000;
 const WIND = 'DE Test Wind Power Production MWh/h H Forecast';
@@ -14,11 +15,7 @@ const ACTUAL = 'DE Test Wind Power Production MWh/h H Actual';
 const TICK = 'DE Test Intraday Price EUR/MWh Forecast';
 
 function curve(name: string, fields: Partial<CurveRecord> = {}): CurveRecord {
-  return {
-    name, curveType: 'INSTANCE', area: 'DE', areaSink: null, placeKey: null, categories: ['Test'], frequency: 'PT1H',
-    timezone: 'CET', unit: 'MWh/h', denominator: null, dataType: 'FORECAST', source: null, commodity: 'Power',
-    instanceIssuedTimezone: 'UTC', package: 'power', ...fields,
-  };
+  return curveRecord(name, { curveType: 'INSTANCE', dataType: 'FORECAST', instanceIssuedTimezone: 'UTC', ...fields });
 }
 
 const utc = (day: number, hour: number, month = 3): number => Date.UTC(2024, month - 1, day, hour);
@@ -79,7 +76,7 @@ test.after(async () => {
 
 interface Reply {
   status: number;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  body: any;
 }
 
 async function get(path: string, query = '', curveName = WIND, section = 'instances'): Promise<Reply> {
@@ -87,7 +84,7 @@ async function get(path: string, query = '', curveName = WIND, section = 'instan
   return { status: res.status, body: await res.json() };
 }
 
-async function ok(path: string, query = '', curveName = WIND, section = 'instances'): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+async function ok(path: string, query = '', curveName = WIND, section = 'instances'): Promise<any> {
   const reply = await get(path, query, curveName, section);
   assert.is(reply.status, 200, JSON.stringify(reply.body));
   return reply.body;
@@ -309,7 +306,7 @@ test('the generated demo data: tags, newest-first list, ensembles, day-ahead sti
     const call = async (path: string) => {
       const res = await fetch(`${demo.url}/api/${path}`, { headers: { 'X-API-Key': demo.apiKey } });
       assert.is(res.status, 200, path);
-      return res.json() as Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+      return res.json() as Promise<any>;
     };
     const wind = encodeURIComponent('DE Wind Power Production MWh/h 15min Forecast');
     const tags: string[] = await call(`instances/${wind}/tags/`);

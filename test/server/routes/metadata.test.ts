@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { CurveRecord, PlaceRecord } from '../../../src/server/store';
 import { parseCurve, parseCurveList, parsePageHeaders, parsePlaceList, parseStringList } from '../../../src/wire';
 import { startService, type StartedService } from '../../helpers/start-service';
+import { curveRecord } from '../../helpers/records';
 
 // The real service on 127.0.0.1 with the demo `small` data, plus the two fixture curves the demo
 // does not have (an exchange curve with a source area outside the demo, and a plant with a unit).
@@ -12,13 +13,10 @@ const EXTRA_PLACES: PlaceRecord[] = [
   { key: 'pp-brokdorf', kind: 'producer', name: 'Brokdorf', unit: null, fuels: ['Nuclear'], latitude: 53.85, longitude: 9.35, areas: ['DE'], parentKey: null },
   { key: 'pp-brokdorf-1', kind: 'producer', name: 'Brokdorf', unit: 'Unit 1', fuels: ['Nuclear'], latitude: 53.85, longitude: 9.35, areas: ['DE'], parentKey: 'pp-brokdorf' },
 ];
-const curveRecord = (over: Partial<CurveRecord> & Pick<CurveRecord, 'name'>): CurveRecord => ({
-  curveType: 'TIMESERIES', area: 'DE', areaSink: null, placeKey: null, categories: [], frequency: 'PT1H', timezone: 'CET',
-  unit: 'MWh/h', denominator: null, dataType: 'ACTUAL', source: null, commodity: 'Power', instanceIssuedTimezone: null, package: 'power', ...over,
-});
+const record = ({ name, ...over }: Partial<CurveRecord> & Pick<CurveRecord, 'name'>): CurveRecord => curveRecord(name, { categories: [], ...over });
 const EXTRA_CURVES: CurveRecord[] = [
-  curveRecord({ name: 'CZ>DE Exchange Day-Ahead Schedule MWh/h H Actual', area: 'CZ', areaSink: 'DE', categories: ['Exchange', 'Day-Ahead', 'Schedule'] }),
-  curveRecord({
+  record({ name: 'CZ>DE Exchange Day-Ahead Schedule MWh/h H Actual', area: 'CZ', areaSink: 'DE', categories: ['Exchange', 'Day-Ahead', 'Schedule'] }),
+  record({
     name: 'DE @Brokdorf Nuclear Capacity Available MW REMIT', curveType: 'INSTANCE_PERIOD', placeKey: 'pp-brokdorf',
     categories: ['Nuclear', 'Capacity', 'Available'], frequency: 'NONE', unit: 'MW', dataType: 'REMIT', instanceIssuedTimezone: 'UTC',
   }),

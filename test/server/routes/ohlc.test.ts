@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { CurveRecord, ImportBatch, OhlcBlock, SeriesBlock } from '../../../src/server/store';
 import { parseOHLCList, parsePeriodseries, parseTimeseries } from '../../../src/wire';
 import { addUser, startService, type StartedService } from '../../helpers/start-service';
+import { curveRecord } from '../../helpers/records';
 
 const DE = 'DE Futures Power Base EUR/MWh EEX OHLC';
 const NP = 'NP Futures Power Base EUR/MWh Nasdaq OHLC';
@@ -35,11 +36,7 @@ const D = {
 };
 
 function curve(name: string, fields: Partial<CurveRecord> = {}): CurveRecord {
-  return {
-    name, curveType: 'OHLC', area: 'DE', areaSink: null, placeKey: null, categories: ['Futures', 'Power', 'Base'],
-    frequency: 'P1D', timezone: 'CET', unit: 'EUR', denominator: 'MWh', dataType: 'OHLC', source: 'EEX', commodity: 'Power',
-    instanceIssuedTimezone: null, package: 'market', ...fields,
-  };
+  return curveRecord(name, { curveType: 'OHLC', categories: ['Futures', 'Power', 'Base'], frequency: 'P1D', unit: 'EUR', denominator: 'MWh', dataType: 'OHLC', source: 'EEX', package: 'market', ...fields });
 }
 
 type Row = [traded: number, period: string, delivery: number, settlement: number, close?: number];
@@ -103,7 +100,7 @@ test.after(async () => {
 
 interface Reply {
   status: number;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  body: any;
 }
 
 async function raw(pathAndQuery: string, key = svc.apiKey): Promise<Reply> {
@@ -258,7 +255,7 @@ test('errors: 400 naming the parameter, 404, 403', async () => {
 
 test('the reference request lines of this section (wire-pairs) answer 200 in the same shape', async () => {
   const pairs = JSON.parse(readFileSync(join(__dirname, '../../fixtures/wire-pairs.json'), 'utf8')) as
-    { request: string; body: any }[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+    { request: string; body: any }[];
   const lines = pairs.filter((p) => p.request.startsWith('GET /api/ohlc/'));
   assert.is(lines.length, 11);
   for (const pair of lines) {

@@ -5,16 +5,13 @@ import * as assert from 'uvu/assert';
 import { joinPeriods, periodInstancesRoutes } from '../../../src/server/routes/period-instances';
 import type { CurveRecord, PeriodBlock } from '../../../src/server/store';
 import { startService, type StartedService } from '../../helpers/start-service';
+import { curveRecord } from '../../helpers/records';
 
 const REMIT = 'DE Test Nuclear Capacity Available MW REMIT';
 const FORECAST = 'DE Test Wind Power Production MWh/h H Forecast';
 
 function curve(name: string, fields: Partial<CurveRecord> = {}): CurveRecord {
-  return {
-    name, curveType: 'INSTANCE_PERIOD', area: 'DE', areaSink: null, placeKey: null, categories: ['Test'], frequency: 'NONE',
-    timezone: 'CET', unit: 'MW', denominator: null, dataType: 'REMIT', source: null, commodity: 'Power',
-    instanceIssuedTimezone: 'UTC', package: 'power', ...fields,
-  };
+  return curveRecord(name, { curveType: 'INSTANCE_PERIOD', frequency: 'NONE', unit: 'MW', dataType: 'REMIT', instanceIssuedTimezone: 'UTC', ...fields });
 }
 
 // CET midnights: 2024-03-29 = 03-28T23:00Z, 03-31 = 03-30T23:00Z (a 23-hour day), 04-05 = 04-04T22:00Z
@@ -59,12 +56,12 @@ test.after(async () => {
   await svc?.close();
 });
 
-async function get(path: string, query = '', name = REMIT): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+async function get(path: string, query = '', name = REMIT): Promise<{ status: number; body: any }> {
   const res = await fetch(`${svc.url}/api/period-instances/${encodeURIComponent(name)}/${path}${query ? `?${query}` : ''}`, { headers: { 'X-API-Key': svc.apiKey } });
   return { status: res.status, body: await res.json() };
 }
 
-async function ok(path: string, query = ''): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+async function ok(path: string, query = ''): Promise<any> {
   const reply = await get(path, query);
   assert.is(reply.status, 200, JSON.stringify(reply.body));
   return reply.body;

@@ -8,17 +8,14 @@ import { join } from 'node:path';
 import type { CurveRecord, ImportBatch, PeriodBlock } from '../../../src/server/store';
 import { parsePeriodseries } from '../../../src/wire';
 import { startService, type StartedService } from '../../helpers/start-service';
+import { curveRecord } from '../../helpers/records';
 
 const NUCLEAR = 'DE Test Nuclear Capacity Available MW REMIT';
 const PLAIN = 'DE Test Consumption Capacity Available MW REMIT';
 const WIRE = 'DE Nuclear Capacity Available MW Capacity';
 
 function curve(name: string, fields: Partial<CurveRecord> = {}): CurveRecord {
-  return {
-    name, curveType: 'PERIOD', area: 'DE', areaSink: null, placeKey: null, categories: ['Nuclear', 'Capacity', 'Available'],
-    frequency: 'NONE', timezone: 'CET', unit: 'MW', denominator: null, dataType: 'REMIT', source: null, commodity: 'Power',
-    instanceIssuedTimezone: null, package: 'power', ...fields,
-  };
+  return curveRecord(name, { curveType: 'PERIOD', categories: ['Nuclear', 'Capacity', 'Available'], frequency: 'NONE', unit: 'MW', dataType: 'REMIT', ...fields });
 }
 
 function periods(name: string, rows: [number, number, number, number | null][]): PeriodBlock {
@@ -66,7 +63,7 @@ test.after(async () => {
 
 interface Reply {
   status: number;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  body: any;
 }
 
 async function raw(pathAndQuery: string): Promise<Reply> {
@@ -170,7 +167,7 @@ test('demo data: 404 unknown curve, 400 wrong curve type, 403 outside the subscr
 
 test('the reference request lines of this section (wire-pairs) answer 200 in the same shape', async () => {
   const pairs = JSON.parse(readFileSync(join(__dirname, '../../fixtures/wire-pairs.json'), 'utf8')) as
-    { request: string; body: any }[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+    { request: string; body: any }[];
   const lines = pairs.filter((p) => p.request.startsWith('GET /api/periods/'));
   assert.is(lines.length, 2);
   for (const pair of lines) {

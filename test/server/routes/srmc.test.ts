@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { CurveRecord, ImportBatch, OhlcBlock, SeriesBlock } from '../../../src/server/store';
 import { parseSRMC } from '../../../src/wire';
 import { addUser, startService, type StartedService } from '../../helpers/start-service';
+import { curveRecord } from '../../helpers/records';
 
 const COAL = 'Futures Coal API-2 USD/t ICE OHLC';
 const TTF = 'NL Futures Natural Gas EUR/MWh ICE-TTF OHLC';
@@ -31,10 +32,7 @@ const D = {
 };
 
 function curve(name: string, fields: Partial<CurveRecord>): CurveRecord {
-  return {
-    name, curveType: 'OHLC', area: '', areaSink: null, placeKey: null, categories: ['Futures'], frequency: 'P1D', timezone: 'CET',
-    unit: 'EUR', denominator: 'MWh', dataType: 'OHLC', source: 'ICE', commodity: null, instanceIssuedTimezone: null, package: 'market', ...fields,
-  };
+  return curveRecord(name, { curveType: 'OHLC', area: '', categories: ['Futures'], frequency: 'P1D', unit: 'EUR', denominator: 'MWh', dataType: 'OHLC', source: 'ICE', commodity: null, package: 'market', ...fields });
 }
 
 function ohlc(name: string, rows: [number, string, number, number][]): OhlcBlock {
@@ -93,7 +91,7 @@ test.after(async () => {
 
 interface Reply {
   status: number;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  body: any;
 }
 
 async function raw(pathAndQuery: string, key = svc.apiKey): Promise<Reply> {
@@ -231,7 +229,7 @@ test('errors: 400 naming the parameter, 404, 403', async () => {
 
 test('the reference request lines of this section (wire-pairs) answer 200 in the same shape', async () => {
   const pairs = JSON.parse(readFileSync(join(__dirname, '../../fixtures/wire-pairs.json'), 'utf8')) as
-    { request: string; body: any }[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+    { request: string; body: any }[];
   const lines = pairs.filter((p) => p.request.startsWith('GET /api/srmc/'));
   assert.is(lines.length, 10);
   for (const pair of lines) {

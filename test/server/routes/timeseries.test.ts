@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { CurveRecord, ImportBatch, SeriesBlock } from '../../../src/server/store';
 import { parseTimeseries } from '../../../src/wire';
 import { startService, type StartedService } from '../../helpers/start-service';
+import { curveRecord } from '../../helpers/records';
 
 const Q = 900_000;
 const H = 3_600_000;
@@ -17,11 +18,7 @@ const PRICE = 'DE Test Spot Price EUR/MWh H Actual';
 const USD_FX = 'Currency Rate EUR-USD USD/EUR ECB D Forex';
 
 function curve(name: string, fields: Partial<CurveRecord>): CurveRecord {
-  return {
-    name, curveType: 'TIMESERIES', area: 'DE', areaSink: null, placeKey: null, categories: ['Test'], frequency: 'PT15M',
-    timezone: 'CET', unit: 'MWh/h', denominator: null, dataType: 'ACTUAL', source: null, commodity: 'Power',
-    instanceIssuedTimezone: null, package: 'power', ...fields,
-  };
+  return curveRecord(name, { frequency: 'PT15M', ...fields });
 }
 
 function block(name: string, times: number[], values: number[] | null, scenarios: number[][] = [], names: string[] = []): SeriesBlock {
@@ -88,7 +85,7 @@ test.after(async () => {
 
 interface Reply {
   status: number;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  body: any;
 }
 
 async function raw(pathAndQuery: string, key = svc.apiKey): Promise<Reply> {
@@ -288,7 +285,7 @@ test('demo data: a demo curve loads over its window with one item per step', asy
 
 test('the reference request lines of this section (wire-pairs) answer 200 in the same shape', async () => {
   const pairs = JSON.parse(readFileSync(join(__dirname, '../../fixtures/wire-pairs.json'), 'utf8')) as
-    { request: string; status: number; body: any }[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+    { request: string; status: number; body: any }[];
   const lines = pairs.filter((p) => p.request.startsWith('GET /api/timeseries/'));
   assert.is(lines.length, 9);
   for (const pair of lines) {

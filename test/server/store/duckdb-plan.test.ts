@@ -5,6 +5,7 @@ import { SCHEMA_SQL, readRows, sqlNumber } from '../../../src/server/store/duckd
 import { pairsHolding, planBatch, stepEnd, type IdCounters, type PlanReader } from '../../../src/server/store/duckdb-plan';
 import type { CurveRow } from '../../../src/server/store/duckdb-write-meta';
 import type { CurveRecord, SeriesBlock } from '../../../src/server/store';
+import { curveRecord } from '../../helpers/records';
 
 const reader = (conn: DuckDBConnection): PlanReader => ({ rows: (sql) => readRows(conn, sql), num: sqlNumber });
 
@@ -14,11 +15,7 @@ const T0 = Date.UTC(2023, 11, 31, 23);
 const NOW = Date.UTC(2024, 0, 10);
 
 function curve(name: string, over: Partial<CurveRecord> = {}): CurveRecord {
-  return {
-    name, curveType: 'TIMESERIES', area: 'DE', areaSink: null, placeKey: null, categories: [], frequency: 'PT1H',
-    timezone: 'CET', unit: 'MW', denominator: null, dataType: 'ACTUAL', source: null, commodity: null,
-    instanceIssuedTimezone: null, package: 'power', ...over,
-  };
+  return curveRecord(name, { categories: [], unit: 'MW', commodity: null, ...over });
 }
 
 const block = (name: string, n: number, extra: Partial<SeriesBlock> = {}): SeriesBlock => ({

@@ -6,18 +6,14 @@ import { join } from 'node:path';
 import { DuckDbStore } from '../../../src/server/store';
 import type { CurveRecord, ImportBatch, SeriesBlock } from '../../../src/server/store';
 import { ValueError, NotFoundError } from '../../../src/exceptions';
+import { curveRecord } from '../../helpers/records';
 
 const H = 3_600_000;
 // 2024-01-01T00:00 CET = 2023-12-31T23:00Z
 const T0 = Date.UTC(2023, 11, 31, 23);
 
 function curve(name: string, over: Partial<CurveRecord> = {}): CurveRecord {
-  return {
-    name, curveType: 'TIMESERIES', area: 'DE', areaSink: null, placeKey: null,
-    categories: ['Wind', 'Power', 'Production'], frequency: 'PT1H', timezone: 'CET', unit: 'MWh/h',
-    denominator: null, dataType: 'ACTUAL', source: null, commodity: 'Power', instanceIssuedTimezone: null,
-    package: 'power', ...over,
-  };
+  return curveRecord(name, { categories: ['Wind', 'Power', 'Production'], ...over });
 }
 
 function hours(start: number, n: number): Float64Array {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { DuckDbStore } from '../../../src/server/store';
 import type { CurveRecord, InstanceRecord, SeriesBlock } from '../../../src/server/store';
 import { ValueError } from '../../../src/exceptions';
+import { curveRecord } from '../../helpers/records';
 
 // The import path for many blocks at once: rows are buffered across blocks in full data chunks,
 // replace steps run only where stored data can exist, and stored instances are looked up by
@@ -17,11 +18,7 @@ const H = 3_600_000;
 const T0 = Date.UTC(2023, 11, 31, 23);
 
 function curve(name: string, over: Partial<CurveRecord> = {}): CurveRecord {
-  return {
-    name, curveType: 'TIMESERIES', area: 'DE', areaSink: null, placeKey: null, categories: ['Wind'], frequency: 'PT15M',
-    timezone: 'CET', unit: 'MWh/h', denominator: null, dataType: 'ACTUAL', source: null, commodity: 'Power',
-    instanceIssuedTimezone: null, package: 'power', ...over,
-  };
+  return curveRecord(name, { categories: ['Wind'], frequency: 'PT15M', ...over });
 }
 
 const steps = (start: number, n: number) => Float64Array.from({ length: n }, (_, i) => start + i * M15);

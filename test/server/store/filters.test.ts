@@ -2,13 +2,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { categoriesOf, matchesCurve, matchesPlace, matchesText, pageOf, searchWords } from '../../../src/server/store';
 import type { CurveRecord, PlaceRecord } from '../../../src/server/store';
+import { curveRecord } from '../../helpers/records';
 
 function curve(name: string, over: Partial<CurveRecord> = {}): CurveRecord {
-  return {
-    name, curveType: 'TIMESERIES', area: 'DE', areaSink: null, placeKey: null, categories: ['Wind', 'Power', 'Production'],
-    frequency: 'PT15M', timezone: 'CET', unit: 'MWh/h', denominator: null, dataType: 'ACTUAL', source: null, commodity: 'Power',
-    instanceIssuedTimezone: null, package: 'power', ...over,
-  };
+  return curveRecord(name, { categories: ['Wind', 'Power', 'Production'], frequency: 'PT15M', ...over });
 }
 
 const wind = curve('DE Wind Power Production MWh/h 15min Actual');

@@ -2,13 +2,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ValueError } from '../../../src/exceptions';
 import { validateBatch, type BatchContext, type CurveRecord, type ImportBatch } from '../../../src/server/store';
+import { curveRecord } from '../../helpers/records';
 
 function curve(name: string, over: Partial<CurveRecord> = {}): CurveRecord {
-  return {
-    name, curveType: 'TIMESERIES', area: 'DE', areaSink: null, placeKey: null, categories: ['Wind'], frequency: 'PT1H',
-    timezone: 'CET', unit: 'MWh/h', denominator: null, dataType: 'ACTUAL', source: null, commodity: 'Power',
-    instanceIssuedTimezone: null, package: 'power', ...over,
-  };
+  return curveRecord(name, { categories: ['Wind'], ...over });
 }
 
 const stored = curve('DE Stored MWh/h H Actual');
