@@ -2,5 +2,5 @@
 export { generateApiKey, hashApiKey, hashesEqual } from './api-key';
 export { API_KEY_HEADERS, apiKeyOf, authenticate, type Principal } from './authenticate';
 export { assertCanRead, canRead, curveSubscription, grantFor, serializeGrant, type SubscriptionJson } from './access';
-export { RateLimiter, SharedRateLimiter, rateLimitError, type RateLimitOptions } from './rate-limiter';
+export { RateLimiter, SharedRateLimiter, type RateLimitOptions } from './rate-limiter';
 export { userOf } from './principal';

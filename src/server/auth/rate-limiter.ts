@@ -121,7 +121,7 @@ export class RateLimiter {
  * @example
  * rateLimitError(50, 100, 0.02).message //=> 'Too many requests: at most 50 per second per API key (bursts of 100); retry after 1 s'
  */
-export function rateLimitError(ratePerSecond: number, burst: number, wait: number): TooManyRequestsError {
+function rateLimitError(ratePerSecond: number, burst: number, wait: number): TooManyRequestsError {
   return new TooManyRequestsError(`Too many requests: at most ${ratePerSecond} per second per API key (bursts of ${burst}); retry after ${Math.ceil(wait)} s`, wait);
 }
 

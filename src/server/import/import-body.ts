@@ -123,7 +123,7 @@ export class ImportBodyReader {
 
   private feed(text: string | typeof none): void {
     if (text === '') return;
-    let out;
+    let out: unknown;
     try {
       out = this.parse(text);
     } catch (err) {

@@ -14,7 +14,7 @@ import type { BuiltBatch } from './build-batch';
 export type LookupMethod = 'getCurve' | 'getPlace' | 'getInstance';
 
 /** Service → thread: an import body starts. */
-export interface BeginMessage {
+interface BeginMessage {
   type: 'begin';
   id: number;
   /** The import time (instance `created`/`modified`), epoch ms. */
@@ -22,20 +22,20 @@ export interface BeginMessage {
 }
 
 /** Service → thread: the next bytes of the body (transferred). */
-export interface ChunkMessage {
+interface ChunkMessage {
   type: 'chunk';
   id: number;
   bytes: Uint8Array;
 }
 
 /** Service → thread: the body is complete: check it and build the batch. */
-export interface EndMessage {
+interface EndMessage {
   type: 'end';
   id: number;
 }
 
 /** Service → thread: the upload failed (aborted, too large): forget the import. */
-export interface CancelMessage {
+interface CancelMessage {
   type: 'cancel';
   id: number;
 }
@@ -52,7 +52,7 @@ export interface LookupAnswer {
 export type ServiceMessage = BeginMessage | ChunkMessage | EndMessage | CancelMessage | LookupAnswer;
 
 /** Thread → service: a chunk was read (its memory is free); `bytes` is its size. */
-export interface TakenMessage {
+interface TakenMessage {
   type: 'taken';
   id: number;
   bytes: number;

@@ -37,10 +37,10 @@ export interface ThreadBuilt {
  * @example
  * MAX_UNREAD_BYTES //=> 4194304
  */
-export const MAX_UNREAD_BYTES = 4 * 1024 * 1024;
+const MAX_UNREAD_BYTES = 4 * 1024 * 1024;
 
 /** The upload ended before its last byte (the client went away); nothing is imported (a 400 naming `files`). */
-export class UploadAbortedError extends ValidationError {
+class UploadAbortedError extends ValidationError {
   constructor() {
     super('The upload was aborted before the end of the body; nothing was imported', 'files');
     this.name = 'UploadAbortedError';

@@ -20,13 +20,10 @@ export type {
   OhlcQuery,
   Store,
   StorePage,
-  StoreHealth,
-  StoreStats,
   TimeRange,
 } from './store';
 export { DuckDbStore } from './duckdb-store';
 export { validateBatch, type BatchContext } from './validate-batch';
 export { categoriesOf, grantCovers, matchesCurve, matchesPlace, matchesText, pageOf, searchWords } from './filters';
 export { EventIdGenerator, compareEventIds, formatEventId, parseEventId, type EventIdParts } from './event-ids';
-export { stepEnd } from './duckdb-plan';
-export { PostgresStore, isPostgresUrl, redacted, type PostgresStoreOptions } from './postgres-store';
+export { PostgresStore, redacted, type PostgresStoreOptions } from './postgres-store';

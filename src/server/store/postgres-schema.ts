@@ -10,7 +10,7 @@ import type { PoolClient } from 'pg';
 import { ValueError } from '../../exceptions';
 
 /** Advisory lock key held while migrating (any fixed 64-bit number unique to this service). */
-export const MIGRATION_LOCK = 7_301_734_001;
+const MIGRATION_LOCK = 7_301_734_001;
 /** Advisory lock key held by each import transaction (serialises writers across nodes). */
 export const WRITE_LOCK = 7_301_734_002;
 

@@ -43,18 +43,6 @@ export interface PostgresStoreOptions {
 const DAY_MS = 86_400_000;
 
 /**
- * Whether a `--store` value names a PostgreSQL database.
- *
- * @param url - The value.
- * @returns True for `postgres://` and `postgresql://` URLs.
- * @example
- * isPostgresUrl('postgres://svc@db/service') //=> true
- */
-export function isPostgresUrl(url: string): boolean {
-  return /^postgres(ql)?:\/\//i.test(url);
-}
-
-/**
  * The PostgreSQL implementation of {@link Store}.
  *
  * @example

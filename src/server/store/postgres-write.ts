@@ -179,7 +179,7 @@ async function writeEvents(client: PoolClient, events: readonly { event: EventRe
  * @example
  * await setMeta(client, 'pruned_through', '1693526400000-0');
  */
-export async function setMeta(client: PoolClient, key: string, value: string): Promise<void> {
+async function setMeta(client: PoolClient, key: string, value: string): Promise<void> {
   await client.query('INSERT INTO store_meta VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value', [key, value]);
 }
 
