@@ -33,12 +33,16 @@ const WRITE = process.argv.includes('--write');
 /** The body: the curve definitions, then one file per curve. */
 function body(): Buffer {
   const names = importCurveNames({ curves: CURVES, prefix: 'MEM' });
-  const defs = ['name,curve_type,data_type,frequency,timezone,unit,area,categories', ...names.map((n) => `${n},TIMESERIES,ACTUAL,PT15M,UTC,MWh/h,DE,Load Bench`)].join('\n');
+  const defs = [
+    'name,curve_type,data_type,frequency,timezone,unit,area,categories',
+    ...names.map((n) => `${n},TIMESERIES,ACTUAL,PT15M,UTC,MWh/h,DE,Load Bench`),
+  ].join('\n');
   const start = Date.UTC(2023, 0, 1);
   const files = [{ name: 'curves.csv', text: defs }];
   for (const n of names) {
     const rows = ['curve,date,value'];
-    for (let i = 0; i < 35_040; i++) rows.push(`${n},${new Date(start + i * 900_000).toISOString().slice(0, 19)}Z,${((i * 7919) % 10_000) / 10}`);
+    for (let i = 0; i < 35_040; i++)
+      rows.push(`${n},${new Date(start + i * 900_000).toISOString().slice(0, 19)}Z,${((i * 7919) % 10_000) / 10}`);
     files.push({ name: `${n.split(' ').slice(0, 3).join('-')}.csv`, text: rows.join('\n') });
   }
   return Buffer.from(JSON.stringify({ files, dry_run: !WRITE }));
@@ -51,7 +55,10 @@ function status(pid: number, field: 'VmRSS' | 'VmHWM'): number {
 }
 
 function startServer(root: string, dir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench', 'load-server.ts'), dir], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench', 'load-server.ts'), dir], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout?.on('data', (d) => {
@@ -68,12 +75,20 @@ async function run(root: string, dir: string, key: string, payload: Buffer): Pro
   try {
     const pid = child.pid as number;
     // warm up: one small import starts the import thread, then let the service settle
-    await fetch(`${url}/api/import/`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: '{"files": [{"name": "w.csv", "text": "curve,date,value\\n"}], "dry_run": true}' });
+    await fetch(`${url}/api/import/`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: '{"files": [{"name": "w.csv", "text": "curve,date,value\\n"}], "dry_run": true}',
+    });
     await new Promise((r) => setTimeout(r, 1500));
     const base = status(pid, 'VmRSS');
     writeFileSync(`/proc/${pid}/clear_refs`, '5'); // resets VmHWM to the current RSS
     const t0 = performance.now();
-    const r = await fetch(`${url}/api/import/`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: payload });
+    const r = await fetch(`${url}/api/import/`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: payload,
+    });
     const text = await r.text();
     const ms = performance.now() - t0;
     if (r.status !== 200) throw new Error(`import answered ${r.status}: ${text.slice(0, 300)}`);
@@ -95,7 +110,9 @@ void (async () => {
     const key = await addUser(store, 'bench-admin');
     await store.close();
     const payload = body();
-    console.log(`import body: ${(payload.length / 1e6).toFixed(1)} MB (${CURVES + 1} files, largest ${(payload.length / CURVES / 1e6).toFixed(1)} MB), ${WRITE ? 'written' : 'dry run'}; ${RUNS} runs`);
+    console.log(
+      `import body: ${(payload.length / 1e6).toFixed(1)} MB (${CURVES + 1} files, largest ${(payload.length / CURVES / 1e6).toFixed(1)} MB), ${WRITE ? 'written' : 'dry run'}; ${RUNS} runs`,
+    );
     const roots: [string, string][] = [['this tree', join(__dirname, '..')], ...(BEFORE ? [['before', BEFORE] as [string, string]] : [])];
     const results = new Map<string, { growth: number; ms: number }[]>(roots.map(([label]) => [label, []]));
     for (let k = 0; k < RUNS; k++) {
@@ -107,7 +124,10 @@ void (async () => {
     }
     console.log('| service | peak RSS growth (median) | runs | import time (median) |');
     console.log('|---|---|---|---|');
-    for (const [label, rs] of results) console.log(`| ${label} | +${mb(median(rs.map((r) => r.growth)))} MiB | ${rs.map((r) => `+${mb(r.growth)}`).join(', ')} | ${median(rs.map((r) => r.ms)).toFixed(0)} ms |`);
+    for (const [label, rs] of results)
+      console.log(
+        `| ${label} | +${mb(median(rs.map((r) => r.growth)))} MiB | ${rs.map((r) => `+${mb(r.growth)}`).join(', ')} | ${median(rs.map((r) => r.ms)).toFixed(0)} ms |`,
+      );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -39,8 +39,21 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const CURVE: CurveRecord = {
-  name: Q15, curveType: 'TIMESERIES', area: 'DE', areaSink: null, placeKey: null, categories: ['Bench'], frequency: 'PT15M', timezone: 'CET',
-  unit: 'MWh/h', denominator: null, dataType: 'ACTUAL', source: null, commodity: 'Power', instanceIssuedTimezone: null, package: 'power',
+  name: Q15,
+  curveType: 'TIMESERIES',
+  area: 'DE',
+  areaSink: null,
+  placeKey: null,
+  categories: ['Bench'],
+  frequency: 'PT15M',
+  timezone: 'CET',
+  unit: 'MWh/h',
+  denominator: null,
+  dataType: 'ACTUAL',
+  source: null,
+  commodity: 'Power',
+  instanceIssuedTimezone: null,
+  package: 'power',
 };
 
 async function serve(store: Store): Promise<{ client: ServiceClient; close: () => Promise<void> }> {
@@ -50,11 +63,17 @@ async function serve(store: Store): Promise<{ client: ServiceClient; close: () =
     users: [{ id: 'bench', name: 'Bench', email: null, organization: null, blocked: false, subscriptions: [{ package: '*', area: '*' }] }],
     keys: [{ hash: hashApiKey(key), userId: 'bench', label: 'bench', created: 0, blocked: false }],
     curves: [CURVE],
-    series: [{
-      curve: Q15, issued: null, tag: null, scenarios: [], scenarioNames: [],
-      times: Float64Array.from({ length: n }, (_, i) => BEGIN + i * 900_000),
-      values: Float64Array.from({ length: n }, (_, i) => Math.round((20_000 + 15_000 * Math.sin(i / 700) + (i % 97) * 13.7) * 100) / 100),
-    }],
+    series: [
+      {
+        curve: Q15,
+        issued: null,
+        tag: null,
+        scenarios: [],
+        scenarioNames: [],
+        times: Float64Array.from({ length: n }, (_, i) => BEGIN + i * 900_000),
+        values: Float64Array.from({ length: n }, (_, i) => Math.round((20_000 + 15_000 * Math.sin(i / 700) + (i % 97) * 13.7) * 100) / 100),
+      },
+    ],
   });
   const app = createApp({ store, rateLimit: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -90,8 +109,12 @@ async function loads(): Promise<void> {
     }
     const m = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
     console.log(`one year of 15-minute values (35 136), ${RUNS} alternating runs, median ms:`);
-    console.log(`  client.timeseries.load   duckdb ${m['load duckdb'].toFixed(1)}   postgres ${m['load postgres'].toFixed(1)}   ratio ${(m['load postgres'] / m['load duckdb']).toFixed(2)}x (target <= 1.5x)`);
-    console.log(`  store.readSeries alone   duckdb ${m['read duckdb'].toFixed(1)}   postgres ${m['read postgres'].toFixed(1)}   ratio ${(m['read postgres'] / m['read duckdb']).toFixed(2)}x`);
+    console.log(
+      `  client.timeseries.load   duckdb ${m['load duckdb'].toFixed(1)}   postgres ${m['load postgres'].toFixed(1)}   ratio ${(m['load postgres'] / m['load duckdb']).toFixed(2)}x (target <= 1.5x)`,
+    );
+    console.log(
+      `  store.readSeries alone   duckdb ${m['read duckdb'].toFixed(1)}   postgres ${m['read postgres'].toFixed(1)}   ratio ${(m['read postgres'] / m['read duckdb']).toFixed(2)}x`,
+    );
   } finally {
     await services.duckdb.close();
     await services.postgres.close();
@@ -106,7 +129,9 @@ async function rawCopy(url: string, rows: number): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query('CREATE TABLE floor_values (series_id integer NOT NULL, ts float8 NOT NULL, value float8, PRIMARY KEY (series_id, ts))');
+    await client.query(
+      'CREATE TABLE floor_values (series_id integer NOT NULL, ts float8 NOT NULL, value float8, PRIMARY KEY (series_id, ts))',
+    );
     const started = performance.now();
     await client.query('BEGIN');
     const writer = new CopyWriter(client as unknown as pg.PoolClient, 'floor_values');
@@ -164,7 +189,19 @@ async function events(): Promise<void> {
     });
     const delays: number[] = [];
     for (let i = 0; i < RUNS * 5; i++) {
-      const result = await a.importBatch({ series: [{ curve: Q15, issued: null, tag: null, times: Float64Array.of(BEGIN + i * 900_000), values: Float64Array.of(i), scenarios: [], scenarioNames: [] }] });
+      const result = await a.importBatch({
+        series: [
+          {
+            curve: Q15,
+            issued: null,
+            tag: null,
+            times: Float64Array.of(BEGIN + i * 900_000),
+            values: Float64Array.of(i),
+            scenarios: [],
+            scenarioNames: [],
+          },
+        ],
+      });
       const committed = performance.now();
       const id = result.events[0].id;
       for (let wait = 0; !arrived.has(id) && wait < 5000; wait++) await sleep(1);
@@ -172,7 +209,9 @@ async function events(): Promise<void> {
       await sleep(20);
     }
     const sorted = [...delays].sort((x, y) => x - y);
-    console.log(`cross-node event delivery, ${delays.length} imports: median ${median(delays).toFixed(2)} ms, p99 ${sorted[Math.floor(0.99 * sorted.length)].toFixed(2)} ms after the import returned on the other node`);
+    console.log(
+      `cross-node event delivery, ${delays.length} imports: median ${median(delays).toFixed(2)} ms, p99 ${sorted[Math.floor(0.99 * sorted.length)].toFixed(2)} ms after the import returned on the other node`,
+    );
   } finally {
     await a.close();
     await b.close();

@@ -49,11 +49,16 @@ export function writeEsmEntries(root = ROOT) {
   const out = [];
   for (const entry of ENTRIES) {
     const full = join(root, 'dist', entry);
-    const names = Object.keys(require(full)).filter((k) => k !== '__esModule' && k !== 'default').sort();
+    const names = Object.keys(require(full))
+      .filter((k) => k !== '__esModule' && k !== 'default')
+      .sort();
     const base = `./${basename(entry)}`;
     const stem = full.replace(/\.js$/, '');
     writeFileSync(`${stem}.mjs`, esmEntry(base, names));
-    writeFileSync(`${stem}.d.mts`, `// Declarations of the ES module entry (scripts/build.mjs): those of the CommonJS build.\nexport * from '${base}';\n`);
+    writeFileSync(
+      `${stem}.d.mts`,
+      `// Declarations of the ES module entry (scripts/build.mjs): those of the CommonJS build.\nexport * from '${base}';\n`,
+    );
     out.push({ entry, names: names.length });
   }
   return out;

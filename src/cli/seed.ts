@@ -43,7 +43,13 @@ export interface SeedOptions {
 export function parseSeed(args: string[]): SeedOptions {
   const { values } = parseArgs({
     args,
-    options: { data: { type: 'string' }, store: { type: 'string' }, demo: { type: 'string' }, seed: { type: 'string' }, anchor: { type: 'string' } },
+    options: {
+      data: { type: 'string' },
+      store: { type: 'string' },
+      demo: { type: 'string' },
+      seed: { type: 'string' },
+      anchor: { type: 'string' },
+    },
     strict: true,
     allowPositionals: false,
   });
@@ -78,7 +84,9 @@ export async function seedInto(store: Store, options: SeedOptions, io: CliIO): P
     onProgress: progressBar(progressStreamOf(io)),
   });
   if (options.data !== '') writeFileSync(join(options.data, DEMO_KEY_FILE), `${result.apiKey}\n`, { mode: 0o600 });
-  io.err(`Seeded the ${options.preset} demo dataset: ${result.curves} curves, ${result.values} values in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  io.err(
+    `Seeded the ${options.preset} demo dataset: ${result.curves} curves, ${result.values} values in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return result.apiKey;
 }
 
@@ -96,7 +104,11 @@ export async function runSeed(options: SeedOptions, io: CliIO): Promise<number> 
   const store = await openStore(options);
   try {
     if ((await store.stats()).curves > 0) {
-      throw new ValueError(options.store === undefined ? `The store in ${options.data} already holds data; seed an empty directory` : `The store at ${redacted(options.store)} already holds data; seed an empty database`);
+      throw new ValueError(
+        options.store === undefined
+          ? `The store in ${options.data} already holds data; seed an empty directory`
+          : `The store at ${redacted(options.store)} already holds data; seed an empty database`,
+      );
     }
     const key = await seedInto(store, options, io);
     io.out(key);

@@ -52,8 +52,15 @@ export function parseServe(args: string[]): ServeOptions {
   const { values } = parseArgs({
     args,
     options: {
-      host: { type: 'string' }, port: { type: 'string' }, data: { type: 'string' }, store: { type: 'string' }, 'pool-size': { type: 'string' }, 'statement-timeout': { type: 'string' },
-      demo: { type: 'string' }, seed: { type: 'string' }, anchor: { type: 'string' },
+      host: { type: 'string' },
+      port: { type: 'string' },
+      data: { type: 'string' },
+      store: { type: 'string' },
+      'pool-size': { type: 'string' },
+      'statement-timeout': { type: 'string' },
+      demo: { type: 'string' },
+      seed: { type: 'string' },
+      anchor: { type: 'string' },
       live: { type: 'boolean' },
     },
     strict: true,
@@ -110,7 +117,11 @@ export async function runServe(options: ServeOptions, io: CliIO): Promise<number
   try {
     const keyFile = options.data === '' ? null : join(options.data, DEMO_KEY_FILE);
     if (options.preset !== undefined && (await store.stats()).curves === 0) {
-      const key = await seedInto(store, { data: options.data, store: options.store, preset: options.preset, seed: options.seed, anchor: options.anchor }, io);
+      const key = await seedInto(
+        store,
+        { data: options.data, store: options.store, preset: options.preset, seed: options.seed, anchor: options.anchor },
+        io,
+      );
       if (keyFile === null) io.out(`Demo API key: ${key}`);
     }
     app = createApp({ store, logger: { level: 'warn' }, live: options.live });

@@ -34,7 +34,17 @@ import type { Store } from './store';
  * @example
  * SECTION_ROUTES.map((m) => m.section) //=> ['metadata', 'timeseries', 'instances', 'periods', 'period-instances', 'ohlc', 'srmc', 'user', 'import']
  */
-export const SECTION_ROUTES: readonly RouteModule[] = Object.freeze([metadataRoutes, timeseriesRoutes, instancesRoutes, periodsRoutes, periodInstancesRoutes, ohlcRoutes, srmcRoutes, userRoutes, importRoutes]);
+export const SECTION_ROUTES: readonly RouteModule[] = Object.freeze([
+  metadataRoutes,
+  timeseriesRoutes,
+  instancesRoutes,
+  periodsRoutes,
+  periodInstancesRoutes,
+  ohlcRoutes,
+  srmcRoutes,
+  userRoutes,
+  importRoutes,
+]);
 
 /** Options of {@link createApp}. */
 export interface AppOptions {
@@ -88,14 +98,21 @@ interface ApiKeyHookOptions {
  * @example
  * scope.addHook('onRequest', apiKeyHook(store, new RateLimiter(), { failures: new RateLimiter(DEFAULT_AUTH_FAILURE_LIMIT) }));
  */
-function apiKeyHook(store: Store, limiter: RateLimiter | SharedRateLimiter | null, options: ApiKeyHookOptions = {}): onRequestAsyncHookHandler {
+function apiKeyHook(
+  store: Store,
+  limiter: RateLimiter | SharedRateLimiter | null,
+  options: ApiKeyHookOptions = {},
+): onRequestAsyncHookHandler {
   const failures = options.failures ?? null;
   const headers = options.headers ?? API_KEY_HEADERS;
   return async (request) => {
     const address = request.ip;
     const wait = failures?.waitFor(address) ?? 0;
     if (wait > 0) {
-      throw new TooManyRequestsError(`Too many failed authentications from your address: at most ${failures?.burst} at once, then ${failures?.ratePerSecond} per second; retry after ${Math.ceil(wait)} s`, wait);
+      throw new TooManyRequestsError(
+        `Too many failed authentications from your address: at most ${failures?.burst} at once, then ${failures?.ratePerSecond} per second; retry after ${Math.ceil(wait)} s`,
+        wait,
+      );
     }
     let principal: Principal;
     try {
@@ -139,10 +156,16 @@ export function createApp(options: AppOptions): FastifyInstance {
   app.decorateRequest('principal', null);
   // A store that several nodes share keeps the buckets, so a key's limit holds across nodes.
   const shared = options.store.takeToken?.bind(options.store);
-  const limiter = options.rateLimit === false ? null : shared ? new SharedRateLimiter(shared, options.rateLimit ?? {}) : new RateLimiter(options.rateLimit ?? {}, clock);
+  const limiter =
+    options.rateLimit === false
+      ? null
+      : shared
+        ? new SharedRateLimiter(shared, options.rateLimit ?? {})
+        : new RateLimiter(options.rateLimit ?? {}, clock);
   const context: RouteContext = { store: options.store, clock };
   const routes = options.routes ?? SECTION_ROUTES;
-  const failures = options.authFailureLimit === false ? null : new RateLimiter(options.authFailureLimit ?? DEFAULT_AUTH_FAILURE_LIMIT, clock);
+  const failures =
+    options.authFailureLimit === false ? null : new RateLimiter(options.authFailureLimit ?? DEFAULT_AUTH_FAILURE_LIMIT, clock);
   const authHook = apiKeyHook(options.store, limiter, { failures });
   registerHealth(app, options.store);
   registerConditional(app, { store: options.store });
@@ -155,7 +178,11 @@ export function createApp(options: AppOptions): FastifyInstance {
     { prefix: '/api' },
   );
   if (options.partners !== false) {
-    registerPartnerMounts(app, { context, routes, authHook: apiKeyHook(options.store, limiter, { failures, headers: [PARTNER_KEY_HEADER] }) });
+    registerPartnerMounts(app, {
+      context,
+      routes,
+      authHook: apiKeyHook(options.store, limiter, { failures, headers: [PARTNER_KEY_HEADER] }),
+    });
   }
   if (options.events !== false) attachEventFeed(app, { authFailures: failures, ...options.events, store: options.store });
   if (options.live) attachLive(app, options.store, { clock, ...(options.live === true ? {} : options.live) });

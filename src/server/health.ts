@@ -35,7 +35,12 @@ export function registerHealth(app: FastifyInstance, store: Store): void {
     return {
       status: ready ? 'ready' : 'not ready',
       ...(closing ? { reason: 'shutting down' } : health.ok ? {} : { reason: 'store unavailable' }),
-      store: { engine: health.engine, ok: health.ok, latency_ms: Math.round(health.latencyMs * 10) / 10, ...(health.error ? { error: health.error } : {}) },
+      store: {
+        engine: health.engine,
+        ok: health.ok,
+        latency_ms: Math.round(health.latencyMs * 10) / 10,
+        ...(health.error ? { error: health.error } : {}),
+      },
       notifications: health.notifications,
     };
   });

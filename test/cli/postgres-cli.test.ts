@@ -78,16 +78,26 @@ test('two serve nodes on one database: keys and imports through the CLI take eff
     for (const api of [a, b]) assert.is((await fetch(`${api}/user/`, { headers: { 'X-API-Key': key } })).status, 200);
 
     const name = 'XX Test Power MWh/h H Actual';
-    writeFileSync(join(dir, 'curves.csv'), `name,curve_type,data_type,frequency,timezone,unit,area,area_sink,categories,commodity,instance_issued_timezone\n${name},TIMESERIES,ACTUAL,PT1H,CET,MWh/h,DE,,Test Power,Power,\n`);
-    writeFileSync(join(dir, 'values.csv'), `curve,date,value\n${[0, 1, 2].map((k) => `${name},2025-01-01T0${k}:00:00Z,${k + 0.5}`).join('\n')}\n`);
+    writeFileSync(
+      join(dir, 'curves.csv'),
+      `name,curve_type,data_type,frequency,timezone,unit,area,area_sink,categories,commodity,instance_issued_timezone\n${name},TIMESERIES,ACTUAL,PT1H,CET,MWh/h,DE,,Test Power,Power,\n`,
+    );
+    writeFileSync(
+      join(dir, 'values.csv'),
+      `curve,date,value\n${[0, 1, 2].map((k) => `${name},2025-01-01T0${k}:00:00Z,${k + 0.5}`).join('\n')}\n`,
+    );
     const imported = capture();
     assert.is(await main(['import', '--store', url, join(dir, 'curves.csv'), join(dir, 'values.csv')], imported), 0);
     assert.match(imported.lines[0], /Imported 2 files: 1 new curves, 0 instances, 1 blocks, 3 values, 1 events/);
-    const bodies = await Promise.all([a, b].map(async (api) => {
-      const res = await fetch(`${api}/timeseries/${encodeURIComponent(name)}/?begin=2025-01-01&end=2025-01-02`, { headers: { 'X-API-Key': key } });
-      assert.is(res.status, 200);
-      return res.text();
-    }));
+    const bodies = await Promise.all(
+      [a, b].map(async (api) => {
+        const res = await fetch(`${api}/timeseries/${encodeURIComponent(name)}/?begin=2025-01-01&end=2025-01-02`, {
+          headers: { 'X-API-Key': key },
+        });
+        assert.is(res.status, 200);
+        return res.text();
+      }),
+    );
     assert.is(bodies[1], bodies[0]);
     assert.ok(bodies[0].includes('0.5') && bodies[0].includes('2.5'), bodies[0]);
 

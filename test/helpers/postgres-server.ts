@@ -38,14 +38,17 @@ let databases = 0;
  */
 export function findPostgresBin(): string | null {
   if (!existsSync(ROOT)) return null;
-  const versions = readdirSync(ROOT).filter((v) => existsSync(join(ROOT, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(ROOT)
+    .filter((v) => existsSync(join(ROOT, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions.length ? join(ROOT, versions[0], 'bin') : null;
 }
 
 function run(cmd: string, args: string[], asPostgres: boolean, timeout = 120_000): void {
   const [file, argv] = asPostgres ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
   const out = spawnSync(file, argv, { encoding: 'utf8', timeout });
-  if (out.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${out.status ?? out.signal}): ${out.stderr || out.stdout || out.error?.message}`);
+  if (out.status !== 0)
+    throw new Error(`${cmd} ${args.join(' ')} failed (${out.status ?? out.signal}): ${out.stderr || out.stdout || out.error?.message}`);
 }
 
 /**
@@ -57,14 +60,24 @@ function run(cmd: string, args: string[], asPostgres: boolean, timeout = 120_000
 export function installPostgres(): void {
   const isRoot = process.getuid?.() === 0;
   if (!isRoot || spawnSync('apt-get', ['--version']).status !== 0) {
-    throw new Error('PostgreSQL server binaries are missing: install them (Debian/Ubuntu: sudo apt-get install -y postgresql), then run the tests again');
+    throw new Error(
+      'PostgreSQL server binaries are missing: install them (Debian/Ubuntu: sudo apt-get install -y postgresql), then run the tests again',
+    );
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   process.stderr.write('Installing PostgreSQL: apt-get install -y --no-install-recommends postgresql\n');
-  let out = spawnSync('apt-get', ['-o', 'DPkg::Lock::Timeout=600', 'install', '-y', '--no-install-recommends', 'postgresql'], { encoding: 'utf8', env, timeout: 20 * 60_000 });
+  let out = spawnSync('apt-get', ['-o', 'DPkg::Lock::Timeout=600', 'install', '-y', '--no-install-recommends', 'postgresql'], {
+    encoding: 'utf8',
+    env,
+    timeout: 20 * 60_000,
+  });
   if (out.status !== 0) {
     spawnSync('apt-get', ['update'], { encoding: 'utf8', env, timeout: 10 * 60_000 });
-    out = spawnSync('apt-get', ['-o', 'DPkg::Lock::Timeout=600', 'install', '-y', '--no-install-recommends', 'postgresql'], { encoding: 'utf8', env, timeout: 20 * 60_000 });
+    out = spawnSync('apt-get', ['-o', 'DPkg::Lock::Timeout=600', 'install', '-y', '--no-install-recommends', 'postgresql'], {
+      encoding: 'utf8',
+      env,
+      timeout: 20 * 60_000,
+    });
   }
   if (out.status !== 0) throw new Error(`apt-get install postgresql failed: ${out.stderr}`);
 }
@@ -109,8 +122,22 @@ export async function startPostgres(options: { install?: boolean } = {}): Promis
     for (let attempt = 0; ; attempt++) {
       port = await freePort();
       try {
-        run(join(bin, 'pg_ctl'), ['-D', data, '-l', join(dir, 'log'), '-w', '-t', '60', '-o',
-          `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`, 'start'], asPostgres);
+        run(
+          join(bin, 'pg_ctl'),
+          [
+            '-D',
+            data,
+            '-l',
+            join(dir, 'log'),
+            '-w',
+            '-t',
+            '60',
+            '-o',
+            `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+            'start',
+          ],
+          asPostgres,
+        );
         break;
       } catch (err) {
         if (attempt >= 2) throw err; // the port was taken between probing and starting

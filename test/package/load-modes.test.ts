@@ -138,7 +138,16 @@ test('dist/ is current: built now when older than src/, and the build succeeds',
 
 test('the tarball holds the built entry points and the bin, and no sources or tests', () => {
   const { files } = prepare();
-  for (const f of ['package.json', 'dist/index.js', 'dist/index.d.ts', 'dist/exceptions.js', 'dist/exceptions.d.ts', 'dist/plot/index.js', 'dist/plot/index.d.ts', 'bin/service.js']) {
+  for (const f of [
+    'package.json',
+    'dist/index.js',
+    'dist/index.d.ts',
+    'dist/exceptions.js',
+    'dist/exceptions.d.ts',
+    'dist/plot/index.js',
+    'dist/plot/index.d.ts',
+    'bin/service.js',
+  ]) {
     assert.ok(files.includes(f), `${f} is packed`);
   }
   const strays = files.filter((f) => /^(src|test|bench|scripts|notebooks|kernel|\.ci)\//.test(f) || /\.test\.(js|ts)$/.test(f));
@@ -152,7 +161,8 @@ test('the manifest: top-level main/types (tslab, Node10), import and require tar
   assert.is(`./${manifest.main}`, dot.require.default, 'main = exports["."].require.default');
   assert.is(`./${manifest.types}`, dot.require.types, 'types = exports["."].require.types');
   for (const [subpath, target] of Object.entries(manifest.exports)) {
-    const targets = typeof target === 'string' ? [target] : Object.values(target as unknown as Conditions).flatMap((c) => [c.types, c.default]);
+    const targets =
+      typeof target === 'string' ? [target] : Object.values(target as unknown as Conditions).flatMap((c) => [c.types, c.default]);
     for (const file of targets) assert.ok(files.includes(file.replace(/^\.\//, '')), `exports["${subpath}"] -> ${file} is packed`);
     if (typeof target === 'string') continue;
     const c = target as unknown as Conditions;
@@ -205,7 +215,10 @@ test('require() loads the packed copy, with every value export of test/fixtures/
 test('import gives the same named exports as require(), for the root and both subpaths', async () => {
   const cjs = await factsOf('cjs');
   const esm = await factsOf('esm');
-  assert.ok(String(esm.resolved).startsWith(`file://${join(prepare().work, 'esm', 'node_modules', 'service')}`), `resolved ${String(esm.resolved)}`);
+  assert.ok(
+    String(esm.resolved).startsWith(`file://${join(prepare().work, 'esm', 'node_modules', 'service')}`),
+    `resolved ${String(esm.resolved)}`,
+  );
   assert.equal(esm.root, cjs.root);
   assert.equal(esm.exceptions, cjs.exceptions);
   assert.equal(esm.plot, cjs.plot);
@@ -249,7 +262,9 @@ function hint(text: string): string {
   const luxon = '@types/luxon' in (prepare().manifest.dependencies ?? {});
   return (
     '\nAn expected type error vanished, so a type the package exposes resolved to `any` for its users.' +
-    (luxon ? '' : " The package's .d.ts files import 'luxon', whose types (@types/luxon) are only a devDependency: list @types/luxon in dependencies.")
+    (luxon
+      ? ''
+      : " The package's .d.ts files import 'luxon', whose types (@types/luxon) are only a devDependency: list @types/luxon in dependencies.")
   );
 }
 

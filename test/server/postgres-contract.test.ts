@@ -40,7 +40,10 @@ interface Answer {
 }
 
 async function ask(svc: StartedService, path: string, init: RequestInit = {}, key = svc.apiKey): Promise<Answer> {
-  const res = await fetch(`${svc.apiUrl}${path}`, { ...init, headers: { 'X-API-Key': key, 'Accept-Encoding': 'identity', ...(init.headers ?? {}) } });
+  const res = await fetch(`${svc.apiUrl}${path}`, {
+    ...init,
+    headers: { 'X-API-Key': key, 'Accept-Encoding': 'identity', ...(init.headers ?? {}) },
+  });
   const headers: Record<string, string> = {};
   res.headers.forEach((value, name) => {
     if (!IGNORED.has(name)) headers[name] = value;
@@ -60,9 +63,18 @@ async function allCurves(): Promise<{ name: string; curve_type: string }[]> {
 
 test('metadata: curve search (paged, filtered), one curve, categories, places, user', async () => {
   const paths = [
-    '/metadata/curves/', '/metadata/curves/?page=2&page_size=7', '/metadata/curves/?q=wind%20de', '/metadata/curves/?area=DE&data_type=FORECAST',
-    '/metadata/curves/?curve_type=INSTANCE&frequency=PT1H', '/metadata/curves/?only_subscribed=true', '/metadata/categories/',
-    '/metadata/exact-categories/', '/metadata/places/', '/metadata/places/?page_size=5&page=3', '/metadata/places/?q=river', '/user/',
+    '/metadata/curves/',
+    '/metadata/curves/?page=2&page_size=7',
+    '/metadata/curves/?q=wind%20de',
+    '/metadata/curves/?area=DE&data_type=FORECAST',
+    '/metadata/curves/?curve_type=INSTANCE&frequency=PT1H',
+    '/metadata/curves/?only_subscribed=true',
+    '/metadata/categories/',
+    '/metadata/exact-categories/',
+    '/metadata/places/',
+    '/metadata/places/?page_size=5&page=3',
+    '/metadata/places/?q=river',
+    '/user/',
   ];
   for (const path of paths) await same(path);
   const [first] = await allCurves();
@@ -100,8 +112,16 @@ test('import through the API, then the same answers, and the same events replaye
   assert.is(await before(pg.store), lastDuck);
   const name = 'CT Test Power MWh/h H Actual';
   const curve = `name,curve_type,data_type,frequency,timezone,unit,area,area_sink,categories,commodity,instance_issued_timezone\n${name},TIMESERIES,ACTUAL,PT1H,CET,MWh/h,DE,,Test Power,Power,\n`;
-  const rows = Array.from({ length: 48 }, (_, k) => `${name},${new Date(Date.UTC(2025, 0, 1) + k * 3_600_000).toISOString()},${k % 5 === 0 ? '' : (k * 1.25).toFixed(2)}`);
-  const body = JSON.stringify({ files: [{ name: 'curves.csv', text: curve }, { name: 'values.csv', text: `curve,date,value\n${rows.join('\n')}\n` }] });
+  const rows = Array.from(
+    { length: 48 },
+    (_, k) => `${name},${new Date(Date.UTC(2025, 0, 1) + k * 3_600_000).toISOString()},${k % 5 === 0 ? '' : (k * 1.25).toFixed(2)}`,
+  );
+  const body = JSON.stringify({
+    files: [
+      { name: 'curves.csv', text: curve },
+      { name: 'values.csv', text: `curve,date,value\n${rows.join('\n')}\n` },
+    ],
+  });
   const init = { method: 'POST', body, headers: { 'Content-Type': 'application/json' } };
   const admins = [await addUser(duck.store, 'admin'), await addUser(pg.store, 'admin')];
   const post = (svc: StartedService, k: number, payload: string) => ask(svc, '/import/', { ...init, body: payload }, admins[k]);
@@ -109,7 +129,9 @@ test('import through the API, then the same answers, and the same events replaye
   assert.equal(b, a);
   assert.is(a.status, 200);
   // A failing import (an unknown curve) leaves nothing on either.
-  const bad = JSON.stringify({ files: [{ name: 'v.csv', text: `curve,date,value\n${name},2025-01-03T00:00:00Z,1\nNope,2025-01-03T00:00:00Z,1\n` }] });
+  const bad = JSON.stringify({
+    files: [{ name: 'v.csv', text: `curve,date,value\n${name},2025-01-03T00:00:00Z,1\nNope,2025-01-03T00:00:00Z,1\n` }],
+  });
   const [c, d] = [await post(duck, 0, bad), await post(pg, 1, bad)];
   assert.equal(d, c);
   assert.is(c.status, 400);

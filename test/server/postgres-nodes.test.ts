@@ -32,12 +32,37 @@ test.after(async () => {
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2025, 0, 1);
 const CURVE: CurveRecord = {
-  name: 'N Test MWh/h H Actual', curveType: 'TIMESERIES', area: 'DE', areaSink: null, placeKey: null, categories: ['Test'], frequency: 'PT1H',
-  timezone: 'UTC', unit: 'MWh/h', denominator: null, dataType: 'ACTUAL', source: null, commodity: 'Power', instanceIssuedTimezone: null, package: 'power',
+  name: 'N Test MWh/h H Actual',
+  curveType: 'TIMESERIES',
+  area: 'DE',
+  areaSink: null,
+  placeKey: null,
+  categories: ['Test'],
+  frequency: 'PT1H',
+  timezone: 'UTC',
+  unit: 'MWh/h',
+  denominator: null,
+  dataType: 'ACTUAL',
+  source: null,
+  commodity: 'Power',
+  instanceIssuedTimezone: null,
+  package: 'power',
 };
 
 function hour(k: number): ImportBatch {
-  return { series: [{ curve: CURVE.name, issued: null, tag: null, times: Float64Array.of(T0 + k * HOUR), values: Float64Array.of(k), scenarios: [], scenarioNames: [] }] };
+  return {
+    series: [
+      {
+        curve: CURVE.name,
+        issued: null,
+        tag: null,
+        times: Float64Array.of(T0 + k * HOUR),
+        values: Float64Array.of(k),
+        scenarios: [],
+        scenarioNames: [],
+      },
+    ],
+  };
 }
 
 async function startNodes(url: string, n: number, rateLimit?: { ratePerSecond: number; burst: number }): Promise<Node[]> {
@@ -76,15 +101,20 @@ test('the per-key rate limit holds across 3 nodes: at most burst + rate x elapse
   try {
     const key = await withKey(nodes[0].store);
     const started = performance.now();
-    const statuses = await Promise.all(Array.from({ length: 90 }, (_, k) =>
-      fetch(`${nodes[k % 3].url}/api/user/`, { headers: { 'X-API-Key': key } }).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 90 }, (_, k) => fetch(`${nodes[k % 3].url}/api/user/`, { headers: { 'X-API-Key': key } }).then((r) => r.status)),
+    );
     const elapsed = (performance.now() - started) / 1000;
     const passed = statuses.filter((s) => s === 200).length;
-    assert.ok(statuses.every((s) => s === 200 || s === 429), String(statuses));
+    assert.ok(
+      statuses.every((s) => s === 200 || s === 429),
+      String(statuses),
+    );
     assert.ok(passed >= limit.burst, `only ${passed} passed`);
     assert.ok(passed <= limit.burst + limit.ratePerSecond * elapsed + 1, `${passed} passed in ${elapsed.toFixed(2)} s`);
     const refused = await fetch(`${nodes[1].url}/api/user/`, { headers: { 'X-API-Key': key } });
-    if (refused.status === 429) assert.match(((await refused.json()) as { message: string }).message, /at most 5 per second per API key \(bursts of 10\)/);
+    if (refused.status === 429)
+      assert.match(((await refused.json()) as { message: string }).message, /at most 5 per second per API key \(bursts of 10\)/);
   } finally {
     await stopNodes(nodes);
   }
@@ -103,7 +133,10 @@ test('imports through nodes B and C reach a subscriber on node A, each event onc
     for (let k = 0; k < 6; k++) ids.push(...(await nodes[1 + (k % 2)].store.importBatch(hour(k))).events.map((e) => e.id));
     const got = await probe.waitForEvents(6, 10_000);
     await new Promise((r) => setTimeout(r, 300));
-    assert.equal(probe.events().map((e) => e.event.id), ids);
+    assert.equal(
+      probe.events().map((e) => e.event.id),
+      ids,
+    );
     assert.is(got.length, 6);
   } finally {
     await probe?.close();
@@ -155,10 +188,14 @@ test('ETags are shared: a tag from node A gets a 304 from node B until an import
     const first = await fetch(`${nodes[0].url}${path}`, { headers: { 'X-API-Key': key, 'Accept-Encoding': 'identity' } });
     const tag = first.headers.get('etag');
     assert.ok(tag);
-    const again = await fetch(`${nodes[1].url}${path}`, { headers: { 'X-API-Key': key, 'Accept-Encoding': 'identity', 'If-None-Match': tag as string } });
+    const again = await fetch(`${nodes[1].url}${path}`, {
+      headers: { 'X-API-Key': key, 'Accept-Encoding': 'identity', 'If-None-Match': tag as string },
+    });
     assert.is(again.status, 304);
     await nodes[2].store.importBatch(hour(1));
-    const changed = await fetch(`${nodes[1].url}${path}`, { headers: { 'X-API-Key': key, 'Accept-Encoding': 'identity', 'If-None-Match': tag as string } });
+    const changed = await fetch(`${nodes[1].url}${path}`, {
+      headers: { 'X-API-Key': key, 'Accept-Encoding': 'identity', 'If-None-Match': tag as string },
+    });
     assert.is(changed.status, 200);
     assert.is.not(changed.headers.get('etag'), tag);
   } finally {

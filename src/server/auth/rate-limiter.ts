@@ -43,7 +43,10 @@ export class RateLimiter {
   readonly burst: number;
   private readonly buckets = new Map<string, Bucket>();
 
-  constructor(options: RateLimitOptions = {}, private readonly clock: () => number = Date.now) {
+  constructor(
+    options: RateLimitOptions = {},
+    private readonly clock: () => number = Date.now,
+  ) {
     this.ratePerSecond = options.ratePerSecond ?? DEFAULT_RATE_PER_SECOND;
     this.burst = options.burst ?? DEFAULT_BURST;
     if (!(this.ratePerSecond > 0) || !(this.burst >= 1)) throw new RangeError('Rate limit needs ratePerSecond > 0 and burst >= 1');
@@ -122,7 +125,10 @@ export class RateLimiter {
  * rateLimitError(50, 100, 0.02).message //=> 'Too many requests: at most 50 per second per API key (bursts of 100); retry after 1 s'
  */
 function rateLimitError(ratePerSecond: number, burst: number, wait: number): TooManyRequestsError {
-  return new TooManyRequestsError(`Too many requests: at most ${ratePerSecond} per second per API key (bursts of ${burst}); retry after ${Math.ceil(wait)} s`, wait);
+  return new TooManyRequestsError(
+    `Too many requests: at most ${ratePerSecond} per second per API key (bursts of ${burst}); retry after ${Math.ceil(wait)} s`,
+    wait,
+  );
 }
 
 /**
@@ -141,7 +147,10 @@ export class SharedRateLimiter {
   /** Bucket size. */
   readonly burst: number;
 
-  constructor(private readonly take: (key: string, ratePerSecond: number, burst: number) => Promise<number>, options: RateLimitOptions = {}) {
+  constructor(
+    private readonly take: (key: string, ratePerSecond: number, burst: number) => Promise<number>,
+    options: RateLimitOptions = {},
+  ) {
     this.ratePerSecond = options.ratePerSecond ?? DEFAULT_RATE_PER_SECOND;
     this.burst = options.burst ?? DEFAULT_BURST;
     if (!(this.ratePerSecond > 0) || !(this.burst >= 1)) throw new RangeError('Rate limit needs ratePerSecond > 0 and burst >= 1');

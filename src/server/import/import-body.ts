@@ -144,7 +144,8 @@ export class ImportBodyReader {
       if (!CLOSES.has(token.name)) this.topIsObject = token.name === 'startObject';
     } else if (depth === 1 && this.topIsObject) {
       if (token.name === 'keyValue') this.key = token.value;
-      else if (CLOSES.has(token.name)) this.inFiles = false; // the close of a top-level value (`files` or another)
+      else if (CLOSES.has(token.name))
+        this.inFiles = false; // the close of a top-level value (`files` or another)
       else this.topValue(token);
     } else if (depth === 2 && this.inFiles && !CLOSES.has(token.name)) {
       this.entry = new Assembler();

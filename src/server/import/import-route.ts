@@ -96,7 +96,8 @@ export const importRoutes: RouteModule = {
     // the grant is checked on `onRequest` (after the scope's key check), before a byte of the
     // body is read: a caller who may not import never gets a body parsed
     const permission = async (request: FastifyRequest) => {
-      if (!mayImport(userOf(request))) throw new ForbiddenError('Importing needs a key of a user with access to every package in every area (grant *:*)');
+      if (!mayImport(userOf(request)))
+        throw new ForbiddenError('Importing needs a key of a user with access to every package in every area (grant *:*)');
     };
     // at most MAX_IMPORTS_IN_FLIGHT bodies are received or built at once (imports run one at a
     // time anyway): more would only hold their bodies in memory; the others get a 429
@@ -104,7 +105,10 @@ export const importRoutes: RouteModule = {
     let activeImports = 0;
     const admit = async (request: FastifyRequest) => {
       if (activeImports >= MAX_IMPORTS_IN_FLIGHT) {
-        throw new TooManyRequestsError(`${activeImports} imports are in progress (at most ${MAX_IMPORTS_IN_FLIGHT} at once); retry after 1 s`, 1);
+        throw new TooManyRequestsError(
+          `${activeImports} imports are in progress (at most ${MAX_IMPORTS_IN_FLIGHT} at once); retry after 1 s`,
+          1,
+        );
       }
       activeImports++;
       inFlight.add(request);
@@ -118,12 +122,14 @@ export const importRoutes: RouteModule = {
     // which is asynchronous, runs here
     api.register(async (scope) => {
       scope.addContentTypeParser('application/json', (request, payload, done) => {
-        if (Number(request.headers['content-length']) > IMPORT_BODY_LIMIT) return done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), undefined);
+        if (Number(request.headers['content-length']) > IMPORT_BODY_LIMIT)
+          return done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), undefined);
         done(null, new UnreadBody(payload));
       });
       const hooks = { onRequest: [permission, admit], onResponse: release, onRequestAbort: release };
       scope.post('/import/', { bodyLimit: IMPORT_BODY_LIMIT, ...hooks }, async (request, reply): Promise<ImportSummaryJson> => {
-        if (!(request.body instanceof UnreadBody)) throw new ValidationError('Expected a JSON body {"files": [{"name": "...", "text": "..."}]}', 'files');
+        if (!(request.body instanceof UnreadBody))
+          throw new ValidationError('Expected a JSON body {"files": [{"name": "...", "text": "..."}]}', 'files');
         const body = request.body.stream;
         let summary: ImportSummary & { dryRun: boolean };
         try {
@@ -135,8 +141,14 @@ export const importRoutes: RouteModule = {
           throw err;
         }
         return {
-          files: summary.files, new_curves: summary.newCurves, instances: summary.instances, blocks: summary.blocks,
-          values: summary.values, events: summary.events.length, last_event_id: summary.events.at(-1)?.id ?? null, dry_run: summary.dryRun,
+          files: summary.files,
+          new_curves: summary.newCurves,
+          instances: summary.instances,
+          blocks: summary.blocks,
+          values: summary.values,
+          events: summary.events.length,
+          last_event_id: summary.events.at(-1)?.id ?? null,
+          dry_run: summary.dryRun,
         };
       });
     });

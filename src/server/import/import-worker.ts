@@ -59,7 +59,10 @@ class Receiving {
   problems = new ProblemList();
   failed = false;
 
-  constructor(readonly id: number, readonly now: number) {
+  constructor(
+    readonly id: number,
+    readonly now: number,
+  ) {
     this.reader = new ImportBodyReader({
       file: (source) => this.docs.push(readSource(source, this.problems)),
       restart: () => {

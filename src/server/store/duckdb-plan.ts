@@ -106,7 +106,13 @@ export async function pairsHolding(db: PlanReader, table: 'periods' | 'ohlc', pa
  * @example
  * const plan = await planBatch(db, batch, curves, counters, Date.now());
  */
-export async function planBatch(db: PlanReader, batch: ImportBatch, stored: ReadonlyMap<string, CurveRow>, next: IdCounters, now: number): Promise<WritePlan> {
+export async function planBatch(
+  db: PlanReader,
+  batch: ImportBatch,
+  stored: ReadonlyMap<string, CurveRow>,
+  next: IdCounters,
+  now: number,
+): Promise<WritePlan> {
   const curves = (batch.curves ?? []).map((record) => ({ id: stored.get(record.name)?.id ?? next.curve++, record }));
   const byName = new Map<string, CurveRow>(stored);
   for (const row of curves) byName.set(row.record.name, row);
@@ -144,7 +150,10 @@ export async function planBatch(db: PlanReader, batch: ImportBatch, stored: Read
   const instanceOf = (b: { curve: string; issued: number | null; tag: string | null }): number => {
     if (b.issued === null) return 0;
     const id = instanceIds.get(instanceKey(curveOf(b.curve).id, b.issued, b.tag ?? ''));
-    if (id === undefined) throw new ValueError(`Invalid import batch: block of ${JSON.stringify(b.curve)} names an unknown instance (${new Date(b.issued).toISOString()}, ${JSON.stringify(b.tag)})`);
+    if (id === undefined)
+      throw new ValueError(
+        `Invalid import batch: block of ${JSON.stringify(b.curve)} names an unknown instance (${new Date(b.issued).toISOString()}, ${JSON.stringify(b.tag)})`,
+      );
     return id;
   };
 
@@ -215,8 +224,16 @@ export async function planBatch(db: PlanReader, batch: ImportBatch, stored: Read
   // Periods and OHLC rows: which of the stored curves/instances hold any (the others need no
   // replace step).
   const periodPairs = (batch.periods ?? []).map((block) => [curveOf(block.curve).id, instanceOf(block)]);
-  const heldPeriods = await pairsHolding(db, 'periods', periodPairs.filter((pair, k) => !isNewCurve(batch.periods![k].curve) && !freshInstances.has(pair[1])));
-  const heldOhlc = await pairsHolding(db, 'ohlc', (batch.ohlc ?? []).filter((b) => !isNewCurve(b.curve)).map((b) => [curveOf(b.curve).id, 0]));
+  const heldPeriods = await pairsHolding(
+    db,
+    'periods',
+    periodPairs.filter((pair, k) => !isNewCurve(batch.periods![k].curve) && !freshInstances.has(pair[1])),
+  );
+  const heldOhlc = await pairsHolding(
+    db,
+    'ohlc',
+    (batch.ohlc ?? []).filter((b) => !isNewCurve(b.curve)).map((b) => [curveOf(b.curve).id, 0]),
+  );
 
   const periods = (batch.periods ?? []).map((block, k) => {
     const [curveId, instanceId] = periodPairs[k];
@@ -248,7 +265,15 @@ export async function planBatch(db: PlanReader, batch: ImportBatch, stored: Read
   const columnIds = new Map<string, number[]>();
   for (const [key, c] of columns) columnIds.set(key, c.ids);
   return {
-    curves, replacedCurves: curves.filter((row) => !isNewCurve(row.record.name)).map((row) => row.id),
-    instances, replacedInstances, newSeries, series, periods, ohlc, columns: columnIds, events,
+    curves,
+    replacedCurves: curves.filter((row) => !isNewCurve(row.record.name)).map((row) => row.id),
+    instances,
+    replacedInstances,
+    newSeries,
+    series,
+    periods,
+    ohlc,
+    columns: columnIds,
+    events,
   };
 }

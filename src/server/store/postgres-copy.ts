@@ -45,7 +45,10 @@ export class CopyWriter {
    * @param client - A client inside the import's transaction.
    * @param table - The table (columns in table order).
    */
-  constructor(private readonly client: PoolClient, private readonly table: string) {}
+  constructor(
+    private readonly client: PoolClient,
+    private readonly table: string,
+  ) {}
 
   /**
    * Appends `rows` rows; array columns are read from index 0.

@@ -61,8 +61,11 @@ export async function pgColumns(db: Queryable, sql: string, params: unknown[] = 
  * (await readPgSeries(pool, target, { begin, end }, true)).times.length //=> 96
  */
 export async function readPgSeries(db: PoolClient, target: ReadTarget, range: TimeRange, scenarios: boolean): Promise<SeriesBlock> {
-  const { rows: members } = await db.query<{ id: number; member: number; name: string }>(`SELECT id, member, name FROM series
-    WHERE curve_id = $1 AND instance_id = $2${scenarios ? '' : ' AND member < 0'} ORDER BY member`, [target.curveId, target.instanceId]);
+  const { rows: members } = await db.query<{ id: number; member: number; name: string }>(
+    `SELECT id, member, name FROM series
+    WHERE curve_id = $1 AND instance_id = $2${scenarios ? '' : ' AND member < 0'} ORDER BY member`,
+    [target.curveId, target.instanceId],
+  );
   const valueRow = members.find((m) => m.member < 0);
   const scenarioRows = members.filter((m) => m.member >= 0);
   const ids = [...(valueRow ? [valueRow.id] : []), ...scenarioRows.map((m) => m.id)];
@@ -102,8 +105,12 @@ export async function readPgPeriods(db: Queryable, target: ReadTarget, range: Ti
   let overlap = '';
   if (range.end !== undefined) overlap += ` AND begin_ts < ${pgNumber(range.end)}`;
   if (range.begin !== undefined) overlap += ` AND end_ts > ${pgNumber(range.begin)}`;
-  const [begins, ends, values, capacities] = await pgColumns(db, `SELECT begin_ts, end_ts, value, capacity FROM periods
-    WHERE curve_id = $1 AND instance_id = $2${overlap} ORDER BY begin_ts`, [target.curveId, target.instanceId]);
+  const [begins, ends, values, capacities] = await pgColumns(
+    db,
+    `SELECT begin_ts, end_ts, value, capacity FROM periods
+    WHERE curve_id = $1 AND instance_id = $2${overlap} ORDER BY begin_ts`,
+    [target.curveId, target.instanceId],
+  );
   const hasCapacity = capacities.some((c) => !Number.isNaN(c));
   return { curve: target.curve, issued: target.issued, tag: target.tag, begins, ends, values, capacities: hasCapacity ? capacities : null };
 }
@@ -128,8 +135,11 @@ export async function readPgOhlc(db: Queryable, curve: string, curveId: number, 
   }
   if (query.delivery !== undefined) where += ` AND delivery = ${pgNumber(query.delivery)}`;
   const order = 'ORDER BY traded, lower(period) COLLATE "C", delivery';
-  const [traded, delivery, open, high, low, close, settlement, volume, openInterest] = await pgColumns(db,
-    `SELECT traded, delivery, open, high, low, close, settlement, volume, open_interest FROM ohlc WHERE ${where} ${order}`, params);
+  const [traded, delivery, open, high, low, close, settlement, volume, openInterest] = await pgColumns(
+    db,
+    `SELECT traded, delivery, open, high, low, close, settlement, volume, open_interest FROM ohlc WHERE ${where} ${order}`,
+    params,
+  );
   const { rows } = await db.query<string[]>({ text: `SELECT period FROM ohlc WHERE ${where} ${order}`, values: params, rowMode: 'array' });
   const period = rows.map((r) => String(r[0]));
   return { curve, traded, period, delivery, open, high, low, close, settlement, volume, openInterest };
@@ -160,8 +170,11 @@ export async function readPgInstances(db: Queryable, curve: string, curveId: num
     where += ` AND NOT (lower(tag) = ANY($${params.length}::text[]))`;
   }
   const limit = query.limit !== undefined ? ` LIMIT ${Math.max(0, Math.floor(query.limit))}` : '';
-  const { rows } = await db.query(`SELECT issued, tag, created, modified, scenario_names FROM instances
-    WHERE ${where} ORDER BY issued DESC, tag COLLATE "C"${limit}`, params);
+  const { rows } = await db.query(
+    `SELECT issued, tag, created, modified, scenario_names FROM instances
+    WHERE ${where} ORDER BY issued DESC, tag COLLATE "C"${limit}`,
+    params,
+  );
   return rows.map((r: Record<string, unknown>) => instanceFromRow(r, curve));
 }
 

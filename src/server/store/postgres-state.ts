@@ -65,7 +65,8 @@ export async function loadPgState(client: PoolClient, inTransaction: boolean): P
   if (!inTransaction) await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
   try {
     const meta = new Map<string, string>();
-    for (const r of (await client.query<{ key: string; value: string }>('SELECT key, value FROM store_meta')).rows) meta.set(r.key, r.value);
+    for (const r of (await client.query<{ key: string; value: string }>('SELECT key, value FROM store_meta')).rows)
+      meta.set(r.key, r.value);
     const state: PgState = {
       generation: meta.get('generation') ?? '0',
       curves: new Map(),
@@ -79,11 +80,13 @@ export async function loadPgState(client: PoolClient, inTransaction: boolean): P
       prunedThrough: meta.has('pruned_through') ? parseEventId(meta.get('pruned_through') as string) : null,
       lastEventId: null,
     };
-    for (const r of (await client.query('SELECT * FROM curves')).rows) state.curves.set(String(r.name), { id: Number(r.id), record: frozen(curveFromRow(r)) });
+    for (const r of (await client.query('SELECT * FROM curves')).rows)
+      state.curves.set(String(r.name), { id: Number(r.id), record: frozen(curveFromRow(r)) });
     for (const r of (await client.query('SELECT * FROM places')).rows) state.places.set(String(r.key), frozen(placeFromRow(r)));
     for (const r of (await client.query('SELECT * FROM users')).rows) state.users.set(String(r.id), frozen(userFromRow(r)));
     for (const r of (await client.query('SELECT * FROM api_keys')).rows) state.keys.set(String(r.hash), frozen(keyFromRow(r)));
-    for (const r of (await client.query('SELECT curve, version::float8 AS v FROM curve_versions')).rows) state.curveVersions.set(String(r.curve), Number(r.v));
+    for (const r of (await client.query('SELECT curve, version::float8 AS v FROM curve_versions')).rows)
+      state.curveVersions.set(String(r.curve), Number(r.v));
     const last = meta.has('last_event_id') ? parseEventId(meta.get('last_event_id') as string) : null;
     const known = [last, state.prunedThrough].filter((id): id is EventIdParts => id !== null).sort(compareEventIds);
     state.lastEventId = known.at(-1) ?? null;

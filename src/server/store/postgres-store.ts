@@ -22,8 +22,34 @@ import { EVENTS_CHANNEL, MIGRATIONS, WRITE_LOCK, migrate } from './postgres-sche
 import { generationOf, loadPgState, type PgState } from './postgres-state';
 import { bumpGeneration, bumpVersions, pgNumber, writePgBatch } from './postgres-write';
 import { SerialQueue } from './serial-queue';
-import type { CurveQuery, EventsAfter, ImportOptions, InstanceKey, InstanceQuery, OhlcQuery, PlaceQuery, SeriesReadOptions, Store, StoreHealth, StorePage, StoreStats, TimeRange } from './store';
-import type { CurveRecord, EventRecord, ImportBatch, ImportResult, InstanceRecord, KeyRecord, OhlcBlock, PeriodBlock, PlaceRecord, SeriesBlock, UserRecord } from './types';
+import type {
+  CurveQuery,
+  EventsAfter,
+  ImportOptions,
+  InstanceKey,
+  InstanceQuery,
+  OhlcQuery,
+  PlaceQuery,
+  SeriesReadOptions,
+  Store,
+  StoreHealth,
+  StorePage,
+  StoreStats,
+  TimeRange,
+} from './store';
+import type {
+  CurveRecord,
+  EventRecord,
+  ImportBatch,
+  ImportResult,
+  InstanceRecord,
+  KeyRecord,
+  OhlcBlock,
+  PeriodBlock,
+  PlaceRecord,
+  SeriesBlock,
+  UserRecord,
+} from './types';
 import { validateBatch } from './validate-batch';
 
 /** Options of {@link PostgresStore.open}. */
@@ -66,8 +92,14 @@ export class PostgresStore implements Store {
   private listener: pg.Client | null = null;
   private reconnect: NodeJS.Timeout | null = null;
 
-  private constructor(private readonly pool: pg.Pool, private readonly url: string, state: PgState, private readonly clock: () => number,
-    private readonly retentionMs: number, private readonly reconnectMs: number) {
+  private constructor(
+    private readonly pool: pg.Pool,
+    private readonly url: string,
+    state: PgState,
+    private readonly clock: () => number,
+    private readonly retentionMs: number,
+    private readonly reconnectMs: number,
+  ) {
     this.state = state;
     this.versions = new DataVersions(state.epoch);
     this.adopt(state);
@@ -158,8 +190,10 @@ export class PostgresStore implements Store {
           hasPlace: (key) => state.places.has(key),
           hasUser: (id) => state.users.has(id),
         });
-        const [max] = (await client.query(`SELECT (SELECT coalesce(max(id), 0) FROM curves)::float8 c,
-          (SELECT coalesce(max(id), 0) FROM instances)::float8 i, (SELECT coalesce(max(id), 0) FROM series)::float8 s`)).rows;
+        const [max] = (
+          await client.query(`SELECT (SELECT coalesce(max(id), 0) FROM curves)::float8 c,
+          (SELECT coalesce(max(id), 0) FROM instances)::float8 i, (SELECT coalesce(max(id), 0) FROM series)::float8 s`)
+        ).rows;
         const next = { curve: Number(max.c) + 1, instance: Number(max.i) + 1, series: Number(max.s) + 1 };
         const now = this.clock();
         const reader = { rows: async (sql: string) => (await client.query(sql)).rows as Record<string, unknown>[], num: pgNumber };
@@ -168,7 +202,14 @@ export class PostgresStore implements Store {
         const ids = plan.events.map(() => eventIds.next());
         events = plan.events.map((e, k) => ({ id: formatEventId(ids[k]), ...e }));
         const onStep = (done: number, total: number) => options.onProgress?.(done, total);
-        const written = await writePgBatch(client, plan, batch, events.map((event, k) => ({ event, id: ids[k] })), now - this.retentionMs, onStep);
+        const written = await writePgBatch(
+          client,
+          plan,
+          batch,
+          events.map((event, k) => ({ event, id: ids[k] })),
+          now - this.retentionMs,
+          onStep,
+        );
         const touched = DataVersions.touchedBy(batch);
         await bumpVersions(client, touched);
         const generation = await generationOf(client);
@@ -196,8 +237,15 @@ export class PostgresStore implements Store {
   }
 
   /** The state after an import committed on top of `before` (which was current under the lock). */
-  private committed(before: PgState, curves: readonly CurveRow[], batch: ImportBatch, touched: { curves: string[]; places: boolean },
-    generation: string, pruned: string | null, lastId: { ms: number; seq: number } | null): PgState {
+  private committed(
+    before: PgState,
+    curves: readonly CurveRow[],
+    batch: ImportBatch,
+    touched: { curves: string[]; places: boolean },
+    generation: string,
+    pruned: string | null,
+    lastId: { ms: number; seq: number } | null,
+  ): PgState {
     const state: PgState = {
       ...before,
       generation,
@@ -253,8 +301,14 @@ export class PostgresStore implements Store {
   /** {@inheritDoc Store.searchCurves} */
   async searchCurves(query: CurveQuery = {}): Promise<StorePage<CurveRecord>> {
     await this.fresh();
-    this.sortedCurves ??= sortedBy([...this.state.curves.values()].map((r) => r.record), (c) => c.name);
-    return pageOf(this.sortedCurves.filter((c) => matchesCurve(c, query)), query);
+    this.sortedCurves ??= sortedBy(
+      [...this.state.curves.values()].map((r) => r.record),
+      (c) => c.name,
+    );
+    return pageOf(
+      this.sortedCurves.filter((c) => matchesCurve(c, query)),
+      query,
+    );
   }
 
   /** {@inheritDoc Store.getPlace} */
@@ -266,8 +320,14 @@ export class PostgresStore implements Store {
   /** {@inheritDoc Store.searchPlaces} */
   async searchPlaces(query: PlaceQuery = {}): Promise<StorePage<PlaceRecord>> {
     await this.fresh();
-    this.sortedPlaces ??= sortedBy(sortedBy(this.state.places.values(), (p) => p.key), (p) => p.name);
-    return pageOf(this.sortedPlaces.filter((p) => matchesPlace(p, query)), query);
+    this.sortedPlaces ??= sortedBy(
+      sortedBy(this.state.places.values(), (p) => p.key),
+      (p) => p.name,
+    );
+    return pageOf(
+      this.sortedPlaces.filter((p) => matchesPlace(p, query)),
+      query,
+    );
   }
 
   /** {@inheritDoc Store.categories} */
@@ -331,9 +391,12 @@ export class PostgresStore implements Store {
   private async target(db: Queryable, curve: string, instance: InstanceKey | null | undefined): Promise<ReadTarget> {
     const row = this.knownRow(curve);
     if (!instance) return { curve, curveId: row.id, instanceId: 0, issued: null, tag: null };
-    const { rows } = await db.query<{ id: number; tag: string }>('SELECT id, tag FROM instances WHERE curve_id = $1 AND issued = $2 AND lower(tag) = $3',
-      [row.id, instance.issued, instance.tag.toLowerCase()]);
-    if (!rows.length) throw new NotFoundError(`Instance (${new Date(instance.issued).toISOString()}, '${instance.tag}') of curve '${curve}' not found`);
+    const { rows } = await db.query<{ id: number; tag: string }>(
+      'SELECT id, tag FROM instances WHERE curve_id = $1 AND issued = $2 AND lower(tag) = $3',
+      [row.id, instance.issued, instance.tag.toLowerCase()],
+    );
+    if (!rows.length)
+      throw new NotFoundError(`Instance (${new Date(instance.issued).toISOString()}, '${instance.tag}') of curve '${curve}' not found`);
     return { curve, curveId: row.id, instanceId: Number(rows[0].id), issued: instance.issued, tag: String(rows[0].tag) };
   }
 
@@ -346,7 +409,11 @@ export class PostgresStore implements Store {
   /** {@inheritDoc Store.getInstance} */
   async getInstance(curve: string, key: InstanceKey): Promise<InstanceRecord | null> {
     const row = await this.curveRow(curve);
-    const { rows } = await this.pool.query('SELECT * FROM instances WHERE curve_id = $1 AND issued = $2 AND lower(tag) = $3', [row.id, key.issued, key.tag.toLowerCase()]);
+    const { rows } = await this.pool.query('SELECT * FROM instances WHERE curve_id = $1 AND issued = $2 AND lower(tag) = $3', [
+      row.id,
+      key.issued,
+      key.tag.toLowerCase(),
+    ]);
     return rows.length ? instanceFromRow(rows[0], curve) : null;
   }
 
@@ -413,9 +480,11 @@ export class PostgresStore implements Store {
   /** {@inheritDoc Store.stats} */
   async stats(): Promise<StoreStats> {
     await this.fresh();
-    const [r] = (await this.pool.query(`SELECT (SELECT count(*) FROM instances)::float8 instances,
+    const [r] = (
+      await this.pool.query(`SELECT (SELECT count(*) FROM instances)::float8 instances,
       (SELECT count(*) FROM series_values)::float8 vals, (SELECT count(*) FROM periods)::float8 periods,
-      (SELECT count(*) FROM ohlc)::float8 ohlc, (SELECT count(*) FROM events)::float8 events`)).rows;
+      (SELECT count(*) FROM ohlc)::float8 ohlc, (SELECT count(*) FROM events)::float8 events`)
+    ).rows;
     return {
       curves: this.state.curves.size,
       places: this.state.places.size,
@@ -447,13 +516,16 @@ export class PostgresStore implements Store {
     this.assertOpen();
     // One row per key, updated under its row lock: requests of one key through any node are
     // counted in one bucket, refilled by the database server's clock (no clock skew between nodes).
-    const { rows } = await this.pool.query<{ tokens: number; denied: boolean }>(`INSERT INTO rate_buckets AS b VALUES ($1, $3::float8 - 1, clock_timestamp(), false)
+    const { rows } = await this.pool.query<{ tokens: number; denied: boolean }>(
+      `INSERT INTO rate_buckets AS b VALUES ($1, $3::float8 - 1, clock_timestamp(), false)
       ON CONFLICT (key) DO UPDATE SET
         tokens = least($3::float8, b.tokens + extract(epoch FROM clock_timestamp() - b.at)::float8 * $2::float8)
           - CASE WHEN least($3::float8, b.tokens + extract(epoch FROM clock_timestamp() - b.at)::float8 * $2::float8) >= 1 THEN 1 ELSE 0 END,
         denied = least($3::float8, b.tokens + extract(epoch FROM clock_timestamp() - b.at)::float8 * $2::float8) < 1,
         at = clock_timestamp()
-      RETURNING tokens, denied`, [key, ratePerSecond, burst]);
+      RETURNING tokens, denied`,
+      [key, ratePerSecond, burst],
+    );
     return rows[0].denied ? (1 - rows[0].tokens) / ratePerSecond : 0;
   }
 
@@ -493,19 +565,21 @@ export class PostgresStore implements Store {
   private pump(): void {
     if (this.pumpQueued || this.closed) return;
     this.pumpQueued = true;
-    void this.pumps.run(async () => {
-      this.pumpQueued = false;
-      if (this.closed) return;
-      for (;;) {
-        const events = await readPgEvents(this.pool, this.delivered, 10_000);
-        if (events.length === 0) return;
-        this.delivered = parseEventId(events[events.length - 1].id);
-        for (const listener of this.listeners) notify(listener, events);
-        if (events.length < 10_000) return;
-      }
-    }).catch(() => {
-      // The next notification (or commit) pumps again from the same place.
-    });
+    void this.pumps
+      .run(async () => {
+        this.pumpQueued = false;
+        if (this.closed) return;
+        for (;;) {
+          const events = await readPgEvents(this.pool, this.delivered, 10_000);
+          if (events.length === 0) return;
+          this.delivered = parseEventId(events[events.length - 1].id);
+          for (const listener of this.listeners) notify(listener, events);
+          if (events.length < 10_000) return;
+        }
+      })
+      .catch(() => {
+        // The next notification (or commit) pumps again from the same place.
+      });
   }
 
   /** Events after the newest one this node has handed to its listeners (for tests and probes). */

@@ -37,29 +37,100 @@ async function deleteTexts(client: PoolClient, table: string, column: string, ke
 
 async function writeMeta(client: PoolClient, plan: WritePlan, batch: ImportBatch): Promise<void> {
   if (plan.replacedCurves.length) await client.query(`DELETE FROM curves WHERE id IN (${sqlIntList(plan.replacedCurves)})`);
-  await insertJson(client, 'curves', plan.curves.map(({ id, record: c }) => ({
-    id, name: c.name, curve_type: c.curveType, area: c.area, area_sink: c.areaSink, place_key: c.placeKey, categories: c.categories,
-    frequency: c.frequency, timezone: c.timezone, unit: c.unit, denominator: c.denominator, data_type: c.dataType, source: c.source,
-    commodity: c.commodity, instance_issued_timezone: c.instanceIssuedTimezone, package: c.package,
-  })));
+  await insertJson(
+    client,
+    'curves',
+    plan.curves.map(({ id, record: c }) => ({
+      id,
+      name: c.name,
+      curve_type: c.curveType,
+      area: c.area,
+      area_sink: c.areaSink,
+      place_key: c.placeKey,
+      categories: c.categories,
+      frequency: c.frequency,
+      timezone: c.timezone,
+      unit: c.unit,
+      denominator: c.denominator,
+      data_type: c.dataType,
+      source: c.source,
+      commodity: c.commodity,
+      instance_issued_timezone: c.instanceIssuedTimezone,
+      package: c.package,
+    })),
+  );
   const places = batch.places ?? [];
-  await deleteTexts(client, 'places', 'key', places.map((p) => p.key));
-  await insertJson(client, 'places', places.map((p) => ({
-    key: p.key, kind: p.kind, name: p.name, unit: p.unit, fuels: p.fuels, latitude: p.latitude, longitude: p.longitude, areas: p.areas, parent_key: p.parentKey,
-  })));
+  await deleteTexts(
+    client,
+    'places',
+    'key',
+    places.map((p) => p.key),
+  );
+  await insertJson(
+    client,
+    'places',
+    places.map((p) => ({
+      key: p.key,
+      kind: p.kind,
+      name: p.name,
+      unit: p.unit,
+      fuels: p.fuels,
+      latitude: p.latitude,
+      longitude: p.longitude,
+      areas: p.areas,
+      parent_key: p.parentKey,
+    })),
+  );
   const users = batch.users ?? [];
-  await deleteTexts(client, 'users', 'id', users.map((u) => u.id));
-  await insertJson(client, 'users', users.map((u) => ({
-    id: u.id, name: u.name, email: u.email, organization: u.organization, blocked: u.blocked, grants: u.subscriptions.map((g) => `${g.package}:${g.area}`),
-  })));
+  await deleteTexts(
+    client,
+    'users',
+    'id',
+    users.map((u) => u.id),
+  );
+  await insertJson(
+    client,
+    'users',
+    users.map((u) => ({
+      id: u.id,
+      name: u.name,
+      email: u.email,
+      organization: u.organization,
+      blocked: u.blocked,
+      grants: u.subscriptions.map((g) => `${g.package}:${g.area}`),
+    })),
+  );
   const keys = batch.keys ?? [];
-  await deleteTexts(client, 'api_keys', 'hash', keys.map((k) => k.hash));
-  await insertJson(client, 'api_keys', keys.map((k) => ({ hash: k.hash, user_id: k.userId, label: k.label, created: k.created, blocked: k.blocked })));
+  await deleteTexts(
+    client,
+    'api_keys',
+    'hash',
+    keys.map((k) => k.hash),
+  );
+  await insertJson(
+    client,
+    'api_keys',
+    keys.map((k) => ({ hash: k.hash, user_id: k.userId, label: k.label, created: k.created, blocked: k.blocked })),
+  );
   if (plan.replacedInstances.length) await client.query(`DELETE FROM instances WHERE id IN (${sqlIntList(plan.replacedInstances)})`);
-  await insertJson(client, 'instances', plan.instances.map(({ id, curveId, record: i }) => ({
-    id, curve_id: curveId, issued: i.issued, tag: i.tag, created: i.created, modified: i.modified, scenario_names: i.scenarioNames,
-  })));
-  await insertJson(client, 'series', plan.newSeries.map((s) => ({ id: s.id, curve_id: s.curveId, instance_id: s.instanceId, member: s.member, name: s.name })));
+  await insertJson(
+    client,
+    'instances',
+    plan.instances.map(({ id, curveId, record: i }) => ({
+      id,
+      curve_id: curveId,
+      issued: i.issued,
+      tag: i.tag,
+      created: i.created,
+      modified: i.modified,
+      scenario_names: i.scenarioNames,
+    })),
+  );
+  await insertJson(
+    client,
+    'series',
+    plan.newSeries.map((s) => ({ id: s.id, curve_id: s.curveId, instance_id: s.instanceId, member: s.member, name: s.name })),
+  );
 }
 
 async function writeSeries(client: PoolClient, plan: WritePlan, step: () => void): Promise<number> {
@@ -83,8 +154,11 @@ async function writeSeries(client: PoolClient, plan: WritePlan, step: () => void
     if (times.length > 0) seen.add(key);
   }
   if (ids.length) {
-    await client.query(`DELETE FROM series_values v USING unnest($1::int[], $2::float8[], $3::float8[]) AS r(id, lo, hi)
-      WHERE v.series_id = r.id AND v.ts BETWEEN r.lo AND r.hi`, [ids, los, his]);
+    await client.query(
+      `DELETE FROM series_values v USING unnest($1::int[], $2::float8[], $3::float8[]) AS r(id, lo, hi)
+      WHERE v.series_id = r.id AND v.ts BETWEEN r.lo AND r.hi`,
+      [ids, los, his],
+    );
   }
   const written = new Set<string>();
   let values = 0;
@@ -96,7 +170,11 @@ async function writeSeries(client: PoolClient, plan: WritePlan, step: () => void
       // A later block of a curve/instance this batch wrote already: the copied rows must reach
       // the table (the COPY ends) before the block's range can be deleted.
       await writer.close();
-      await client.query(`DELETE FROM series_values WHERE series_id = ANY($1::int[]) AND ts BETWEEN $2 AND $3`, [columnsOf(t.curveId, t.instanceId), times[0], times[n - 1]]);
+      await client.query(`DELETE FROM series_values WHERE series_id = ANY($1::int[]) AND ts BETWEEN $2 AND $3`, [
+        columnsOf(t.curveId, t.instanceId),
+        times[0],
+        times[n - 1],
+      ]);
     }
     if (n > 0 && t.valueId !== null && t.block.values) {
       await writer.append([t.valueId, times, t.block.values], n);
@@ -127,7 +205,9 @@ async function writePeriods(client: PoolClient, plan: WritePlan, step: () => voi
       await client.query(`INSERT INTO periods SELECT curve_id, instance_id, ${hi}, end_ts, value, capacity FROM periods
         WHERE ${where} AND begin_ts < ${lo} AND end_ts > ${hi}`);
       await client.query(`UPDATE periods SET end_ts = ${lo} WHERE ${where} AND begin_ts < ${lo} AND end_ts > ${lo}`);
-      await client.query(`UPDATE periods SET begin_ts = ${hi} WHERE ${where} AND begin_ts >= ${lo} AND begin_ts < ${hi} AND end_ts > ${hi}`);
+      await client.query(
+        `UPDATE periods SET begin_ts = ${hi} WHERE ${where} AND begin_ts >= ${lo} AND begin_ts < ${hi} AND end_ts > ${hi}`,
+      );
       await client.query(`DELETE FROM periods WHERE ${where} AND begin_ts >= ${lo} AND end_ts <= ${hi}`);
     }
     if (n > 0) await writer.append([t.curveId, t.instanceId, begins, ends, values, capacities ?? null], n);
@@ -148,7 +228,11 @@ async function writeOhlc(client: PoolClient, plan: WritePlan, step: () => void):
       await writer.close();
       await client.query(`DELETE FROM ohlc WHERE curve_id = $1 AND traded = ANY($2::float8[])`, [t.curveId, [...new Set(b.traded)]]);
     }
-    if (n > 0) await writer.append([t.curveId, b.traded, b.period, b.delivery, b.open, b.high, b.low, b.close, b.settlement, b.volume, b.openInterest], n);
+    if (n > 0)
+      await writer.append(
+        [t.curveId, b.traded, b.period, b.delivery, b.open, b.high, b.low, b.close, b.settlement, b.volume, b.openInterest],
+        n,
+      );
     count += n;
     step();
   }
@@ -156,12 +240,31 @@ async function writeOhlc(client: PoolClient, plan: WritePlan, step: () => void):
   return count;
 }
 
-async function writeEvents(client: PoolClient, events: readonly { event: EventRecord; id: EventIdParts }[], dropBefore: number): Promise<string | null> {
-  await insertJson(client, 'events', events.map(({ event: e, id }) => ({
-    ms: id.ms, seq: id.seq, type: e.type, curve: e.curve, begin_ts: e.begin, end_ts: e.end, issued: e.issued, tag: e.tag, created: e.created,
-  })));
+async function writeEvents(
+  client: PoolClient,
+  events: readonly { event: EventRecord; id: EventIdParts }[],
+  dropBefore: number,
+): Promise<string | null> {
+  await insertJson(
+    client,
+    'events',
+    events.map(({ event: e, id }) => ({
+      ms: id.ms,
+      seq: id.seq,
+      type: e.type,
+      curve: e.curve,
+      begin_ts: e.begin,
+      end_ts: e.end,
+      issued: e.issued,
+      tag: e.tag,
+      created: e.created,
+    })),
+  );
   if (events.length) await setMeta(client, 'last_event_id', formatEventId(events[events.length - 1].id));
-  const { rows } = await client.query<{ ms: number; seq: number }>('SELECT ms, seq FROM events WHERE created < $1 ORDER BY ms DESC, seq DESC LIMIT 1', [dropBefore]);
+  const { rows } = await client.query<{ ms: number; seq: number }>(
+    'SELECT ms, seq FROM events WHERE created < $1 ORDER BY ms DESC, seq DESC LIMIT 1',
+    [dropBefore],
+  );
   if (rows.length === 0) return null;
   const id = formatEventId({ ms: Number(rows[0].ms), seq: Number(rows[0].seq) });
   await client.query('DELETE FROM events WHERE created < $1', [dropBefore]);
@@ -194,10 +297,15 @@ async function setMeta(client: PoolClient, key: string, value: string): Promise<
  * await bumpVersions(client, { curves: ['DE Wind'], places: false });
  */
 export async function bumpVersions(client: PoolClient, touched: { curves: string[]; places: boolean }): Promise<void> {
-  const { rows } = await client.query<{ value: string }>(`UPDATE store_meta SET value = (value::bigint + 1)::text WHERE key = 'version' RETURNING value`);
+  const { rows } = await client.query<{ value: string }>(
+    `UPDATE store_meta SET value = (value::bigint + 1)::text WHERE key = 'version' RETURNING value`,
+  );
   const n = rows[0].value;
   if (touched.curves.length) {
-    await client.query(`INSERT INTO curve_versions SELECT unnest($1::text[]), $2::bigint ON CONFLICT (curve) DO UPDATE SET version = EXCLUDED.version`, [touched.curves, n]);
+    await client.query(
+      `INSERT INTO curve_versions SELECT unnest($1::text[]), $2::bigint ON CONFLICT (curve) DO UPDATE SET version = EXCLUDED.version`,
+      [touched.curves, n],
+    );
   }
   if (touched.places) await setMeta(client, 'places_version', n);
   await bumpGeneration(client);

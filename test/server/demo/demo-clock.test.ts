@@ -38,7 +38,13 @@ test('latest run of each model: the last one published by 14:10 UTC (hand-comput
   // ecsr 06/18 +6 h, ec-ens 00/12 +8 h, gfs-ens +6 h (each +-20 min), ec-ext Mon/Thu 00 +20 h.
   // By 14:10 the 12 UTC runs are not out yet (ec 18:00, gfs 16:30, icon 16:00).
   const expected: Record<string, number> = {
-    ec: h(15, 0), gfs: h(15, 6), icon: h(15, 6), ecsr: h(15, 6), 'ec-ens': h(15, 0), 'gfs-ens': h(15, 6), 'ec-ext': h(13, 0),
+    ec: h(15, 0),
+    gfs: h(15, 6),
+    icon: h(15, 6),
+    ecsr: h(15, 6),
+    'ec-ens': h(15, 0),
+    'gfs-ens': h(15, 6),
+    'ec-ext': h(13, 0),
   };
   const got = latestByModel(live);
   for (const [tag, ms] of got) {

@@ -28,7 +28,9 @@ function openUpload(key = svc.keys.all): { req: ClientRequest; answer: Promise<{
   const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
     req.on('response', (res: IncomingMessage) => {
       let body = '';
-      res.on('data', (d) => { body += d; });
+      res.on('data', (d) => {
+        body += d;
+      });
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
     });
     req.on('error', reject);
@@ -42,9 +44,14 @@ function write(req: ClientRequest, bytes: Uint8Array): Promise<void> {
 
 test('a client writing slowly, a few bytes at a time: the import is the same as in one piece', async () => {
   const before = await eventCount();
-  const body = Buffer.from(JSON.stringify({
-    files: [{ name: 'slow-a.csv', text: hourlyCsv(DE_WIND, Date.UTC(2023, 0, 1), 24, (k) => k) }, { name: 'slow-b.csv', text: hourlyCsv(DE_WIND, Date.UTC(2023, 0, 2), 12, () => 2) }],
-  }));
+  const body = Buffer.from(
+    JSON.stringify({
+      files: [
+        { name: 'slow-a.csv', text: hourlyCsv(DE_WIND, Date.UTC(2023, 0, 1), 24, (k) => k) },
+        { name: 'slow-b.csv', text: hourlyCsv(DE_WIND, Date.UTC(2023, 0, 2), 12, () => 2) },
+      ],
+    }),
+  );
   const { req, answer } = openUpload();
   let chunks = 0;
   for (let at = 0; at < body.length; at += 16) {
@@ -69,13 +76,25 @@ test('a file entry and a multi-byte character split across chunks: problems quot
   const at = body.indexOf('{"name"');
   for (let cut = at; cut < body.length; cut += 5) {
     const payload = Readable.from([body.subarray(0, cut), body.subarray(cut, cut + 3), body.subarray(cut + 3)]);
-    const r = await svc.app.inject({ method: 'POST', url: '/api/import/', headers: { 'x-api-key': svc.keys.all, 'content-type': 'application/json' }, payload });
+    const r = await svc.app.inject({
+      method: 'POST',
+      url: '/api/import/',
+      headers: { 'x-api-key': svc.keys.all, 'content-type': 'application/json' },
+      payload,
+    });
     assert.is(r.statusCode, 400, `cut at ${cut}`);
     assert.match(r.json().message, /splét\.csv:3: value: not a number: "xé"/, `cut at ${cut}`);
   }
   // and byte by byte, the good file
-  const good = Buffer.from(JSON.stringify({ files: [{ name: 'bytes.csv', text: hourlyCsv(DE_WIND, Date.UTC(2023, 5, 1), 3, () => 1) }], dry_run: true }));
-  const r = await svc.app.inject({ method: 'POST', url: '/api/import/', headers: { 'x-api-key': svc.keys.all, 'content-type': 'application/json' }, payload: Readable.from([...good].map((b) => Buffer.of(b))) });
+  const good = Buffer.from(
+    JSON.stringify({ files: [{ name: 'bytes.csv', text: hourlyCsv(DE_WIND, Date.UTC(2023, 5, 1), 3, () => 1) }], dry_run: true }),
+  );
+  const r = await svc.app.inject({
+    method: 'POST',
+    url: '/api/import/',
+    headers: { 'x-api-key': svc.keys.all, 'content-type': 'application/json' },
+    payload: Readable.from([...good].map((b) => Buffer.of(b))),
+  });
   assert.equal(r.json(), { files: 1, new_curves: [], instances: 0, blocks: 1, values: 3, events: 0, last_event_id: null, dry_run: true });
 });
 
@@ -95,15 +114,25 @@ test('the body reader gives what JSON.parse gives, wherever the bytes are cut', 
     try {
       const parsed = JSON.parse(json);
       const files = parsed?.files;
-      expected = Array.isArray(files) && files.length > 0 && !Array.isArray(parsed) && files.every((f) => typeof f?.name === 'string' && typeof f?.text === 'string')
-        ? { end: { files: files.length, dryRun: parsed.dry_run === true }, names: files.map((f: { name: string }) => f.name) } : 'shape';
+      expected =
+        Array.isArray(files) &&
+        files.length > 0 &&
+        !Array.isArray(parsed) &&
+        files.every((f) => typeof f?.name === 'string' && typeof f?.text === 'string')
+          ? { end: { files: files.length, dryRun: parsed.dry_run === true }, names: files.map((f: { name: string }) => f.name) }
+          : 'shape';
     } catch {
       expected = 'not JSON';
     }
     const bytes = Buffer.from(json);
     for (let cut = 0; cut <= bytes.length; cut++) {
       let names: string[] = [];
-      const reader = new ImportBodyReader({ file: (s) => names.push(s.name), restart: () => { names = []; } });
+      const reader = new ImportBodyReader({
+        file: (s) => names.push(s.name),
+        restart: () => {
+          names = [];
+        },
+      });
       let got: unknown;
       try {
         reader.write(new Uint8Array(bytes.subarray(0, cut)));
@@ -133,7 +162,12 @@ test('malformed JSON in the middle of a large body: a 400 before the rest is sen
   req.end();
   assert.is(await eventCount(), before);
   // the thread is free for the next import
-  const ok = await svc.app.inject({ method: 'POST', url: '/api/import/', headers: { 'x-api-key': svc.keys.all }, payload: { files: [{ name: 'next.csv', text: hourlyCsv(DE_WIND, Date.UTC(2021, 0, 1), 2, () => 3) }] } });
+  const ok = await svc.app.inject({
+    method: 'POST',
+    url: '/api/import/',
+    headers: { 'x-api-key': svc.keys.all },
+    payload: { files: [{ name: 'next.csv', text: hourlyCsv(DE_WIND, Date.UTC(2021, 0, 1), 2, () => 3) }] },
+  });
   assert.is(ok.statusCode, 200, ok.body);
 });
 
@@ -141,28 +175,49 @@ test('an upload cut short imports nothing and frees the thread for the next impo
   const before = await eventCount();
   const { req, answer } = openUpload();
   answer.catch(() => undefined);
-  await write(req, Buffer.from(`{"files": [{"name": "cut.csv", "text": ${JSON.stringify(hourlyCsv(DE_WIND, Date.UTC(2020, 0, 1), 5000, () => 1))}}, {"name": "c`));
+  await write(
+    req,
+    Buffer.from(
+      `{"files": [{"name": "cut.csv", "text": ${JSON.stringify(hourlyCsv(DE_WIND, Date.UTC(2020, 0, 1), 5000, () => 1))}}, {"name": "c`,
+    ),
+  );
   await sleep(200);
   req.destroy();
   await sleep(200);
   assert.is(await eventCount(), before);
-  const ok = await svc.app.inject({ method: 'POST', url: '/api/import/', headers: { 'x-api-key': svc.keys.all }, payload: { files: [{ name: 'after.csv', text: hourlyCsv(DE_WIND, Date.UTC(2020, 0, 1), 2, () => 4) }] } });
+  const ok = await svc.app.inject({
+    method: 'POST',
+    url: '/api/import/',
+    headers: { 'x-api-key': svc.keys.all },
+    payload: { files: [{ name: 'after.csv', text: hourlyCsv(DE_WIND, Date.UTC(2020, 0, 1), 2, () => 4) }] },
+  });
   assert.is(ok.statusCode, 200, ok.body);
   assert.is(await eventCount(), before + 1);
 });
 
 test('a body over the limit without a declared length is refused once the limit is passed', async () => {
   // the limit is 256 MiB; a declared length over it is refused before a byte is read
-  const declared = await svc.app.inject({ method: 'POST', url: '/api/import/', headers: { 'x-api-key': svc.keys.all, 'content-type': 'application/json', 'content-length': String(257 * 1024 * 1024) }, payload: '{}' });
+  const declared = await svc.app.inject({
+    method: 'POST',
+    url: '/api/import/',
+    headers: { 'x-api-key': svc.keys.all, 'content-type': 'application/json', 'content-length': String(257 * 1024 * 1024) },
+    payload: '{}',
+  });
   assert.is(declared.statusCode, 400);
   assert.is(declared.json().message, 'Request body is too large');
   // a chunked body is counted as it arrives (here with a limit of 64 bytes)
   const thread = new ImportThread(svc.store);
   try {
     const chunks = [Buffer.from('{"files": [{"name": "a.csv", '), Buffer.from('"text": "'), Buffer.alloc(64, 0x61), Buffer.from('"}]}')];
-    const err = await thread.build(Readable.from(chunks), Date.now(), 64).then(() => null, (e: unknown) => e);
+    const err = await thread.build(Readable.from(chunks), Date.now(), 64).then(
+      () => null,
+      (e: unknown) => e,
+    );
     assert.is((err as { code?: string } | null)?.code, 'FST_ERR_CTP_BODY_TOO_LARGE');
-    const fits = await thread.build(Readable.from(chunks), Date.now(), 1024).then(() => null, (e: unknown) => e);
+    const fits = await thread.build(Readable.from(chunks), Date.now(), 1024).then(
+      () => null,
+      (e: unknown) => e,
+    );
     assert.match(String(fits), /a\.csv:1: .*/); // read whole (and refused for its content, 'aaa...' is no CSV header)
   } finally {
     await thread.close();

@@ -23,14 +23,39 @@ const T0 = Date.UTC(2025, 0, 1);
 
 function curve(name: string): CurveRecord {
   return {
-    name, curveType: 'TIMESERIES', area: 'DE', areaSink: null, placeKey: null, categories: ['Test'], frequency: 'PT1H', timezone: 'UTC',
-    unit: 'MWh/h', denominator: null, dataType: 'ACTUAL', source: null, commodity: 'Power', instanceIssuedTimezone: null, package: 'power',
+    name,
+    curveType: 'TIMESERIES',
+    area: 'DE',
+    areaSink: null,
+    placeKey: null,
+    categories: ['Test'],
+    frequency: 'PT1H',
+    timezone: 'UTC',
+    unit: 'MWh/h',
+    denominator: null,
+    dataType: 'ACTUAL',
+    source: null,
+    commodity: 'Power',
+    instanceIssuedTimezone: null,
+    package: 'power',
   };
 }
 
 function hours(name: string, first: number, n: number, value: (k: number) => number): ImportBatch {
   const times = Float64Array.from({ length: n }, (_, k) => first + k * HOUR);
-  return { series: [{ curve: name, issued: null, tag: null, times, values: Float64Array.from({ length: n }, (_, k) => value(k)), scenarios: [], scenarioNames: [] }] };
+  return {
+    series: [
+      {
+        curve: name,
+        issued: null,
+        tag: null,
+        times,
+        values: Float64Array.from({ length: n }, (_, k) => value(k)),
+        scenarios: [],
+        scenarioNames: [],
+      },
+    ],
+  };
 }
 
 test('several nodes opening a new database at once run each migration exactly once', async () => {
@@ -40,7 +65,10 @@ test('several nodes opening a new database at once run each migration exactly on
   await client.connect();
   try {
     const { rows } = await client.query('SELECT version FROM schema_migrations ORDER BY version');
-    assert.equal(rows.map((r) => r.version), MIGRATIONS.map((_, k) => k + 1));
+    assert.equal(
+      rows.map((r) => r.version),
+      MIGRATIONS.map((_, k) => k + 1),
+    );
   } finally {
     await client.end();
   }
@@ -87,16 +115,22 @@ test('event ids increase strictly across nodes, with concurrent imports and a no
   const behind = await PostgresStore.open(url, { clock: () => T0 });
   try {
     await ahead.importBatch({ curves: [curve('A'), curve('B')], ...hours('A', T0 - HOUR, 1, () => 0) });
-    const results = await Promise.all(Array.from({ length: 12 }, (_, k) => (k % 2 ? ahead : behind).importBatch(hours(k % 2 ? 'A' : 'B', T0 + k * HOUR, 3, () => k))));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, k) => (k % 2 ? ahead : behind).importBatch(hours(k % 2 ? 'A' : 'B', T0 + k * HOUR, 3, () => k))),
+    );
     const log = (await behind.eventsAfter(null)).events.slice(1);
     assert.is(log.length, 12);
-    for (let i = 1; i < log.length; i++) assert.ok(compareEventIds(parseEventId(log[i - 1].id), parseEventId(log[i].id)) < 0, `${log[i - 1].id} < ${log[i].id}`);
+    for (let i = 1; i < log.length; i++)
+      assert.ok(compareEventIds(parseEventId(log[i - 1].id), parseEventId(log[i].id)) < 0, `${log[i - 1].id} < ${log[i].id}`);
     const given = results.flatMap((r) => r.events.map((e) => e.id)).sort();
     assert.equal(given, log.map((e) => e.id).sort());
     // The node whose clock is behind continues after the newest id, not at its own clock.
     assert.ok(log.every((e) => parseEventId(e.id).ms >= T0 + 10_000));
     const after = await ahead.eventsAfter(log[5].id);
-    assert.equal(after.events.map((e) => e.id), log.slice(6).map((e) => e.id));
+    assert.equal(
+      after.events.map((e) => e.id),
+      log.slice(6).map((e) => e.id),
+    );
     assert.is(after.newest, log[11].id);
     assert.is((await behind.eventsAfter(log[11].id)).events.length, 0);
   } finally {
@@ -112,8 +146,20 @@ test('an import that fails part-way leaves nothing: not its metadata, values, ev
     await store.importBatch({ curves: [curve('K')], ...hours('K', T0, 10, (k) => k) });
     const before = await store.stats();
     const version = store.dataVersion(null);
-    const batch: ImportBatch = { curves: [curve('K'), curve('New')], series: [...hours('K', T0, 48, () => 7).series!, ...hours('New', T0, 5, () => 1).series!] };
-    const failed = await store.importBatch(batch, { onProgress: (done) => { if (done === 2) throw new Error('stop here'); } }).then(() => null, (err: Error) => err);
+    const batch: ImportBatch = {
+      curves: [curve('K'), curve('New')],
+      series: [...hours('K', T0, 48, () => 7).series!, ...hours('New', T0, 5, () => 1).series!],
+    };
+    const failed = await store
+      .importBatch(batch, {
+        onProgress: (done) => {
+          if (done === 2) throw new Error('stop here');
+        },
+      })
+      .then(
+        () => null,
+        (err: Error) => err,
+      );
     assert.match(String(failed?.message), /stop here/);
     assert.equal(await store.stats(), before);
     assert.is(store.dataVersion(null), version);
@@ -123,7 +169,10 @@ test('an import that fails part-way leaves nothing: not its metadata, values, ev
     await store.importBatch(hours('K', T0 + 8 * HOUR, 4, () => NaN));
     const read = await store.readSeries('K', {});
     assert.equal(read.times.length, 12);
-    assert.equal([...(read.values ?? [])].map((v) => (Number.isNaN(v) ? null : v)), [0, 1, 2, 3, 4, 5, 6, 7, null, null, null, null]);
+    assert.equal(
+      [...(read.values ?? [])].map((v) => (Number.isNaN(v) ? null : v)),
+      [0, 1, 2, 3, 4, 5, 6, 7, null, null, null, null],
+    );
   } finally {
     await store.close();
   }
