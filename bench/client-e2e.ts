@@ -44,8 +44,21 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 function curve(name: string, curveType: string, dataType: string): CurveRecord {
   return {
-    name, curveType, area: 'DE', areaSink: null, placeKey: null, categories: ['Bench'], frequency: 'PT15M', timezone: 'CET', unit: 'MWh/h',
-    denominator: null, dataType, source: null, commodity: 'Power', instanceIssuedTimezone: 'UTC', package: 'power',
+    name,
+    curveType,
+    area: 'DE',
+    areaSink: null,
+    placeKey: null,
+    categories: ['Bench'],
+    frequency: 'PT15M',
+    timezone: 'CET',
+    unit: 'MWh/h',
+    denominator: null,
+    dataType,
+    source: null,
+    commodity: 'Power',
+    instanceIssuedTimezone: 'UTC',
+    package: 'power',
   };
 }
 
@@ -80,11 +93,31 @@ async function main(): Promise<void> {
     users: [{ id: 'bench', name: 'Bench', email: null, organization: null, blocked: false, subscriptions: [{ package: '*', area: '*' }] }],
     keys: [{ hash: hashApiKey(key), userId: 'bench', label: 'bench', created: 0, blocked: false }],
     curves: [curve(ACTUAL, 'TIMESERIES', 'ACTUAL'), curve(FORECAST, 'INSTANCE', 'FORECAST')],
-    instances: [{ curve: FORECAST, issued: ISSUED, tag: 'ec-ens', created: ISSUED, modified: null, scenarioNames: Array.from({ length: 51 }, (_, m) => `e${String(m).padStart(2, '0')}`) }],
-    series: [
-      { curve: ACTUAL, issued: null, tag: null, times: Float64Array.from({ length: n }, (_, i) => BEGIN + i * Q), values: Float64Array.from({ length: n }, (_, i) => wave(i)), scenarios: [], scenarioNames: [] },
+    instances: [
       {
-        curve: FORECAST, issued: ISSUED, tag: 'ec-ens', times: Float64Array.from({ length: steps }, (_, i) => ISSUED + i * Q),
+        curve: FORECAST,
+        issued: ISSUED,
+        tag: 'ec-ens',
+        created: ISSUED,
+        modified: null,
+        scenarioNames: Array.from({ length: 51 }, (_, m) => `e${String(m).padStart(2, '0')}`),
+      },
+    ],
+    series: [
+      {
+        curve: ACTUAL,
+        issued: null,
+        tag: null,
+        times: Float64Array.from({ length: n }, (_, i) => BEGIN + i * Q),
+        values: Float64Array.from({ length: n }, (_, i) => wave(i)),
+        scenarios: [],
+        scenarioNames: [],
+      },
+      {
+        curve: FORECAST,
+        issued: ISSUED,
+        tag: 'ec-ens',
+        times: Float64Array.from({ length: steps }, (_, i) => ISSUED + i * Q),
         values: Float64Array.from({ length: steps }, (_, i) => wave(i, 25)),
         scenarios: Array.from({ length: 51 }, (_, m) => Float64Array.from({ length: steps }, (_, i) => wave(i, m))),
         scenarioNames: Array.from({ length: 51 }, (_, m) => `e${String(m).padStart(2, '0')}`),
@@ -97,12 +130,27 @@ async function main(): Promise<void> {
   const apiUrl = `http://127.0.0.1:${port}/api`;
   const issued = new Date(ISSUED).toISOString().replace('.000Z', 'Z');
   const cases: Case[] = [
-    { label: 'one year, 15 min (35,040 values)', kind: 'timeseries', rows: 35_040, load: (c) => c.timeseries.load(ACTUAL, { begin: '2023-01-01', end: '2024-01-01' }).then(toTable),
-      py: { curve: ACTUAL, begin: '2023-01-01', end: '2024-01-01' } },
-    { label: 'three months, 15 min (8,636 values)', kind: 'timeseries', rows: 8_636, load: (c) => c.timeseries.load(ACTUAL, { begin: '2023-01-01', end: '2023-04-01' }).then(toTable),
-      py: { curve: ACTUAL, begin: '2023-01-01', end: '2023-04-01' } },
-    { label: 'one ensemble instance (1,440 x 52)', kind: 'instance', rows: 1_440, load: (c) => c.instances.get(FORECAST, { issued, tag: 'ec-ens', ensembles: true }).then(toTable),
-      py: { curve: FORECAST, issued, tag: 'ec-ens' } },
+    {
+      label: 'one year, 15 min (35,040 values)',
+      kind: 'timeseries',
+      rows: 35_040,
+      load: (c) => c.timeseries.load(ACTUAL, { begin: '2023-01-01', end: '2024-01-01' }).then(toTable),
+      py: { curve: ACTUAL, begin: '2023-01-01', end: '2024-01-01' },
+    },
+    {
+      label: 'three months, 15 min (8,636 values)',
+      kind: 'timeseries',
+      rows: 8_636,
+      load: (c) => c.timeseries.load(ACTUAL, { begin: '2023-01-01', end: '2023-04-01' }).then(toTable),
+      py: { curve: ACTUAL, begin: '2023-01-01', end: '2023-04-01' },
+    },
+    {
+      label: 'one ensemble instance (1,440 x 52)',
+      kind: 'instance',
+      rows: 1_440,
+      load: (c) => c.instances.get(FORECAST, { issued, tag: 'ec-ens', ensembles: true }).then(toTable),
+      py: { curve: FORECAST, issued, tag: 'ec-ens' },
+    },
   ];
   const base = { apiUrl, apiKey: key, httpDelay: 0.05, retry: { tries: 1 } };
   const ours: Record<string, { cold: number; coldPlain: number; warm: number }> = {};
@@ -128,19 +176,27 @@ async function main(): Promise<void> {
     } else {
       const python = process.env.REFERENCE_PYTHON ?? '/usr/bin/python3';
       const pyCases = cases.map((c) => ({ label: c.label, kind: c.kind, rows: c.rows, ...c.py }));
-      const { stdout } = await promisify(execFile)(python, [join(__dirname, 'reference-client.py'), apiUrl, key, String(RUNS), JSON.stringify(pyCases)], {
-        env: { ...process.env, PYTHONPATH: refPath },
-        maxBuffer: 1 << 24,
-      });
+      const { stdout } = await promisify(execFile)(
+        python,
+        [join(__dirname, 'reference-client.py'), apiUrl, key, String(RUNS), JSON.stringify(pyCases)],
+        {
+          env: { ...process.env, PYTHONPATH: refPath },
+          maxBuffer: 1 << 24,
+        },
+      );
       reference = JSON.parse(stdout) as Record<string, number[]>;
     }
     console.log(`client end to end (load + table), median of ${RUNS} calls, ms`);
-    console.log(`${'case'.padEnd(38)}${'cold'.padStart(9)}${'cold, no gzip'.padStart(15)}${'warm (304)'.padStart(12)}${'reference'.padStart(11)}${'ratio cold'.padStart(12)}${'ratio warm'.padStart(12)}`);
+    console.log(
+      `${'case'.padEnd(38)}${'cold'.padStart(9)}${'cold, no gzip'.padStart(15)}${'warm (304)'.padStart(12)}${'reference'.padStart(11)}${'ratio cold'.padStart(12)}${'ratio warm'.padStart(12)}`,
+    );
     for (const c of cases) {
       const o = ours[c.label] as { cold: number; coldPlain: number; warm: number };
       const ref = reference ? median(reference[c.label] as number[]) : NaN;
       const r = (x: number) => (reference ? `${(ref / x).toFixed(1)}x` : '-');
-      console.log(`${c.label.padEnd(38)}${o.cold.toFixed(2).padStart(9)}${o.coldPlain.toFixed(2).padStart(15)}${o.warm.toFixed(2).padStart(12)}${(reference ? ref.toFixed(2) : '-').padStart(11)}${r(o.cold).padStart(12)}${r(o.warm).padStart(12)}`);
+      console.log(
+        `${c.label.padEnd(38)}${o.cold.toFixed(2).padStart(9)}${o.coldPlain.toFixed(2).padStart(15)}${o.warm.toFixed(2).padStart(12)}${(reference ? ref.toFixed(2) : '-').padStart(11)}${r(o.cold).padStart(12)}${r(o.warm).padStart(12)}`,
+      );
     }
   } finally {
     await app.close();

@@ -36,10 +36,16 @@ const wave = (i: number, m = 0) => Math.round((20_000 + 15_000 * Math.sin(i / 70
 
 function bodies(): { label: string; body: Buffer }[] {
   const n = (END - BEGIN) / Q;
-  const year = new Timeseries({ resolution: new Resolution(Frequency.PT15M, CET), times: Float64Array.from({ length: n }, (_, i) => BEGIN + i * Q), values: Float64Array.from({ length: n }, (_, i) => wave(i)) });
+  const year = new Timeseries({
+    resolution: new Resolution(Frequency.PT15M, CET),
+    times: Float64Array.from({ length: n }, (_, i) => BEGIN + i * Q),
+    values: Float64Array.from({ length: n }, (_, i) => wave(i)),
+  });
   const steps = 1440;
   const ensemble = new Timeseries({
-    resolution: new Resolution(Frequency.PT15M, CET), times: Float64Array.from({ length: steps }, (_, i) => BEGIN + i * Q), values: Float64Array.from({ length: steps }, (_, i) => wave(i, 25)),
+    resolution: new Resolution(Frequency.PT15M, CET),
+    times: Float64Array.from({ length: steps }, (_, i) => BEGIN + i * Q),
+    values: Float64Array.from({ length: steps }, (_, i) => wave(i, 25)),
     scenarios: Array.from({ length: 51 }, (_, m) => Float64Array.from({ length: steps }, (_, i) => wave(i, m))),
   });
   return [
@@ -49,41 +55,68 @@ function bodies(): { label: string; body: Buffer }[] {
 }
 
 function levels(): void {
-  const zstd = (zlib as unknown as { zstdCompressSync?: (b: Buffer, o: object) => Buffer; zstdDecompressSync?: (b: Buffer) => Buffer });
+  const zstd = zlib as unknown as { zstdCompressSync?: (b: Buffer, o: object) => Buffer; zstdDecompressSync?: (b: Buffer) => Buffer };
   for (const { label, body } of bodies()) {
     console.log(`\n${label}: ${body.length.toLocaleString('en')} bytes of JSON`);
-    console.log(`${'encoding'.padEnd(14)}${'bytes'.padStart(10)}${'ratio'.padStart(8)}${'compress ms'.padStart(13)}${'decompress ms'.padStart(15)}`);
+    console.log(
+      `${'encoding'.padEnd(14)}${'bytes'.padStart(10)}${'ratio'.padStart(8)}${'compress ms'.padStart(13)}${'decompress ms'.padStart(15)}`,
+    );
     const row = (name: string, compress: () => Buffer, decompress: (b: Buffer) => Buffer) => {
       const out = compress();
       if (!decompress(out).equals(body)) throw new Error(`${name}: round trip failed`);
       const c = medianMs(compress, RUNS, 50);
       const d = medianMs(() => decompress(out), RUNS, 50);
-      console.log(`${name.padEnd(14)}${out.length.toLocaleString('en').padStart(10)}${(body.length / out.length).toFixed(1).padStart(7)}x${c.toFixed(2).padStart(13)}${d.toFixed(2).padStart(15)}`);
+      console.log(
+        `${name.padEnd(14)}${out.length.toLocaleString('en').padStart(10)}${(body.length / out.length).toFixed(1).padStart(7)}x${c.toFixed(2).padStart(13)}${d.toFixed(2).padStart(15)}`,
+      );
     };
-    for (const level of [1, 3, 6, 9]) row(`gzip ${level}`, () => zlib.gzipSync(body, { level }), (b) => zlib.gunzipSync(b));
+    for (const level of [1, 3, 6, 9])
+      row(
+        `gzip ${level}`,
+        () => zlib.gzipSync(body, { level }),
+        (b) => zlib.gunzipSync(b),
+      );
     for (const quality of [1, 3, 4, 5, 6]) {
-      row(`br ${quality}`, () => zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } }), (b) => zlib.brotliDecompressSync(b));
+      row(
+        `br ${quality}`,
+        () =>
+          zlib.brotliCompressSync(body, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+              [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+            },
+          }),
+        (b) => zlib.brotliDecompressSync(b),
+      );
     }
     if (typeof zstd.zstdCompressSync === 'function' && typeof zstd.zstdDecompressSync === 'function') {
-      for (const level of [1, 3, 6]) row(`zstd ${level}`, () => (zstd.zstdCompressSync as (b: Buffer, o: object) => Buffer)(body, { params: { 100: level } }), (b) => (zstd.zstdDecompressSync as (b: Buffer) => Buffer)(b));
+      for (const level of [1, 3, 6])
+        row(
+          `zstd ${level}`,
+          () => (zstd.zstdCompressSync as (b: Buffer, o: object) => Buffer)(body, { params: { 100: level } }),
+          (b) => (zstd.zstdDecompressSync as (b: Buffer) => Buffer)(b),
+        );
     } else console.log('zstd: not available in this Node (zlib.zstdCompress is missing)');
   }
 }
 
 function fetch(url: string, key: string, encoding: string, agent: http.Agent): Promise<{ wire: number; body: number }> {
   return new Promise((resolve, reject) => {
-    http.get(url, { agent, headers: { 'x-api-key': key, 'accept-encoding': encoding } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const raw = Buffer.concat(chunks);
-        const ce = res.headers['content-encoding'];
-        const body = ce === 'gzip' ? zlib.gunzipSync(raw) : ce === 'br' ? zlib.brotliDecompressSync(raw) : raw;
-        JSON.parse(body.toString('utf8'));
-        resolve({ wire: raw.length, body: body.length });
-      });
-      res.on('error', reject);
-    }).on('error', reject);
+    http
+      .get(url, { agent, headers: { 'x-api-key': key, 'accept-encoding': encoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const ce = res.headers['content-encoding'];
+          const body = ce === 'gzip' ? zlib.gunzipSync(raw) : ce === 'br' ? zlib.brotliDecompressSync(raw) : raw;
+          JSON.parse(body.toString('utf8'));
+          resolve({ wire: raw.length, body: body.length });
+        });
+        res.on('error', reject);
+      })
+      .on('error', reject);
   });
 }
 
@@ -95,8 +128,36 @@ async function overHttp(): Promise<void> {
   await store.importBatch({
     users: [{ id: 'bench', name: 'Bench', email: null, organization: null, blocked: false, subscriptions: [{ package: '*', area: '*' }] }],
     keys: [{ hash: hashApiKey(key), userId: 'bench', label: 'bench', created: 0, blocked: false }],
-    curves: [{ name: NAME, curveType: 'TIMESERIES', area: 'DE', areaSink: null, placeKey: null, categories: ['Bench'], frequency: 'PT15M', timezone: 'CET', unit: 'MWh/h', denominator: null, dataType: 'ACTUAL', source: null, commodity: 'Power', instanceIssuedTimezone: null, package: 'power' }],
-    series: [{ curve: NAME, issued: null, tag: null, times: Float64Array.from({ length: n }, (_, i) => BEGIN + i * Q), values: Float64Array.from({ length: n }, (_, i) => wave(i)), scenarios: [], scenarioNames: [] }],
+    curves: [
+      {
+        name: NAME,
+        curveType: 'TIMESERIES',
+        area: 'DE',
+        areaSink: null,
+        placeKey: null,
+        categories: ['Bench'],
+        frequency: 'PT15M',
+        timezone: 'CET',
+        unit: 'MWh/h',
+        denominator: null,
+        dataType: 'ACTUAL',
+        source: null,
+        commodity: 'Power',
+        instanceIssuedTimezone: null,
+        package: 'power',
+      },
+    ],
+    series: [
+      {
+        curve: NAME,
+        issued: null,
+        tag: null,
+        times: Float64Array.from({ length: n }, (_, i) => BEGIN + i * Q),
+        values: Float64Array.from({ length: n }, (_, i) => wave(i)),
+        scenarios: [],
+        scenarioNames: [],
+      },
+    ],
   });
   const app = createApp({ store, rateLimit: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -115,7 +176,9 @@ async function overHttp(): Promise<void> {
         times.push(performance.now() - started);
       }
       times.sort((a, b) => a - b);
-      console.log(`${encoding.padEnd(10)} ${last.wire.toLocaleString('en').padStart(10)} bytes on the wire   request + download + decode ${(times[Math.floor(times.length / 2)] as number).toFixed(2).padStart(7)} ms`);
+      console.log(
+        `${encoding.padEnd(10)} ${last.wire.toLocaleString('en').padStart(10)} bytes on the wire   request + download + decode ${(times[Math.floor(times.length / 2)] as number).toFixed(2).padStart(7)} ms`,
+      );
     }
   } finally {
     agent.destroy();

@@ -74,7 +74,9 @@ async function main(): Promise<void> {
     rateLimit: false,
   });
   const demoKey = await addUser(svc.store, 'bench-demo', { grants: catalogue.users[0].subscriptions });
-  console.log(`full catalogue: ${catalogue.curves.length} curves, ${catalogue.places.length} places, imported in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+  console.log(
+    `full catalogue: ${catalogue.curves.length} curves, ${catalogue.places.length} places, imported in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+  );
   console.log(`${RUNS} runs per search (client: ${Math.max(10, Math.floor(RUNS / 4))} runs, spaced 60 ms); times in ms\n`);
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const client = new ServiceClient({ apiKey: demoKey, apiUrl: svc.apiUrl, httpDelay: 0.05 });

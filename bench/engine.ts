@@ -48,9 +48,7 @@ function measure(valuesPerCall: number, work: () => unknown): { perSecond: numbe
 
 function report(name: string, valuesPerCall: number, work: () => unknown): number {
   const { perSecond, msPerCall } = measure(valuesPerCall, work);
-  console.log(
-    `${name.padEnd(44)} ${(perSecond / 1e6).toFixed(1).padStart(7)} M values/s  ${msPerCall.toFixed(3).padStart(8)} ms/call`,
-  );
+  console.log(`${name.padEnd(44)} ${(perSecond / 1e6).toFixed(1).padStart(7)} M values/s  ${msPerCall.toFixed(3).padStart(8)} ms/call`);
   return perSecond;
 }
 
@@ -62,9 +60,9 @@ console.log(`engine bench: ${n} quarter-hours (CET 2024), median of ${RUNS} runs
 const headline = report('15min -> P1D PEAK AVERAGE, CET', n, () => resample(year, daily));
 report('15min -> P1D BASE AVERAGE, CET', n, () => resample(year, { ...daily, filter: Filter.BASE }));
 report('15min -> P1D BASE SUM, Europe/Gas_Day', n, () =>
-  resample(year, { ...daily, zone: GAS_DAY, filter: Filter.BASE, aggregation: Aggregation.SUM }));
-report('15min -> P1M PEAK (futures) MAX, CET', n, () =>
-  resample(year, { ...daily, to: Frequency.P1M, aggregation: Aggregation.MAX }));
+  resample(year, { ...daily, zone: GAS_DAY, filter: Filter.BASE, aggregation: Aggregation.SUM }),
+);
+report('15min -> P1M PEAK (futures) MAX, CET', n, () => resample(year, { ...daily, to: Frequency.P1M, aggregation: Aggregation.MAX }));
 const ensemble = yearOfQuarterHours(40);
 report('15min -> P1D OFFPEAK, mean + 40 scenarios', n * 41, () => resample(ensemble, { ...daily, filter: Filter.OFFPEAK }));
 const values = year.values as Float64Array;

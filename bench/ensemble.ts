@@ -32,14 +32,28 @@ const STEPS = 15 * 96;
 const FIRST = Date.UTC(2024, 0, 1);
 
 const curve: CurveRecord = {
-  name: NAME, curveType: 'INSTANCE', area: 'DE', areaSink: null, placeKey: null, categories: ['Bench'], frequency: 'PT15M', timezone: 'CET',
-  unit: 'MWh/h', denominator: null, dataType: 'FORECAST', source: null, commodity: 'Power', instanceIssuedTimezone: 'UTC', package: 'power',
+  name: NAME,
+  curveType: 'INSTANCE',
+  area: 'DE',
+  areaSink: null,
+  placeKey: null,
+  categories: ['Bench'],
+  frequency: 'PT15M',
+  timezone: 'CET',
+  unit: 'MWh/h',
+  denominator: null,
+  dataType: 'FORECAST',
+  source: null,
+  commodity: 'Power',
+  instanceIssuedTimezone: 'UTC',
+  package: 'power',
 };
 
 function instance(issued: number, members: number): { record: InstanceRecord; block: SeriesBlock } {
   const names = Array.from({ length: members }, (_, m) => `e${String(m).padStart(2, '0')}`);
   const times = Float64Array.from({ length: STEPS }, (_, i) => issued + i * Q);
-  const wave = (i: number, m: number) => Math.round((20_000 + 9_000 * Math.sin(i / 60 + issued / 3.6e7) + m * 37.5 + (i % 11) * 3.1) * 100) / 100;
+  const wave = (i: number, m: number) =>
+    Math.round((20_000 + 9_000 * Math.sin(i / 60 + issued / 3.6e7) + m * 37.5 + (i % 11) * 3.1) * 100) / 100;
   const values = Float64Array.from({ length: STEPS }, (_, i) => wave(i, members / 2));
   const scenarios = names.map((_, m) => Float64Array.from({ length: STEPS }, (_, i) => wave(i, m)));
   return {
@@ -60,17 +74,21 @@ async function latency(label: string, work: () => Promise<unknown>, floor?: numb
   }
   const median = quantile(times, 0.5);
   const ratio = floor ? `  ${(median / floor).toFixed(2)}x` : '';
-  console.log(`${label.padEnd(52)} median ${median.toFixed(2).padStart(7)} ms   p99 ${quantile(times, 0.99).toFixed(2).padStart(7)} ms${ratio}`);
+  console.log(
+    `${label.padEnd(52)} median ${median.toFixed(2).padStart(7)} ms   p99 ${quantile(times, 0.99).toFixed(2).padStart(7)} ms${ratio}`,
+  );
   return median;
 }
 
 function fetchBytes(agent: http.Agent, url: string, key: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    http.get(url, { agent, headers: { 'X-API-Key': key } }, (res) => {
-      let bytes = 0;
-      res.on('data', (c: Buffer) => (bytes += c.length));
-      res.on('end', () => (res.statusCode === 200 ? resolve(bytes) : reject(new Error(`HTTP ${res.statusCode}`))));
-    }).on('error', reject);
+    http
+      .get(url, { agent, headers: { 'X-API-Key': key } }, (res) => {
+        let bytes = 0;
+        res.on('data', (c: Buffer) => (bytes += c.length));
+        res.on('end', () => (res.statusCode === 200 ? resolve(bytes) : reject(new Error(`HTTP ${res.statusCode}`))));
+      })
+      .on('error', reject);
   });
 }
 
@@ -99,10 +117,28 @@ async function main(): Promise<void> {
   const db = (store as unknown as { db: DuckDBInstance }).db;
   const conn = await db.connect();
   try {
-    const ids = (await readColumns(conn, `SELECT s.id FROM series s JOIN instances i ON i.id = s.instance_id WHERE i.issued = ${target.record.issued}`, ['number']))[0] as Float64Array;
-    console.log(`one instance: ${ids.length} series x ${STEPS} steps; ${(await fetchBytes(agent, url, key)).toLocaleString('en')} bytes of JSON`);
-    const floor = await latency('floor: raw scan of the rows (typed arrays)', () => readColumns(conn, `SELECT series_id, ts, value FROM series_values WHERE series_id IN (${[...ids].join(',')})`, ['number', 'number', 'number']));
-    const read = await latency('store.readSeries (columns per member)', () => store.readSeries(NAME, {}, { issued: target.record.issued, tag: 'ec-ens' }), floor);
+    const ids = (
+      await readColumns(
+        conn,
+        `SELECT s.id FROM series s JOIN instances i ON i.id = s.instance_id WHERE i.issued = ${target.record.issued}`,
+        ['number'],
+      )
+    )[0] as Float64Array;
+    console.log(
+      `one instance: ${ids.length} series x ${STEPS} steps; ${(await fetchBytes(agent, url, key)).toLocaleString('en')} bytes of JSON`,
+    );
+    const floor = await latency('floor: raw scan of the rows (typed arrays)', () =>
+      readColumns(conn, `SELECT series_id, ts, value FROM series_values WHERE series_id IN (${[...ids].join(',')})`, [
+        'number',
+        'number',
+        'number',
+      ]),
+    );
+    const read = await latency(
+      'store.readSeries (columns per member)',
+      () => store.readSeries(NAME, {}, { issued: target.record.issued, tag: 'ec-ens' }),
+      floor,
+    );
     await latency('service GET one ensemble instance (HTTP)', () => fetchBytes(agent, url, key), read);
   } finally {
     conn.closeSync();

@@ -96,8 +96,12 @@ async function main(): Promise<void> {
   while (received < total * SUBSCRIBERS) await new Promise((r) => setTimeout(r, 1));
   const done = performance.now();
   const seconds = (done - t0) / 1000;
-  console.log(`throughput: ${total} events to ${SUBSCRIBERS} subscribers in ${seconds.toFixed(2)} s (the imports took ${((written - t0) / 1000).toFixed(2)} s)`);
-  console.log(`  ${(total / seconds).toFixed(0)} events/s per subscriber, ${((total * SUBSCRIBERS) / seconds).toFixed(0)} deliveries/s in all`);
+  console.log(
+    `throughput: ${total} events to ${SUBSCRIBERS} subscribers in ${seconds.toFixed(2)} s (the imports took ${((written - t0) / 1000).toFixed(2)} s)`,
+  );
+  console.log(
+    `  ${(total / seconds).toFixed(0)} events/s per subscriber, ${((total * SUBSCRIBERS) / seconds).toFixed(0)} deliveries/s in all`,
+  );
   console.log(`  last delivery ${(done - written).toFixed(1)} ms after the last import returned`);
 
   // 1b. fan-out alone: one import of 2 000 blocks, so the write is one transaction
@@ -107,8 +111,12 @@ async function main(): Promise<void> {
   const f1 = performance.now();
   while (received < total * SUBSCRIBERS) await new Promise((r) => setTimeout(r, 1));
   const f2 = performance.now();
-  console.log(`fan-out: one import of ${total} events (write ${((f1 - f0) / 1000).toFixed(2)} s), then all ${total * SUBSCRIBERS} deliveries in ${((f2 - f1) / 1000).toFixed(2)} s`);
-  console.log(`  ${((total * SUBSCRIBERS) / ((f2 - f1) / 1000)).toFixed(0)} deliveries/s in all, ${(total / ((f2 - f1) / 1000)).toFixed(0)} events/s per subscriber`);
+  console.log(
+    `fan-out: one import of ${total} events (write ${((f1 - f0) / 1000).toFixed(2)} s), then all ${total * SUBSCRIBERS} deliveries in ${((f2 - f1) / 1000).toFixed(2)} s`,
+  );
+  console.log(
+    `  ${((total * SUBSCRIBERS) / ((f2 - f1) / 1000)).toFixed(0)} deliveries/s in all, ${(total / ((f2 - f1) / 1000)).toFixed(0)} events/s per subscriber`,
+  );
 
   // 2. latency
   const ROUNDS = 200;

@@ -44,14 +44,28 @@ const STEPS = 15 * 96;
 const FIRST = Date.UTC(2024, 0, 1);
 
 const curve: CurveRecord = {
-  name: NAME, curveType: 'INSTANCE', area: 'DE', areaSink: null, placeKey: null, categories: ['Bench'], frequency: 'PT15M', timezone: 'CET',
-  unit: 'MWh/h', denominator: null, dataType: 'FORECAST', source: null, commodity: 'Power', instanceIssuedTimezone: 'UTC', package: 'power',
+  name: NAME,
+  curveType: 'INSTANCE',
+  area: 'DE',
+  areaSink: null,
+  placeKey: null,
+  categories: ['Bench'],
+  frequency: 'PT15M',
+  timezone: 'CET',
+  unit: 'MWh/h',
+  denominator: null,
+  dataType: 'FORECAST',
+  source: null,
+  commodity: 'Power',
+  instanceIssuedTimezone: 'UTC',
+  package: 'power',
 };
 
 function instance(issued: number, tag: string, members: number): { record: InstanceRecord; block: SeriesBlock } {
   const names = Array.from({ length: members }, (_, m) => `e${String(m).padStart(2, '0')}`);
   const times = Float64Array.from({ length: STEPS }, (_, i) => issued + i * Q);
-  const wave = (i: number, m: number) => Math.round((20_000 + 9_000 * Math.sin(i / 60 + issued / 3.6e7) + m * 37.5 + (i % 11) * 3.1) * 100) / 100;
+  const wave = (i: number, m: number) =>
+    Math.round((20_000 + 9_000 * Math.sin(i / 60 + issued / 3.6e7) + m * 37.5 + (i % 11) * 3.1) * 100) / 100;
   const values = Float64Array.from({ length: STEPS }, (_, i) => wave(i, members / 2));
   const scenarios = names.map((_, m) => Float64Array.from({ length: STEPS }, (_, i) => wave(i, m)));
   return {
@@ -79,12 +93,16 @@ async function latency(label: string, work: () => unknown, pauseMs = 0): Promise
 
 function fetchText(agent: http.Agent, url: string, key: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    http.get(url, { agent, headers: { 'X-API-Key': key } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => (res.statusCode === 200 ? resolve(Buffer.concat(chunks).toString('utf8')) : reject(new Error(`status ${res.statusCode}`))));
-      res.on('error', reject);
-    }).on('error', reject);
+    http
+      .get(url, { agent, headers: { 'X-API-Key': key } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          res.statusCode === 200 ? resolve(Buffer.concat(chunks).toString('utf8')) : reject(new Error(`status ${res.statusCode}`)),
+        );
+        res.on('error', reject);
+      })
+      .on('error', reject);
   });
 }
 
@@ -110,20 +128,45 @@ async function main(): Promise<void> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   try {
     const cases = [
-      { label: '25 instances x 15 days of 15 min', section: 'instances', query: 'tags=ec&limit=25', set: plain, ensembles: false, tags: 'ec', limit: 25 },
-      { label: '10 ensemble instances x 51 members', section: 'ensembles', query: 'tags=ec-ens&limit=10', set: ensembles, ensembles: true, tags: 'ec-ens', limit: 10 },
+      {
+        label: '25 instances x 15 days of 15 min',
+        section: 'instances',
+        query: 'tags=ec&limit=25',
+        set: plain,
+        ensembles: false,
+        tags: 'ec',
+        limit: 25,
+      },
+      {
+        label: '10 ensemble instances x 51 members',
+        section: 'ensembles',
+        query: 'tags=ec-ens&limit=10',
+        set: ensembles,
+        ensembles: true,
+        tags: 'ec-ens',
+        limit: 10,
+      },
     ];
     for (const c of cases) {
       const url = `${base}/${c.section}/${encodeURIComponent(NAME)}/?${c.query}`;
       const text = await fetchText(agent, url, key);
       console.log(`${c.label}: ${(text.length / 1e6).toFixed(2)} MB of JSON, ${RUNS} runs`);
-      const floor = await latency('floor: store.readSeries of each instance (in-process)',
-        () => Promise.all(c.set.map((x) => store.readSeries(NAME, {}, { issued: x.record.issued, tag: x.record.tag }, { scenarios: c.ensembles }))));
+      const floor = await latency('floor: store.readSeries of each instance (in-process)', () =>
+        Promise.all(
+          c.set.map((x) => store.readSeries(NAME, {}, { issued: x.record.issued, tag: x.record.tag }, { scenarios: c.ensembles })),
+        ),
+      );
       const service = await latency('service over HTTP (bytes only)', () => fetchText(agent, url, key));
-      const e2e = await latency('client.instances.load end to end', () => client.instances.load(NAME, { tags: c.tags, limit: c.limit, ensembles: c.ensembles }), 60);
+      const e2e = await latency(
+        'client.instances.load end to end',
+        () => client.instances.load(NAME, { tags: c.tags, limit: c.limit, ensembles: c.ensembles }),
+        60,
+      );
       const parse = await latency('JSON.parse of the same bytes', () => JSON.parse(text));
       const model = await latency('parseTimeseriesList of the same bytes', () => parseTimeseriesList(text));
-      console.log(`  => service ${(service / floor).toFixed(2)}x floor; client ${(e2e / floor).toFixed(2)}x floor; parse ${(model / parse).toFixed(2)}x JSON.parse (target <= 2x)`);
+      console.log(
+        `  => service ${(service / floor).toFixed(2)}x floor; client ${(e2e / floor).toFixed(2)}x floor; parse ${(model / parse).toFixed(2)}x JSON.parse (target <= 2x)`,
+      );
     }
   } finally {
     agent.destroy();

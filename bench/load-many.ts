@@ -27,7 +27,9 @@ async function main(): Promise<void> {
   const svc = await startService({ demo: { preset: 'small', anchor: '2025-04-15' }, rateLimit: false });
   const client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, retry: { tries: 1 } });
   try {
-    const curves = (await client.metadata.curves({ curveType: 'TIMESERIES', frequency: 'PT15M', pageSize: 100 }).all()).slice(0, 24).map((c) => c.name);
+    const curves = (await client.metadata.curves({ curveType: 'TIMESERIES', frequency: 'PT15M', pageSize: 100 }).all())
+      .slice(0, 24)
+      .map((c) => c.name);
     if (curves.length < 24) throw new Error(`only ${curves.length} 15-minute curves`);
     const delay = client.options.httpDelay;
     const bound = curves.length * delay * 1000;
@@ -42,12 +44,16 @@ async function main(): Promise<void> {
     const wall = [...walls].sort((a, b) => a - b)[Math.floor(walls.length / 2)] as number;
     const points = list.reduce((s, ts) => s + ts.length, 0);
     console.log(`loadMany: ${curves.length} curves, ${points} values, httpDelay ${delay} s`);
-    console.log(`  wall median ${wall.toFixed(0)} ms (runs: ${walls.map((w) => w.toFixed(0)).join(', ')}); bound N x httpDelay ${bound.toFixed(0)} ms; ratio ${(wall / bound).toFixed(2)}x`);
+    console.log(
+      `  wall median ${wall.toFixed(0)} ms (runs: ${walls.map((w) => w.toFixed(0)).join(', ')}); bound N x httpDelay ${bound.toFixed(0)} ms; ratio ${(wall / bound).toFixed(2)}x`,
+    );
 
     // the same bytes: each curve's response body, fetched once through the transport
     const bodies: string[] = [];
     for (const name of curves) {
-      const res = await fetch(`${svc.apiUrl}/timeseries/${encodeURIComponent(name)}/?begin=${RANGE.begin}&end=${RANGE.end}`, { headers: { 'X-API-Key': svc.apiKey } });
+      const res = await fetch(`${svc.apiUrl}/timeseries/${encodeURIComponent(name)}/?begin=${RANGE.begin}&end=${RANGE.end}`, {
+        headers: { 'X-API-Key': svc.apiKey },
+      });
       bodies.push(await res.text());
     }
     const bytes = bodies.reduce((s, b) => s + b.length, 0);
@@ -55,8 +61,12 @@ async function main(): Promise<void> {
     const short = medianMs(() => toTable(list, { columnNames: 'short' }));
     const full = medianMs(() => toTable(list));
     const rows = toTable(list, { columnNames: 'short' }).numRows();
-    console.log(`toTable: ${rows} rows x ${list.length} columns; JSON.parse of the ${(bytes / 1e6).toFixed(1)} MB of bodies ${parse.toFixed(1)} ms`);
-    console.log(`  toTable short names ${short.toFixed(1)} ms (${(short / parse).toFixed(2)}x JSON.parse); default headers ${full.toFixed(1)} ms (${(full / parse).toFixed(2)}x)`);
+    console.log(
+      `toTable: ${rows} rows x ${list.length} columns; JSON.parse of the ${(bytes / 1e6).toFixed(1)} MB of bodies ${parse.toFixed(1)} ms`,
+    );
+    console.log(
+      `  toTable short names ${short.toFixed(1)} ms (${(short / parse).toFixed(2)}x JSON.parse); default headers ${full.toFixed(1)} ms (${(full / parse).toFixed(2)}x)`,
+    );
   } finally {
     client.close();
     await svc.close();

@@ -30,7 +30,8 @@ void (async () => {
   const dir = process.argv[2];
   const store = await DuckDbStore.open(dir);
   const routes = process.argv.includes('--main-thread-import')
-    ? [...SECTION_ROUTES.filter((m) => m.section !== 'import'), mainThreadImport] : SECTION_ROUTES;
+    ? [...SECTION_ROUTES.filter((m) => m.section !== 'import'), mainThreadImport]
+    : SECTION_ROUTES;
   const app = createApp({ store, rateLimit: false, routes });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

@@ -37,7 +37,11 @@ interface Case {
 }
 
 function startServer(dir: string, mainThread: boolean): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'load-server.ts'), dir, ...(mainThread ? ['--main-thread-import'] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(__dirname, 'load-server.ts'), dir, ...(mainThread ? ['--main-thread-import'] : [])],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout?.on('data', (d) => {
@@ -49,7 +53,13 @@ function startServer(dir: string, mainThread: boolean): Promise<{ url: string; c
   });
 }
 
-async function run(url: string, keys: { read: string; admin: string }, paths: string[], connections: number, body: string | null): Promise<Case> {
+async function run(
+  url: string,
+  keys: { read: string; admin: string },
+  paths: string[],
+  connections: number,
+  body: string | null,
+): Promise<Case> {
   // imports start only in the first 60% of the window, so that requests they delay still
   // complete inside it (autocannon leaves requests unanswered at the end out of its latencies)
   const stopAt = performance.now() + DURATION * 600;
@@ -58,7 +68,11 @@ async function run(url: string, keys: { read: string; admin: string }, paths: st
   let importError: unknown = null;
   const importer = (async () => {
     while (importing && body !== null && performance.now() < stopAt) {
-      const r = await fetch(`${url}/api/import/`, { method: 'POST', headers: { 'x-api-key': keys.admin, 'content-type': 'application/json' }, body });
+      const r = await fetch(`${url}/api/import/`, {
+        method: 'POST',
+        headers: { 'x-api-key': keys.admin, 'content-type': 'application/json' },
+        body,
+      });
       await r.arrayBuffer();
       if (r.status !== 200) throw new Error(`import answered ${r.status}`);
       imports++;
@@ -67,15 +81,21 @@ async function run(url: string, keys: { read: string; admin: string }, paths: st
     importError = err;
   });
   const result = await autocannon({
-    url, connections, duration: DURATION, headers: { 'x-api-key': keys.read },
+    url,
+    connections,
+    duration: DURATION,
+    headers: { 'x-api-key': keys.read },
     requests: paths.map((path) => ({ method: 'GET', path })),
   });
   importing = false;
   await importer;
   if (importError) throw importError;
   return {
-    throughput: result.requests.average, p50: result.latency.p50, p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx, imports,
+    throughput: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    imports,
   };
 }
 
@@ -87,7 +107,8 @@ void (async () => {
     const store = await DuckDbStore.open(dir);
     const { apiKey } = await seedDemo(store, { preset: 'small', seed: 1, anchor: '2025-01-15' });
     const adminKey = await addUser(store, 'bench-admin'); // the demo user may not import
-    const pick = async (query: { curveType: string; frequency?: string }) => (await store.searchCurves({ ...query, area: 'DE' })).items[0].name;
+    const pick = async (query: { curveType: string; frequency?: string }) =>
+      (await store.searchCurves({ ...query, area: 'DE' })).items[0].name;
     const ts15 = encodeURIComponent(await pick({ curveType: 'TIMESERIES', frequency: 'PT15M' }));
     const instance = encodeURIComponent(await pick({ curveType: 'INSTANCE' }));
     await store.close();
@@ -100,7 +121,10 @@ void (async () => {
     ];
     const body = importBody();
     console.log(`import body: ${(body.length / 1e6).toFixed(1)} MB; ${RUNS} runs of ${DURATION} s per case`);
-    const rows: string[] = ['| import route | clients | load | req/s | p50 ms | p99 ms | errors | imports done |', '|---|---|---|---|---|---|---|---|'];
+    const rows: string[] = [
+      '| import route | clients | load | req/s | p50 ms | p99 ms | errors | imports done |',
+      '|---|---|---|---|---|---|---|---|',
+    ];
     for (const mainThread of COMPARE ? [false, true] : [false]) {
       const server = await startServer(dir, mainThread);
       try {
@@ -108,7 +132,8 @@ void (async () => {
         for (const connections of [24, 64]) {
           for (const during of [false, true]) {
             const cases: Case[] = [];
-            for (let k = 0; k < RUNS; k++) cases.push(await run(server.url, { read: apiKey, admin: adminKey }, paths, connections, during ? body : null));
+            for (let k = 0; k < RUNS; k++)
+              cases.push(await run(server.url, { read: apiKey, admin: adminKey }, paths, connections, during ? body : null));
             const m = (f: (c: Case) => number) => median(cases.map(f));
             const row = `| ${mainThread ? 'on the event loop (before)' : 'import thread'} | ${connections} | ${during ? '34 MB imports' : 'idle'} | ${m((c) => c.throughput).toFixed(0)} | ${m((c) => c.p50)} | ${m((c) => c.p99)} | ${m((c) => c.errors)} | ${m((c) => c.imports)} |`;
             rows.push(row);

@@ -49,8 +49,12 @@ function compare(name: string, ts: Timeseries): void {
   const write = median(() => JSON.stringify(serializeTimeseries(ts)));
   const mb = (text.length / 1e6).toFixed(2);
   console.log(`${name}: ${ts.length} steps, ${mb} MB of JSON`);
-  console.log(`  parse:     JSON.parse ${parse.toFixed(2)} ms, parseTimeseries ${toObject.toFixed(2)} ms = ${(toObject / parse).toFixed(2)}x (target <= 2x)`);
-  console.log(`  serialise: JSON.stringify ${stringify.toFixed(2)} ms, serializeTimeseries + stringify ${write.toFixed(2)} ms = ${(write / stringify).toFixed(2)}x`);
+  console.log(
+    `  parse:     JSON.parse ${parse.toFixed(2)} ms, parseTimeseries ${toObject.toFixed(2)} ms = ${(toObject / parse).toFixed(2)}x (target <= 2x)`,
+  );
+  console.log(
+    `  serialise: JSON.stringify ${stringify.toFixed(2)} ms, serializeTimeseries + stringify ${write.toFixed(2)} ms = ${(write / stringify).toFixed(2)}x`,
+  );
 }
 
 function used(): number {
@@ -66,7 +70,9 @@ function memory(n: number): void {
   const ts = parseTimeseries(text);
   const after = used();
   const perPoint = (after - before) / ts.length;
-  console.log(`memory: ${ts.length} points (${(text.length / 1e6).toFixed(1)} MB of JSON): ${perPoint.toFixed(1)} bytes per point kept beyond the text (target < 24)`);
+  console.log(
+    `memory: ${ts.length} points (${(text.length / 1e6).toFixed(1)} MB of JSON): ${perPoint.toFixed(1)} bytes per point kept beyond the text (target < 24)`,
+  );
 }
 
 // 2023-01-01 00:00 CET (+01:00) = 2022-12-31T23:00Z; 365 days of 96 quarter-hours (23 h and 25 h

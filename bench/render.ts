@@ -28,7 +28,13 @@ function series(frequency: Frequency, stepMs: number, n: number): Timeseries {
   const begin = Date.UTC(2023, 11, 31, 23);
   const times = Float64Array.from({ length: n }, (_, i) => begin + i * stepMs);
   const values = Float64Array.from({ length: n }, (_, i) => 50 + 30 * Math.sin(i / 96) + 10 * Math.sin(i / 7) + (i % 5));
-  return new Timeseries({ resolution: new Resolution(frequency, CET), times, values, unit: 'MWh/h', name: 'DE Wind Power Production MWh/h 15min Actual' });
+  return new Timeseries({
+    resolution: new Resolution(frequency, CET),
+    times,
+    values,
+    unit: 'MWh/h',
+    name: 'DE Wind Power Production MWh/h 15min Actual',
+  });
 }
 
 function median(values: number[]): number {

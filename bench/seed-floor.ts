@@ -20,7 +20,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DOUBLE, DuckDBDataChunk, DuckDBInstance, INTEGER, type DuckDBAppender, type DuckDBConnection, type DuckDBVector } from '@duckdb/node-api';
+import {
+  DOUBLE,
+  DuckDBDataChunk,
+  DuckDBInstance,
+  INTEGER,
+  type DuckDBAppender,
+  type DuckDBConnection,
+  type DuckDBVector,
+} from '@duckdb/node-api';
 import { countValues, seedDemo } from '../src/server/demo';
 import { ChunkWriter, SCHEMA_SQL } from '../src/server/store/duckdb-io';
 import { DuckDbStore, type CurveRecord, type ImportBatch, type SeriesBlock } from '../src/server/store';
@@ -56,15 +64,16 @@ async function withDatabase<T>(use: (conn: DuckDBConnection, dir: string) => Pro
 }
 
 function raw(write: (appender: DuckDBAppender) => void): Variant {
-  return () => withDatabase(async (conn) => {
-    const started = performance.now();
-    await conn.run('BEGIN TRANSACTION');
-    const appender = await conn.createAppender('series_values');
-    write(appender);
-    appender.closeSync();
-    await conn.run('COMMIT');
-    return [N, (performance.now() - started) / 1000];
-  });
+  return () =>
+    withDatabase(async (conn) => {
+      const started = performance.now();
+      await conn.run('BEGIN TRANSACTION');
+      const appender = await conn.createAppender('series_values');
+      write(appender);
+      appender.closeSync();
+      await conn.run('COMMIT');
+      return [N, (performance.now() - started) / 1000];
+    });
 }
 
 function chunksCellByCell(appender: DuckDBAppender): void {
@@ -86,9 +95,21 @@ function chunksCellByCell(appender: DuckDBAppender): void {
 
 function curve(name: string): CurveRecord {
   return {
-    name, curveType: 'TIMESERIES', area: 'DE', areaSink: null, placeKey: null, categories: ['Bench'], frequency: 'PT15M',
-    timezone: 'CET', unit: 'MWh/h', denominator: null, dataType: 'ACTUAL', source: null, commodity: 'Power',
-    instanceIssuedTimezone: null, package: 'power',
+    name,
+    curveType: 'TIMESERIES',
+    area: 'DE',
+    areaSink: null,
+    placeKey: null,
+    categories: ['Bench'],
+    frequency: 'PT15M',
+    timezone: 'CET',
+    unit: 'MWh/h',
+    denominator: null,
+    dataType: 'ACTUAL',
+    source: null,
+    commodity: 'Power',
+    instanceIssuedTimezone: null,
+    package: 'power',
   };
 }
 
@@ -118,39 +139,56 @@ function viaStore(blocks: number): Variant {
     curves.push(curve(name));
     const lo = b * per;
     const hi = Math.min(N, lo + per);
-    series.push({ curve: name, issued: null, tag: null, times: times.subarray(lo, hi), values: values.subarray(lo, hi), scenarios: [], scenarioNames: [] });
+    series.push({
+      curve: name,
+      issued: null,
+      tag: null,
+      times: times.subarray(lo, hi),
+      values: values.subarray(lo, hi),
+      scenarios: [],
+      scenarioNames: [],
+    });
   }
   return () => storeImports([{ curves, series }]);
 }
 
 /** The demo's rows appended straight to the tables: one transaction per batch, or one in all. */
 function demoRaw(batches: readonly ImportBatch[], oneTransaction: boolean): Variant {
-  return () => withDatabase(async (conn) => {
-    const started = performance.now();
-    let written = 0;
-    let seriesId = 1;
-    if (oneTransaction) await conn.run('BEGIN TRANSACTION');
-    for (const batch of batches) {
-      if (!oneTransaction) await conn.run('BEGIN TRANSACTION');
-      const rows = new ChunkWriter(await conn.createAppender('series_values'), ['int', 'double', 'double']);
-      for (const s of batch.series ?? []) {
-        for (const column of s.values ? [s.values, ...s.scenarios] : s.scenarios) rows.append([seriesId++, s.times, column], 0, s.times.length);
+  return () =>
+    withDatabase(async (conn) => {
+      const started = performance.now();
+      let written = 0;
+      let seriesId = 1;
+      if (oneTransaction) await conn.run('BEGIN TRANSACTION');
+      for (const batch of batches) {
+        if (!oneTransaction) await conn.run('BEGIN TRANSACTION');
+        const rows = new ChunkWriter(await conn.createAppender('series_values'), ['int', 'double', 'double']);
+        for (const s of batch.series ?? []) {
+          for (const column of s.values ? [s.values, ...s.scenarios] : s.scenarios)
+            rows.append([seriesId++, s.times, column], 0, s.times.length);
+        }
+        rows.close();
+        const periods = new ChunkWriter(await conn.createAppender('periods'), ['int', 'int', 'double', 'double', 'double', 'double']);
+        for (const p of batch.periods ?? []) periods.append([1, 0, p.begins, p.ends, p.values, p.capacities ?? null], 0, p.begins.length);
+        periods.close();
+        written += countValues(batch) - (batch.ohlc ?? []).reduce((n, o) => n + o.traded.length, 0);
+        if (!oneTransaction) await conn.run('COMMIT');
       }
-      rows.close();
-      const periods = new ChunkWriter(await conn.createAppender('periods'), ['int', 'int', 'double', 'double', 'double', 'double']);
-      for (const p of batch.periods ?? []) periods.append([1, 0, p.begins, p.ends, p.values, p.capacities ?? null], 0, p.begins.length);
-      periods.close();
-      written += countValues(batch) - (batch.ohlc ?? []).reduce((n, o) => n + o.traded.length, 0);
-      if (!oneTransaction) await conn.run('COMMIT');
-    }
-    if (oneTransaction) await conn.run('COMMIT');
-    return [written, (performance.now() - started) / 1000];
-  });
+      if (oneTransaction) await conn.run('COMMIT');
+      return [written, (performance.now() - started) / 1000];
+    });
 }
 
 async function demoBatches(preset: 'small' | 'full'): Promise<ImportBatch[]> {
   const batches: ImportBatch[] = [];
-  await seedDemo({ async importBatch(batch) { batches.push(batch); } }, { preset, anchor: '2025-06-15' });
+  await seedDemo(
+    {
+      async importBatch(batch) {
+        batches.push(batch);
+      },
+    },
+    { preset, anchor: '2025-06-15' },
+  );
   return batches;
 }
 
@@ -158,20 +196,26 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.le
 
 async function run(): Promise<void> {
   const variants: [string, Variant][] = [
-    ['raw appender, data chunks (floor)', raw((a) => {
-      const writer = new ChunkWriter(a, ['int', 'double', 'double']);
-      writer.append([1, times, values], 0, N);
-      writer.flush();
-    })],
+    [
+      'raw appender, data chunks (floor)',
+      raw((a) => {
+        const writer = new ChunkWriter(a, ['int', 'double', 'double']);
+        writer.append([1, times, values], 0, N);
+        writer.flush();
+      }),
+    ],
     ['raw appender, chunks cell by cell', raw(chunksCellByCell)],
-    ['raw appender, row by row', raw((a) => {
-      for (let i = 0; i < N; i++) {
-        a.appendInteger(1);
-        a.appendDouble(times[i]);
-        a.appendDouble(values[i]);
-        a.endRow();
-      }
-    })],
+    [
+      'raw appender, row by row',
+      raw((a) => {
+        for (let i = 0; i < N; i++) {
+          a.appendInteger(1);
+          a.appendDouble(times[i]);
+          a.appendDouble(values[i]);
+          a.endRow();
+        }
+      }),
+    ],
     ['store.importBatch, 1 block', viaStore(1)],
     [`store.importBatch, ${Math.ceil(N / 2000)} blocks`, viaStore(Math.ceil(N / 2000))],
   ];
@@ -195,7 +239,9 @@ async function run(): Promise<void> {
   console.log(`seed floor: ${N.toLocaleString('en')} values, median of ${RUNS} run(s), node ${process.version}`);
   variants.forEach(([label], k) => {
     const rate = Math.round(median(rates[k])).toLocaleString('en');
-    console.log(`  ${label.padEnd(44)} ${rate.padStart(12)} values/s  (${counts[k].toLocaleString('en')} values, ${median(seconds[k]).toFixed(2)} s)`);
+    console.log(
+      `  ${label.padEnd(44)} ${rate.padStart(12)} values/s  (${counts[k].toLocaleString('en')} values, ${median(seconds[k]).toFixed(2)} s)`,
+    );
   });
 }
 

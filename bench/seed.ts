@@ -41,7 +41,8 @@ async function main(): Promise<void> {
   const t0 = performance.now();
   try {
     const result = await seedDemo(store, {
-      preset, anchor,
+      preset,
+      anchor,
       onProgress: (done, total, label) => {
         const now = performance.now();
         chunks.push([label, now - last]);
@@ -53,12 +54,15 @@ async function main(): Promise<void> {
     const cpu = process.cpuUsage(cpu0);
     console.log(`preset ${preset}, store ${target}, anchor ${anchor}, node ${process.version}`);
     console.log(`curves ${result.curves}, values ${result.values} (${(result.values / wall / 1e6).toFixed(2)} M/s)`);
-    console.log(`wall ${wall.toFixed(1)} s, cpu user ${(cpu.user / 1e6).toFixed(1)} s, system ${(cpu.system / 1e6).toFixed(1)} s, in importBatch ${(importMs / 1000).toFixed(1)} s`);
+    console.log(
+      `wall ${wall.toFixed(1)} s, cpu user ${(cpu.user / 1e6).toFixed(1)} s, system ${(cpu.system / 1e6).toFixed(1)} s, in importBatch ${(importMs / 1000).toFixed(1)} s`,
+    );
     if (duck) console.log(`store part: ${(importMs / 1000).toFixed(1)} s, ${(result.values / importMs / 1000).toFixed(2)} M values/s`);
     console.log(`rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`);
     if (duck) console.log('store stats', JSON.stringify(await duck.stats()));
     console.log('slowest chunks:');
-    for (const [label, ms] of [...chunks].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`  ${(ms / 1000).toFixed(2).padStart(7)} s  ${label}`);
+    for (const [label, ms] of [...chunks].sort((a, b) => b[1] - a[1]).slice(0, 8))
+      console.log(`  ${(ms / 1000).toFixed(2).padStart(7)} s  ${label}`);
     if (imported !== result.values) throw new Error(`counted ${imported} values, seedDemo reported ${result.values}`);
   } finally {
     if (duck) await duck.close();

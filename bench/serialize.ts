@@ -50,11 +50,14 @@ function ensemble(rounded: boolean): Timeseries {
 
 function run(label: string, ts: Timeseries): void {
   const prepared = serializeTimeseries(ts);
-  if (Buffer.compare(Buffer.from(timeseriesBytes(ts)), Buffer.from(JSON.stringify(prepared))) !== 0) throw new Error(`${label}: the writers disagree`);
+  if (Buffer.compare(Buffer.from(timeseriesBytes(ts)), Buffer.from(JSON.stringify(prepared))) !== 0)
+    throw new Error(`${label}: the writers disagree`);
   const floor = medianMs(() => Buffer.from(JSON.stringify(prepared)), RUNS);
   const before = medianMs(() => Buffer.from(JSON.stringify(serializeTimeseries(ts))), RUNS);
   const after = medianMs(() => timeseriesBytes(ts), RUNS);
-  console.log(`${label.padEnd(34)} floor JSON.stringify(prepared) ${floor.toFixed(2).padStart(6)} ms | before (objects + stringify) ${before.toFixed(2).padStart(6)} ms ${(before / floor).toFixed(2)}x | byte writer ${after.toFixed(2).padStart(6)} ms ${(after / floor).toFixed(2)}x`);
+  console.log(
+    `${label.padEnd(34)} floor JSON.stringify(prepared) ${floor.toFixed(2).padStart(6)} ms | before (objects + stringify) ${before.toFixed(2).padStart(6)} ms ${(before / floor).toFixed(2)}x | byte writer ${after.toFixed(2).padStart(6)} ms ${(after / floor).toFixed(2)}x`,
+  );
 }
 
 run('one year, 15-minute (35,136 items)', year());

@@ -37,8 +37,21 @@ const END = Date.UTC(2024, 11, 31, 23);
 
 function curve(name: string, frequency: string): CurveRecord {
   return {
-    name, curveType: 'TIMESERIES', area: 'DE', areaSink: null, placeKey: null, categories: ['Bench'], frequency, timezone: 'CET',
-    unit: 'MWh/h', denominator: null, dataType: 'ACTUAL', source: null, commodity: 'Power', instanceIssuedTimezone: null, package: 'power',
+    name,
+    curveType: 'TIMESERIES',
+    area: 'DE',
+    areaSink: null,
+    placeKey: null,
+    categories: ['Bench'],
+    frequency,
+    timezone: 'CET',
+    unit: 'MWh/h',
+    denominator: null,
+    dataType: 'ACTUAL',
+    source: null,
+    commodity: 'Power',
+    instanceIssuedTimezone: null,
+    package: 'power',
   };
 }
 
@@ -64,18 +77,22 @@ async function latency(label: string, work: () => Promise<unknown>, floor?: numb
   }
   const median = quantile(times, 0.5);
   const ratio = floor ? `  ${(median / floor).toFixed(2)}x floor` : '';
-  console.log(`${label.padEnd(46)} median ${median.toFixed(2).padStart(8)} ms   p99 ${quantile(times, 0.99).toFixed(2).padStart(8)} ms${ratio}`);
+  console.log(
+    `${label.padEnd(46)} median ${median.toFixed(2).padStart(8)} ms   p99 ${quantile(times, 0.99).toFixed(2).padStart(8)} ms${ratio}`,
+  );
   return median;
 }
 
 function get(agent: http.Agent, url: string, key: string): Promise<{ status: number; bytes: number }> {
   return new Promise((resolve, reject) => {
-    http.get(url, { agent, headers: { 'X-API-Key': key } }, (res) => {
-      let bytes = 0;
-      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
-      res.on('error', reject);
-    }).on('error', reject);
+    http
+      .get(url, { agent, headers: { 'X-API-Key': key } }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
   });
 }
 
@@ -103,7 +120,9 @@ async function throughput(base: string, key: string): Promise<void> {
   await Promise.all(Array.from({ length: CONNECTIONS }, (_, w) => worker(w)));
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
-  console.log(`one-week hourly loads, ${CONNECTIONS} connections, ${seconds.toFixed(1)} s: ${(done / seconds).toFixed(0)} requests/s, ${done} ok, ${errors} errors`);
+  console.log(
+    `one-week hourly loads, ${CONNECTIONS} connections, ${seconds.toFixed(1)} s: ${(done / seconds).toFixed(0)} requests/s, ${done} ok, ${errors} errors`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -135,10 +154,24 @@ async function main(): Promise<void> {
     const size = (await get(agent, url, key)).bytes;
     await latency(`service raw, HTTP (${(size / 1e6).toFixed(1)} MB)`, () => get(agent, url, key), floor);
     await latency('service P1D, HTTP', () => get(agent, `${url}&frequency=P1D`, key), floor);
-    await latency('service P1D PEAK in Gas_Day, HTTP', () => get(agent, `${url}&frequency=P1D&hour-filter=PEAK&timezone=Europe%2FGas_Day`, key), floor);
+    await latency(
+      'service P1D PEAK in Gas_Day, HTTP',
+      () => get(agent, `${url}&frequency=P1D&hour-filter=PEAK&timezone=Europe%2FGas_Day`, key),
+      floor,
+    );
     // pause between client calls so the client's own throttle (50 ms between starts) never waits
-    await latency('client.timeseries.load raw (HTTP + parse)', () => client.timeseries.load(Q15, { begin: '2024-01-01', end: '2025-01-01' }), floor, 60);
-    await latency('client.timeseries.load P1D', () => client.timeseries.load(Q15, { begin: '2024-01-01', end: '2025-01-01', frequency: 'P1D' }), floor, 60);
+    await latency(
+      'client.timeseries.load raw (HTTP + parse)',
+      () => client.timeseries.load(Q15, { begin: '2024-01-01', end: '2025-01-01' }),
+      floor,
+      60,
+    );
+    await latency(
+      'client.timeseries.load P1D',
+      () => client.timeseries.load(Q15, { begin: '2024-01-01', end: '2025-01-01', frequency: 'P1D' }),
+      floor,
+      60,
+    );
     await throughput(base, key);
   } finally {
     agent.destroy();

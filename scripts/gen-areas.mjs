@@ -51,11 +51,14 @@ function parseTable(md) {
     const flagSet = new Set(flags.split(/\s+/).filter(Boolean));
     for (const f of flagSet) if (!'CPTX'.includes(f)) fail(`row ${m[1]}: unknown flag ${f}`);
     const parent = parentCell === '' || /\(none\)/.test(parentCell) ? null : parentCell;
-    const borders = bordersCell === '' ? [] : bordersCell.split(',').map((b) => {
-      const [sink, allocs] = b.trim().split(':');
-      if (!sink || !allocs) fail(`row ${m[1]}: bad border '${b}'`);
-      return [sink, normaliseAllocations(allocs, `row ${m[1]}`)];
-    });
+    const borders =
+      bordersCell === ''
+        ? []
+        : bordersCell.split(',').map((b) => {
+            const [sink, allocs] = b.trim().split(':');
+            if (!sink || !allocs) fail(`row ${m[1]}: bad border '${b}'`);
+            return [sink, normaliseAllocations(allocs, `row ${m[1]}`)];
+          });
     rows.push({
       index: Number(m[1]),
       tag,
@@ -76,11 +79,15 @@ function parseTable(md) {
 function parsePairs(md) {
   const m = /`([^`]+)`/s.exec(md.slice(md.indexOf('\n')));
   if (!m) fail('border list not found in §6.3');
-  return m[1].split(';').map((s) => s.trim()).filter(Boolean).map((entry) => {
-    const pm = /^(\S+)\u2013(\S+)\s+([A-Z]+)$/.exec(entry.replace(/\s+/g, ' '));
-    if (!pm) fail(`bad border pair '${entry}'`);
-    return [pm[1], pm[2], normaliseAllocations(pm[3], entry)];
-  });
+  return m[1]
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const pm = /^(\S+)\u2013(\S+)\s+([A-Z]+)$/.exec(entry.replace(/\s+/g, ' '));
+      if (!pm) fail(`bad border pair '${entry}'`);
+      return [pm[1], pm[2], normaliseAllocations(pm[3], entry)];
+    });
 }
 
 function check(rows, pairs) {
@@ -138,7 +145,7 @@ function render(rows, pairs, sourceName) {
   out.push('  readonly tag: string;');
   out.push('  /** The full name (byte-exact, with en dashes and non-ASCII letters). */');
   out.push('  readonly name: string;');
-  out.push('  /** The short tag of a sub-area (e.g. `\'Amprion\'`), or null. */');
+  out.push("  /** The short tag of a sub-area (e.g. `'Amprion'`), or null. */");
   out.push('  readonly shortTag: string | null;');
   out.push('  /** True for a country. */');
   out.push('  readonly country: boolean;');
@@ -171,7 +178,12 @@ function render(rows, pairs, sourceName) {
   out.push(` */`);
   out.push('export const BORDER_PAIRS: readonly (readonly [string, string, string])[] = [');
   for (let i = 0; i < pairs.length; i += 4) {
-    out.push(`  ${pairs.slice(i, i + 4).map(([a, b, c]) => `[${q(a)}, ${q(b)}, ${q(c)}]`).join(', ')},`);
+    out.push(
+      `  ${pairs
+        .slice(i, i + 4)
+        .map(([a, b, c]) => `[${q(a)}, ${q(b)}, ${q(c)}]`)
+        .join(', ')},`,
+    );
   }
   out.push('];');
   out.push('');
@@ -198,8 +210,6 @@ try {
 const rows = parseTable(section(text, '### 6.2 Area table'));
 const pairs = parsePairs(section(text, '### 6.3 Undirected border list'));
 check(rows, pairs);
-const sourceName = relative(root, source).startsWith('..')
-  ? `reference/wire-part1.md`
-  : relative(root, source);
+const sourceName = relative(root, source).startsWith('..') ? `reference/wire-part1.md` : relative(root, source);
 writeFileSync(target, render(rows, pairs, sourceName));
 console.log(`gen-areas: wrote ${relative(root, target)} (${rows.length} areas, ${pairs.length * 2} one-way borders)`);

@@ -29,11 +29,11 @@ try {
   copyFileSync(join(root, 'package.json'), join(scratch, 'package.json'));
   if (existsSync(lockPath)) copyFileSync(lockPath, join(scratch, 'package-lock.json'));
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const result = spawnSync(
-    npm,
-    ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline'],
-    { cwd: scratch, encoding: 'utf8', shell: process.platform === 'win32' },
-  );
+  const result = spawnSync(npm, ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline'], {
+    cwd: scratch,
+    encoding: 'utf8',
+    shell: process.platform === 'win32',
+  });
   if (result.status !== 0) {
     process.stderr.write(result.stdout + result.stderr);
     process.exitCode = result.status ?? 1;

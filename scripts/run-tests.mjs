@@ -30,10 +30,20 @@ function run(cmd, args, timeoutMs) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stdout.on('data', (d) => { output += d; });
-    child.stderr.on('data', (d) => { output += d; });
-    const timer = setTimeout(() => { output += `\n[timed out after ${timeoutMs} ms]\n`; child.kill('SIGKILL'); }, timeoutMs);
-    child.on('close', (code) => { clearTimeout(timer); resolve({ code, output }); });
+    child.stdout.on('data', (d) => {
+      output += d;
+    });
+    child.stderr.on('data', (d) => {
+      output += d;
+    });
+    const timer = setTimeout(() => {
+      output += `\n[timed out after ${timeoutMs} ms]\n`;
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
   });
 }
 
@@ -67,19 +77,35 @@ function newestMtime(dir) {
 
 async function buildIfStale() {
   let built = 0;
-  try { built = statSync(join(root, 'dist', 'index.js')).mtimeMs; } catch { built = 0; }
+  try {
+    built = statSync(join(root, 'dist', 'index.js')).mtimeMs;
+  } catch {
+    built = 0;
+  }
   if (built >= newestMtime(join(root, 'src'))) return;
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
   const { code, output } = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], FILE_TIMEOUT_MS);
-  if (code === 0) { passed += 1; console.log('ok   build (dist/ was older than src/)'); }
-  else { failed += 1; failures.push(['build', output]); console.log('FAIL build'); }
+  if (code === 0) {
+    passed += 1;
+    console.log('ok   build (dist/ was older than src/)');
+  } else {
+    failed += 1;
+    failures.push(['build', output]);
+    console.log('FAIL build');
+  }
 }
 
 async function typecheck() {
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
   const { code, output } = await run(process.execPath, [tsc, '-p', 'tsconfig.test.json'], FILE_TIMEOUT_MS);
-  if (code === 0) { passed += 1; console.log('ok   typecheck (tsc --noEmit over src, test, bench)'); }
-  else { failed += 1; failures.push(['typecheck', output]); console.log('FAIL typecheck'); }
+  if (code === 0) {
+    passed += 1;
+    console.log('ok   typecheck (tsc --noEmit over src, test, bench)');
+  } else {
+    failed += 1;
+    failures.push(['typecheck', output]);
+    console.log('FAIL typecheck');
+  }
 }
 
 async function runFile(file) {
@@ -103,16 +129,16 @@ async function runFile(file) {
   console.log(`${bad ? 'FAIL' : 'ok  '} ${rel}: ${c.passed}/${c.total} (${ms} ms)`);
 }
 
-const files = findTests(join(root, 'test')).filter(
-  (f) => filters.length === 0 || filters.some((w) => relative(root, f).includes(w)),
-);
+const files = findTests(join(root, 'test')).filter((f) => filters.length === 0 || filters.some((w) => relative(root, f).includes(w)));
 const queue = [...files];
 const workers = Math.max(1, Math.min(2, availableParallelism()));
 await buildIfStale();
 await typecheck();
-await Promise.all(Array.from({ length: workers }, async () => {
-  while (queue.length) await runFile(queue.shift());
-}));
+await Promise.all(
+  Array.from({ length: workers }, async () => {
+    while (queue.length) await runFile(queue.shift());
+  }),
+);
 
 for (const [name, output] of failures) {
   console.log(`\n===== ${name} =====\n${output.slice(-6000)}`);

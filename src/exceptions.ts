@@ -171,8 +171,7 @@ export class TooManyRequestsError extends APIError {
  * @example
  * new InternalServerError().message === INTERNAL_SERVER_ERROR_MESSAGE //=> true
  */
-export const INTERNAL_SERVER_ERROR_MESSAGE =
-  'The server failed to process the request. If the problem persists, please contact support.';
+export const INTERNAL_SERVER_ERROR_MESSAGE = 'The server failed to process the request. If the problem persists, please contact support.';
 
 /**
  * The server failed to process the request (HTTP 5xx, after retries).
@@ -399,11 +398,7 @@ function bodyFields(body: unknown): { message?: string; parameter?: string; raw:
  * errorFromResponse(400, { message: 'begin must be before end', parameter: 'begin' }).message
  * //=> 'Field="begin", message: begin must be before end'
  */
-export function errorFromResponse(
-  status: number,
-  body: unknown,
-  headers?: ResponseHeaders,
-): APIError | undefined {
+export function errorFromResponse(status: number, body: unknown, headers?: ResponseHeaders): APIError | undefined {
   if (status >= 200 && status < 300) return undefined;
   if (status >= 500 && status < 600) return new InternalServerError();
   const { message, parameter, raw } = bodyFields(body);

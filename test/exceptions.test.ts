@@ -42,9 +42,20 @@ test('every class derives from ServiceError and Error, with its own name', () =>
     new ImportError('m'),
   ];
   const names = [
-    'APIError', 'HTTPError', 'ValidationError', 'NotFoundError', 'UnauthorizedError', 'ForbiddenError',
-    'TooManyRequestsError', 'InternalServerError', 'InitializationError', 'PageError', 'ParseException',
-    'WebSocketsError', 'ValueError', 'ImportError',
+    'APIError',
+    'HTTPError',
+    'ValidationError',
+    'NotFoundError',
+    'UnauthorizedError',
+    'ForbiddenError',
+    'TooManyRequestsError',
+    'InternalServerError',
+    'InitializationError',
+    'PageError',
+    'ParseException',
+    'WebSocketsError',
+    'ValueError',
+    'ImportError',
   ];
   all.forEach((err, i) => {
     assert.ok(err instanceof ServiceError, names[i]);
@@ -56,13 +67,24 @@ test('every class derives from ServiceError and Error, with its own name', () =>
 
 test('API-call errors derive from APIError; the others do not (reference hierarchy)', () => {
   for (const err of [
-    new HTTPError(), new ValidationError('v'), new NotFoundError(), new UnauthorizedError(),
-    new ForbiddenError(), new TooManyRequestsError(), new InternalServerError(),
-  ]) assert.ok(err instanceof APIError, err.name);
+    new HTTPError(),
+    new ValidationError('v'),
+    new NotFoundError(),
+    new UnauthorizedError(),
+    new ForbiddenError(),
+    new TooManyRequestsError(),
+    new InternalServerError(),
+  ])
+    assert.ok(err instanceof APIError, err.name);
   for (const err of [
-    new InitializationError(), new PageError(), new ParseException(), new WebSocketsError('w'),
-    new ValueError(), new ImportError(),
-  ]) assert.not.ok(err instanceof APIError, err.name);
+    new InitializationError(),
+    new PageError(),
+    new ParseException(),
+    new WebSocketsError('w'),
+    new ValueError(),
+    new ImportError(),
+  ])
+    assert.not.ok(err instanceof APIError, err.name);
 });
 
 test('ValidationError renders Field="<parameter>", message: <reason>', () => {
@@ -188,8 +210,17 @@ test('statusOfError and bodyOfError: known classes', () => {
 
 test('anything unknown is a 500 with a generic message and no details', () => {
   const secret = new Error('connection string postgres://user:pw@db');
-  for (const err of [secret, new TypeError('x is undefined'), new InternalServerError('detail'),
-    new ParseException('p'), new HTTPError('h'), 'a string', null, undefined, { message: 'obj' }]) {
+  for (const err of [
+    secret,
+    new TypeError('x is undefined'),
+    new InternalServerError('detail'),
+    new ParseException('p'),
+    new HTTPError('h'),
+    'a string',
+    null,
+    undefined,
+    { message: 'obj' },
+  ]) {
     assert.is(statusOfError(err), 500);
     const body = bodyOfError(err);
     assert.equal(body, { message: GENERIC_SERVER_ERROR_MESSAGE });
@@ -215,7 +246,11 @@ test('round trip: server mapping then client mapping gives back class and fields
     assert.is(back!.constructor, err.constructor, err.name);
     assert.is(back!.message, err.message, err.name);
     for (const field of ['reason', 'parameter', 'retryAfter'] as const) {
-      assert.is((back as unknown as Record<string, unknown>)[field], (err as unknown as Record<string, unknown>)[field], `${err.name}.${field}`);
+      assert.is(
+        (back as unknown as Record<string, unknown>)[field],
+        (err as unknown as Record<string, unknown>)[field],
+        `${err.name}.${field}`,
+      );
     }
   }
   // ValueError travels as a 400 and comes back as a ValidationError with the same text

@@ -28,7 +28,8 @@ export type Preset = (typeof PRESETS)[number];
 export function intOption(value: string | undefined, name: string, min: number, max: number, fallback: number): number {
   if (value === undefined) return fallback;
   const n = /^-?\d+$/.test(value.trim()) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n) || n < min || n > max) throw new ValidationError(`--${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}`, name);
+  if (!Number.isSafeInteger(n) || n < min || n > max)
+    throw new ValidationError(`--${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}`, name);
   return n;
 }
 
@@ -43,7 +44,8 @@ export function intOption(value: string | undefined, name: string, min: number, 
  */
 export function presetOption(value: string | undefined): Preset | undefined {
   if (value === undefined) return undefined;
-  if (!(PRESETS as readonly string[]).includes(value)) throw new ValidationError(`--demo must be small or full, got ${JSON.stringify(value)}`, 'demo');
+  if (!(PRESETS as readonly string[]).includes(value))
+    throw new ValidationError(`--demo must be small or full, got ${JSON.stringify(value)}`, 'demo');
   return value as Preset;
 }
 
@@ -60,10 +62,12 @@ export function presetOption(value: string | undefined): Preset | undefined {
 export function dateOption(value: string | undefined, name: string): string | undefined {
   if (value === undefined) return undefined;
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  const ok = m !== null && (() => {
-    const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
-    return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
-  })();
+  const ok =
+    m !== null &&
+    (() => {
+      const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+      return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
+    })();
   if (!ok) throw new ValidationError(`--${name} must be a date YYYY-MM-DD, got ${JSON.stringify(value)}`, name);
   return value;
 }
@@ -79,7 +83,8 @@ export function dateOption(value: string | undefined, name: string): string | un
  */
 export function grantOption(value: string): { package: string; area: string } {
   const m = /^([^:\s]+):(\S+)$/.exec(value);
-  if (!m) throw new ValidationError(`--grant must look like package:area (e.g. power:DE or power:*), got ${JSON.stringify(value)}`, 'grant');
+  if (!m)
+    throw new ValidationError(`--grant must look like package:area (e.g. power:DE or power:*), got ${JSON.stringify(value)}`, 'grant');
   return { package: m[1], area: m[2] };
 }
 

@@ -42,16 +42,24 @@ export interface ImportOptions {
 export function parseImport(args: string[]): ImportOptions {
   const { values, positionals } = parseArgs({
     args,
-    options: { data: { type: 'string' }, url: { type: 'string' }, key: { type: 'string' }, 'key-file': { type: 'string' }, 'dry-run': { type: 'boolean' } },
+    options: {
+      data: { type: 'string' },
+      url: { type: 'string' },
+      key: { type: 'string' },
+      'key-file': { type: 'string' },
+      'dry-run': { type: 'boolean' },
+    },
     strict: true,
     allowPositionals: true,
   });
   if (positionals.length === 0) throw new ValidationError('No files given: service import FILE...', 'files');
   const out: ImportOptions = { files: positionals, data: values.data ?? 'data', dryRun: values['dry-run'] ?? false };
   if (values.url !== undefined) {
-    if (!/^https?:\/\/[^/]/i.test(values.url)) throw new ValidationError(`--url must be an http:// or https:// URL, got ${JSON.stringify(values.url)}`, 'url');
+    if (!/^https?:\/\/[^/]/i.test(values.url))
+      throw new ValidationError(`--url must be an http:// or https:// URL, got ${JSON.stringify(values.url)}`, 'url');
     if (values.data !== undefined) throw new ValidationError('Give either --data or --url, not both', 'url');
-    if ((values.key === undefined) === (values['key-file'] === undefined)) throw new ValidationError('--url needs exactly one of --key and --key-file', 'key');
+    if ((values.key === undefined) === (values['key-file'] === undefined))
+      throw new ValidationError('--url needs exactly one of --key and --key-file', 'key');
     out.url = values.url.replace(/\/+$/, '');
     if (values.key !== undefined) out.key = values.key;
     if (values['key-file'] !== undefined) out.keyFile = values['key-file'];
@@ -59,10 +67,17 @@ export function parseImport(args: string[]): ImportOptions {
   return out;
 }
 
-function report(summary: Pick<ImportSummary, 'files' | 'newCurves' | 'blocks' | 'values' | 'instances'>, events: number, dryRun: boolean, io: CliIO): void {
+function report(
+  summary: Pick<ImportSummary, 'files' | 'newCurves' | 'blocks' | 'values' | 'instances'>,
+  events: number,
+  dryRun: boolean,
+  io: CliIO,
+): void {
   const verb = dryRun ? 'Checked' : 'Imported';
-  io.out(`${verb} ${summary.files} file${summary.files === 1 ? '' : 's'}: ${summary.newCurves.length} new curves, ${summary.instances} instances, ` +
-    `${summary.blocks} blocks, ${summary.values} values${dryRun ? ' (nothing written)' : `, ${events} events`}`);
+  io.out(
+    `${verb} ${summary.files} file${summary.files === 1 ? '' : 's'}: ${summary.newCurves.length} new curves, ${summary.instances} instances, ` +
+      `${summary.blocks} blocks, ${summary.values} values${dryRun ? ' (nothing written)' : `, ${events} events`}`,
+  );
   for (const name of summary.newCurves) io.out(`  new curve: ${name}`);
 }
 
@@ -71,8 +86,10 @@ async function importLocal(options: ImportOptions, io: CliIO): Promise<number> {
   try {
     store = await DuckDbStore.open(options.data);
   } catch (err) {
-    throw new ValueError(`${(err as Error).message}\nIs a service running on ${options.data}? Send the files to it instead: ` +
-      'service import --url http://127.0.0.1:7070/api --key-file KEYFILE FILE...');
+    throw new ValueError(
+      `${(err as Error).message}\nIs a service running on ${options.data}? Send the files to it instead: ` +
+        'service import --url http://127.0.0.1:7070/api --key-file KEYFILE FILE...',
+    );
   }
   try {
     const summary = await importFiles(store, options.files, { dryRun: options.dryRun });
@@ -89,7 +106,9 @@ async function importRemote(options: ImportOptions, io: CliIO): Promise<number> 
     try {
       return { name, text: readFileSync(name, 'utf8') };
     } catch (err) {
-      throw new ValueError(`${formatProblem({ file: name, line: 0, field: null, message: `cannot read the file: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}` })}`);
+      throw new ValueError(
+        `${formatProblem({ file: name, line: 0, field: null, message: `cannot read the file: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}` })}`,
+      );
     }
   });
   let response: Response;
@@ -105,7 +124,13 @@ async function importRemote(options: ImportOptions, io: CliIO): Promise<number> 
   }
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (!response.ok) throw new ValueError(typeof body.message === 'string' ? body.message : `The service answered HTTP ${response.status}`);
-  const summary = { files: Number(body.files), newCurves: (body.new_curves as string[]) ?? [], blocks: Number(body.blocks), values: Number(body.values), instances: Number(body.instances) };
+  const summary = {
+    files: Number(body.files),
+    newCurves: (body.new_curves as string[]) ?? [],
+    blocks: Number(body.blocks),
+    values: Number(body.values),
+    instances: Number(body.instances),
+  };
   report(summary, Number(body.events), options.dryRun, io);
   return 0;
 }

@@ -14,7 +14,16 @@ import type { CliIO } from './cli-io';
 
 /** A parsed `keys` command. */
 export type KeysCommand =
-  | { action: 'create'; data: string; user: string; name?: string; email?: string; organization?: string; grants?: { package: string; area: string }[]; label: string }
+  | {
+      action: 'create';
+      data: string;
+      user: string;
+      name?: string;
+      email?: string;
+      organization?: string;
+      grants?: { package: string; area: string }[];
+      label: string;
+    }
   | { action: 'list'; data: string }
   | { action: 'block'; data: string; key?: string; hash?: string; user?: string; unblock: boolean };
 
@@ -32,9 +41,15 @@ export function parseKeys(args: string[]): KeysCommand {
   const { values, positionals } = parseArgs({
     args: rest,
     options: {
-      data: { type: 'string' }, user: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' },
-      organization: { type: 'string' }, grant: { type: 'string', multiple: true }, label: { type: 'string' },
-      hash: { type: 'string' }, unblock: { type: 'boolean' },
+      data: { type: 'string' },
+      user: { type: 'string' },
+      name: { type: 'string' },
+      email: { type: 'string' },
+      organization: { type: 'string' },
+      grant: { type: 'string', multiple: true },
+      label: { type: 'string' },
+      hash: { type: 'string' },
+      unblock: { type: 'boolean' },
     },
     strict: true,
     allowPositionals: action === 'block',
@@ -43,13 +58,20 @@ export function parseKeys(args: string[]): KeysCommand {
   if (action === 'list') return { action, data };
   if (action === 'create') {
     return {
-      action, data, user: required(values.user, 'user'), name: values.name, email: values.email, organization: values.organization,
-      grants: values.grant?.map(grantOption), label: values.label ?? '',
+      action,
+      data,
+      user: required(values.user, 'user'),
+      name: values.name,
+      email: values.email,
+      organization: values.organization,
+      grants: values.grant?.map(grantOption),
+      label: values.label ?? '',
     };
   }
   if (action === 'block') {
     const targets = [positionals[0], values.hash, values.user].filter((v) => v !== undefined);
-    if (targets.length !== 1 || positionals.length > 1) throw new ValidationError('keys block takes exactly one of: a key, --hash PREFIX, --user ID', 'block');
+    if (targets.length !== 1 || positionals.length > 1)
+      throw new ValidationError('keys block takes exactly one of: a key, --hash PREFIX, --user ID', 'block');
     return { action, data, key: positionals[0], hash: values.hash, user: values.user, unblock: values.unblock ?? false };
   }
   throw new ValidationError(`Unknown keys action ${JSON.stringify(action ?? '')}: use create, list or block`, 'keys');
@@ -66,13 +88,24 @@ async function create(store: Store, cmd: Extract<KeysCommand, { action: 'create'
     subscriptions: cmd.grants ?? existing?.subscriptions.map((g) => ({ ...g })) ?? [],
   };
   const key = generateApiKey();
-  await store.importBatch({ users: [user], keys: [{ hash: hashApiKey(key), userId: user.id, label: cmd.label, created: Date.now(), blocked: false }] });
+  await store.importBatch({
+    users: [user],
+    keys: [{ hash: hashApiKey(key), userId: user.id, label: cmd.label, created: Date.now(), blocked: false }],
+  });
   io.out(key);
-  io.err(`${existing ? 'Added a key for' : 'Created'} user ${user.id}; grants: ${user.subscriptions.map((g) => `${g.package}:${g.area}`).join(', ') || 'none (metadata only)'}. The key is shown only once.`);
+  io.err(
+    `${existing ? 'Added a key for' : 'Created'} user ${user.id}; grants: ${user.subscriptions.map((g) => `${g.package}:${g.area}`).join(', ') || 'none (metadata only)'}. The key is shown only once.`,
+  );
 }
 
 function row(key: KeyRecord): string {
-  return [key.hash.slice(0, 12), key.userId, `${new Date(key.created).toISOString().slice(0, 19)}Z`, key.blocked ? 'blocked' : 'active', key.label].join('  ');
+  return [
+    key.hash.slice(0, 12),
+    key.userId,
+    `${new Date(key.created).toISOString().slice(0, 19)}Z`,
+    key.blocked ? 'blocked' : 'active',
+    key.label,
+  ].join('  ');
 }
 
 async function block(store: Store, cmd: Extract<KeysCommand, { action: 'block' }>, io: CliIO): Promise<void> {
@@ -86,7 +119,8 @@ async function block(store: Store, cmd: Extract<KeysCommand, { action: 'block' }
   if (cmd.hash !== undefined) {
     const prefix = cmd.hash.toLowerCase();
     const matches = (await store.listKeys()).filter((k) => k.hash.startsWith(prefix));
-    if (matches.length !== 1) throw new ValueError(`${matches.length === 0 ? 'No' : 'More than one'} key with a hash starting ${JSON.stringify(cmd.hash)}`);
+    if (matches.length !== 1)
+      throw new ValueError(`${matches.length === 0 ? 'No' : 'More than one'} key with a hash starting ${JSON.stringify(cmd.hash)}`);
     hash = matches[0].hash;
   } else {
     hash = hashApiKey(cmd.key as string);

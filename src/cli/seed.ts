@@ -72,7 +72,9 @@ export async function seedInto(store: Store, options: SeedOptions, io: CliIO): P
     onProgress: progressBar(progressStreamOf(io)),
   });
   writeFileSync(join(options.data, DEMO_KEY_FILE), `${result.apiKey}\n`, { mode: 0o600 });
-  io.err(`Seeded the ${options.preset} demo dataset: ${result.curves} curves, ${result.values} values in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  io.err(
+    `Seeded the ${options.preset} demo dataset: ${result.curves} curves, ${result.values} values in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return result.apiKey;
 }
 

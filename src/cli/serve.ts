@@ -45,8 +45,12 @@ export function parseServe(args: string[]): ServeOptions {
   const { values } = parseArgs({
     args,
     options: {
-      host: { type: 'string' }, port: { type: 'string' }, data: { type: 'string' },
-      demo: { type: 'string' }, seed: { type: 'string' }, anchor: { type: 'string' },
+      host: { type: 'string' },
+      port: { type: 'string' },
+      data: { type: 'string' },
+      demo: { type: 'string' },
+      seed: { type: 'string' },
+      anchor: { type: 'string' },
       live: { type: 'boolean' },
     },
     strict: true,

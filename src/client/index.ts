@@ -10,12 +10,36 @@ export { InstancesSection } from './sections/instances';
 export { PeriodInstancesSection } from './sections/period-instances';
 export { OhlcSection } from './sections/ohlc';
 export { SrmcSection } from './sections/srmc';
-export { API_KEY_ENV, API_KEY_FILE_ENV, API_URL_ENV, DEFAULT_API_URL, type ClientDefaults, type ClientOptions, type RetryOptions } from './options';
-export { ResponseCache, type CacheMode, type CacheOptions, type CacheStats, type RequestInfo, type RequestListener, type ResponseInfo, type ResponseListener } from './http';
+export {
+  API_KEY_ENV,
+  API_KEY_FILE_ENV,
+  API_URL_ENV,
+  DEFAULT_API_URL,
+  type ClientDefaults,
+  type ClientOptions,
+  type RetryOptions,
+} from './options';
+export {
+  ResponseCache,
+  type CacheMode,
+  type CacheOptions,
+  type CacheStats,
+  type RequestInfo,
+  type RequestListener,
+  type ResponseInfo,
+  type ResponseListener,
+} from './http';
 export { EventsSection } from './sections/events';
 export {
-  ConnectionEvent, CurveEvent, EventsConnection, TimeoutEvent,
-  type CurveAttributeFilter, type CurveNameFilter, type EventFilter, type EventsConnectOptions, type FeedEvent,
+  ConnectionEvent,
+  CurveEvent,
+  EventsConnection,
+  TimeoutEvent,
+  type CurveAttributeFilter,
+  type CurveNameFilter,
+  type EventFilter,
+  type EventsConnectOptions,
+  type FeedEvent,
   type SubscribeOptions,
 } from './events';
 
@@ -23,11 +47,32 @@ export {
 // The client's resample group is `LoadResampleOptions` here, as the engine's `ResampleOptions` is
 // a different thing (columns in, columns out).
 export type {
-  CurveInput, DeliveryContractOptions, FrontContractOptions, InstancesAbsoluteOptions, InstancesGetOptions,
-  InstancesLatestOptions, InstancesListOptions, InstancesLoadOptions, InstancesRelativeOptions, InstancesRollingOptions,
-  MetadataCurvesOptions, MetadataPlacesOptions, OhlcLatestAsPeriodsOptions, OhlcLatestOptions, OhlcLoadOptions,
-  OhlcTimeseriesOptions, PeriodInstancesGetOptions, PeriodInstancesLatestOptions, PeriodInstancesListOptions,
-  PeriodInstancesLoadOptions, PeriodInstancesRelativeOptions, PeriodsLoadOptions, SrmcLatestAsPeriodsOptions,
-  SrmcLatestOptions, SrmcLoadDeliveryOptions, SrmcLoadFrontOptions, TimeseriesLoadOptions,
+  CurveInput,
+  DeliveryContractOptions,
+  FrontContractOptions,
+  InstancesAbsoluteOptions,
+  InstancesGetOptions,
+  InstancesLatestOptions,
+  InstancesListOptions,
+  InstancesLoadOptions,
+  InstancesRelativeOptions,
+  InstancesRollingOptions,
+  MetadataCurvesOptions,
+  MetadataPlacesOptions,
+  OhlcLatestAsPeriodsOptions,
+  OhlcLatestOptions,
+  OhlcLoadOptions,
+  OhlcTimeseriesOptions,
+  PeriodInstancesGetOptions,
+  PeriodInstancesLatestOptions,
+  PeriodInstancesListOptions,
+  PeriodInstancesLoadOptions,
+  PeriodInstancesRelativeOptions,
+  PeriodsLoadOptions,
+  SrmcLatestAsPeriodsOptions,
+  SrmcLatestOptions,
+  SrmcLoadDeliveryOptions,
+  SrmcLoadFrontOptions,
+  TimeseriesLoadOptions,
   ResampleOptions as LoadResampleOptions,
 } from '../wire';

@@ -205,7 +205,10 @@ export function readApiKeyFile(path: string): string {
   } catch (err) {
     throw new InitializationError(`Cannot read API key file ${path}: ${(err as Error).message}`);
   }
-  const lines = text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '');
+  const lines = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
   if (lines.length === 0) throw new InitializationError(`API key file ${path} is empty`);
   if (lines.length > 1) {
     throw new InitializationError(`API key file ${path} must hold only the key (found ${lines.length} lines)`);

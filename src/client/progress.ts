@@ -54,7 +54,10 @@ export function progressDisplay(what: string, total: number, enabled: boolean): 
     const show = (update: boolean): void => {
       const text = label(what, done, total, failed);
       const html = `<div style="font-family:monospace"><progress value="${done}" max="${total}" style="width:20em"></progress> ${text}</div>`;
-      write({ data: { 'text/html': html, 'text/plain': `${bar(done, total)} ${text}` }, metadata: {}, transient: { display_id: id } }, update);
+      write(
+        { data: { 'text/html': html, 'text/plain': `${bar(done, total)} ${text}` }, metadata: {}, transient: { display_id: id } },
+        update,
+      );
     };
     show(false);
     return {

@@ -22,12 +22,7 @@ import type { OffsetSegments } from './offset-segments';
  * assignSteps(t, b, hourFilterMask(Filter.PEAK, Frequency.P1D), offsetSegments(CET, b[0], b[2]))
  * //=> Int32Array [-1, 1]
  */
-export function assignSteps(
-  times: Float64Array,
-  bounds: Float64Array,
-  mask: Uint8Array | null,
-  segments: OffsetSegments,
-): Int32Array {
+export function assignSteps(times: Float64Array, bounds: Float64Array, mask: Uint8Array | null, segments: OffsetSegments): Int32Array {
   const n = times.length;
   const slots = new Int32Array(n);
   const steps = bounds.length - 1;

@@ -53,13 +53,7 @@ function known(symbol: string, from: UnitPair, to: UnitPair): UnitInfo {
   return info;
 }
 
-function currencyScale(
-  a: UnitInfo,
-  b: UnitInfo,
-  options: ConvertUnitOptions,
-  from: UnitPair,
-  to: UnitPair,
-): number | Float64Array {
+function currencyScale(a: UnitInfo, b: UnitInfo, options: ConvertUnitOptions, from: UnitPair, to: UnitPair): number | Float64Array {
   const fixed = a.factor / b.factor;
   if (a.base === b.base) return fixed;
   if (options.fx === undefined) {

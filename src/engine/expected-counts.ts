@@ -124,12 +124,7 @@ function calendarCounts(bounds: Float64Array, grid: InputGrid, mask: Uint8Array 
  * const grid = { frequency: Frequency.PT15M, anchorMs: b[0], zone: CET };
  * expectedCounts(b, grid, null, offsetSegments(CET, b[0], b[1])) //=> Float64Array [100]
  */
-export function expectedCounts(
-  bounds: Float64Array,
-  grid: InputGrid,
-  mask: Uint8Array | null,
-  segments: OffsetSegments,
-): Float64Array {
+export function expectedCounts(bounds: Float64Array, grid: InputGrid, mask: Uint8Array | null, segments: OffsetSegments): Float64Array {
   const cursor = new OffsetCursor(segments);
   const stepMs = fixedStepMillis(grid.frequency);
   if (stepMs !== undefined) return fixedCounts(bounds, stepMs, grid.anchorMs, mask, cursor);

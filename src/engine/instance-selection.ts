@@ -148,7 +148,9 @@ function comparator(cols: InstanceColumns, sign: 1 | -1): (a: number, b: number)
  * //=> Int32Array [1]
  */
 export function selectInstances(
-  cols: InstanceColumns, filter: InstanceFilter = {}, options: { order?: 'newest' | 'oldest'; limit?: number } = {},
+  cols: InstanceColumns,
+  filter: InstanceFilter = {},
+  options: { order?: 'newest' | 'oldest'; limit?: number } = {},
 ): Int32Array {
   const keep = lowerSet(filter.tags);
   const drop = lowerSet(filter.excludeTags);
@@ -208,7 +210,11 @@ function mod(a: number, b: number): number {
  * //=> Int32Array [0]
  */
 export function relativeInstances(
-  cols: InstanceColumns, dayStarts: Float64Array, dayZone: Zone, issueZone: Zone, rule: RelativeRule,
+  cols: InstanceColumns,
+  dayStarts: Float64Array,
+  dayZone: Zone,
+  issueZone: Zone,
+  rule: RelativeRule,
 ): Int32Array {
   const tag = rule.tag === undefined ? null : rule.tag.toLowerCase();
   const latest = rule.issued !== 'earliest';
@@ -255,7 +261,11 @@ export function relativeInstances(
  * //=> Int32Array [3]
  */
 export function knownInstances(
-  cols: InstanceColumns, dayStarts: Float64Array, dayZone: Zone, issueZone: Zone, rule: { daysAhead: number; beforeTimeOfDay?: number },
+  cols: InstanceColumns,
+  dayStarts: Float64Array,
+  dayZone: Zone,
+  issueZone: Zone,
+  rule: { daysAhead: number; beforeTimeOfDay?: number },
 ): Int32Array {
   const newest = Array.from(selectInstances(cols));
   const walls = newest.map((i) => wall(cols.issued[i], issueZone));

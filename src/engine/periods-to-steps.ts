@@ -58,13 +58,7 @@ export interface Steps {
  *   new Float64Array([10, 40]), Frequency.PT1H, UTC);
  * s.values[10] //=> 25
  */
-export function periodsToSteps(
-  begins: Float64Array,
-  ends: Float64Array,
-  values: Float64Array,
-  freq: Frequency,
-  zone: Zone,
-): Steps {
+export function periodsToSteps(begins: Float64Array, ends: Float64Array, values: Float64Array, freq: Frequency, zone: Zone): Steps {
   if (!freq.isIterable) throw new ValueError(`Cannot convert periods to steps of frequency ${freq.tag}`);
   const n = begins.length;
   if (ends.length !== n || values.length !== n) throw new ValueError('begins, ends and values must have the same length');
@@ -124,11 +118,7 @@ function frequencyOf(frequency: Frequency | string): Frequency {
  * @example
  * periodseriesToTimeseries(ps, Frequency.PT1H).resolution.frequency.tag //=> 'PT1H'
  */
-export function periodseriesToTimeseries(
-  series: Periodseries,
-  frequency: Frequency | string,
-  field: PeriodField = 'value',
-): Timeseries {
+export function periodseriesToTimeseries(series: Periodseries, frequency: Frequency | string, field: PeriodField = 'value'): Timeseries {
   const freq = frequencyOf(frequency);
   if (field !== 'value' && field !== 'installed') {
     throw new ValueError(`field must be 'value' or 'installed', got ${JSON.stringify(field)}`);
@@ -165,7 +155,10 @@ export function periodseriesListToTimeseries(
   field: PeriodField = 'value',
 ): TimeseriesList {
   const freq = frequencyOf(frequency);
-  return new TimeseriesList(Array.from(list, (series) => periodseriesToTimeseries(series, freq, field)), freq);
+  return new TimeseriesList(
+    Array.from(list, (series) => periodseriesToTimeseries(series, freq, field)),
+    freq,
+  );
 }
 
 declare module '../model/periodseries' {

@@ -78,7 +78,12 @@ export const CARBON_TAXES: Readonly<Record<string, { readonly amount: number; re
  */
 export type SrmcOverrides = Partial<Record<'api2TonneToMwh' | 'gasThermToMwh' | 'efficiency' | 'carbonEmissions', number | null>>;
 
-const WIRE_NAMES = { api2TonneToMwh: 'api2-tonne-to-mwh', gasThermToMwh: 'gas-therm-to-mwh', efficiency: 'efficiency', carbonEmissions: 'carbon-emissions' } as const;
+const WIRE_NAMES = {
+  api2TonneToMwh: 'api2-tonne-to-mwh',
+  gasThermToMwh: 'gas-therm-to-mwh',
+  efficiency: 'efficiency',
+  carbonEmissions: 'carbon-emissions',
+} as const;
 
 /**
  * The effective factors: the fuel's defaults with the given overrides (the other fuel's factor
@@ -150,9 +155,8 @@ function perMwhHeat(fuel: SrmcFuel, unit: string, denominator: string | null, fa
   if (fuel === 'COAL' && per?.family === 'mass') return (per.factor * (factors.api2TonneToMwh as number)) / money.factor;
   if (fuel === 'GAS' && per?.family === 'energy') {
     const therm = unitInfo('therm')?.factor as number;
-    const mwhPerUnit = per.symbol === 'therm' || per.symbol === 'MMBtu'
-      ? (factors.gasThermToMwh as number) * (per.factor / therm)
-      : per.factor / 1e6;
+    const mwhPerUnit =
+      per.symbol === 'therm' || per.symbol === 'MMBtu' ? (factors.gasThermToMwh as number) * (per.factor / therm) : per.factor / 1e6;
     return (mwhPerUnit * HHV_TO_LHV) / money.factor;
   }
   throw new ValidationError(`Cannot price ${fuel.toLowerCase()} quoted per '${denominator ?? ''}'`, 'curve');

@@ -22,7 +22,7 @@ import { resample } from './resample';
  */
 export type ThresholdOption =
   | { /** Missing values allowed per output step (integer >= 0). */ threshold?: number | null; thresholdPct?: never }
-  | { threshold?: never; /** The same as a percentage of the expected values (0 <= x < 100). */ thresholdPct?: number | null };
+  | { threshold?: never /** The same as a percentage of the expected values (0 <= x < 100). */; thresholdPct?: number | null };
 
 /**
  * Options of `Timeseries#resample` (as the load options, without `frequency`, which is the
@@ -98,7 +98,10 @@ export function resampleTimeseries(series: Timeseries, frequency: Frequency | Fr
   const out = resample(
     { times: series.times, ...(values !== null ? { values } : {}), ...(series.hasScenarios() ? { scenarios: series.scenarios } : {}) },
     {
-      from, to, zone, fromZone,
+      from,
+      to,
+      zone,
+      fromZone,
       aggregation: enumOf(opts.aggregation, (t) => Aggregation.byTag(t), 'aggregation', 'aggregation') ?? Aggregation.AVERAGE,
       filter: enumOf(opts.hourFilter, (t) => Filter.byTag(t), 'hourFilter', 'hour-filter') ?? Filter.BASE,
       threshold: thresholdOf(opts),
@@ -117,7 +120,10 @@ export function resampleTimeseries(series: Timeseries, frequency: Frequency | Fr
   }
   return series.with({
     resolution: new Resolution(to, zoneName(zone) === series.resolution.timezone ? series.resolution.zone : zone),
-    times: out.times, values: outValues, scenarios: outScenarios, ...unit,
+    times: out.times,
+    values: outValues,
+    scenarios: outScenarios,
+    ...unit,
   });
 }
 

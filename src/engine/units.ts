@@ -49,7 +49,21 @@ const THERM_WH = 105_505_585.257348 / 3600;
  * CURRENCIES.includes('NOK') //=> true
  */
 export const CURRENCIES: readonly string[] = Object.freeze([
-  'EUR', 'USD', 'GBP', 'NOK', 'SEK', 'DKK', 'CHF', 'CZK', 'HUF', 'PLN', 'RON', 'BGN', 'TRY', 'JPY', 'CNY',
+  'EUR',
+  'USD',
+  'GBP',
+  'NOK',
+  'SEK',
+  'DKK',
+  'CHF',
+  'CZK',
+  'HUF',
+  'PLN',
+  'RON',
+  'BGN',
+  'TRY',
+  'JPY',
+  'CNY',
 ]);
 
 function buildTable(): ReadonlyMap<string, UnitInfo> {

@@ -56,11 +56,15 @@ export interface DanfoDataFrame {
  */
 export interface DanfoModule {
   /** Builds a frame from an object of column arrays (in key order). */
-  DataFrame: new (data: Record<string, unknown[]>, options?: Record<string, unknown>) => DanfoDataFrame;
+  DataFrame: new (
+    data: Record<string, unknown[]>,
+    options?: Record<string, unknown>,
+  ) => DanfoDataFrame;
 }
 
 /** What to do when Danfo cannot be loaded. */
-const HINT = "install danfojs (npm install danfojs; the registry's danfojs-node cannot install here) to use toDataFrame(); toTable() gives an Arquero table without it";
+const HINT =
+  "install danfojs (npm install danfojs; the registry's danfojs-node cannot install here) to use toDataFrame(); toTable() gives an Arquero table without it";
 
 function requireDanfo(): DanfoModule {
   // Loaded at call time: Danfo is optional and takes seconds to load.

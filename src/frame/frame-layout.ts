@@ -131,7 +131,10 @@ export function frameLayout(x: Tabular, opts: AnyTableOptions = {}): FrameLayout
   if (PeriodseriesList.isPeriodseriesList(x)) {
     const frequency = requireFrequency(opts, 'a PeriodseriesList');
     if (x.length === 0) throw new ValueError('Cannot make a table of an empty PeriodseriesList');
-    return layoutTimeseriesList(x.map((ps) => periodseriesToTimeseries(ps, frequency, opts.field)), opts);
+    return layoutTimeseriesList(
+      x.map((ps) => periodseriesToTimeseries(ps, frequency, opts.field)),
+      opts,
+    );
   }
   if (OHLCList.isOHLCList(x)) return layoutOhlcList(x);
   if (AbsoluteResult.isAbsoluteResult(x)) return layoutAbsoluteResult(x, opts);

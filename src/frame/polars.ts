@@ -73,7 +73,8 @@ export interface PolarsModule {
   Date: PolarsValue;
 }
 
-const HINT = 'install nodejs-polars (npm install nodejs-polars; on Node 20 also its platform package, e.g. nodejs-polars-linux-x64-gnu) to use toPolars()';
+const HINT =
+  'install nodejs-polars (npm install nodejs-polars; on Node 20 also its platform package, e.g. nodejs-polars-linux-x64-gnu) to use toPolars()';
 
 function requirePolars(): PolarsModule {
   // Loaded at call time: polars is optional and large.
@@ -117,7 +118,8 @@ function loadPolars(): PolarsModule {
     throw new ImportError(`${detail}: ${HINT}`);
   }
   const pl = module as Partial<PolarsModule> | null;
-  if (!pl || typeof pl.DataFrame !== 'function' || typeof pl.Series !== 'function') throw new ImportError(`nodejs-polars has no DataFrame: ${HINT}`);
+  if (!pl || typeof pl.DataFrame !== 'function' || typeof pl.Series !== 'function')
+    throw new ImportError(`nodejs-polars has no DataFrame: ${HINT}`);
   loaded = pl as PolarsModule;
   return loaded;
 }

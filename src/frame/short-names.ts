@@ -45,7 +45,12 @@ export function curvePart(series: Timeseries): string {
   const unit = unitText(curve);
   if (unit) drop.add(unit);
   if (curve.frequency.shortName) drop.add(curve.frequency.shortName);
-  return slug(name.split(/\s+/).filter((w) => !drop.has(w)).join(' '));
+  return slug(
+    name
+      .split(/\s+/)
+      .filter((w) => !drop.has(w))
+      .join(' '),
+  );
 }
 
 /**

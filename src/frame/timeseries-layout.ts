@@ -206,7 +206,7 @@ function checkMembers(list: readonly Timeseries[]): void {
     if (s.resolution.timezone !== first.resolution.timezone) {
       throw new ValidationError(
         `'${name(first)}' (${first.resolution.timezone}) and '${name(s)}' (${s.resolution.timezone}) are in different zones: ` +
-          "pass resample: { frequency, timeZone } to bring them into one zone",
+          'pass resample: { frequency, timeZone } to bring them into one zone',
         'resample',
       );
     }

@@ -90,7 +90,12 @@ function kindOf(name: string, info: FrameInfo | null): 'instant' | 'local' | 'da
 }
 
 /** The header rows: one per level; index columns span them all; equal neighbours are merged. */
-function headerRows(index: readonly string[], shown: readonly (string | null)[], levels: Map<string, readonly HeaderLevel[]>, depth: number): string[] {
+function headerRows(
+  index: readonly string[],
+  shown: readonly (string | null)[],
+  levels: Map<string, readonly HeaderLevel[]>,
+  depth: number,
+): string[] {
   const rows: string[] = [];
   for (let level = 0; level < depth; level++) {
     const cells: string[] = [];

@@ -80,7 +80,15 @@ function toLocalDates(data: ArrayLike<number>): (Date | null)[] {
       continue;
     }
     const u = new Date(ms);
-    const d = new Date(u.getUTCFullYear(), u.getUTCMonth(), u.getUTCDate(), u.getUTCHours(), u.getUTCMinutes(), u.getUTCSeconds(), u.getUTCMilliseconds());
+    const d = new Date(
+      u.getUTCFullYear(),
+      u.getUTCMonth(),
+      u.getUTCDate(),
+      u.getUTCHours(),
+      u.getUTCMinutes(),
+      u.getUTCSeconds(),
+      u.getUTCMilliseconds(),
+    );
     if (u.getUTCFullYear() < 100) d.setFullYear(u.getUTCFullYear());
     out.push(d);
   }
@@ -119,7 +127,14 @@ export function tableFromLayout(layout: FrameLayout, localAsUtc = false): FrameT
     data[column.name] = columnValues(column, localAsUtc) as unknown[];
   }
   const params = { [FRAME_INFO]: layout.info } as unknown as Record<string, unknown>;
-  return new FrameTable(data, layout.columns.map((c) => c.name), undefined, undefined, undefined, params);
+  return new FrameTable(
+    data,
+    layout.columns.map((c) => c.name),
+    undefined,
+    undefined,
+    undefined,
+    params,
+  );
 }
 
 /**

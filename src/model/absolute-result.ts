@@ -8,7 +8,17 @@ import { ValueError } from '../exceptions';
 import type { Frequency, Resolution } from '../time';
 import { AbsoluteItem } from './absolute-item';
 import type { Curve } from './curve';
-import { equalsNullable, escapeHtml, formatTime, hasBrand, INSPECT, JUPYTER_DISPLAY, listEquals, setBrand, type DisplayBundle } from './display';
+import {
+  equalsNullable,
+  escapeHtml,
+  formatTime,
+  hasBrand,
+  INSPECT,
+  JUPYTER_DISPLAY,
+  listEquals,
+  setBrand,
+  type DisplayBundle,
+} from './display';
 import type { Aggregation, Filter } from './enums';
 
 const BRAND = Symbol.for('service.model.AbsoluteResult');

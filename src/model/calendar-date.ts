@@ -34,7 +34,9 @@ export function calendarDate(input: DateInput, what: string): DateTime {
     dt = input.isValid ? DateTime.utc(input.year, input.month, input.day) : input;
   } else if (Object.prototype.toString.call(input) === '[object Date]') {
     const d = input as Date;
-    dt = Number.isNaN(d.getTime()) ? DateTime.invalid('invalid Date') : DateTime.utc(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
+    dt = Number.isNaN(d.getTime())
+      ? DateTime.invalid('invalid Date')
+      : DateTime.utc(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
   } else if (typeof input === 'string') {
     const m = LEADING_DATE.exec(input.trim());
     dt = m ? DateTime.utc(Number(m[1]), Number(m[2]), Number(m[3])) : DateTime.invalid('not a date');

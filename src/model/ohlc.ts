@@ -185,7 +185,12 @@ export class OHLC {
    */
   toString(): string {
     const p = this.product;
-    const parts = [`traded=${p.traded.toISODate()}`, `period=${p.period.tag}`, `front=${p.front ?? 'None'}`, `delivery=${p.delivery.toISODate()}`];
+    const parts = [
+      `traded=${p.traded.toISODate()}`,
+      `period=${p.period.tag}`,
+      `front=${p.front ?? 'None'}`,
+      `delivery=${p.delivery.toISODate()}`,
+    ];
     for (const field of OHLCField.all()) {
       const v = this.getField(field);
       if (v !== null) parts.push(`${field.key}=${v}`);

@@ -77,7 +77,12 @@ export class Page<T> extends Array<T> {
 
   constructor(items: Iterable<T>, init: PageInit<T>) {
     super();
-    for (const [name, value] of [['page', init.page], ['pageSize', init.pageSize], ['totalItems', init.totalItems], ['lastPage', init.lastPage]] as const) {
+    for (const [name, value] of [
+      ['page', init.page],
+      ['pageSize', init.pageSize],
+      ['totalItems', init.totalItems],
+      ['lastPage', init.lastPage],
+    ] as const) {
       if (!Number.isInteger(value) || value < 0) throw new PageError(`Page.${name} must be a non-negative integer, got ${value}`);
     }
     for (const item of items) super.push(item);

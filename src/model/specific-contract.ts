@@ -121,11 +121,7 @@ export class SpecificContract {
    */
   equals(other: unknown): boolean {
     if (!SpecificContract.isSpecificContract(other)) return false;
-    return (
-      this.period === other.period &&
-      this.delivery.toISODate() === other.delivery.toISODate() &&
-      this.field === other.field
-    );
+    return this.period === other.period && this.delivery.toISODate() === other.delivery.toISODate() && this.field === other.field;
   }
 
   /**

@@ -51,11 +51,17 @@ export function align(...args: (Timeseries | Iterable<Timeseries> | AlignOptions
     if (i > 0) checkAlignable(series[0] as Timeseries, s, 'series');
   });
   const join = opts.join ?? 'inner';
-  if (join !== 'inner' && join !== 'outer') throw new ValidationError(`join must be 'inner' or 'outer', got ${JSON.stringify(join)}`, 'join');
-  const { times, rows } = joinSteps(series.map((s) => s.times), join);
-  return new TimeseriesList(series.map((s, k) => {
-    const r = rows[k] as Int32Array;
-    const values = s.valuesOrNull();
-    return s.with({ times, values: values === null ? null : gather(values, r), scenarios: s.scenarios.map((c) => gather(c, r)) });
-  }));
+  if (join !== 'inner' && join !== 'outer')
+    throw new ValidationError(`join must be 'inner' or 'outer', got ${JSON.stringify(join)}`, 'join');
+  const { times, rows } = joinSteps(
+    series.map((s) => s.times),
+    join,
+  );
+  return new TimeseriesList(
+    series.map((s, k) => {
+      const r = rows[k] as Int32Array;
+      const values = s.valuesOrNull();
+      return s.with({ times, values: values === null ? null : gather(values, r), scenarios: s.scenarios.map((c) => gather(c, r)) });
+    }),
+  );
 }

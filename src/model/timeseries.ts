@@ -48,12 +48,14 @@ export function checkAlignable(a: Timeseries, b: Timeseries, parameter: string):
   const nb = b.name ?? 'series';
   if (!fa.equals(fb)) {
     throw new ValidationError(
-      `'${na}' (${fa.tag}) and '${nb}' (${fb.tag}) have different frequencies; resample one of them first`, parameter,
+      `'${na}' (${fa.tag}) and '${nb}' (${fb.tag}) have different frequencies; resample one of them first`,
+      parameter,
     );
   }
   if (a.resolution.timezone !== b.resolution.timezone) {
     throw new ValidationError(
-      `'${na}' (${a.resolution.timezone}) and '${nb}' (${b.resolution.timezone}) are in different zones; resample one of them first`, parameter,
+      `'${na}' (${a.resolution.timezone}) and '${nb}' (${b.resolution.timezone}) are in different zones; resample one of them first`,
+      parameter,
     );
   }
 }
@@ -183,10 +185,7 @@ export class Timeseries extends Series {
    * @example
    * Timeseries.fromItems([{ date: '2024-03-31T00:00', value: 1 }], { resolution }).length //=> 1
    */
-  static fromItems(
-    items: readonly TimeseriesItemInput[],
-    init: SeriesInit & { scenarioNames?: readonly string[] | null },
-  ): Timeseries {
+  static fromItems(items: readonly TimeseriesItemInput[], init: SeriesInit & { scenarioNames?: readonly string[] | null }): Timeseries {
     const columns = columnsFromItems(items, init.resolution.zone);
     return new Timeseries({ ...init, ...columns });
   }
@@ -434,12 +433,19 @@ export class Timeseries extends Series {
   }
 
   private operand(): OperandColumns {
-    return { name: this.name ?? 'series', times: this.times, values: this.#values, scenarios: this.scenarios, scenarioNames: this.scenarioNames };
+    return {
+      name: this.name ?? 'series',
+      times: this.times,
+      values: this.#values,
+      scenarios: this.scenarios,
+      scenarioNames: this.scenarioNames,
+    };
   }
 
   private arithmetic(op: ArithmeticOp, other: Timeseries | number, opts: ArithmeticOptions): Timeseries {
     const join = opts.join ?? 'inner';
-    if (join !== 'inner' && join !== 'outer') throw new ValidationError(`join must be 'inner' or 'outer', got ${JSON.stringify(join)}`, 'join');
+    if (join !== 'inner' && join !== 'outer')
+      throw new ValidationError(`join must be 'inner' or 'outer', got ${JSON.stringify(join)}`, 'join');
     if (typeof other === 'number') {
       const unit = derivedUnit(op, this, null, [this.name ?? 'series', String(other)]);
       const columns = combineColumns(this.operand(), other, op, join);
@@ -451,7 +457,12 @@ export class Timeseries extends Series {
     const columns = combineColumns(this.operand(), other.operand(), op, join);
     const instance = this.instance !== null && other.instance !== null && this.instance.equals(other.instance) ? this.instance : null;
     return new Timeseries({
-      resolution: this.resolution, curve: null, instance, contract: null, ...unit, ...columns,
+      resolution: this.resolution,
+      curve: null,
+      instance,
+      contract: null,
+      ...unit,
+      ...columns,
       name: opts.name ?? derivedName(op, this.name, other.name),
     });
   }

@@ -53,7 +53,11 @@ export function stackedAreaChart(input: SeriesInput, options: StackedAreaChartOp
     }
   });
   const labels = series.map((s) => s.label);
-  const title = options.normalize ? (options.valueTitle === undefined ? 'Share' : options.valueTitle) : valueTitle(series, options.valueTitle);
+  const title = options.normalize
+    ? options.valueTitle === undefined
+      ? 'Share'
+      : options.valueTitle
+    : valueTitle(series, options.valueTitle);
   const y = { ...valueEncoding('v', title), stack: options.normalize ? 'normalize' : 'zero' };
   if (options.normalize) Object.assign(y, { axis: { format: '.0%' } });
   const spec = topLevel(options, null, {
@@ -65,7 +69,11 @@ export function stackedAreaChart(input: SeriesInput, options: StackedAreaChartOp
       y,
       color: seriesColor('s', labels),
       order: { field: 'k', type: 'quantitative' },
-      tooltip: [timeTooltip('t', first.zoneName), { field: 's', type: 'nominal', title: 'Series' }, { field: 'v', type: 'quantitative', title: valueTitle(series) ?? 'Value', format: ',.2f' }],
+      tooltip: [
+        timeTooltip('t', first.zoneName),
+        { field: 's', type: 'nominal', title: 'Series' },
+        { field: 'v', type: 'quantitative', title: valueTitle(series) ?? 'Value', format: ',.2f' },
+      ],
     },
   });
   return new Chart({ kind: 'stacked-area', spec, series: series.length, points: rows.length, fallback: options.fallback });

@@ -111,7 +111,13 @@ export class Chart {
    * lineChart(ts).withSpec({ width: 900 }).spec.width //=> 900
    */
   withSpec(patch: VegaLiteSpec): Chart {
-    return new Chart({ kind: this.kind, spec: { ...this.spec, ...patch }, series: this.series, points: this.points, fallback: this.fallback });
+    return new Chart({
+      kind: this.kind,
+      spec: { ...this.spec, ...patch },
+      series: this.series,
+      points: this.points,
+      fallback: this.fallback,
+    });
   }
 
   /**

@@ -96,7 +96,11 @@ export function correlationChart(list: readonly Timeseries[], options: Correlati
         mark: { type: 'rect' },
         encoding: {
           color: { field: 'r', type: 'quantitative', title: 'r', scale: { domain: [-1, 1], scheme: options.scheme ?? 'redblue' } },
-          tooltip: [{ field: 'a', type: 'nominal' }, { field: 'b', type: 'nominal' }, { field: 'r', type: 'quantitative', format: '.2f' }],
+          tooltip: [
+            { field: 'a', type: 'nominal' },
+            { field: 'b', type: 'nominal' },
+            { field: 'r', type: 'quantitative', format: '.2f' },
+          ],
         },
       },
       { mark: { type: 'text', fontSize: 10 }, encoding: { text: { field: 'r', type: 'quantitative', format: '.2f' } } },

@@ -66,7 +66,11 @@ export function durationCurveChart(input: SeriesInput, options: DurationCurveCha
     x: { field: 'p', type: 'quantitative', title: 'Share of time (%)', scale: { domain: [0, 100], nice: false } },
     y: valueEncoding('v', valueTitle(series, options.valueTitle)),
   };
-  if (series.length > 1) encoding.color = seriesColor('s', series.map((s) => s.label));
+  if (series.length > 1)
+    encoding.color = seriesColor(
+      's',
+      series.map((s) => s.label),
+    );
   const spec = topLevel(options, series.length === 1 ? (series[0] as PlotSeries).name : null, {
     data: { values: rows },
     mark: { type: 'line', strokeWidth: 1.5, clip: true },

@@ -41,12 +41,16 @@ interface Steps {
 function fromPeriods(list: Periodseries[], zone: ZoneInput | undefined): Steps {
   const shown = toZone(zone, (list[0] as Periodseries).resolution.zone);
   const extras = list.map((p) => (p.instance ? p.instance.columnHeader().trim() : ''));
-  const named = uniqueNames(list.map((p) => p.name ?? 'value'), extras);
+  const named = uniqueNames(
+    list.map((p) => p.name ?? 'value'),
+    extras,
+  );
   const rows: Step[] = [];
   list.forEach((p, k) => {
     const begins = wallClockMillis(p.begins, shown);
     const ends = wallClockMillis(p.ends, shown);
-    for (let i = 0; i < p.length; i++) rows.push({ b: begins[i] as number, e: ends[i] as number, v: jsonNumber(p.values[i] as number), s: named[k] as string });
+    for (let i = 0; i < p.length; i++)
+      rows.push({ b: begins[i] as number, e: ends[i] as number, v: jsonNumber(p.values[i] as number), s: named[k] as string });
   });
   const units = [...new Set(list.map((p) => unitLabel(p.unit, p.denominator)).filter((u): u is string => u !== null))];
   return {

@@ -83,7 +83,11 @@ export function lineChart(input: SeriesInput, options: LineChartOptions = {}): C
     y: valueEncoding('v', valueTitle(series, options.valueTitle)),
   };
   if (ordered) encoding.order = { field: 'i', type: 'quantitative' };
-  if (series.length > 1) encoding.color = seriesColor('s', series.map((s) => s.label));
+  if (series.length > 1)
+    encoding.color = seriesColor(
+      's',
+      series.map((s) => s.label),
+    );
   const spec = topLevel(options, series.length === 1 ? first.name : null, {
     data: { values: rows },
     params: zoomParams(),

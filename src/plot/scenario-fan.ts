@@ -96,7 +96,10 @@ function membersOf(input: Timeseries | Iterable<Timeseries>, zone: ZoneInput | u
  */
 export function scenarioFanChart(input: Timeseries | Iterable<Timeseries>, options: ScenarioFanChartOptions = {}): Chart {
   const maxPoints = checkMaxPoints(options.maxPoints);
-  const bands = options.bands ?? [[0.1, 0.9], [0.25, 0.75]];
+  const bands = options.bands ?? [
+    [0.1, 0.9],
+    [0.25, 0.75],
+  ];
   checkBands(bands);
   const members = membersOf(input, options.zone);
   const { times, columns } = members;
@@ -140,7 +143,11 @@ export function scenarioFanChart(input: Timeseries | Iterable<Timeseries>, optio
   }
   const rows: Record<string, unknown>[] = [];
   for (let i = 0; i < wall.length; i++) {
-    const row: Record<string, unknown> = { t: wall[i], med: jsonNumber(cols.median[i] as number), mean: jsonNumber(cols.mean[i] as number) };
+    const row: Record<string, unknown> = {
+      t: wall[i],
+      med: jsonNumber(cols.median[i] as number),
+      mean: jsonNumber(cols.mean[i] as number),
+    };
     bands.forEach((_, b) => {
       row[`l${b}`] = jsonNumber((cols.lows[b] as Float64Array)[i] as number);
       row[`h${b}`] = jsonNumber((cols.highs[b] as Float64Array)[i] as number);
@@ -161,7 +168,13 @@ export function scenarioFanChart(input: Timeseries | Iterable<Timeseries>, optio
     range.push(MEAN_COLOR);
   }
   // Each layer names itself in a `key` field, so one colour scale (and one legend) covers them all.
-  const color = { field: 'key', type: 'nominal', title: null, scale: { domain, range }, legend: { orient: 'bottom', direction: 'horizontal' } };
+  const color = {
+    field: 'key',
+    type: 'nominal',
+    title: null,
+    scale: { domain, range },
+    legend: { orient: 'bottom', direction: 'horizontal' },
+  };
   const keyed = (key: string): Record<string, unknown>[] => [{ calculate: JSON.stringify(key), as: 'key' }];
   const unit = options.valueTitle === undefined ? members.label.unit : options.valueTitle;
   const layer: Record<string, unknown>[] = bands.map((_, b) => ({
@@ -170,7 +183,11 @@ export function scenarioFanChart(input: Timeseries | Iterable<Timeseries>, optio
     encoding: { y: valueEncoding(`l${b}`, unit), y2: { field: `h${b}` }, color },
   }));
   if (showMedian) {
-    layer.push({ transform: keyed('median'), mark: { type: 'line', strokeWidth: 1.5, clip: true }, encoding: { y: valueEncoding('med', unit), color } });
+    layer.push({
+      transform: keyed('median'),
+      mark: { type: 'line', strokeWidth: 1.5, clip: true },
+      encoding: { y: valueEncoding('med', unit), color },
+    });
   }
   if (showMean) {
     layer.push({

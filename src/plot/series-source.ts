@@ -118,7 +118,10 @@ export function uniqueNames(names: readonly string[], extras: readonly string[])
  * uniqueLabels([a, a], ['', '']).map((s) => s.label) //=> ['wind', 'wind (2)']
  */
 export function uniqueLabels(series: readonly PlotSeries[], extras: readonly string[]): PlotSeries[] {
-  const labels = uniqueNames(series.map((s) => s.label), extras);
+  const labels = uniqueNames(
+    series.map((s) => s.label),
+    extras,
+  );
   return series.map((s, i) => (s.label === labels[i] ? s : { ...s, label: labels[i] as string }));
 }
 

@@ -139,8 +139,16 @@ export function valueEncoding(field: string, title: string | null): Record<strin
  * seriesColor('s', ['wind', 'solar']).scale //=> { domain: ['wind', 'solar'], scheme: 'tableau10' }
  */
 export function seriesColor(field: string, labels: readonly string[], range?: readonly string[]): Record<string, unknown> {
-  const scale = range ? { domain: [...labels], range: [...range] } : { domain: [...labels], scheme: labels.length > 10 ? 'tableau20' : 'tableau10' };
-  return { field, type: 'nominal', title: null, scale, legend: { orient: 'bottom', direction: 'vertical', columns: labels.length > 8 ? 2 : 1 } };
+  const scale = range
+    ? { domain: [...labels], range: [...range] }
+    : { domain: [...labels], scheme: labels.length > 10 ? 'tableau20' : 'tableau10' };
+  return {
+    field,
+    type: 'nominal',
+    title: null,
+    scale,
+    legend: { orient: 'bottom', direction: 'vertical', columns: labels.length > 8 ? 2 : 1 },
+  };
 }
 
 /**

@@ -50,14 +50,15 @@ interface ArqueroHtml {
 
 function checkLimit(limit: number | undefined): number {
   if (limit === undefined) return 100;
-  if (!Number.isInteger(limit) || limit < 0) throw new ValidationError(`limit must be a non-negative integer, got ${String(limit)}`, 'limit');
+  if (!Number.isInteger(limit) || limit < 0)
+    throw new ValidationError(`limit must be a non-negative integer, got ${String(limit)}`, 'limit');
   return limit;
 }
 
 function dateFormatter(zone: ZoneInput | undefined): (v: unknown) => string {
   const z = toZone(zone, UTC);
   return (v) => {
-    if (v instanceof Date) return DateTime.fromMillis(v.getTime(), { zone: z }).toFormat("yyyy-MM-dd HH:mm:ssZZ");
+    if (v instanceof Date) return DateTime.fromMillis(v.getTime(), { zone: z }).toFormat('yyyy-MM-dd HH:mm:ssZZ');
     if (DateTime.isDateTime(v)) return v.setZone(z).toFormat('yyyy-MM-dd HH:mm:ssZZ');
     return v === null || v === undefined ? '' : String(v);
   };

@@ -39,7 +39,11 @@ const DARK = [8, 48, 107];
 export function vintageColors(count: number): string[] {
   return Array.from({ length: count }, (_, i) => {
     const f = count === 1 ? 1 : i / (count - 1);
-    return `#${LIGHT.map((c, j) => Math.round(c + f * ((DARK[j] as number) - c)).toString(16).padStart(2, '0')).join('')}`;
+    return `#${LIGHT.map((c, j) =>
+      Math.round(c + f * ((DARK[j] as number) - c))
+        .toString(16)
+        .padStart(2, '0'),
+    ).join('')}`;
   });
 }
 
@@ -91,7 +95,10 @@ export function forecastVintagesChart(input: Iterable<Timeseries>, options: Fore
     .map((ts, i) => ({ s: vintageOf(ts, zone), i }))
     .sort((a, b) => (a.s.issued ?? Infinity) - (b.s.issued ?? Infinity) || a.i - b.i)
     .map((x) => x.s);
-  let series = uniqueLabels(vintages, vintages.map(() => ''));
+  let series = uniqueLabels(
+    vintages,
+    vintages.map(() => ''),
+  );
   const colors = vintageColors(series.length);
   if (options.actual) {
     const actual = seriesOf(options.actual, { zone })[0] as PlotSeries;
@@ -108,7 +115,11 @@ export function forecastVintagesChart(input: Iterable<Timeseries>, options: Fore
     encoding: {
       x: timeEncoding('t', first.zoneName),
       y: valueEncoding('v', valueTitle(series, options.valueTitle)),
-      color: seriesColor('s', series.map((s) => s.label), colors),
+      color: seriesColor(
+        's',
+        series.map((s) => s.label),
+        colors,
+      ),
       ...(ordered ? { order: { field: 'i', type: 'quantitative' } } : {}),
     },
   });

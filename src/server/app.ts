@@ -33,7 +33,17 @@ import type { Store } from './store';
  * @example
  * SECTION_ROUTES.map((m) => m.section) //=> ['metadata', 'timeseries', 'instances', 'periods', 'period-instances', 'ohlc', 'srmc', 'user', 'import']
  */
-export const SECTION_ROUTES: readonly RouteModule[] = Object.freeze([metadataRoutes, timeseriesRoutes, instancesRoutes, periodsRoutes, periodInstancesRoutes, ohlcRoutes, srmcRoutes, userRoutes, importRoutes]);
+export const SECTION_ROUTES: readonly RouteModule[] = Object.freeze([
+  metadataRoutes,
+  timeseriesRoutes,
+  instancesRoutes,
+  periodsRoutes,
+  periodInstancesRoutes,
+  ohlcRoutes,
+  srmcRoutes,
+  userRoutes,
+  importRoutes,
+]);
 
 /** Options of {@link createApp}. */
 export interface AppOptions {
@@ -94,7 +104,10 @@ function apiKeyHook(store: Store, limiter: RateLimiter | null, options: ApiKeyHo
     const address = request.ip;
     const wait = failures?.waitFor(address) ?? 0;
     if (wait > 0) {
-      throw new TooManyRequestsError(`Too many failed authentications from your address: at most ${failures?.burst} at once, then ${failures?.ratePerSecond} per second; retry after ${Math.ceil(wait)} s`, wait);
+      throw new TooManyRequestsError(
+        `Too many failed authentications from your address: at most ${failures?.burst} at once, then ${failures?.ratePerSecond} per second; retry after ${Math.ceil(wait)} s`,
+        wait,
+      );
     }
     let principal: Principal;
     try {
@@ -139,7 +152,8 @@ export function createApp(options: AppOptions): FastifyInstance {
   const limiter = options.rateLimit === false ? null : new RateLimiter(options.rateLimit ?? {}, clock);
   const context: RouteContext = { store: options.store, clock };
   const routes = options.routes ?? SECTION_ROUTES;
-  const failures = options.authFailureLimit === false ? null : new RateLimiter(options.authFailureLimit ?? DEFAULT_AUTH_FAILURE_LIMIT, clock);
+  const failures =
+    options.authFailureLimit === false ? null : new RateLimiter(options.authFailureLimit ?? DEFAULT_AUTH_FAILURE_LIMIT, clock);
   const authHook = apiKeyHook(options.store, limiter, { failures });
   registerConditional(app, { store: options.store });
   if (options.compression !== false) registerCompression(app, options.compression ?? {});
@@ -151,7 +165,11 @@ export function createApp(options: AppOptions): FastifyInstance {
     { prefix: '/api' },
   );
   if (options.partners !== false) {
-    registerPartnerMounts(app, { context, routes, authHook: apiKeyHook(options.store, limiter, { failures, headers: [PARTNER_KEY_HEADER] }) });
+    registerPartnerMounts(app, {
+      context,
+      routes,
+      authHook: apiKeyHook(options.store, limiter, { failures, headers: [PARTNER_KEY_HEADER] }),
+    });
   }
   if (options.events !== false) attachEventFeed(app, { authFailures: failures, ...options.events, store: options.store });
   if (options.live) attachLive(app, options.store, { clock, ...(options.live === true ? {} : options.live) });

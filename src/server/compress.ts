@@ -54,7 +54,10 @@ function compressors(options: CompressionOptions): Record<Encoding, Compress | n
           [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
         },
       }),
-    zstd: z && zstdParams !== undefined ? (input) => (z as (b: Buffer, o: object) => Promise<Buffer>)(input, { params: { [zstdParams]: options.zstdLevel ?? 3 } }) : null,
+    zstd:
+      z && zstdParams !== undefined
+        ? (input) => (z as (b: Buffer, o: object) => Promise<Buffer>)(input, { params: { [zstdParams]: options.zstdLevel ?? 3 } })
+        : null,
   };
 }
 

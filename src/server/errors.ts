@@ -9,7 +9,13 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  ForbiddenError, NotFoundError, TooManyRequestsError, UnauthorizedError, ValidationError, ValueError, type ErrorBody,
+  ForbiddenError,
+  NotFoundError,
+  TooManyRequestsError,
+  UnauthorizedError,
+  ValidationError,
+  ValueError,
+  type ErrorBody,
 } from '../exceptions';
 
 /** Status and JSON body of an error response, plus extra headers. */
@@ -73,7 +79,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err, request, reply) => sendError(err, request, reply));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
-    return reply.code(404).type('application/json; charset=utf-8').send({ message: `Not found: ${request.method} ${path}` });
+    return reply
+      .code(404)
+      .type('application/json; charset=utf-8')
+      .send({ message: `Not found: ${request.method} ${path}` });
   });
 }
 

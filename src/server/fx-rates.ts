@@ -50,7 +50,10 @@ async function forexCurve(store: Store, currency: string): Promise<CurveRecord |
  * Object.keys(await loadFxCurves(store, ['USD', 'EUR'], times)) //=> ['USD']
  */
 async function loadFxCurves(
-  store: Store, currencies: Iterable<string>, times: Float64Array, parameter = 'unit',
+  store: Store,
+  currencies: Iterable<string>,
+  times: Float64Array,
+  parameter = 'unit',
 ): Promise<Record<string, FxCurve>> {
   const out: Record<string, FxCurve> = {};
   let lo = Infinity;
@@ -110,13 +113,20 @@ export async function eurPerCurrency(store: Store, currency: string, times: Floa
  * convertUnit(values, 'EUR', 'MWh', 'USD/MWh', { fx, times }).unit //=> 'USD'
  */
 export async function fxRatesFor(
-  store: Store, fromUnit: string, toUnit: string, times: Float64Array, frequency: Frequency,
+  store: Store,
+  fromUnit: string,
+  toUnit: string,
+  times: Float64Array,
+  frequency: Frequency,
 ): Promise<FxRates | undefined> {
   const a = unitInfo(splitUnit(fromUnit).unit);
   const b = unitInfo(splitUnit(toUnit).unit);
   if (a?.family !== 'currency' || b?.family !== 'currency' || a.base === b.base) return undefined;
   if (!frequency.isIterable || frequency.gt(Frequency.P1D)) {
-    throw new ValidationError(`Currency conversion needs daily or coarser data, not ${frequency.tag}: aggregate with frequency=P1D`, 'unit');
+    throw new ValidationError(
+      `Currency conversion needs daily or coarser data, not ${frequency.tag}: aggregate with frequency=P1D`,
+      'unit',
+    );
   }
   const curves = await loadFxCurves(store, [a.base as string, b.base as string], times);
   const fx = fxFromCurves(curves, FX_LOOKBACK_MS);
@@ -138,8 +148,11 @@ export async function fxRatesFor(
  * (await convertPrices(store, [settlement], traded, { unit: 'EUR', denominator: 'MWh' }, 'USD/MWh')).unit //=> 'USD'
  */
 export async function convertPrices(
-  store: Store, columns: readonly Float64Array[], times: Float64Array,
-  from: { unit: string; denominator: string | null }, toUnit: string,
+  store: Store,
+  columns: readonly Float64Array[],
+  times: Float64Array,
+  from: { unit: string; denominator: string | null },
+  toUnit: string,
 ): Promise<{ columns: Float64Array[]; unit: string; denominator: string | null }> {
   const fx = await fxRatesFor(store, from.unit, toUnit, times, Frequency.P1D);
   const probe = convertUnit(new Float64Array(times.length), from.unit, from.denominator, toUnit, { fx, times });

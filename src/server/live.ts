@@ -64,7 +64,16 @@ function jitter(rng: Rng, value: number, sd: number, floorAtZero: boolean): numb
 }
 
 function series(curve: CurveRecord, points: RawPoint[], extra: Partial<RawSeries>): RawSeries {
-  return { at: { file: SOURCE, line: 0 }, curve: curve.name, instance: null, hasValue: true, scenarioNames: [], resolution: null, points, ...extra };
+  return {
+    at: { file: SOURCE, line: 0 },
+    curve: curve.name,
+    instance: null,
+    hasValue: true,
+    scenarioNames: [],
+    resolution: null,
+    points,
+    ...extra,
+  };
 }
 
 /**
@@ -85,7 +94,10 @@ export class LiveDemo {
   private round = 0;
   private stopped = true;
 
-  constructor(private readonly store: Store, private readonly options: LiveOptions = {}) {
+  constructor(
+    private readonly store: Store,
+    private readonly options: LiveOptions = {},
+  ) {
     this.rng = createRng(options.seed ?? 1, SOURCE);
     this.clock = options.clock ?? Date.now;
   }
@@ -106,10 +118,12 @@ export class LiveDemo {
   private schedule(): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
-      this.running = this.tick().then(
-        (summary) => summary && this.options.onRound?.(summary),
-        (err) => this.options.onError?.(err),
-      ).finally(() => this.schedule());
+      this.running = this.tick()
+        .then(
+          (summary) => summary && this.options.onRound?.(summary),
+          (err) => this.options.onError?.(err),
+        )
+        .finally(() => this.schedule());
     }, this.options.intervalMs ?? 5000);
     this.timer.unref();
   }
@@ -140,7 +154,9 @@ export class LiveDemo {
     const k = this.round++;
     const now = this.clock();
     const pick = async (curveType: string, dataType: string, count: number): Promise<CurveRecord[]> => {
-      const all = (await this.store.searchCurves({ curveType, dataType, pageSize: Number.MAX_SAFE_INTEGER })).items.filter((c) => c.frequency !== 'NONE');
+      const all = (await this.store.searchCurves({ curveType, dataType, pageSize: Number.MAX_SAFE_INTEGER })).items.filter(
+        (c) => c.frequency !== 'NONE',
+      );
       const n = Math.min(count, all.length);
       return Array.from({ length: n }, (_, i) => all[(k * count + i) % all.length]);
     };
@@ -209,7 +225,11 @@ export class LiveDemo {
       points.push({ line: 0, date: formatInstant(block.times[i], zone), value: jitter(this.rng, values[i], 0.01, floor), scenarios: [] });
     }
     let last = values[n - 1];
-    for (let t = shiftMillis(block.times[n - 1], freq, 1, zone); t <= now && points.length < MAX_APPEND + 4; t = shiftMillis(t, freq, 1, zone)) {
+    for (
+      let t = shiftMillis(block.times[n - 1], freq, 1, zone);
+      t <= now && points.length < MAX_APPEND + 4;
+      t = shiftMillis(t, freq, 1, zone)
+    ) {
       last = jitter(this.rng, last, 0.02, floor);
       points.push({ line: 0, date: formatInstant(t, zone), value: last, scenarios: [] });
     }

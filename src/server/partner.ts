@@ -37,7 +37,13 @@ export const PARTNER_COUNTRIES: Readonly<Record<string, string>> = Object.freeze
  * PARTNER_SECTIONS.includes('ohlc') //=> false
  */
 const PARTNER_SECTIONS: readonly string[] = Object.freeze([
-  'metadata', 'timeseries', 'instances', 'periods', 'period_instances', 'period-instances', 'periodInstances',
+  'metadata',
+  'timeseries',
+  'instances',
+  'periods',
+  'period_instances',
+  'period-instances',
+  'periodInstances',
 ]);
 
 /**
@@ -82,7 +88,10 @@ export function areaStore(store: Store, areas: ReadonlySet<string>): Store {
   };
   const searchCurves = async (query: CurveQuery = {}): Promise<StorePage<CurveRecord>> => {
     const all = await store.searchCurves({ ...query, page: 1, pageSize: Number.MAX_SAFE_INTEGER });
-    return pageOf(all.items.filter((c) => inAreas(c, areas)), query);
+    return pageOf(
+      all.items.filter((c) => inAreas(c, areas)),
+      query,
+    );
   };
   return new Proxy(store, {
     get(target, prop) {
@@ -130,14 +139,20 @@ export function registerPartnerMounts(app: FastifyInstance, options: PartnerMoun
     const tag = PARTNER_COUNTRIES[country];
     if (tag === undefined) throw new NotFoundError(`No partner mount for country '${country}'`);
     const prefix = `/partner/${country}`;
-    const areas = new Set(Area.byTag(tag).getFamily().map((a) => a.tag));
+    const areas = new Set(
+      Area.byTag(tag)
+        .getFamily()
+        .map((a) => a.tag),
+    );
     const context: RouteContext = { ...options.context, store: areaStore(options.context.store, areas) };
     app.register(
       async (scope) => {
         scope.addHook('onRequest', async (request) => {
           const route = request.routeOptions.url ?? '';
           if (route.startsWith(`${prefix}/metadata/`) && route !== `${prefix}/metadata/curves/`) {
-            throw new NotFoundError(`Not found: ${request.method} ${request.url.split('?')[0]} (the partner API offers only curve search in metadata)`);
+            throw new NotFoundError(
+              `Not found: ${request.method} ${request.url.split('?')[0]} (the partner API offers only curve search in metadata)`,
+            );
           }
           const key = request.headers[PARTNER_KEY_HEADER];
           if (typeof key !== 'string' || key.trim() === '') {

@@ -21,10 +21,7 @@ import type { CurveRecord, InstanceRecord, PlaceRecord, UserRecord } from './sto
  * @example
  * curveFromRecord(record).resolution.toDict() //=> { frequency: 'PT15M', timezone: 'CET' }
  */
-export function curveFromRecord(
-  record: CurveRecord,
-  extras: { place?: Place | null; subscription?: Subscription | null } = {},
-): Curve {
+export function curveFromRecord(record: CurveRecord, extras: { place?: Place | null; subscription?: Subscription | null } = {}): Curve {
   return new Curve({
     name: record.name,
     curveType: CurveType.byTag(record.curveType),
@@ -95,7 +92,10 @@ export function subscriptionOf(user: UserRecord, record: CurveRecord): Subscript
 export function instanceFromRecord(record: InstanceRecord, issueZone: Zone): Instance {
   const at = (ms: number | null) => (ms === null ? null : DateTime.fromMillis(ms, { zone: issueZone }));
   return new Instance({
-    issued: DateTime.fromMillis(record.issued, { zone: issueZone }), tag: record.tag,
-    scenarios: record.scenarioNames.length, created: at(record.created), modified: at(record.modified),
+    issued: DateTime.fromMillis(record.issued, { zone: issueZone }),
+    tag: record.tag,
+    scenarios: record.scenarioNames.length,
+    created: at(record.created),
+    modified: at(record.modified),
   });
 }

@@ -115,7 +115,12 @@ export async function curveOf(store: Store, user: UserRecord, record: CurveRecor
  * requestRange(parseDateTimeText('2024-03-31'), parseDateTimeText('2024-04-01'), CET)
  * //=> { begin: 1711839600000, end: 1711922400000 }
  */
-export function requestRange(begin: WireDateTime, end: WireDateTime, zone: Zone, frequency: Frequency | null = null): { begin: number; end: number } {
+export function requestRange(
+  begin: WireDateTime,
+  end: WireDateTime,
+  zone: Zone,
+  frequency: Frequency | null = null,
+): { begin: number; end: number } {
   checkRangeLimit(begin, end, frequency);
   const b = resolveDateTime(begin, zone).toMillis();
   const e = resolveDateTime(end, zone).toMillis();
@@ -176,7 +181,10 @@ function aggregateColumns(block: Columns, plan: Plan, request: SeriesRequest): C
     { times, ...(values ? { values } : {}), ...(scenarios.length ? { scenarios } : {}) },
     plan.aggregate
       ? {
-          from: plan.from, to: plan.to, zone: plan.zone, fromZone: plan.fromZone,
+          from: plan.from,
+          to: plan.to,
+          zone: plan.zone,
+          fromZone: plan.fromZone,
           aggregation: request.aggregation ?? Aggregation.AVERAGE,
           filter: request.hourFilter ?? Filter.BASE,
           threshold: (request.threshold as Threshold | undefined) ?? { count: 0 },
@@ -199,7 +207,13 @@ async function convertColumns(store: Store, record: CurveRecord, columns: Column
   const fx = await fxRatesFor(store, record.unit, unit, times, freq);
   const one = (column: Float64Array) => convertUnit(column, record.unit, record.denominator, unit, { fx, times });
   const probe = one(values ?? new Float64Array(times.length));
-  return { times, values: values ? probe.values : null, scenarios: scenarios.map((s) => one(s).values), unit: probe.unit, denominator: probe.denominator };
+  return {
+    times,
+    values: values ? probe.values : null,
+    scenarios: scenarios.map((s) => one(s).values),
+    unit: probe.unit,
+    denominator: probe.denominator,
+  };
 }
 
 /**
@@ -242,14 +256,18 @@ export async function loadTimeseries(store: Store, curve: Curve, record: CurveRe
  * (await loadPeriodseries(store, curve, record, { range, unit: 'GW' })).unit //=> 'GW'
  */
 export async function loadPeriodseries(
-  store: Store, curve: Curve, record: CurveRecord, request: Pick<SeriesRequest, 'range' | 'instance' | 'timeZone' | 'unit'>,
+  store: Store,
+  curve: Curve,
+  record: CurveRecord,
+  request: Pick<SeriesRequest, 'range' | 'instance' | 'timeZone' | 'unit'>,
 ): Promise<Periodseries> {
   const block = await store.readPeriods(record.name, request.range, request.instance ?? null);
   const { begin = -Infinity, end = Infinity } = request.range;
   const begins = block.begins.map((b) => Math.max(b, begin));
   const ends = block.ends.map((e) => Math.min(e, end));
   const convert = (column: Float64Array) =>
-    request.unit === undefined ? { values: column, unit: record.unit, denominator: record.denominator }
+    request.unit === undefined
+      ? { values: column, unit: record.unit, denominator: record.denominator }
       : convertUnit(column, record.unit, record.denominator, request.unit);
   const { values, unit, denominator } = convert(block.values);
   const capacities = block.capacities === null ? null : convert(block.capacities).values;

@@ -2,16 +2,7 @@ import { ValueError } from '../exceptions';
 import { monthAnchor } from './date-time-steps';
 import type { Frequency } from './frequency';
 import { tableFor, type OffsetTable } from './offset-table';
-import {
-  DAY_MS,
-  MINUTE_MS,
-  civilFromDays,
-  daysFromCivil,
-  daysInMonth,
-  localToInstant,
-  localToInstantNear,
-  mod,
-} from './wall-clock';
+import { DAY_MS, MINUTE_MS, civilFromDays, daysFromCivil, daysInMonth, localToInstant, localToInstantNear, mod } from './wall-clock';
 import { toZone, type ZoneInput } from './zones';
 
 /** Largest magnitude of a valid JS Date, in epoch milliseconds. */

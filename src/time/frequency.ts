@@ -21,7 +21,9 @@ export type AnyCase<T extends string> = T | Uppercase<T> | Lowercase<T>;
  * @example
  * const tag: FrequencyTag = 'PT15M';
  */
-export type FrequencyTag = AnyCase<'P1Y' | 'SEASON' | 'P3M' | 'P1M' | 'P1W' | 'P1D' | 'PT1H' | 'PT60M' | 'PT30M' | 'PT15M' | 'PT10M' | 'PT5M' | 'NONE'>;
+export type FrequencyTag = AnyCase<
+  'P1Y' | 'SEASON' | 'P3M' | 'P1M' | 'P1W' | 'P1D' | 'PT1H' | 'PT60M' | 'PT30M' | 'PT15M' | 'PT10M' | 'PT5M' | 'NONE'
+>;
 const byTag = new Map<string, Frequency>();
 const ordered: Frequency[] = [];
 

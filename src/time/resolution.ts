@@ -108,9 +108,7 @@ export class Resolution {
     if (!this.isIterable()) throw new ValueError(`Resolution ${this.frequency.tag} cannot be enumerated`);
     const from = toDateTime(begin, this.zone).toMillis();
     const to = toDateTime(end, this.zone).toMillis();
-    return Array.from(stepStarts(from, to, this.frequency, this.zone), (ms) =>
-      DateTime.fromMillis(ms, { zone: this.zone }),
-    );
+    return Array.from(stepStarts(from, to, this.frequency, this.zone), (ms) => DateTime.fromMillis(ms, { zone: this.zone }));
   }
 
   /**
@@ -238,11 +236,7 @@ export class Resolution {
    * new Resolution('P1D', 'cet').equals(new Resolution(Frequency.P1D, CET)) //=> true
    */
   equals(other: unknown): boolean {
-    return (
-      Resolution.isResolution(other) &&
-      other.frequency.equals(this.frequency) &&
-      other.timezone === this.timezone
-    );
+    return Resolution.isResolution(other) && other.frequency.equals(this.frequency) && other.timezone === this.timezone;
   }
 
   /**

@@ -71,14 +71,7 @@ export const DEFAULT_ZONE: Zone = CET;
  * @example
  * REQUEST_ZONE_NAMES.includes('Europe/Gas_Day') //=> true
  */
-export const REQUEST_ZONE_NAMES: readonly string[] = Object.freeze([
-  'UTC',
-  'CET',
-  'WET',
-  'EET',
-  'Europe/Istanbul',
-  'Europe/Gas_Day',
-]);
+export const REQUEST_ZONE_NAMES: readonly string[] = Object.freeze(['UTC', 'CET', 'WET', 'EET', 'Europe/Istanbul', 'Europe/Gas_Day']);
 
 const KNOWN: ReadonlyMap<string, Zone> = new Map<string, Zone>([
   ['utc', UTC],

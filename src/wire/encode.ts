@@ -230,11 +230,7 @@ export function decodePath(path: string): string[] {
 }
 
 /** Input accepted by {@link QueryValues.from}: a raw query string, `URLSearchParams`, or a parsed object. */
-export type QueryInput =
-  | string
-  | URLSearchParams
-  | QueryValues
-  | Readonly<Record<string, string | readonly string[] | undefined>>;
+export type QueryInput = string | URLSearchParams | QueryValues | Readonly<Record<string, string | readonly string[] | undefined>>;
 
 /**
  * The decoded parameters of one request on the server: every value of every name, in order.

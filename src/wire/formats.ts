@@ -143,8 +143,7 @@ export interface WireDateTime {
   readonly hasTime: boolean;
 }
 
-const DATE_TIME_RE =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+const DATE_TIME_RE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 
 function offsetOf(text: string): number {
   if (text.toUpperCase() === 'Z') return 0;
@@ -299,9 +298,7 @@ export function parseNumberText(text: string): number | undefined {
 /**
  * The `threshold` of an aggregation: a count of missing values, or a percentage of them.
  */
-export type Threshold =
-  | { readonly kind: 'count'; readonly count: number }
-  | { readonly kind: 'percent'; readonly percent: number };
+export type Threshold = { readonly kind: 'count'; readonly count: number } | { readonly kind: 'percent'; readonly percent: number };
 
 /**
  * Formats a threshold: a count as a decimal integer, a percentage as {@link formatPercent}.

@@ -66,7 +66,10 @@ function nominalMillis(value: WireDateTime): number {
  */
 export function checkRangeLimit(begin: WireDateTime, end: WireDateTime, frequency: Frequency | null): void {
   if (nominalMillis(end) - nominalMillis(begin) <= maxRangeMillis(frequency)) return;
-  throw new ValidationError(`The range from begin ${begin.text} to end ${end.text} is longer than the limit of ${describeLimit(frequency)} per request`, 'end');
+  throw new ValidationError(
+    `The range from begin ${begin.text} to end ${end.text} is longer than the limit of ${describeLimit(frequency)} per request`,
+    'end',
+  );
 }
 
 /**
@@ -109,7 +112,11 @@ export interface QueryRangeOptions {
  * //=> throws ValidationError(..., 'end')
  */
 export function checkQueryRange(query: QueryBuilder, curve: unknown, options: QueryRangeOptions = {}): QueryBuilder {
-  const last = (name: string) => query.entries().filter(([k]) => k === name).at(-1)?.[1];
+  const last = (name: string) =>
+    query
+      .entries()
+      .filter(([k]) => k === name)
+      .at(-1)?.[1];
   const read = (text: string | undefined) => {
     const day = options.dates && text !== undefined ? parseDateText(text) : text;
     return day === undefined ? undefined : parseDateTimeText(day);

@@ -8,9 +8,21 @@ import { Aggregation, Area, ContractPeriod, CurveType, DataType, EnumBase, Fill,
 import { Frequency, REQUEST_ZONE_NAMES, zoneByName, zoneName, type TimeInput } from '../time';
 import type { QueryValues } from './encode';
 import {
-  formatBoolean, formatDate, formatDateTime, formatThreshold, formatTimeOfDay, parseBooleanText,
-  parseDateText, parseDateTimeText, parseIntegerText, parseNumberText, parseThresholdText,
-  parseTimeOfDayText, type Threshold, type TimeOfDay, type WireDateTime,
+  formatBoolean,
+  formatDate,
+  formatDateTime,
+  formatThreshold,
+  formatTimeOfDay,
+  parseBooleanText,
+  parseDateText,
+  parseDateTimeText,
+  parseIntegerText,
+  parseNumberText,
+  parseThresholdText,
+  parseTimeOfDayText,
+  type Threshold,
+  type TimeOfDay,
+  type WireDateTime,
 } from './formats';
 
 /**
@@ -67,7 +79,8 @@ const quoted = (v: unknown): string => (typeof v === 'string' ? `'${v}'` : Strin
  */
 export function optionalParam<I, O>(name: string, kind: ParamKind<I, O>): Param<I, O, O | undefined> {
   return {
-    name, kind,
+    name,
+    kind,
     encode: (input) => (input === null || input === undefined ? [] : [kind.encode(input, name)]),
     decode: (query) => {
       const text = query.get(name);
@@ -89,7 +102,8 @@ export function optionalParam<I, O>(name: string, kind: ParamKind<I, O>): Param<
  */
 export function requiredParam<I, O>(name: string, kind: ParamKind<I, O>): Param<I, O, O> {
   return {
-    name, kind,
+    name,
+    kind,
     encode: (input) => [input === null || input === undefined ? fail(`Provide ${kind.label}`, name) : kind.encode(input, name)],
     decode: (query) => {
       const text = query.get(name);
@@ -111,7 +125,8 @@ export function requiredParam<I, O>(name: string, kind: ParamKind<I, O>): Param<
  */
 export function defaultParam<I, O>(name: string, kind: ParamKind<I, O>, fallback: I): Param<I, O, O> {
   return {
-    name, kind,
+    name,
+    kind,
     encode: (input) => [kind.encode(input === null || input === undefined ? fallback : input, name)],
     decode: (query) => kind.decode(query.get(name) ?? kind.encode(fallback, name), name),
   };
@@ -132,10 +147,14 @@ export function defaultParam<I, O>(name: string, kind: ParamKind<I, O>, fallback
  */
 export function listParam<I, O>(name: string, kind: ParamKind<I, O>, options: { nullText?: string } = {}): ListParam<I, O> {
   const item = (v: I | null): string =>
-    v === null && options.nullText !== undefined ? options.nullText
-      : v === null || v === undefined ? fail(`Provide ${kind.label} or a list of them`, name) : kind.encode(v, name);
+    v === null && options.nullText !== undefined
+      ? options.nullText
+      : v === null || v === undefined
+        ? fail(`Provide ${kind.label} or a list of them`, name)
+        : kind.encode(v, name);
   return {
-    name, kind,
+    name,
+    kind,
     encode: (input) => {
       if (input === null || input === undefined) return [];
       return Array.isArray(input) ? (input as readonly (I | null)[]).map(item) : [item(input as I)];
@@ -216,8 +235,12 @@ export const TIME_OF_DAY: ParamKind<TimeOfDayInput, TimeOfDay> = {
     if (DateTime.isDateTime(input) && input.isValid) return formatTimeOfDay(input);
     if (typeof input === 'object' && input !== null && !DateTime.isDateTime(input)) {
       const t = { hour: input.hour, minute: input.minute ?? 0, second: input.second ?? 0, millisecond: input.millisecond ?? 0 };
-      const ok = [[t.hour, 23], [t.minute, 59], [t.second, 59], [t.millisecond, 999]]
-        .every(([v, max]) => Number.isInteger(v) && v >= 0 && v <= max);
+      const ok = [
+        [t.hour, 23],
+        [t.minute, 59],
+        [t.second, 59],
+        [t.millisecond, 999],
+      ].every(([v, max]) => Number.isInteger(v) && v >= 0 && v <= max);
       if (ok) return formatTimeOfDay(t);
     }
     return fail(`Provide ${this.label}`, name);
@@ -266,7 +289,8 @@ export const STRING: ParamKind<string, string> = {
  */
 export function oneOf<T extends string>(values: readonly T[]): ParamKind<T, T> {
   const check = (v: unknown, name: string): T =>
-    typeof v === 'string' && (values as readonly string[]).includes(v) ? (v as T)
+    typeof v === 'string' && (values as readonly string[]).includes(v)
+      ? (v as T)
       : fail(`Allowed values are ${values.map((x) => `'${x}'`).join(', ')}`, name);
   return { label: `one of ${values.join(', ')}`, encode: check, decode: check };
 }
@@ -285,7 +309,8 @@ export function integer(bounds: { min?: number; max?: number } = {}): ParamKind<
     label: 'an integer',
     encode: (input, name) =>
       String(Number.isSafeInteger(input) ? checkRange(input, name, bounds.min, bounds.max) : fail('Provide an integer', name)),
-    decode: (text, name) => checkRange(parseIntegerText(text) ?? fail(`Provide an integer, was '${text}'`, name), name, bounds.min, bounds.max),
+    decode: (text, name) =>
+      checkRange(parseIntegerText(text) ?? fail(`Provide an integer, was '${text}'`, name), name, bounds.min, bounds.max),
   };
 }
 
@@ -339,8 +364,13 @@ export function enumKind<E extends { readonly tag: string }>(label: string, look
   return {
     label: `a ${label}`,
     encode: (input, name) =>
-      typeof input === 'string' ? (lookup.isValidTag(input) ? input : invalid(input, name))
-        : lookup.isMember(input) ? input.tag : invalid(input, name),
+      typeof input === 'string'
+        ? lookup.isValidTag(input)
+          ? input
+          : invalid(input, name)
+        : lookup.isMember(input)
+          ? input.tag
+          : invalid(input, name),
     decode: (text, name) => (lookup.isValidTag(text) ? lookup.byTag(text) : invalid(text, name)),
   };
 }
@@ -415,8 +445,7 @@ export const CURVE_TYPE: ParamKind<CurveType | string, CurveType> = enumKind('Cu
 /** Data-type kind (`data-type`). */
 export const DATA_TYPE: ParamKind<DataType | string, DataType> = enumKind('DataType', enumLookup(DataType));
 /** Contract-period kind (`period`); wire tags are lower case (`month`). */
-export const CONTRACT_PERIOD: ParamKind<ContractPeriod | string, ContractPeriod> =
-  enumKind('ContractPeriod', enumLookup(ContractPeriod));
+export const CONTRACT_PERIOD: ParamKind<ContractPeriod | string, ContractPeriod> = enumKind('ContractPeriod', enumLookup(ContractPeriod));
 /** OHLC-field kind (the `{field}` path segment); wire tags are lower case (`settlement`). */
 export const OHLC_FIELD: ParamKind<OHLCField | string, OHLCField> = enumKind('OHLCField', enumLookup(OHLCField));
 /** Area kind (`area`, `carbon-tax-area`); the empty tag (no area) is valid and sent as `area=`. */
@@ -443,7 +472,9 @@ export const FILL: ParamKind<Fill | string, Fill> = {
 };
 
 function fillMessage(value: unknown): string {
-  return `Not a valid fill ${quoted(value)}. Allowed values are: ${Fill.all().map((f) => `'${f.tag}'`).join(', ')}`;
+  return `Not a valid fill ${quoted(value)}. Allowed values are: ${Fill.all()
+    .map((f) => `'${f.tag}'`)
+    .join(', ')}`;
 }
 
 /**

@@ -15,12 +15,16 @@ import * as assert from 'uvu/assert';
 const root = join(__dirname, '..', '..');
 
 test('biome check (lint and format) finds nothing', () => {
-  const run = spawnSync(process.execPath, [join(root, 'node_modules', '@biomejs', 'biome', 'bin', 'biome'), 'check', '--max-diagnostics=50', '.'], {
-    cwd: root,
-    encoding: 'utf8',
-    timeout: 300_000,
-    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
-  });
+  const run = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules', '@biomejs', 'biome', 'bin', 'biome'), 'check', '--max-diagnostics=50', '.'],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 300_000,
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+    },
+  );
   const output = `${run.stdout ?? ''}${run.stderr ?? ''}`.trim();
   assert.is(run.error, undefined, String(run.error));
   assert.is(run.status, 0, `biome check reported:\n${output.slice(-8000)}`);

@@ -27,13 +27,19 @@ export function isTypeOnly(statement: string): boolean {
   if (/^(?:import|export)\s+type\b/.test(s)) return true;
   const names = /^(?:import|export)\s*\{([^}]*)\}/.exec(s);
   if (names === null) return false;
-  const items = names[1].split(',').map((x) => x.trim()).filter((x) => x.length > 0);
+  const items = names[1]
+    .split(',')
+    .map((x) => x.trim())
+    .filter((x) => x.length > 0);
   return items.length > 0 && items.every((x) => /^type\s/.test(x));
 }
 
 /** The text of the import/export statement starting on `line` that names `specifier`. */
 function statementAt(code: string, line: number, specifier: string): string | undefined {
-  const rest = code.split('\n').slice(line - 1).join('\n');
+  const rest = code
+    .split('\n')
+    .slice(line - 1)
+    .join('\n');
   const re = /(?:import|export)[^;'"]*?(['"])([^'"\n]+)\1/g;
   for (let m = re.exec(rest); m !== null; m = re.exec(rest)) if (m[2] === specifier) return m[0];
   return undefined;

@@ -64,23 +64,26 @@ test('blank keeps length and lines, and removes comments but not code', () => {
 });
 
 test('findReferences finds every kind of reference, across lines, and none in comments', () => {
-  const file = sourceOf('src/frame/x.ts', [
-    "import { a,", // 1
-    '  b } from "../model";', // 2
-    "import type { T } from '../time';", // 3
-    "import * as n from '../engine';", // 4
-    "export { c } from './c';", // 5
-    "export * as w from '../wire';", // 6
-    "import '../plot/side';", // 7
-    "const lazy = () => import('../plot');", // 8
-    "const d = require('danfojs');", // 9
-    "declare module '../model/timeseries' {}", // 10
-    ' * import { Z } from "../client";', // 11: inside no comment, but not a statement start
-    "/* import { Y } from '../server'; */", // 12
-    'const cell = `', // 13
-    "import { W } from '../cli';", // 14: text of a template literal
-    "const r = require('../server');`;", // 15
-  ].join('\n'));
+  const file = sourceOf(
+    'src/frame/x.ts',
+    [
+      'import { a,', // 1
+      '  b } from "../model";', // 2
+      "import type { T } from '../time';", // 3
+      "import * as n from '../engine';", // 4
+      "export { c } from './c';", // 5
+      "export * as w from '../wire';", // 6
+      "import '../plot/side';", // 7
+      "const lazy = () => import('../plot');", // 8
+      "const d = require('danfojs');", // 9
+      "declare module '../model/timeseries' {}", // 10
+      ' * import { Z } from "../client";', // 11: inside no comment, but not a statement start
+      "/* import { Y } from '../server'; */", // 12
+      'const cell = `', // 13
+      "import { W } from '../cli';", // 14: text of a template literal
+      "const r = require('../server');`;", // 15
+    ].join('\n'),
+  );
   assert.equal(
     findReferences(file).map((r) => `${r.line} ${r.kind} ${r.specifier}`),
     [
@@ -138,20 +141,30 @@ test('placeOf and mayImport encode the layer order', () => {
 });
 
 test('checkLayers reports upward, sideways-forbidden and outside imports with their line', () => {
-  const bad = sourceOf('src/model/series.ts', [
-    "import { Frequency } from '../time';",
-    "import type { Table } from '../frame/to-table';",
-    "import { x } from '../../test/helpers/x';",
-  ].join('\n'));
-  assert.equal(checkLayers(bad).map((v) => `${v.line} ${v.target}`), ['2 ../frame/to-table', '3 ../../test/helpers/x']);
+  const bad = sourceOf(
+    'src/model/series.ts',
+    [
+      "import { Frequency } from '../time';",
+      "import type { Table } from '../frame/to-table';",
+      "import { x } from '../../test/helpers/x';",
+    ].join('\n'),
+  );
+  assert.equal(
+    checkLayers(bad).map((v) => `${v.line} ${v.target}`),
+    ['2 ../frame/to-table', '3 ../../test/helpers/x'],
+  );
   const sideways = sourceOf('src/server/routes/a.ts', "import { ServiceClient } from '../../client';");
   assert.is(checkLayers(sideways).length, 1);
   assert.equal(checkLayers(sourceOf('src/cli/main.ts', "import { createApp } from '../server/app';")), []);
 });
 
 test('checkPackages confines axios, danfojs and the rendering libraries', () => {
-  const text = "import axios from 'axios';\nimport type { DataFrame } from 'danfojs';\nimport type * as V from 'vega-lite';\nconst r = require('@resvg/resvg-js');";
-  assert.equal(checkPackages(sourceOf('src/client/sections/a.ts', text)).map((v) => v.rule), ['axios', 'danfojs', 'vega', 'vega']);
+  const text =
+    "import axios from 'axios';\nimport type { DataFrame } from 'danfojs';\nimport type * as V from 'vega-lite';\nconst r = require('@resvg/resvg-js');";
+  assert.equal(
+    checkPackages(sourceOf('src/client/sections/a.ts', text)).map((v) => v.rule),
+    ['axios', 'danfojs', 'vega', 'vega'],
+  );
   assert.equal(checkPackages(sourceOf('src/client/http/transport.ts', "import axios from 'axios';")), []);
   assert.equal(checkPackages(sourceOf('src/frame/danfo.ts', "const d = require('danfojs');")), []);
   assert.equal(checkPackages(sourceOf('src/plot/vega-runtime.ts', "import type * as V from 'vega';")), []);
@@ -160,7 +173,10 @@ test('checkPackages confines axios, danfojs and the rendering libraries', () => 
 
 test('checkDynamicLoads reports computed names only', () => {
   const file = sourceOf('src/plot/a.ts', "require(name);\nrequire('vega');\nawait import(spec);\n// require(x)");
-  assert.equal(checkDynamicLoads(file).map((v) => v.line), [1, 3]);
+  assert.equal(
+    checkDynamicLoads(file).map((v) => v.line),
+    [1, 3],
+  );
 });
 
 test('checkClock reports Date.now() and new Date() in time/model/engine only', () => {
@@ -174,14 +190,21 @@ test('checkClock reports Date.now() and new Date() in time/model/engine only', (
     '// Date.now()',
     'const g = new DateTime();',
   ].join('\n');
-  assert.equal(checkClock(sourceOf('src/engine/x.ts', text)).map((v) => v.line), [1, 2, 3]);
+  assert.equal(
+    checkClock(sourceOf('src/engine/x.ts', text)).map((v) => v.line),
+    [1, 2, 3],
+  );
   assert.equal(checkClock(sourceOf('src/time/x.ts', text)).length, 3);
   assert.equal(checkClock(sourceOf('src/client/x.ts', text)), [], 'the client may read the clock');
 });
 
 test('checkErrorClasses reports error classes outside src/exceptions.ts', () => {
-  const text = 'class A extends Error {}\nexport class B\n  extends TypeError {}\ninterface C extends Error { code: string }\nclass D extends ErrorBase {}';
-  assert.equal(checkErrorClasses(sourceOf('src/wire/x.ts', text)).map((v) => v.line), [1, 2]);
+  const text =
+    'class A extends Error {}\nexport class B\n  extends TypeError {}\ninterface C extends Error { code: string }\nclass D extends ErrorBase {}';
+  assert.equal(
+    checkErrorClasses(sourceOf('src/wire/x.ts', text)).map((v) => v.line),
+    [1, 2],
+  );
   assert.equal(checkErrorClasses(sourceOf('src/exceptions.ts', text)), []);
 });
 
@@ -204,8 +227,20 @@ test('findCycles finds loops inside a layer, self-imports, and none in a tree', 
     ['e', ['e']],
     ['f', ['d']],
   ]);
-  assert.equal(findCycles(graph), [['a', 'b', 'c', 'a'], ['e', 'e']]);
-  assert.equal(findCycles(new Map([['a', ['b', 'c']], ['b', ['c']], ['c', []]])), []);
+  assert.equal(findCycles(graph), [
+    ['a', 'b', 'c', 'a'],
+    ['e', 'e'],
+  ]);
+  assert.equal(
+    findCycles(
+      new Map([
+        ['a', ['b', 'c']],
+        ['b', ['c']],
+        ['c', []],
+      ]),
+    ),
+    [],
+  );
 });
 
 test('buildGraph follows runtime imports and re-exports, not type-only ones', () => {
@@ -238,13 +273,20 @@ test('src/ has no runtime import cycle, inside a layer or across', () => {
   const graph = buildGraph(root, files);
   assert.ok([...graph.values()].reduce((n, deps) => n + deps.length, 0) > files.length, 'the graph has edges');
   const cycles = findCycles(graph);
-  assert.equal(cycles.map((c) => c.join(' -> ')), [], `import cycles (move what both sides need into a module of its own):\n${cycles.map((c) => c.join(' -> ')).join('\n')}`);
+  assert.equal(
+    cycles.map((c) => c.join(' -> ')),
+    [],
+    `import cycles (move what both sides need into a module of its own):\n${cycles.map((c) => c.join(' -> ')).join('\n')}`,
+  );
 });
 
 test('every allow-list entry still matches a violation and gives a reason', () => {
   const all = files.flatMap(checkFile);
   for (const a of ALLOWED) {
-    assert.ok(all.some((v) => matches(a, v)), `stale allow-list entry (remove it): ${a.file} [${a.rule}] ${a.target}`);
+    assert.ok(
+      all.some((v) => matches(a, v)),
+      `stale allow-list entry (remove it): ${a.file} [${a.rule}] ${a.target}`,
+    );
     assert.ok(a.reason.trim().length > 20, `allow-list entry without a real reason: ${a.file}`);
   }
 });

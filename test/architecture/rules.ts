@@ -109,7 +109,12 @@ interface PackageRule {
 const PACKAGE_RULES: readonly PackageRule[] = [
   { rule: 'axios', packages: /^axios(\/|$)/, allowed: (f) => isUnder(f, 'src/client/http'), where: 'src/client/http/' },
   { rule: 'danfojs', packages: /^danfojs(-node)?(\/|$)/, allowed: (f) => f === 'src/frame/danfo.ts', where: 'src/frame/danfo.ts' },
-  { rule: 'polars', packages: /^nodejs-polars(-[a-z0-9-]+)?(\/|$)/, allowed: (f) => f === 'src/frame/polars.ts', where: 'src/frame/polars.ts' },
+  {
+    rule: 'polars',
+    packages: /^nodejs-polars(-[a-z0-9-]+)?(\/|$)/,
+    allowed: (f) => f === 'src/frame/polars.ts',
+    where: 'src/frame/polars.ts',
+  },
   {
     rule: 'vega',
     packages: /^(vega(-[a-z-]+)?|@resvg\/resvg-js)(\/|$)/,
@@ -128,7 +133,13 @@ export function checkPackages(file: SourceFile): Violation[] {
   for (const ref of findReferences(file)) {
     for (const r of PACKAGE_RULES) {
       if (!r.packages.test(ref.specifier) || r.allowed(file.path)) continue;
-      out.push({ rule: r.rule, file: file.path, line: ref.line, target: ref.specifier, message: `${ref.specifier} belongs only in ${r.where}` });
+      out.push({
+        rule: r.rule,
+        file: file.path,
+        line: ref.line,
+        target: ref.specifier,
+        message: `${ref.specifier} belongs only in ${r.where}`,
+      });
     }
   }
   return out;

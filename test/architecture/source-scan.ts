@@ -80,7 +80,22 @@ export function sourceOf(path: string, text: string): SourceFile {
 }
 
 const REGEX_AFTER_CHAR = new Set('(,=:[!&|?{};+-*%<>~^'.split(''));
-const REGEX_AFTER_WORD = new Set(['return', 'typeof', 'case', 'do', 'else', 'in', 'of', 'new', 'delete', 'void', 'throw', 'yield', 'await', 'instanceof']);
+const REGEX_AFTER_WORD = new Set([
+  'return',
+  'typeof',
+  'case',
+  'do',
+  'else',
+  'in',
+  'of',
+  'new',
+  'delete',
+  'void',
+  'throw',
+  'yield',
+  'await',
+  'instanceof',
+]);
 
 /**
  * Replaces comments (and, with `strings`, the contents of string, template and regular-expression
@@ -114,9 +129,21 @@ export function blank(text: string, strings: boolean): string {
   const templateBody = (): void => {
     const start = i;
     while (i < n) {
-      if (text[i] === '\\') { i += 2; continue; }
-      if (text[i] === '`') { if (strings) wipe(start, i); i++; return; }
-      if (text[i] === '$' && text[i + 1] === '{') { if (strings) wipe(start, i); i += 2; braces.push(0); return; }
+      if (text[i] === '\\') {
+        i += 2;
+        continue;
+      }
+      if (text[i] === '`') {
+        if (strings) wipe(start, i);
+        i++;
+        return;
+      }
+      if (text[i] === '$' && text[i + 1] === '{') {
+        if (strings) wipe(start, i);
+        i += 2;
+        braces.push(0);
+        return;
+      }
       i++;
     }
     if (strings) wipe(start, n);
@@ -134,7 +161,7 @@ export function blank(text: string, strings: boolean): string {
       const stop = end < 0 ? n : end + 2;
       wipe(i, stop);
       i = stop;
-    } else if (c === '\'' || c === '"') {
+    } else if (c === "'" || c === '"') {
       const start = i + 1;
       i = start;
       while (i < n && text[i] !== c && text[i] !== '\n') i += text[i] === '\\' ? 2 : 1;
@@ -147,7 +174,14 @@ export function blank(text: string, strings: boolean): string {
       braces[braces.length - 1]++;
       i++;
     } else if (c === '}' && braces.length > 0) {
-      if (braces[braces.length - 1] === 0) { braces.pop(); i++; templateBody(); } else { braces[braces.length - 1]--; i++; }
+      if (braces[braces.length - 1] === 0) {
+        braces.pop();
+        i++;
+        templateBody();
+      } else {
+        braces[braces.length - 1]--;
+        i++;
+      }
     } else if (c === '/') {
       const prev = previousToken(i);
       if (prev === '' || REGEX_AFTER_CHAR.has(prev) || REGEX_AFTER_WORD.has(prev)) {
@@ -155,7 +189,10 @@ export function blank(text: string, strings: boolean): string {
         i = start;
         let inClass = false;
         while (i < n && text[i] !== '\n') {
-          if (text[i] === '\\') { i += 2; continue; }
+          if (text[i] === '\\') {
+            i += 2;
+            continue;
+          }
           if (text[i] === '[') inClass = true;
           else if (text[i] === ']') inClass = false;
           else if (text[i] === '/' && !inClass) break;

@@ -65,10 +65,12 @@ test('lists src files without a test of their own, and tests that mirror no sing
     // A folder's test (test/model/areas.test.ts) counts for the files in it.
     return !tested.has(stem) && !tested.has(stem.slice(0, stem.lastIndexOf('/')));
   });
-  const crossCutting = testFiles.filter((t) => ownFolder(t) === undefined).filter((t) => {
-    const m = mirrored(t);
-    return !existsSync(join(root, `${m}.ts`)) && !isDir(m);
-  });
+  const crossCutting = testFiles
+    .filter((t) => ownFolder(t) === undefined)
+    .filter((t) => {
+      const m = mirrored(t);
+      return !existsSync(join(root, `${m}.ts`)) && !isDir(m);
+    });
   console.log(`\n${untested.length} of ${srcFiles.length} src files have no test of their own (index.ts files not counted):`);
   for (const f of untested) console.log(`  ${f}`);
   console.log(`\n${crossCutting.length} tests mirror no single src file (cross-cutting):`);

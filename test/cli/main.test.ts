@@ -25,7 +25,9 @@ function tempDir(): string {
   dirs.push(d);
   return d;
 }
-test.after(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+test.after(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 async function waitFor<T>(get: () => T | undefined, what: string, ms = 30_000): Promise<T> {
   const until = Date.now() + ms;
@@ -84,7 +86,28 @@ test('help prints the usage', async () => {
 test('keys create, list and block', async () => {
   const d = tempDir();
   const io = capture();
-  assert.is(await main(['keys', 'create', '--data', d, '--user', 'ada', '--name', 'Ada L', '--grant', 'power:DE', '--grant', 'market:*', '--label', 'laptop'], io), 0);
+  assert.is(
+    await main(
+      [
+        'keys',
+        'create',
+        '--data',
+        d,
+        '--user',
+        'ada',
+        '--name',
+        'Ada L',
+        '--grant',
+        'power:DE',
+        '--grant',
+        'market:*',
+        '--label',
+        'laptop',
+      ],
+      io,
+    ),
+    0,
+  );
   const key = io.lines[0];
   assert.match(key, /^svc_/);
   assert.match(io.errors[0], /Created user ada; grants: power:DE, market:\*/);
@@ -95,7 +118,9 @@ test('keys create, list and block', async () => {
   const list = capture();
   assert.is(await main(['keys', 'list', '--data', d], list), 0);
   assert.is(list.lines.length, 3);
-  assert.ok(list.lines.some((l) => l.startsWith(hashApiKey(key).slice(0, 12)) && l.includes('ada') && l.includes('active') && l.endsWith('laptop')));
+  assert.ok(
+    list.lines.some((l) => l.startsWith(hashApiKey(key).slice(0, 12)) && l.includes('ada') && l.includes('active') && l.endsWith('laptop')),
+  );
   assert.not.ok(list.lines.join('\n').includes(key));
 
   assert.is(await main(['keys', 'block', '--data', d, key], capture()), 0);
@@ -107,7 +132,17 @@ test('keys create, list and block', async () => {
 
   const store = await DuckDbStore.open(d);
   const user = await store.getUser('ada');
-  assert.equal([user?.name, user?.blocked, user?.subscriptions], ['Ada L', true, [{ package: 'power', area: 'DE' }, { package: 'market', area: '*' }]]);
+  assert.equal(
+    [user?.name, user?.blocked, user?.subscriptions],
+    [
+      'Ada L',
+      true,
+      [
+        { package: 'power', area: 'DE' },
+        { package: 'market', area: '*' },
+      ],
+    ],
+  );
   assert.is((await store.findKey(hashApiKey(key)))?.blocked, true);
   assert.is((await store.findKey(hashApiKey(second.lines[0])))?.blocked, false);
   await store.close();
@@ -130,7 +165,10 @@ test('serve listens, answers with a key and stops on request', async () => {
   stop.abort();
   assert.is(await running, 0);
   // the port is closed and the store released
-  await fetch(`${api}/user/`).then(() => assert.unreachable('still listening'), () => undefined);
+  await fetch(`${api}/user/`).then(
+    () => assert.unreachable('still listening'),
+    () => undefined,
+  );
   const store = await DuckDbStore.open(d);
   await store.close();
 });

@@ -4,13 +4,7 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { InitializationError, ValidationError } from '../../src/exceptions';
-import {
-  DEFAULT_API_URL,
-  DEFAULT_RETRY,
-  readApiKeyFile,
-  resolveClientOptions,
-  type ClientOptions,
-} from '../../src/client/options';
+import { DEFAULT_API_URL, DEFAULT_RETRY, readApiKeyFile, resolveClientOptions, type ClientOptions } from '../../src/client/options';
 
 const dir = mkdtempSync(join(tmpdir(), 'service-options-'));
 function keyFile(name: string, text: string): string {
@@ -59,8 +53,10 @@ test('partner defaults: header, delay, required apiUrl', () => {
   assert.is(o.httpDelay, 0.1);
   assert.is(o.authHeader, 'Ocp-Apim-Subscription-Key');
   assert.is(o.apiUrl, 'http://127.0.0.1:7070/api/partner/de');
-  assert.throws(() => resolveClientOptions({ apiKey: 'k' }, partner, { SERVICE_API_URL: 'http://x/api' }),
-    (err: unknown) => err instanceof InitializationError && /apiUrl is required/.test(err.message));
+  assert.throws(
+    () => resolveClientOptions({ apiKey: 'k' }, partner, { SERVICE_API_URL: 'http://x/api' }),
+    (err: unknown) => err instanceof InitializationError && /apiUrl is required/.test(err.message),
+  );
 });
 
 test('key file: blank lines and surrounding spaces stripped', () => {
@@ -97,7 +93,10 @@ test('timeout and httpDelay above 600 are a ValidationError that says seconds', 
     } catch (err) {
       assert.instance(err, ValidationError);
       assert.is((err as ValidationError).parameter, name);
-      assert.match((err as Error).message, new RegExp(`${name} is in seconds and must be at most 600 \\(10 minutes\\), got 20000; for 20000 ms write 20`));
+      assert.match(
+        (err as Error).message,
+        new RegExp(`${name} is in seconds and must be at most 600 \\(10 minutes\\), got 20000; for 20000 ms write 20`),
+      );
     }
   }
 });

@@ -12,7 +12,10 @@ interface Message {
 test('no notebook and no TTY (as under the test runner): nothing is written', () => {
   const writes: string[] = [];
   const original = process.stderr.write.bind(process.stderr);
-  process.stderr.write = ((chunk: string) => { writes.push(String(chunk)); return true; }) as typeof process.stderr.write;
+  process.stderr.write = ((chunk: string) => {
+    writes.push(String(chunk));
+    return true;
+  }) as typeof process.stderr.write;
   try {
     const p = progressDisplay('curves', 3, true);
     p.step(true);
@@ -29,7 +32,10 @@ test('a terminal: one line redrawn with \\r, failures counted, a newline at the 
   const original = stream.write.bind(stream);
   const wasTTY = stream.isTTY;
   stream.isTTY = true;
-  stream.write = ((chunk: string) => { writes.push(String(chunk)); return true; }) as typeof stream.write;
+  stream.write = ((chunk: string) => {
+    writes.push(String(chunk));
+    return true;
+  }) as typeof stream.write;
   try {
     const p = progressDisplay('curves', 2, true);
     p.step(true);
@@ -58,7 +64,10 @@ test('a tslab notebook: one display entry, then updates of the same display id',
   } finally {
     jupyter.lastWriteDisplayData = null;
   }
-  assert.equal(sent.map(([, update]) => update), [false, true, true]);
+  assert.equal(
+    sent.map(([, update]) => update),
+    [false, true, true],
+  );
   const ids = new Set(sent.map(([m]) => m.transient.display_id));
   assert.is(ids.size, 1);
   assert.ok([...ids][0]);

@@ -7,11 +7,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
 import {
-  MetadataSection, PartnerConnection, PartnerMetadataSection, ServiceClient, UserSection, type ClientOptions,
+  MetadataSection,
+  PartnerConnection,
+  PartnerMetadataSection,
+  ServiceClient,
+  UserSection,
+  type ClientOptions,
 } from '../../src/client';
 import {
-  APIError, ForbiddenError, HTTPError, InitializationError, InternalServerError, NotFoundError,
-  TooManyRequestsError, UnauthorizedError, ValidationError,
+  APIError,
+  ForbiddenError,
+  HTTPError,
+  InitializationError,
+  InternalServerError,
+  NotFoundError,
+  TooManyRequestsError,
+  UnauthorizedError,
+  ValidationError,
 } from '../../src/exceptions';
 import { SECTION_ROUTES } from '../../src/server/app';
 import type { RouteModule } from '../../src/server/route-module';
@@ -64,7 +76,6 @@ function client(opts: ClientOptions = {}, hooks = {}): ServiceClient {
   return new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, httpDelay: 0.05, retry: quick, ...opts }, hooks);
 }
 
-
 async function rejection(fn: () => Promise<unknown>): Promise<unknown> {
   try {
     await fn();
@@ -91,8 +102,18 @@ test('constructor: options of docs/protocol.md#client-options in camelCase with 
   assert.is(c.options.proxies, null);
   assert.is(c.options.authHeader, 'X-API-Key');
   assert.is(c.apiUrl, 'http://127.0.0.1:9/api');
-  const d = new ServiceClient({ apiKey: 'abc', apiUrl: 'https://example.org/api', sslVerify: false, timeout: 5, httpDelay: 0.2, proxies: { https: 'http://10.0.0.1:3128' } });
-  assert.equal([d.options.sslVerify, d.options.timeout, d.options.httpDelay, d.options.proxies], [false, 5, 0.2, { https: 'http://10.0.0.1:3128' }]);
+  const d = new ServiceClient({
+    apiKey: 'abc',
+    apiUrl: 'https://example.org/api',
+    sslVerify: false,
+    timeout: 5,
+    httpDelay: 0.2,
+    proxies: { https: 'http://10.0.0.1:3128' },
+  });
+  assert.equal(
+    [d.options.sslVerify, d.options.timeout, d.options.httpDelay, d.options.proxies],
+    [false, 5, 0.2, { https: 'http://10.0.0.1:3128' }],
+  );
   // sections are properties of the right classes
   assert.ok(c.metadata instanceof MetadataSection);
   assert.ok(c.user instanceof UserSection);
@@ -109,8 +130,20 @@ test('constructor: exactly one of apiKey and apiKeyFile; key file read with blan
     assert.is(new ServiceClient({ apiKeyFile: file, apiUrl: 'http://127.0.0.1:9/api' }).options.apiKey, 'svc_from_file');
     const empty = join(dir, 'empty');
     writeFileSync(empty, '\n \n');
-    for (const opts of [{}, { apiKey: 'a', apiKeyFile: file }, { apiKeyFile: empty }, { apiKeyFile: join(dir, 'missing') }, { apiKey: 'a', httpDelay: 0.01 }, { apiKey: 'a', timeout: 0 }, { apiKey: 'a', apiUrl: 'ftp://x' }]) {
-      assert.throws(() => new ServiceClient(opts as ClientOptions), (err: unknown) => err instanceof InitializationError, JSON.stringify(opts));
+    for (const opts of [
+      {},
+      { apiKey: 'a', apiKeyFile: file },
+      { apiKeyFile: empty },
+      { apiKeyFile: join(dir, 'missing') },
+      { apiKey: 'a', httpDelay: 0.01 },
+      { apiKey: 'a', timeout: 0 },
+      { apiKey: 'a', apiUrl: 'ftp://x' },
+    ]) {
+      assert.throws(
+        () => new ServiceClient(opts as ClientOptions),
+        (err: unknown) => err instanceof InitializationError,
+        JSON.stringify(opts),
+      );
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -136,7 +169,10 @@ test('isApiKeyValid: APIError on network and server problems', async () => {
   assert.is((err as HTTPError).code, 'ECONNREFUSED');
   // a 5xx answer (after the retries) is an InternalServerError, also an APIError
   const retries: number[] = [];
-  const broken = client({ apiUrl: `${svc.url}/api/probe/boom`, retry: { tries: 2, delay: 0.01 } }, { onRetry: ({ attempt }: { attempt: number }) => retries.push(attempt) });
+  const broken = client(
+    { apiUrl: `${svc.url}/api/probe/boom`, retry: { tries: 2, delay: 0.01 } },
+    { onRetry: ({ attempt }: { attempt: number }) => retries.push(attempt) },
+  );
   const err500 = await rejection(() => broken.isApiKeyValid());
   assert.ok(err500 instanceof InternalServerError && err500 instanceof APIError);
   assert.equal(retries, [1]);
@@ -156,7 +192,9 @@ test('401: unknown key and blocked key map to UnauthorizedError with the reason'
 test('403: data outside the subscriptions maps to ForbiddenError naming the curve', async () => {
   const c = client();
   // the demo user has power in DE, FR, NL, NO2 but not GB
-  assert.equal((await c.transport.get('/probe/data/DE%20Wind%20Power%20Production%20MWh%2Fh%2015min%20Actual/')).body, { name: 'DE Wind Power Production MWh/h 15min Actual' });
+  assert.equal((await c.transport.get('/probe/data/DE%20Wind%20Power%20Production%20MWh%2Fh%2015min%20Actual/')).body, {
+    name: 'DE Wind Power Production MWh/h 15min Actual',
+  });
   const gb = (await c.metadata.curves({ q: 'gb consumption', area: 'GB', dataType: 'ACTUAL' })).find((x) => x.name.startsWith('GB '));
   if (!gb) throw new Error('the demo data has a GB consumption curve');
   assert.is(gb.subscription?.access?.tag, 'NONE');
@@ -208,8 +246,14 @@ test('429: retried after Retry-After, then answered', async () => {
 });
 
 test('PartnerConnection: required apiUrl, partner header, 0.1 s delay, country constants', async () => {
-  assert.throws(() => new PartnerConnection({ apiKey: 'k' } as never), (err: unknown) => err instanceof InitializationError);
-  assert.throws(() => new PartnerConnection({ apiUrl: 'http://127.0.0.1:9/api' } as never), (err: unknown) => err instanceof InitializationError);
+  assert.throws(
+    () => new PartnerConnection({ apiKey: 'k' } as never),
+    (err: unknown) => err instanceof InitializationError,
+  );
+  assert.throws(
+    () => new PartnerConnection({ apiUrl: 'http://127.0.0.1:9/api' } as never),
+    (err: unknown) => err instanceof InitializationError,
+  );
   // the partner header is taken on the partner mounts only (not under /api): an echo server shows what is sent
   const echo = createHttpServer((req, res) => {
     res.setHeader('content-type', 'application/json');
@@ -224,10 +268,19 @@ test('PartnerConnection: required apiUrl, partner header, 0.1 s delay, country c
   await new Promise((resolve) => echo.close(resolve));
   assert.equal((await client().transport.get('/probe/headers/')).body, { xApiKey: svc.apiKey, partnerKey: null });
   assert.equal(
-    [PartnerConnection.API_URL_BELGIUM, PartnerConnection.API_URL_FRANCE, PartnerConnection.API_URL_GERMANY, PartnerConnection.API_URL_NETHERLANDS, PartnerConnection.API_URL_UK],
+    [
+      PartnerConnection.API_URL_BELGIUM,
+      PartnerConnection.API_URL_FRANCE,
+      PartnerConnection.API_URL_GERMANY,
+      PartnerConnection.API_URL_NETHERLANDS,
+      PartnerConnection.API_URL_UK,
+    ],
     ['belgium', 'france', 'germany', 'netherlands', 'greatbritain'].map((c) => `https://api.realto.io/energyquantified-${c}`),
   );
-  assert.is(new PartnerConnection({ apiUrl: PartnerConnection.API_URL_GERMANY, apiKey: 'k' }).apiUrl, 'https://api.realto.io/energyquantified-germany');
+  assert.is(
+    new PartnerConnection({ apiUrl: PartnerConnection.API_URL_GERMANY, apiKey: 'k' }).apiUrl,
+    'https://api.realto.io/energyquantified-germany',
+  );
   p.close();
 });
 

@@ -72,7 +72,12 @@ export function moduleOf(blocks: readonly CodeBlock[], origin: string): string {
     .join('\n\n')}\nexport {};\n`;
 }
 
-const docs = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const docs = [
+  'README.md',
+  ...readdirSync(join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 const examples = docs
   .map((file) => ({ file, blocks: codeBlocks(file, readFileSync(join(root, file), 'utf8')) }))
   .filter((d) => d.blocks.some(isRunnable));

@@ -47,17 +47,49 @@ interface Case {
 const CASES: Case[] = [
   { curve: WIND, begin: '2025-02-01', end: '2025-04-15', zone: CET, frequency: Frequency.P1D },
   { curve: WIND, begin: '2025-03-29', end: '2025-04-01', zone: CET, frequency: Frequency.PT1H, aggregation: Aggregation.SUM },
-  { curve: WIND, begin: '2025-02-01', end: '2025-04-01', zone: GAS_DAY, frequency: Frequency.P1D, aggregation: Aggregation.MAX, filter: Filter.PEAK },
-  { curve: WIND, begin: '2025-03-01', end: '2025-04-10', zone: UTC, frequency: Frequency.P1D, filter: Filter.OFFPEAK, aggregation: Aggregation.MIN },
+  {
+    curve: WIND,
+    begin: '2025-02-01',
+    end: '2025-04-01',
+    zone: GAS_DAY,
+    frequency: Frequency.P1D,
+    aggregation: Aggregation.MAX,
+    filter: Filter.PEAK,
+  },
+  {
+    curve: WIND,
+    begin: '2025-03-01',
+    end: '2025-04-10',
+    zone: UTC,
+    frequency: Frequency.P1D,
+    filter: Filter.OFFPEAK,
+    aggregation: Aggregation.MIN,
+  },
   { curve: WIND, begin: '2025-02-03', end: '2025-04-14', zone: CET, frequency: Frequency.P1W, filter: Filter.PEAK },
   { curve: WIND, begin: '2025-02-03', end: '2025-04-14', zone: CET, frequency: Frequency.P1W, filter: Filter.OFFPEAK },
   { curve: WIND, begin: '2025-02-01', end: '2025-04-01', zone: CET, frequency: Frequency.P1M, filter: Filter.WORKDAYS },
   { curve: WIND, begin: '2025-02-01', end: '2025-04-01', zone: TRT, frequency: Frequency.P1D, filter: Filter.WEEKEND, unit: 'GWh/h' },
-  { curve: WIND, begin: '2025-03-30', end: '2025-03-31', zone: CET, frequency: Frequency.PT30M, aggregation: Aggregation.AVERAGE, aggregationText: 'mean' },
+  {
+    curve: WIND,
+    begin: '2025-03-30',
+    end: '2025-03-31',
+    zone: CET,
+    frequency: Frequency.PT30M,
+    aggregation: Aggregation.AVERAGE,
+    aggregationText: 'mean',
+  },
   { curve: WIND, begin: '2025-03-01', end: '2025-04-01', zone: CET, frequency: Frequency.P1D, threshold: 3, unit: 'kWh/h' },
   { curve: WIND, begin: '2025-03-01', end: '2025-04-01', zone: UTC, frequency: Frequency.P1D, thresholdPct: 1.5 },
   { curve: CLIMATE, begin: '2025-02-01', end: '2025-04-01', zone: CET, frequency: Frequency.P1D },
-  { curve: CLIMATE, begin: '2025-02-03', end: '2025-03-31', zone: GAS_DAY, frequency: Frequency.P1W, filter: Filter.PEAK, aggregation: Aggregation.SUM },
+  {
+    curve: CLIMATE,
+    begin: '2025-02-03',
+    end: '2025-03-31',
+    zone: GAS_DAY,
+    frequency: Frequency.P1W,
+    filter: Filter.PEAK,
+    aggregation: Aggregation.SUM,
+  },
 ];
 
 /** Raw 15-minute values over [begin, end) in the case's zone, fetched without aggregation. */
@@ -76,21 +108,33 @@ function sameBits(actual: ArrayLike<number> | null | undefined, expected: ArrayL
 }
 
 for (const c of CASES) {
-  const name = `${c.curve.endsWith('Climate') ? 'climate' : 'wind'} ${c.frequency.tag} ${c.zone.name} ${c.aggregation?.tag ?? 'AVERAGE'} ` +
+  const name =
+    `${c.curve.endsWith('Climate') ? 'climate' : 'wind'} ${c.frequency.tag} ${c.zone.name} ${c.aggregation?.tag ?? 'AVERAGE'} ` +
     `${c.filter?.tag ?? 'BASE'} threshold=${c.threshold ?? c.thresholdPct ?? 0}${c.thresholdPct !== undefined ? '%' : ''} ${c.unit ?? ''}`;
   test(`engine in-process = service over HTTP: ${name}`, async () => {
     const raw = await rawColumns(c);
     assert.ok(raw.length >= 92, `raw data present (${raw.length})`);
     const threshold: Threshold = c.thresholdPct !== undefined ? { percent: c.thresholdPct } : { count: c.threshold ?? 0 };
     const local = resample(
-      { times: raw.times, ...(raw.hasValues() ? { values: raw.values } : {}), ...(raw.scenarios.length ? { scenarios: [...raw.scenarios] } : {}) },
+      {
+        times: raw.times,
+        ...(raw.hasValues() ? { values: raw.values } : {}),
+        ...(raw.scenarios.length ? { scenarios: [...raw.scenarios] } : {}),
+      },
       { from: Frequency.PT15M, to: c.frequency, zone: c.zone, fromZone: CET, aggregation: c.aggregation, filter: c.filter, threshold },
     );
     const unit = (column: Float64Array): Float64Array => (c.unit ? convertUnit(column, 'MWh/h', null, c.unit).values : column);
     const served = await client.timeseries.load(c.curve, {
-      // @ts-expect-error -- the case holds threshold and thresholdPct as two optional fields (one is always undefined), which the exclusive type cannot see
-      begin: c.begin, end: c.end, timeZone: c.zone, frequency: c.frequency, aggregation: c.aggregationText ?? c.aggregation, hourFilter: c.filter,
-      threshold: c.threshold, thresholdPct: c.thresholdPct, unit: c.unit,
+      begin: c.begin,
+      end: c.end,
+      timeZone: c.zone,
+      frequency: c.frequency,
+      // @ts-expect-error -- the case may hold a raw aggregation text and threshold/thresholdPct as two optional fields, which the option types reject
+      aggregation: c.aggregationText ?? c.aggregation,
+      hourFilter: c.filter,
+      threshold: c.threshold,
+      thresholdPct: c.thresholdPct,
+      unit: c.unit,
     });
     assert.is(served.resolution.frequency, c.frequency);
     assert.is(served.resolution.zone.name, c.zone.name);
@@ -100,7 +144,10 @@ for (const c of CASES) {
     assert.is(served.scenarios.length, local.scenarios?.length ?? 0);
     served.scenarios.forEach((s, k) => sameBits(s, unit((local.scenarios as Float64Array[])[k]), `scenario ${k}`));
     if (raw.scenarios.length) assert.equal(served.scenarioNames, raw.scenarioNames);
-    assert.ok([...(served.valuesOrNull() ?? served.scenarios[0])].some((v) => !Number.isNaN(v)), 'some values are not null');
+    assert.ok(
+      [...(served.valuesOrNull() ?? served.scenarios[0])].some((v) => !Number.isNaN(v)),
+      'some values are not null',
+    );
   });
 }
 

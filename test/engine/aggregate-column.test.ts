@@ -36,7 +36,10 @@ test('checkThreshold', () => {
   assert.equal(checkThreshold({ count: 0 }), { count: 0 });
   assert.equal(checkThreshold({ percent: 100 }), { percent: 100 });
   for (const bad of [{ count: -1 }, { count: 0.5 }, { percent: -0.1 }, { percent: 100.1 }]) {
-    assert.throws(() => checkThreshold(bad), (e: unknown) => e instanceof ValidationError && e.parameter === 'threshold');
+    assert.throws(
+      () => checkThreshold(bad),
+      (e: unknown) => e instanceof ValidationError && e.parameter === 'threshold',
+    );
   }
 });
 

@@ -7,7 +7,9 @@ import { Filter } from '../../src/model';
 import { CET, Frequency, GAS_DAY } from '../../src/time';
 
 function counts(bounds: Float64Array, frequency: Frequency, mask: Uint8Array | null, zone = CET, anchorMs = bounds[0]): number[] {
-  return Array.from(expectedCounts(bounds, { frequency, anchorMs, zone }, mask, offsetSegments(zone, bounds[0], bounds[bounds.length - 1])));
+  return Array.from(
+    expectedCounts(bounds, { frequency, anchorMs, zone }, mask, offsetSegments(zone, bounds[0], bounds[bounds.length - 1])),
+  );
 }
 
 test('fixedStepMillis', () => {
@@ -72,7 +74,10 @@ test('calendar input in another zone: CET days counted in gas days', () => {
 
 test('NONE has no grid', () => {
   const bounds = Float64Array.of(0, 86_400_000);
-  assert.throws(() => counts(bounds, Frequency.NONE, null), (e: unknown) => e instanceof ValueError);
+  assert.throws(
+    () => counts(bounds, Frequency.NONE, null),
+    (e: unknown) => e instanceof ValueError,
+  );
 });
 
 test.run();

@@ -59,9 +59,14 @@ test('a daily EUR/MWh price series in GBP/MWh and USD/MWh', () => {
 
 test('missing rates and missing times', () => {
   const fx = fxFromCurves({ USD });
-  assert.throws(() => convertUnit(Float64Array.of(1), 'EUR', 'MWh', 'NOK/MWh', { fx, times: Float64Array.of(fri) }),
-    (e: unknown) => e instanceof ValidationError && e.parameter === 'unit');
-  assert.throws(() => convertUnit(Float64Array.of(1), 'EUR', 'MWh', 'USD/MWh', { fx }), (e: unknown) => e instanceof ValueError);
+  assert.throws(
+    () => convertUnit(Float64Array.of(1), 'EUR', 'MWh', 'NOK/MWh', { fx, times: Float64Array.of(fri) }),
+    (e: unknown) => e instanceof ValidationError && e.parameter === 'unit',
+  );
+  assert.throws(
+    () => convertUnit(Float64Array.of(1), 'EUR', 'MWh', 'USD/MWh', { fx }),
+    (e: unknown) => e instanceof ValueError,
+  );
   // before the first rate the value is null
   close(convertUnit(Float64Array.of(5), 'EUR', 'MWh', 'USD/MWh', { fx, times: Float64Array.of(thu - 1) }).values, [NaN]);
 });

@@ -4,7 +4,14 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
-  RollingFill, availableAt, instanceColumns, knownInstances, latestInstance, relativeInstances, selectInstances, timeOfDayIn,
+  RollingFill,
+  availableAt,
+  instanceColumns,
+  knownInstances,
+  latestInstance,
+  relativeInstances,
+  selectInstances,
+  timeOfDayIn,
 } from '../../src/engine/instance-selection';
 import { CET, GAS_DAY, UTC } from '../../src/time';
 
@@ -146,7 +153,10 @@ test('RollingFill: newest first, hours-ahead from availability, values that exis
   // hours-ahead 0: an instance fills from the moment it is available; a later one cannot fill earlier steps
   const zero = new RollingFill(grid, 0);
   assert.is(zero.add(0, utc(30, 8), at(utc(30, 0), 12), at(100, 12)), 4);
-  assert.equal([...zero.values].map((v) => (Number.isNaN(v) ? null : v)), [null, null, 100 + 8 * H, 100 + 9 * H, 100 + 10 * H, 100 + 11 * H]);
+  assert.equal(
+    [...zero.values].map((v) => (Number.isNaN(v) ? null : v)),
+    [null, null, 100 + 8 * H, 100 + 9 * H, 100 + 10 * H, 100 + 11 * H],
+  );
   assert.equal([zero.remaining, zero.source[0]], [2, -1]);
 });
 

@@ -2,20 +2,9 @@
 // in the comments.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import {
-  periodseriesListToTimeseries,
-  periodseriesToTimeseries,
-  periodsToSteps,
-} from '../../src/engine/periods-to-steps';
+import { periodseriesListToTimeseries, periodseriesToTimeseries, periodsToSteps } from '../../src/engine/periods-to-steps';
 import { ValueError } from '../../src/exceptions';
-import {
-  ContinuousContract,
-  ContractPeriod,
-  Periodseries,
-  PeriodseriesList,
-  Timeseries,
-  TimeseriesList,
-} from '../../src/model';
+import { ContinuousContract, ContractPeriod, Periodseries, PeriodseriesList, Timeseries, TimeseriesList } from '../../src/model';
 import { CET, Frequency, GAS_DAY, Resolution, UTC } from '../../src/time';
 import * as s from '../model/samples';
 
@@ -79,7 +68,10 @@ test('steps only partly covered at the start or end of the data are null', () =>
   // 10:00 (covered from 10:30 only) null, 11:00 7, 12:00 7, 13:00 (covered to 13:30 only) null.
   const day = Date.UTC(2024, 0, 10);
   const steps = periodsToSteps(f64([day + 10.5 * H]), f64([day + 13.5 * H]), f64([7]), Frequency.PT1H, UTC);
-  assert.equal(Array.from(steps.times), [10, 11, 12, 13].map((h) => day + h * H));
+  assert.equal(
+    Array.from(steps.times),
+    [10, 11, 12, 13].map((h) => day + h * H),
+  );
   assert.equal(plain(steps.values), [null, 7, 7, null]);
 });
 
@@ -89,7 +81,13 @@ test('a gap or a missing value inside a step gives null', () => {
   const gap = periodsToSteps(f64([day + 10 * H, day + 10.75 * H]), f64([day + 10.25 * H, day + 12 * H]), f64([1, 2]), Frequency.PT1H, UTC);
   assert.equal(plain(gap.values), [null, 2]);
   // [10:00, 10:30) = null and [10:30, 11:00) = 3 -> the weighted step is null.
-  const missing = periodsToSteps(f64([day + 10 * H, day + 10.5 * H]), f64([day + 10.5 * H, day + 11 * H]), f64([NaN, 3]), Frequency.PT1H, UTC);
+  const missing = periodsToSteps(
+    f64([day + 10 * H, day + 10.5 * H]),
+    f64([day + 10.5 * H, day + 11 * H]),
+    f64([NaN, 3]),
+    Frequency.PT1H,
+    UTC,
+  );
   assert.equal(plain(missing.values), [null]);
   // A missing value covering a whole step stays null too.
   assert.equal(plain(periodsToSteps(f64([day]), f64([day + H]), f64([NaN]), Frequency.PT1H, UTC).values), [null]);
@@ -103,11 +101,10 @@ test('gas days: steps start 06:00 CET; the edge days are only partly covered', (
   const end = Date.UTC(2024, 0, 2, 23);
   const ps = new Periodseries({ resolution: none(), begins: [begin], ends: [end], values: [10] });
   const ts = periodseriesToTimeseries(ps.with({ resolution: none(GAS_DAY) }), Frequency.P1D);
-  assert.equal(ts.data.map((i) => i.date.toISO()), [
-    '2023-12-31T00:00:00.000-05:00',
-    '2024-01-01T00:00:00.000-05:00',
-    '2024-01-02T00:00:00.000-05:00',
-  ]);
+  assert.equal(
+    ts.data.map((i) => i.date.toISO()),
+    ['2023-12-31T00:00:00.000-05:00', '2024-01-01T00:00:00.000-05:00', '2024-01-02T00:00:00.000-05:00'],
+  );
   assert.equal(plain(ts.values as Float64Array), [null, 10, null]);
 });
 
@@ -127,7 +124,12 @@ test("field 'installed' uses the capacity column", () => {
 });
 
 test('the result keeps curve, instance, unit, denominator and custom name, not the contract', () => {
-  const ps = s.periods().with({ curve: s.curve(), name: 'nuclear', denominator: 'h', contract: new ContinuousContract({ period: ContractPeriod.MONTH, front: 1 }) });
+  const ps = s.periods().with({
+    curve: s.curve(),
+    name: 'nuclear',
+    denominator: 'h',
+    contract: new ContinuousContract({ period: ContractPeriod.MONTH, front: 1 }),
+  });
   const ts = ps.toTimeseries(Frequency.P1D);
   assert.ok(Timeseries.isTimeseries(ts));
   assert.ok(ts.curve?.equals(s.curve()));
@@ -163,7 +165,10 @@ test('PeriodseriesList.toTimeseries gives a TimeseriesList of that frequency', (
   const out = list.toTimeseries(Frequency.P1W);
   assert.ok(TimeseriesList.isTimeseriesList(out));
   assert.is(out.frequency, Frequency.P1W);
-  assert.equal(out.map((ts) => ts.name), [null, 'second']);
+  assert.equal(
+    out.map((ts) => ts.name),
+    [null, 'second'],
+  );
   // Weeks start Monday: 2019-12-30 (partly covered: data starts Wed 2020-01-01) -> null.
   assert.is(out[0]?.at(0)?.date.toISODate(), '2019-12-30');
   assert.ok(Number.isNaN(out[0]?.values?.[0]));

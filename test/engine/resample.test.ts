@@ -148,10 +148,17 @@ test('hour filters read the wall clock of the output zone (Gas_Day PEAK = 14:00-
 test('steps without selected values are null inside the data range and absent outside', () => {
   // Sat 2024-01-06 00:00 CET (01-05T23:00Z) to Wed 01-10 00:00 CET: weekend, Monday, Tuesday
   const times = grid(Date.UTC(2024, 0, 5, 23), Date.UTC(2024, 0, 9, 23), H);
-  const out = resample({ times, values: ones(96) }, {
-    from: Frequency.PT1H, to: Frequency.P1W, zone: CET, filter: Filter.PEAK,
-    aggregation: Aggregation.SUM, threshold: { count: 1000 },
-  });
+  const out = resample(
+    { times, values: ones(96) },
+    {
+      from: Frequency.PT1H,
+      to: Frequency.P1W,
+      zone: CET,
+      filter: Filter.PEAK,
+      aggregation: Aggregation.SUM,
+      threshold: { count: 1000 },
+    },
+  );
   // weeks from Mon 01-01 (2023-12-31T23:00Z) and Mon 01-08 (01-07T23:00Z); no peak hours in the first
   eq(out.times, [Date.UTC(2023, 11, 31, 23), Date.UTC(2024, 0, 7, 23)]);
   eq(out.values, [NaN, 24]);
@@ -190,8 +197,10 @@ test('SUM, MIN, MAX and AVERAGE (MEAN) over the non-null values of a day', () =>
   const times = grid(Date.UTC(2024, 0, 1, 23), Date.UTC(2024, 0, 2, 23), H);
   const values = Float64Array.from(times, (_, h) => (h === 5 ? NaN : 10 - h));
   const run = (aggregation: Aggregation) =>
-    (resample({ times, values }, { from: Frequency.PT1H, to: Frequency.P1D, zone: CET, aggregation, threshold: { count: 1 } })
-      .values as Float64Array)[0];
+    (
+      resample({ times, values }, { from: Frequency.PT1H, to: Frequency.P1D, zone: CET, aggregation, threshold: { count: 1 } })
+        .values as Float64Array
+    )[0];
   // sum over h = 0..23 of (10 - h) is 240 - 276 = -36; without h = 5 (value 5): -41
   assert.is(run(Aggregation.SUM), -41);
   assert.is(run(Aggregation.MIN), -13);
@@ -230,7 +239,8 @@ test('daily input: WORKDAYS and WEEKEND select by weekday; PEAK selects no midni
   // January 2024 in CET, daily ones from 01-01 00:00+01:00 (2023-12-31T23:00Z): 23 workdays, 8 weekend days
   const times = Float64Array.from({ length: 31 }, (_, d) => Date.UTC(2023, 11, 31, 23) + d * 24 * H);
   const sum = (filter: Filter) =>
-    resample({ times, values: ones(31) }, { from: Frequency.P1D, to: Frequency.P1M, zone: CET, filter, aggregation: Aggregation.SUM }).values;
+    resample({ times, values: ones(31) }, { from: Frequency.P1D, to: Frequency.P1M, zone: CET, filter, aggregation: Aggregation.SUM })
+      .values;
   eq(sum(Filter.WORKDAYS), [23]);
   eq(sum(Filter.WEEKEND), [8]);
   eq(sum(Filter.OFFPEAK), [31]); // hour 0 is off-peak every day
@@ -262,9 +272,14 @@ test('tick data (NONE) expects one value per tick', () => {
 });
 
 test('an empty series gives empty columns of the same shape', () => {
-  const out = resample({ times: new Float64Array(0), values: new Float64Array(0), scenarios: [new Float64Array(0)] }, {
-    from: Frequency.PT1H, to: Frequency.P1D, zone: CET,
-  });
+  const out = resample(
+    { times: new Float64Array(0), values: new Float64Array(0), scenarios: [new Float64Array(0)] },
+    {
+      from: Frequency.PT1H,
+      to: Frequency.P1D,
+      zone: CET,
+    },
+  );
   assert.is(out.times.length, 0);
   assert.is(out.values?.length, 0);
   assert.is(out.scenarios?.length, 1);
@@ -286,8 +301,14 @@ test('a target finer than the input, or NONE, is a ValidationError on frequency'
 test('bad thresholds, unsorted times and ragged columns are rejected', () => {
   const times = Float64Array.of(Date.UTC(2024, 0, 1, 1), Date.UTC(2024, 0, 1));
   const opts = { from: Frequency.PT1H, to: Frequency.P1D, zone: CET };
-  assert.throws(() => resample({ times, values: ones(2) }, opts), (e: unknown) => e instanceof ValueError);
-  assert.throws(() => resample({ times: times.slice(1), values: ones(2) }, opts), (e: unknown) => e instanceof ValueError);
+  assert.throws(
+    () => resample({ times, values: ones(2) }, opts),
+    (e: unknown) => e instanceof ValueError,
+  );
+  assert.throws(
+    () => resample({ times: times.slice(1), values: ones(2) }, opts),
+    (e: unknown) => e instanceof ValueError,
+  );
   const bad = (threshold: { count: number } | { percent: number }) => () =>
     resample({ times: times.slice(1), values: ones(1) }, { ...opts, threshold });
   for (const threshold of [{ count: -1 }, { count: 1.5 }, { percent: 101 }, { percent: NaN }]) {

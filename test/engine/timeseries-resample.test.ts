@@ -40,13 +40,69 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { what: 'spring DST day, hourly sums (23 hours)', curve: WIND, begin: '2025-03-30', end: '2025-03-31', zone: 'CET', frequency: 'PT1H', opts: { aggregation: 'SUM' } },
-  { what: 'days across DST, peak max', curve: WIND, begin: '2025-03-28', end: '2025-04-02', zone: 'CET', frequency: 'P1D', opts: { aggregation: 'MAX', hourFilter: 'PEAK' } },
-  { what: 'Gas_Day days', curve: WIND, begin: '2025-03-01', end: '2025-04-01', zone: 'Europe/Gas_Day', frequency: 'P1D', opts: { hourFilter: 'OFFPEAK' } },
-  { what: 'futures peak, weeks', curve: WIND, begin: '2025-02-03', end: '2025-04-14', zone: 'CET', frequency: 'P1W', opts: { hourFilter: 'PEAK' } },
-  { what: 'futures peak, month with DST', curve: WIND, begin: '2025-03-01', end: '2025-04-01', zone: 'CET', frequency: 'P1M', opts: { hourFilter: 'PEAK', unit: 'GWh/h' } },
-  { what: 'UTC days, percentage threshold', curve: WIND, begin: '2025-03-01', end: '2025-04-01', zone: 'UTC', frequency: 'P1D', opts: { thresholdPct: 1.5, aggregation: 'MIN' } },
-  { what: 'scenarios, Gas_Day weeks', curve: CLIMATE, begin: '2025-02-03', end: '2025-03-31', zone: 'Europe/Gas_Day', frequency: 'P1W', opts: { aggregation: 'SUM' } },
+  {
+    what: 'spring DST day, hourly sums (23 hours)',
+    curve: WIND,
+    begin: '2025-03-30',
+    end: '2025-03-31',
+    zone: 'CET',
+    frequency: 'PT1H',
+    opts: { aggregation: 'SUM' },
+  },
+  {
+    what: 'days across DST, peak max',
+    curve: WIND,
+    begin: '2025-03-28',
+    end: '2025-04-02',
+    zone: 'CET',
+    frequency: 'P1D',
+    opts: { aggregation: 'MAX', hourFilter: 'PEAK' },
+  },
+  {
+    what: 'Gas_Day days',
+    curve: WIND,
+    begin: '2025-03-01',
+    end: '2025-04-01',
+    zone: 'Europe/Gas_Day',
+    frequency: 'P1D',
+    opts: { hourFilter: 'OFFPEAK' },
+  },
+  {
+    what: 'futures peak, weeks',
+    curve: WIND,
+    begin: '2025-02-03',
+    end: '2025-04-14',
+    zone: 'CET',
+    frequency: 'P1W',
+    opts: { hourFilter: 'PEAK' },
+  },
+  {
+    what: 'futures peak, month with DST',
+    curve: WIND,
+    begin: '2025-03-01',
+    end: '2025-04-01',
+    zone: 'CET',
+    frequency: 'P1M',
+    opts: { hourFilter: 'PEAK', unit: 'GWh/h' },
+  },
+  {
+    what: 'UTC days, percentage threshold',
+    curve: WIND,
+    begin: '2025-03-01',
+    end: '2025-04-01',
+    zone: 'UTC',
+    frequency: 'P1D',
+    opts: { thresholdPct: 1.5, aggregation: 'MIN' },
+  },
+  {
+    what: 'scenarios, Gas_Day weeks',
+    curve: CLIMATE,
+    begin: '2025-02-03',
+    end: '2025-03-31',
+    zone: 'Europe/Gas_Day',
+    frequency: 'P1W',
+    opts: { aggregation: 'SUM' },
+  },
 ];
 
 function sameBits(actual: Float64Array, expected: Float64Array, what: string): void {
@@ -84,12 +140,27 @@ test('resample by hand: 15-minute CET values to a PEAK day (08:00-20:00), and ba
   assert.equal([[...peak.times], [...peak.values]], [[t0], [13.5]]); // mean of hours 8..19
   // UTC days: 2025-01-05 holds one hour (local hour 0), 2025-01-06 the other 23 (local hours 1..23)
   const utc = resampleTimeseries(ts, Frequency.P1D, { aggregation: 'MAX', timeZone: UTC });
-  assert.equal([...utc.values].map((v) => (Number.isNaN(v) ? null : v)), [null, null]); // default threshold 0: incomplete days are null
+  assert.equal(
+    [...utc.values].map((v) => (Number.isNaN(v) ? null : v)),
+    [null, null],
+  ); // default threshold 0: incomplete days are null
   assert.equal([...resampleTimeseries(ts, Frequency.P1D, { aggregation: 'MAX', timeZone: UTC, threshold: 92 }).values], [0, 23]);
-  assert.throws(() => ts.resample('PT5M'), (e: unknown) => e instanceof ValidationError && e.parameter === 'frequency');
-  assert.throws(() => ts.resample('P1D', { threshold: 1, thresholdPct: 2 } as never), (e: unknown) => e instanceof ValidationError && e.parameter === 'threshold');
-  assert.throws(() => ts.resample('P1D', { unit: 'EUR' }), (e: unknown) => e instanceof ValidationError && e.parameter === 'unit');
-  assert.throws(() => ts.resample('P1D', { hourFilter: 'PEAKS' as 'PEAK' }), (e: unknown) => e instanceof ValidationError && e.parameter === 'hour-filter');
+  assert.throws(
+    () => ts.resample('PT5M'),
+    (e: unknown) => e instanceof ValidationError && e.parameter === 'frequency',
+  );
+  assert.throws(
+    () => ts.resample('P1D', { threshold: 1, thresholdPct: 2 } as never),
+    (e: unknown) => e instanceof ValidationError && e.parameter === 'threshold',
+  );
+  assert.throws(
+    () => ts.resample('P1D', { unit: 'EUR' }),
+    (e: unknown) => e instanceof ValidationError && e.parameter === 'unit',
+  );
+  assert.throws(
+    () => ts.resample('P1D', { hourFilter: 'PEAKS' as 'PEAK' }),
+    (e: unknown) => e instanceof ValidationError && e.parameter === 'hour-filter',
+  );
 });
 
 test.run();

@@ -21,8 +21,14 @@ test('assembleLayout: index first, value names unique also against the index, le
     ],
     { zone: 'UTC', levelNames: ['name'], dates: [] },
   );
-  assert.equal(layout.columns.map((c) => c.name), ['date', 'date (2)', 'x', 'x (2)']);
-  assert.equal(layout.columns.map((c) => c.kind), ['instant', 'number', 'number', 'number']);
+  assert.equal(
+    layout.columns.map((c) => c.name),
+    ['date', 'date (2)', 'x', 'x (2)'],
+  );
+  assert.equal(
+    layout.columns.map((c) => c.kind),
+    ['instant', 'number', 'number', 'number'],
+  );
   assert.equal(layout.info.index, ['date']);
   assert.equal(layout.info.instants, ['date']);
   assert.equal({ ...layout.info.levels }, { 'date (2)': ['date'], x: ['x'], 'x (2)': ['x'] });

@@ -16,7 +16,10 @@ test('every convertible model class has toTable, toDataFrame and toDf', () => {
 
 test('the methods delegate to the free functions with their options', () => {
   assert.equal(ensemble().toTable({ name: 'wind', singleLevelHeader: true }).columnNames(), ['date', 'wind', 'wind e00', 'wind e01']);
-  assert.equal(new TimeseriesList([actual(), ensemble()]).toTable().columnNames(), toTable(new TimeseriesList([actual(), ensemble()])).columnNames());
+  assert.equal(
+    new TimeseriesList([actual(), ensemble()]).toTable().columnNames(),
+    toTable(new TimeseriesList([actual(), ensemble()])).columnNames(),
+  );
   assert.equal(periods().toTable({ frequency: 'P1D' }).columnNames(), ['date', 'nuclear']);
   assert.equal(new PeriodseriesList([periods()]).toTable({ frequency: 'P1D', singleLevelHeader: true }).columnNames(), ['date', 'nuclear']);
   assert.is(ohlcList().toTable().numCols(), 11);

@@ -62,11 +62,19 @@ test('a Danfo that fails to load, or has no DataFrame, is an ImportError with th
     () => {
       throw new Error('tfjs exploded');
     },
-    () => assert.throws(() => toDataFrame(actual()), (e: unknown) => e instanceof ImportError && /failed to load: tfjs exploded/.test((e as Error).message)),
+    () =>
+      assert.throws(
+        () => toDataFrame(actual()),
+        (e: unknown) => e instanceof ImportError && /failed to load: tfjs exploded/.test((e as Error).message),
+      ),
   );
   withLoader(
     () => ({}),
-    () => assert.throws(() => toDataFrame(actual()), (e: unknown) => e instanceof ImportError && /has no DataFrame/.test((e as Error).message)),
+    () =>
+      assert.throws(
+        () => toDataFrame(actual()),
+        (e: unknown) => e instanceof ImportError && /has no DataFrame/.test((e as Error).message),
+      ),
   );
 });
 

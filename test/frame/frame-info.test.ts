@@ -24,10 +24,13 @@ test('decodeHeader is the inverse, padding with empty levels', () => {
 
 test('headerLevels of a table made elsewhere: decoded from the names, date left out', () => {
   const t = aq.table({ date: [new Date(0)], 'x | y | z': [1], plain: [2] });
-  assert.equal([...headerLevels(t).entries()], [
-    ['x | y | z', ['x', 'y', 'z']],
-    ['plain', ['plain', '', '']],
-  ]);
+  assert.equal(
+    [...headerLevels(t).entries()],
+    [
+      ['x | y | z', ['x', 'y', 'z']],
+      ['plain', ['plain', '', '']],
+    ],
+  );
   assert.is(frameInfo(t), null);
 });
 
@@ -42,10 +45,13 @@ test('frame information kept in a side map (Danfo frames) is found by frameInfo 
   };
   const frame = rememberFrameInfo({ columns: ['date', 'a | b', 'extra'] }, info);
   assert.is(frameInfo(frame), info);
-  assert.equal([...headerLevels(frame).entries()], [
-    ['a | b', ['a', 'b', '']],
-    ['extra', ['extra', '', '']],
-  ]);
+  assert.equal(
+    [...headerLevels(frame).entries()],
+    [
+      ['a | b', ['a', 'b', '']],
+      ['extra', ['extra', '', '']],
+    ],
+  );
   assert.equal([...headerLevels({}).keys()], []);
 });
 

@@ -28,7 +28,10 @@ const dates = (t: { array(name: string): unknown }) => (t.array('date') as Date[
 
 test('Periodseries: a table needs a frequency', () => {
   const ps = periods();
-  assert.throws(() => toTable(ps, {} as never), (e: unknown) => e instanceof ValueError && /needs a frequency/.test((e as Error).message));
+  assert.throws(
+    () => toTable(ps, {} as never),
+    (e: unknown) => e instanceof ValueError && /needs a frequency/.test((e as Error).message),
+  );
   assert.throws(() => ps.toTable(undefined as never), isA(ValueError));
 });
 

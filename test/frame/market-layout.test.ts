@@ -5,13 +5,26 @@ import { frameInfo, headerLevels, toTable } from '../../src/frame';
 import { layoutAbsoluteResult, layoutOhlcList } from '../../src/frame/market-layout';
 import { absolute, ohlcList, WIND_NAME } from './samples';
 
-const orNull = (values: unknown) => Array.from(values as ArrayLike<unknown>).map((v) => (typeof v === 'number' && Number.isNaN(v) ? null : v));
+const orNull = (values: unknown) =>
+  Array.from(values as ArrayLike<unknown>).map((v) => (typeof v === 'number' && Number.isNaN(v) ? null : v));
 
 // --- OHLCList (docs/model.md#tables) ---
 
 test('OHLCList: 11 columns in the reference order, no index', () => {
   const t = toTable(ohlcList());
-  assert.equal(t.columnNames(), ['traded', 'period', 'front', 'delivery', 'open', 'high', 'low', 'close', 'settlement', 'volume', 'open_interest']);
+  assert.equal(t.columnNames(), [
+    'traded',
+    'period',
+    'front',
+    'delivery',
+    'open',
+    'high',
+    'low',
+    'close',
+    'settlement',
+    'volume',
+    'open_interest',
+  ]);
   assert.equal(frameInfo(t)?.index, []);
   assert.equal(frameInfo(t)?.dates, ['traded', 'delivery']);
   assert.equal(headerLevels(t).get('open_interest'), ['open_interest']);
@@ -19,8 +32,14 @@ test('OHLCList: 11 columns in the reference order, no index', () => {
 
 test('OHLCList: one row per record; dates at 00:00 UTC, lower-case period tag, unset values NaN, unknown front null', () => {
   const t = toTable(ohlcList());
-  assert.equal((t.array('traded') as Date[]).map((d) => d.toISOString()), ['2020-01-02T00:00:00.000Z', '2020-01-02T00:00:00.000Z']);
-  assert.equal((t.array('delivery') as Date[]).map((d) => d.toISOString()), ['2020-02-01T00:00:00.000Z', '2020-03-01T00:00:00.000Z']);
+  assert.equal(
+    (t.array('traded') as Date[]).map((d) => d.toISOString()),
+    ['2020-01-02T00:00:00.000Z', '2020-01-02T00:00:00.000Z'],
+  );
+  assert.equal(
+    (t.array('delivery') as Date[]).map((d) => d.toISOString()),
+    ['2020-02-01T00:00:00.000Z', '2020-03-01T00:00:00.000Z'],
+  );
   assert.equal(orNull(t.array('period')), ['month', 'month']);
   assert.equal(orNull(t.array('front')), [1, null]);
   assert.equal(orNull(t.array('open')), [35.4, null]);

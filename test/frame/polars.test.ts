@@ -16,7 +16,13 @@ test('a series: same names as toTable, Datetime(ms, CET), nulls for missing valu
   assert.equal(df.columns, toTable(actual()).columnNames());
   assert.equal(df.shape, { height: 3, width: 2 });
   assert.match(str(df.getColumn('date').dtype), /Datetime\(ms,CET\)/);
-  assert.equal(df.getColumn('date').toArray().map((d: Date) => d.getTime()), [Date.UTC(2024, 2, 30, 23), Date.UTC(2024, 2, 31, 0), Date.UTC(2024, 2, 31, 1)]);
+  assert.equal(
+    df
+      .getColumn('date')
+      .toArray()
+      .map((d: Date) => d.getTime()),
+    [Date.UTC(2024, 2, 30, 23), Date.UTC(2024, 2, 31, 0), Date.UTC(2024, 2, 31, 1)],
+  );
   assert.equal(df.getColumn(ACTUAL_NAME).toArray(), [1, null, 3]);
   assert.equal(headerLevels(df).get(ACTUAL_NAME), [ACTUAL_NAME, '', '']);
   assert.equal(actual().toPolars().columns, df.columns);
@@ -28,8 +34,19 @@ test('options follow toTable: short names, scenarios, aligned lists, local dates
   assert.equal(toPolars(ensemble(), { columnNames: 'short' }).columns, toTable(ensemble(), { columnNames: 'short' }).columnNames());
   const local = toPolars(actual(), { dates: 'local' });
   assert.match(str(local.getColumn('date').dtype), /Datetime\(ms,\)/);
-  assert.equal(local.getColumn('date').toArray().map((d: Date) => d.getTime()), [Date.UTC(2024, 2, 31, 0), Date.UTC(2024, 2, 31, 1), Date.UTC(2024, 2, 31, 3)]);
-  const gas = new Timeseries({ resolution: new Resolution(Frequency.P1D, GAS_DAY), name: 'g', times: [Date.UTC(2024, 6, 1, 4)], values: [1] });
+  assert.equal(
+    local
+      .getColumn('date')
+      .toArray()
+      .map((d: Date) => d.getTime()),
+    [Date.UTC(2024, 2, 31, 0), Date.UTC(2024, 2, 31, 1), Date.UTC(2024, 2, 31, 3)],
+  );
+  const gas = new Timeseries({
+    resolution: new Resolution(Frequency.P1D, GAS_DAY),
+    name: 'g',
+    times: [Date.UTC(2024, 6, 1, 4)],
+    values: [1],
+  });
   assert.match(str(toPolars(gas).getColumn('date').dtype), /Datetime\(ms,UTC\)/);
 });
 
@@ -38,7 +55,10 @@ test('missing package: ImportError naming nodejs-polars', () => {
     throw Object.assign(new Error("Cannot find module 'nodejs-polars'"), { code: 'MODULE_NOT_FOUND' });
   });
   try {
-    assert.throws(() => toPolars(actual()), (e: unknown) => e instanceof ImportError && /nodejs-polars is not installed: install nodejs-polars/.test((e as Error).message));
+    assert.throws(
+      () => toPolars(actual()),
+      (e: unknown) => e instanceof ImportError && /nodejs-polars is not installed: install nodejs-polars/.test((e as Error).message),
+    );
   } finally {
     setPolarsLoader(null);
   }

@@ -78,7 +78,12 @@ export const ensemble = (tag = 'ec-ens'): Timeseries =>
 export const climate = (): Timeseries =>
   new Timeseries({
     resolution: new Resolution(Frequency.P1D, CET),
-    curve: new Curve({ name: CLIMATE_NAME, curveType: CurveType.SCENARIO_TIMESERIES, frequency: Frequency.PT15M, dataType: DataType.CLIMATE }),
+    curve: new Curve({
+      name: CLIMATE_NAME,
+      curveType: CurveType.SCENARIO_TIMESERIES,
+      frequency: Frequency.PT15M,
+      dataType: DataType.CLIMATE,
+    }),
     times: [Date.UTC(2023, 11, 31, 23)],
     scenarios: [[1.5], [2.5]],
     scenarioNames: ['y1980', 'y1981'],
@@ -103,7 +108,16 @@ const product = (front: number | null, delivery: string): Product =>
 export const ohlcList = (): OHLCList =>
   new OHLCList(
     [
-      new OHLC({ product: product(1, '2020-02-01'), open: 35.4, high: 35.5, low: 34, close: 34.1, settlement: 34, volume: 394, openInterest: 10678 }),
+      new OHLC({
+        product: product(1, '2020-02-01'),
+        open: 35.4,
+        high: 35.5,
+        low: 34,
+        close: 34.1,
+        settlement: 34,
+        volume: 394,
+        openInterest: 10678,
+      }),
       new OHLC({ product: product(null, '2020-03-01'), settlement: 33 }),
     ],
     { unit: 'EUR', denominator: 'MWh' },
@@ -116,8 +130,14 @@ export const absolute = (curve: Curve | null = windCurve()): AbsoluteResult =>
     resolution: new Resolution(Frequency.PT1H, UTC),
     delivery: DateTime.fromISO('2023-10-05T12:00:00Z', { zone: UTC }),
     items: [
-      new AbsoluteItem({ instance: new Instance({ issued: DateTime.fromISO('2023-10-01T00:00:00Z', { zone: UTC }), tag: 'ec' }), value: 20479.78 }),
-      new AbsoluteItem({ instance: new Instance({ issued: DateTime.fromISO('2023-10-02T00:00:00Z', { zone: UTC }), tag: 'gfs' }), value: null }),
+      new AbsoluteItem({
+        instance: new Instance({ issued: DateTime.fromISO('2023-10-01T00:00:00Z', { zone: UTC }), tag: 'ec' }),
+        value: 20479.78,
+      }),
+      new AbsoluteItem({
+        instance: new Instance({ issued: DateTime.fromISO('2023-10-02T00:00:00Z', { zone: UTC }), tag: 'gfs' }),
+        value: null,
+      }),
     ],
   });
 

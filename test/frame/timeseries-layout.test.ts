@@ -95,11 +95,7 @@ test('scenario series: one column per scenario, level 2 the scenario name', () =
 });
 
 test('scenario series single-level: double space where the empty header was (observed quirk)', () => {
-  assert.equal(names(toTable(climate(), { singleLevelHeader: true })), [
-    'date',
-    `${CLIMATE_NAME}  y1980`,
-    `${CLIMATE_NAME}  y1981`,
-  ]);
+  assert.equal(names(toTable(climate(), { singleLevelHeader: true })), ['date', `${CLIMATE_NAME}  y1980`, `${CLIMATE_NAME}  y1981`]);
   assert.equal(names(toTable(climate(), { name: 'temp', singleLevelHeader: true })), ['date', 'temp y1980', 'temp y1981']);
 });
 
@@ -161,8 +157,14 @@ test('list: members side by side, outer-joined on date and sorted, NaN where abs
   ]);
   const a = Array.from(t.array(ACTUAL_NAME) as ArrayLike<number>);
   const f = Array.from(t.array(`${WIND_NAME} | 2020-10-26 00:00 ec`) as ArrayLike<number>);
-  assert.equal(a.map((v) => (Number.isNaN(v) ? null : v)), [null, null, 1, null, 3]);
-  assert.equal(f.map((v) => (Number.isNaN(v) ? null : v)), [10, 20, null, null, null]);
+  assert.equal(
+    a.map((v) => (Number.isNaN(v) ? null : v)),
+    [null, null, 1, null, 3],
+  );
+  assert.equal(
+    f.map((v) => (Number.isNaN(v) ? null : v)),
+    [10, 20, null, null, null],
+  );
 });
 
 test('list: single-level header uses every member default label; clashing names are numbered', () => {
@@ -181,7 +183,10 @@ test('list: single-level header uses every member default label; clashing names 
 test('list: zone is the shared zone; different zones are a ValidationError naming both; an empty list is an error', () => {
   assert.is(layoutTimeseriesList([actual(), forecast()]).info.zone, 'CET');
   const utc = new Timeseries({ resolution: new Resolution(Frequency.PT1H, UTC), name: 'u', times: [0], values: [1] });
-  assert.throws(() => layoutTimeseriesList([actual(), utc]), (e: unknown) => e instanceof ValidationError && /\(CET\) and 'u' \(UTC\) are in different zones/.test(e.message));
+  assert.throws(
+    () => layoutTimeseriesList([actual(), utc]),
+    (e: unknown) => e instanceof ValidationError && /\(CET\) and 'u' \(UTC\) are in different zones/.test(e.message),
+  );
   assert.throws(() => toTable(new TimeseriesList([])), isA(ValueError));
 });
 

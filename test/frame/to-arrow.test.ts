@@ -3,7 +3,17 @@ import * as assert from 'uvu/assert';
 import * as aq from 'arquero';
 import { tableFromIPC, tableToIPC, TimeUnit, Type } from '@uwdata/flechette';
 import { ParseException } from '../../src/exceptions';
-import { ARROW_FRAME_KEY, ARROW_LEVELS_KEY, ARROW_ZONE_KEY, frameInfo, fromArrowIPC, headerLevels, toArrowIPC, toHtml, toTable } from '../../src/frame';
+import {
+  ARROW_FRAME_KEY,
+  ARROW_LEVELS_KEY,
+  ARROW_ZONE_KEY,
+  frameInfo,
+  fromArrowIPC,
+  headerLevels,
+  toArrowIPC,
+  toHtml,
+  toTable,
+} from '../../src/frame';
 import { arrowZone } from '../../src/frame/to-arrow';
 import { actual, ensemble, gasDay, isA, ohlcList, WIND_NAME } from './samples';
 
@@ -37,7 +47,10 @@ test('round trip: fromArrowIPC restores names, levels, zone, instants and NaN', 
   assert.equal([...headerLevels(back).entries()], [...headerLevels(original).entries()]);
   assert.is(JSON.stringify(frameInfo(back)), JSON.stringify(frameInfo(original)));
   // 2020-10-26 01:00+01:00 = 00:00Z, 02:00+01:00 = 01:00Z
-  assert.equal((back.array('date') as Date[]).map((d) => d.getTime()), [Date.UTC(2020, 9, 26, 0), Date.UTC(2020, 9, 26, 1)]);
+  assert.equal(
+    (back.array('date') as Date[]).map((d) => d.getTime()),
+    [Date.UTC(2020, 9, 26, 0), Date.UTC(2020, 9, 26, 1)],
+  );
   const e01 = Array.from(back.array(`${WIND_NAME} | ${hdr} | e01`) as ArrayLike<number>);
   assert.is(e01[0], 4200.12);
   assert.ok(Number.isNaN(e01[1]));

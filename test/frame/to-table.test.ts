@@ -65,7 +65,10 @@ test('columnValues: instants become Dates, NaN instants null; numbers stay typed
 test('tableFromLayout: the table columns are the layout columns, in order', () => {
   const layout = layoutTimeseries(actual());
   const t = tableFromLayout(layout);
-  assert.equal(t.columnNames(), layout.columns.map((c) => c.name));
+  assert.equal(
+    t.columnNames(),
+    layout.columns.map((c) => c.name),
+  );
   assert.is(frameInfo(t), layout.info);
 });
 

@@ -46,8 +46,10 @@ export function importBody(options: ImportBodyOptions = {}): string {
 export function importFileTexts(options: ImportBodyOptions = {}): { name: string; text: string }[] {
   const { values = 35_040, year = 2023 } = options;
   const names = importCurveNames(options);
-  const defs = ['name,curve_type,data_type,frequency,timezone,unit,area,categories',
-    ...names.map((n) => `${n},TIMESERIES,ACTUAL,PT15M,UTC,MWh/h,DE,Load Bench`)].join('\n');
+  const defs = [
+    'name,curve_type,data_type,frequency,timezone,unit,area,categories',
+    ...names.map((n) => `${n},TIMESERIES,ACTUAL,PT15M,UTC,MWh/h,DE,Load Bench`),
+  ].join('\n');
   const start = Date.UTC(year, 0, 1);
   const rows: string[] = ['curve,date,value'];
   for (const n of names) {
@@ -56,5 +58,8 @@ export function importFileTexts(options: ImportBodyOptions = {}): { name: string
       rows.push(`${n},${iso}Z,${((i * 7919) % 10_000) / 10}`);
     }
   }
-  return [{ name: 'curves.csv', text: defs }, { name: 'values.csv', text: rows.join('\n') }];
+  return [
+    { name: 'curves.csv', text: defs },
+    { name: 'values.csv', text: rows.join('\n') },
+  ];
 }

@@ -60,7 +60,9 @@ export function startChildService(dir: string, port = 0): Promise<ChildService> 
       child.kill('SIGKILL');
       reject(new Error(`the service did not start within 60 s: ${err}`));
     }, 60_000);
-    child.stderr?.on('data', (d) => { err += d; });
+    child.stderr?.on('data', (d) => {
+      err += d;
+    });
     child.stdout?.on('data', (d) => {
       out += d;
       const m = /Service API: (http:\/\/127\.0\.0\.1:\d+)\/api/.exec(out);

@@ -71,7 +71,16 @@ export interface AddUserOptions {
 export async function addUser(store: DuckDbStore, id: string, options: AddUserOptions = {}): Promise<string> {
   const key = generateApiKey();
   await store.importBatch({
-    users: [{ id, name: options.name ?? id, email: `${id}@example.org`, organization: 'Test Energy', blocked: options.blocked ?? false, subscriptions: options.grants ?? [{ package: '*', area: '*' }] }],
+    users: [
+      {
+        id,
+        name: options.name ?? id,
+        email: `${id}@example.org`,
+        organization: 'Test Energy',
+        blocked: options.blocked ?? false,
+        subscriptions: options.grants ?? [{ package: '*', area: '*' }],
+      },
+    ],
     keys: [{ hash: hashApiKey(key), userId: id, label: 'test', created: 0, blocked: options.keyBlocked ?? false }],
   });
   return key;
@@ -89,13 +98,23 @@ export async function startService(options: StartServiceOptions = {}): Promise<S
   try {
     let apiKey: string;
     if (options.demo) {
-      const seeded = await seedDemo(store, { preset: options.demo.preset ?? 'small', seed: options.demo.seed ?? 1, anchor: options.demo.anchor });
+      const seeded = await seedDemo(store, {
+        preset: options.demo.preset ?? 'small',
+        seed: options.demo.seed ?? 1,
+        anchor: options.demo.anchor,
+      });
       apiKey = seeded.apiKey;
     } else {
       apiKey = await addUser(store, 'test');
     }
     if (options.batch) await store.importBatch(options.batch);
-    const app = createApp({ store, clock: options.clock, rateLimit: options.rateLimit, routes: options.routes, authFailureLimit: options.authFailureLimit });
+    const app = createApp({
+      store,
+      clock: options.clock,
+      rateLimit: options.rateLimit,
+      routes: options.routes,
+      authFailureLimit: options.authFailureLimit,
+    });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
     const port = typeof address === 'object' && address !== null ? address.port : 0;

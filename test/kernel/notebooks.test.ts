@@ -34,8 +34,12 @@ function runCheck(...args: string[]): Promise<Run> {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    child.stdout.on('data', (d) => { output += d; });
-    child.stderr.on('data', (d) => { output += d; });
+    child.stdout.on('data', (d) => {
+      output += d;
+    });
+    child.stderr.on('data', (d) => {
+      output += d;
+    });
     const timer = setTimeout(() => child.kill('SIGTERM'), RUN_TIMEOUT_MS);
     child.on('close', (code) => {
       clearTimeout(timer);
@@ -55,7 +59,10 @@ test('there are notebooks, each naming a registered kernel and with an id on eve
     const nb = JSON.parse(readFileSync(join(root, 'notebooks', name), 'utf8')) as Notebook;
     assert.ok(['tslab', 'deno'].includes(nb.metadata.kernelspec?.name ?? ''), `${name}: kernelspec ${nb.metadata.kernelspec?.name}`);
     const ids = nb.cells.map((c) => c.id ?? '');
-    assert.ok(ids.every((id) => /^[a-zA-Z0-9-_]{1,64}$/.test(id)), `${name}: cell ids ${ids.join(', ')}`);
+    assert.ok(
+      ids.every((id) => /^[a-zA-Z0-9-_]{1,64}$/.test(id)),
+      `${name}: cell ids ${ids.join(', ')}`,
+    );
     assert.is(new Set(ids).size, ids.length, `${name}: duplicate cell ids`);
   }
 });
@@ -75,9 +82,18 @@ test('run-notebooks --check exits 0 with a final "N passed, 0 failed" line', () 
 
 test('a cell error fails the run: type errors and thrown errors, with their messages', () => {
   const lines = failing.output.split('\n');
-  assert.ok(lines.some((l) => /^ok {3}test\/kernel\/fixtures\/failing\/a-passes\.ipynb \(/.test(l)), failing.output);
-  assert.ok(lines.some((l) => /^FAIL test\/kernel\/fixtures\/failing\/b-type-error\.ipynb \(/.test(l)), failing.output);
-  assert.ok(lines.some((l) => /^FAIL test\/kernel\/fixtures\/failing\/c-throws\.ipynb \(/.test(l)), failing.output);
+  assert.ok(
+    lines.some((l) => /^ok {3}test\/kernel\/fixtures\/failing\/a-passes\.ipynb \(/.test(l)),
+    failing.output,
+  );
+  assert.ok(
+    lines.some((l) => /^FAIL test\/kernel\/fixtures\/failing\/b-type-error\.ipynb \(/.test(l)),
+    failing.output,
+  );
+  assert.ok(
+    lines.some((l) => /^FAIL test\/kernel\/fixtures\/failing\/c-throws\.ipynb \(/.test(l)),
+    failing.output,
+  );
   // tslab's own diagnostics (line:column - message) and the thrown error reach the output.
   assert.ok(failing.output.includes("1:7 - Type 'string' is not assignable to type 'number'."), failing.output);
   assert.ok(failing.output.includes('Error: boom from a notebook cell'), failing.output);

@@ -38,7 +38,10 @@ test('equals, toJSON (key filter), toString', () => {
   assert.ok(r.equals(s.absolute()));
   assert.not.ok(r.equals(r.with({ items: [] })));
   const json = r.with({ filters: Filter.byTag('BASE') }).toJSON();
-  assert.equal([json.delivery, json.filter, json.aggregation, json.resolution], ['2023-10-05T12:00:00Z', 'BASE', null, { frequency: 'PT1H', timezone: 'UTC' }]);
+  assert.equal(
+    [json.delivery, json.filter, json.aggregation, json.resolution],
+    ['2023-10-05T12:00:00Z', 'BASE', null, { frequency: 'PT1H', timezone: 'UTC' }],
+  );
   assert.is((json.items as unknown[]).length, 1);
   assert.is(r.toString(), '<AbsoluteResult: resolution=<PT1H, UTC>, delivery="2023-10-05T12:00:00Z", count=1>');
   assert.ok(s.display(r)['text/html'].includes('<td>2023-10-01 00:00 ec</td><td>20479.78</td>'));

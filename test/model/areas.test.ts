@@ -93,14 +93,38 @@ test('border predicates, equality and tuple', () => {
 });
 
 test('Border rejects a missing or repeated allocation and a loop', () => {
-  assert.throws(() => new Border(Area.DE, Area.FR, []), (e: unknown) => e instanceof ValueError);
-  assert.throws(() => new Border(Area.DE, Area.FR, [F, F]), (e: unknown) => e instanceof ValueError);
-  assert.throws(() => new Border(Area.DE, Area.DE, [F]), (e: unknown) => e instanceof ValueError);
+  assert.throws(
+    () => new Border(Area.DE, Area.FR, []),
+    (e: unknown) => e instanceof ValueError,
+  );
+  assert.throws(
+    () => new Border(Area.DE, Area.FR, [F, F]),
+    (e: unknown) => e instanceof ValueError,
+  );
+  assert.throws(
+    () => new Border(Area.DE, Area.DE, [F]),
+    (e: unknown) => e instanceof ValueError,
+  );
 });
 
 test('getFamily: the area and all descendants, depth-first', () => {
   assert.equal(tags(Area.NP.getFamily()), [
-    'NP', 'NO', 'NO1', 'NO2', 'NO3', 'NO4', 'NO5', 'SE', 'SE1', 'SE2', 'SE3', 'SE4', 'DK', 'DK1', 'DK2', 'FI',
+    'NP',
+    'NO',
+    'NO1',
+    'NO2',
+    'NO3',
+    'NO4',
+    'NO5',
+    'SE',
+    'SE1',
+    'SE2',
+    'SE3',
+    'SE4',
+    'DK',
+    'DK1',
+    'DK2',
+    'FI',
   ]);
   assert.equal(tags(Area.DE.getFamily()), ['DE', 'DE-50Hertz', 'DE-Amprion', 'DE-TenneT', 'DE-TransnetBW']);
   // FR has 12 regions; Corsica (FR-COR) is deliberately not one of them.
@@ -148,9 +172,18 @@ test('lookup by tag is case-insensitive; "" is the no-area entry', () => {
   assert.is(Area.isValidTag('XX'), false);
   assert.is(Area.isValidTag('DE_Amprion'), false);
   assert.is(Area.isValidTag(null), false);
-  assert.throws(() => Area.byTag('XX'), (e: unknown) => e instanceof ValueError);
-  assert.throws(() => Area.byTags(['DE', 'XX']), (e: unknown) => e instanceof ValueError);
-  assert.throws(() => Area.byTag(undefined as unknown as string), (e: unknown) => e instanceof ValueError);
+  assert.throws(
+    () => Area.byTag('XX'),
+    (e: unknown) => e instanceof ValueError,
+  );
+  assert.throws(
+    () => Area.byTags(['DE', 'XX']),
+    (e: unknown) => e instanceof ValueError,
+  );
+  assert.throws(
+    () => Area.byTag(undefined as unknown as string),
+    (e: unknown) => e instanceof ValueError,
+  );
 });
 
 test('every area with a tag is a static constant named after it', () => {

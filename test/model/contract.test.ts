@@ -12,7 +12,10 @@ test('isContract accepts both kinds only', () => {
 
 test('a Contract tells its kind', () => {
   const kinds = ([s.continuous(), s.specific()] as Contract[]).map((c) => [c.isContinuous(), c.isSpecific()]);
-  assert.equal(kinds, [[true, false], [false, true]]);
+  assert.equal(kinds, [
+    [true, false],
+    [false, true],
+  ]);
 });
 
 test.run();

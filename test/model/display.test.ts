@@ -15,9 +15,16 @@ test('brands', () => {
 
 test('escapeHtml and displayBundle', () => {
   assert.is(escapeHtml(`a<b & "c" 'd'`), 'a&lt;b &amp; &quot;c&quot; &#39;d&#39;');
-  const b = displayBundle('T', '<T>', [['a', 1], ['b', null], ['c', '<x>']]);
+  const b = displayBundle('T', '<T>', [
+    ['a', 1],
+    ['b', null],
+    ['c', '<x>'],
+  ]);
   assert.is(b['text/plain'], '<T>');
-  assert.is(b['text/html'], '<div class="service-model"><strong>T</strong><table><tr><th style="text-align:left">a</th><td>1</td></tr><tr><th style="text-align:left">c</th><td>&lt;x&gt;</td></tr></table></div>');
+  assert.is(
+    b['text/html'],
+    '<div class="service-model"><strong>T</strong><table><tr><th style="text-align:left">a</th><td>1</td></tr><tr><th style="text-align:left">c</th><td>&lt;x&gt;</td></tr></table></div>',
+  );
 });
 
 test('formatTime keeps the offset of the DateTime', () => {

@@ -34,8 +34,14 @@ interface EnumLike {
 // docs/model.md#enums, docs/protocol.md#srmc-json and docs/protocol.md#feed-filters.
 const EXPECTED: ReadonlyArray<[EnumLike, string[]]> = [
   [CurveType, ['TIMESERIES', 'SCENARIO_TIMESERIES', 'INSTANCE', 'PERIOD', 'INSTANCE_PERIOD', 'OHLC']],
-  [DataType, ['ACTUAL', 'CLIMATE', 'SCENARIO', 'SYNTHETIC', 'BACKCAST', 'NORMAL', 'VALUE', 'FORECAST', 'FOREX', 'OHLC', 'REMIT', 'CAPACITY']],
-  [PlaceType, ['city', 'consumer', 'producer', 'river', 'weatherstation', 'gas-storage', 'gas-lng-terminal', 'gas-interconnector', 'other']],
+  [
+    DataType,
+    ['ACTUAL', 'CLIMATE', 'SCENARIO', 'SYNTHETIC', 'BACKCAST', 'NORMAL', 'VALUE', 'FORECAST', 'FOREX', 'OHLC', 'REMIT', 'CAPACITY'],
+  ],
+  [
+    PlaceType,
+    ['city', 'consumer', 'producer', 'river', 'weatherstation', 'gas-storage', 'gas-lng-terminal', 'gas-interconnector', 'other'],
+  ],
   [Aggregation, ['AVERAGE', 'SUM', 'MIN', 'MAX']],
   [Filter, ['BASE', 'PEAK', 'OFFPEAK', 'WORKDAYS', 'WEEKEND']],
   [ContractPeriod, ['year', 'mdec', 'season', 'quarter', 'month', 'week', 'weekend', 'day']],
@@ -56,7 +62,11 @@ function flipCase(s: string): string {
 
 test('all() lists exactly the wire tags, in definition order', () => {
   for (const [cls, tags] of EXPECTED) {
-    assert.equal(cls.all().map((m) => m.tag), tags, cls.name);
+    assert.equal(
+      cls.all().map((m) => m.tag),
+      tags,
+      cls.name,
+    );
   }
 });
 
@@ -95,11 +105,18 @@ test('invalid tags are rejected with ValueError', () => {
   for (const [cls] of EXPECTED) {
     for (const bad of ['nope', '', ' month', 'PT1H']) {
       assert.is(cls.isValidTag(bad), false, `${cls.name} '${bad}'`);
-      assert.throws(() => cls.byTag(bad), (e: unknown) => e instanceof ValueError, `${cls.name} '${bad}'`);
+      assert.throws(
+        () => cls.byTag(bad),
+        (e: unknown) => e instanceof ValueError,
+        `${cls.name} '${bad}'`,
+      );
     }
     for (const notString of [undefined, null, 3, {}]) {
       assert.is(cls.isValidTag(notString), false);
-      assert.throws(() => cls.byTag(notString as unknown as string), (e: unknown) => e instanceof ValueError);
+      assert.throws(
+        () => cls.byTag(notString as unknown as string),
+        (e: unknown) => e instanceof ValueError,
+      );
     }
   }
   assert.throws(() => Filter.byTag('WEEKENDS'), /Invalid Filter tag: "WEEKENDS"/);
@@ -134,8 +151,14 @@ test('ContractPeriod: frequency of each period', () => {
   assert.is(ContractPeriod.MONTH.frequency, Frequency.P1M);
   assert.is(ContractPeriod.byTag('MONTH').frequency, Frequency.P1M);
   const expected: Record<string, string> = {
-    year: 'P1Y', mdec: 'P1Y', season: 'SEASON', quarter: 'P3M',
-    month: 'P1M', week: 'P1W', weekend: 'P1D', day: 'P1D',
+    year: 'P1Y',
+    mdec: 'P1Y',
+    season: 'SEASON',
+    quarter: 'P3M',
+    month: 'P1M',
+    week: 'P1W',
+    weekend: 'P1D',
+    day: 'P1D',
   };
   for (const period of ContractPeriod.all()) {
     assert.is(period.frequency.tag, expected[period.tag], period.tag);
@@ -164,7 +187,10 @@ test('CurveType: hasInstances and section', () => {
 test('labels of DataType, Allocation and EventType', () => {
   assert.is(DataType.REMIT.label, 'REMIT');
   assert.is(DataType.FOREX.label, 'Forex');
-  assert.equal(Allocation.all().map((a) => a.label), ['Explicit', 'Implicit', 'Flow-based', 'No commercial capacity']);
+  assert.equal(
+    Allocation.all().map((a) => a.label),
+    ['Explicit', 'Implicit', 'Flow-based', 'No commercial capacity'],
+  );
   assert.is(EventType.CURVE_TRUNCATE.label, 'Curve Truncate');
 });
 
@@ -182,9 +208,7 @@ test('EventType: curve, connection and timeout families', () => {
 test('inspect and notebook display show the constant', () => {
   assert.is(inspect(CurveType.TIMESERIES), 'CurveType.TIMESERIES');
   assert.is(inspect(Fill.FORWARD_FILL), 'Fill.FORWARD_FILL');
-  const display = (Fill.NO_FILL as unknown as Record<symbol, () => Record<string, string>>)[
-    Symbol.for('Jupyter.display')
-  ]();
+  const display = (Fill.NO_FILL as unknown as Record<symbol, () => Record<string, string>>)[Symbol.for('Jupyter.display')]();
   assert.is(display['text/plain'], 'Fill.NO_FILL');
   assert.ok(display['text/html'].includes('<td>no-fill</td>'));
 });

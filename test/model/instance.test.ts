@@ -26,7 +26,13 @@ test('identity: same instant, tag ignoring case', () => {
 test('columnHeader renders issued in its own zone, then the tag', () => {
   assert.is(s.instance().columnHeader(), '2020-06-01 00:00 ec');
   // Same instant in CET (summer, +02:00).
-  assert.is(s.instance().with({ issued: issued.setZone(CET) }).columnHeader(), '2020-06-01 02:00 ec');
+  assert.is(
+    s
+      .instance()
+      .with({ issued: issued.setZone(CET) })
+      .columnHeader(),
+    '2020-06-01 02:00 ec',
+  );
   assert.is(s.instance().with({ tag: '' }).columnHeader(), '2020-06-01 00:00 ');
 });
 

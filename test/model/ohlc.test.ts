@@ -53,7 +53,10 @@ test('with(), equals, toJSON, toString', () => {
     volume: 394,
     open_interest: 10678,
   });
-  assert.is(new OHLC({ product: s.product(), settlement: 1 }).toString(), '<OHLC: traded=2020-01-02, period=month, front=1, delivery=2020-02-01, settlement=1>');
+  assert.is(
+    new OHLC({ product: s.product(), settlement: 1 }).toString(),
+    '<OHLC: traded=2020-01-02, period=month, front=1, delivery=2020-02-01, settlement=1>',
+  );
 });
 
 test.run();

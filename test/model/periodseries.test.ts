@@ -16,12 +16,10 @@ test('columns and capacity-period views', () => {
   // 2020-01-01T00:00+01:00 = 2019-12-31T23:00Z.
   assert.is(ps.begins[0], Date.UTC(2019, 11, 31, 23));
   const first = ps.at(0) as CapacityPeriod;
-  assert.equal([first.begin.toISO(), first.end.toISO(), first.value, first.installed], [
-    '2020-01-01T00:00:00.000+01:00',
-    '2020-01-06T00:00:00.000+01:00',
-    8113,
-    8600,
-  ]);
+  assert.equal(
+    [first.begin.toISO(), first.end.toISO(), first.value, first.installed],
+    ['2020-01-01T00:00:00.000+01:00', '2020-01-06T00:00:00.000+01:00', 8113, 8600],
+  );
   assert.is(ps.data.length, 2);
   assert.is([...ps].length, 2);
   assert.is(ps.at(2), undefined);
@@ -54,10 +52,28 @@ test('inconsistent columns raise ValueError', () => {
 test('validate: non-empty, sorted, no overlap; grid only for a frequency', () => {
   const make = (pairs: [number, number][], resolution = none) =>
     new Periodseries({ resolution, begins: pairs.map((p) => p[0] * H), ends: pairs.map((p) => p[1] * H), values: pairs.map(() => 1) });
-  make([[0, 1.5], [1.5, 3], [5, 6]]).validate(); // off-grid and gaps are fine for NONE
+  make([
+    [0, 1.5],
+    [1.5, 3],
+    [5, 6],
+  ]).validate(); // off-grid and gaps are fine for NONE
   assert.throws(() => make([[1, 1]]).validate(), VE);
-  assert.throws(() => make([[0, 2], [1, 3]]).validate(), (e: unknown) => e instanceof ValueError && /overlap/.test(e.message));
-  assert.throws(() => make([[2, 3], [0, 1]]).validate(), VE);
+  assert.throws(
+    () =>
+      make([
+        [0, 2],
+        [1, 3],
+      ]).validate(),
+    (e: unknown) => e instanceof ValueError && /overlap/.test(e.message),
+  );
+  assert.throws(
+    () =>
+      make([
+        [2, 3],
+        [0, 1],
+      ]).validate(),
+    VE,
+  );
   assert.throws(() => make([[0, 1.5]], new Resolution(Frequency.PT1H, CET)).validate(), VE);
   make([[0, 2]], new Resolution(Frequency.PT1H, CET)).validate();
 });

@@ -100,8 +100,7 @@ export const place = (): Place =>
   });
 
 /** 2020-06-01T00:00:00Z, tag ec. */
-export const instance = (): Instance =>
-  new Instance({ issued: DateTime.fromISO('2020-06-01T00:00:00Z', { zone: UTC }), tag: 'ec' });
+export const instance = (): Instance => new Instance({ issued: DateTime.fromISO('2020-06-01T00:00:00Z', { zone: UTC }), tag: 'ec' });
 
 const hourlyCet = (): Resolution => new Resolution(Frequency.PT1H, CET);
 
@@ -137,8 +136,7 @@ export const periods = (): Periodseries =>
     { resolution: new Resolution(Frequency.NONE, CET), instance: instance(), unit: 'MW' },
   );
 
-export const product = (): Product =>
-  new Product({ traded: '2020-01-02', period: ContractPeriod.MONTH, front: 1, delivery: '2020-02-01' });
+export const product = (): Product => new Product({ traded: '2020-01-02', period: ContractPeriod.MONTH, front: 1, delivery: '2020-02-01' });
 
 export const ohlc = (): OHLC =>
   new OHLC({ product: product(), open: 35.4, high: 35.4, low: 34, close: 34, settlement: 34, volume: 394, openInterest: 10678 });
@@ -158,7 +156,10 @@ export const srmc = (): SRMC =>
   new SRMC({ curve: ohlcCurve(), unit: 'EUR', denominator: 'MWh', contract: continuous(), options: srmcOptions(), ohlc: ohlcList() });
 
 export const absoluteItem = (): AbsoluteItem =>
-  new AbsoluteItem({ instance: new Instance({ issued: DateTime.fromISO('2023-10-01T00:00:00Z', { zone: UTC }), tag: 'ec' }), value: 20479.78 });
+  new AbsoluteItem({
+    instance: new Instance({ issued: DateTime.fromISO('2023-10-01T00:00:00Z', { zone: UTC }), tag: 'ec' }),
+    value: 20479.78,
+  });
 
 export const absolute = (): AbsoluteResult =>
   new AbsoluteResult({

@@ -15,11 +15,23 @@ test('kind predicates and header', () => {
 });
 
 test('delivery is a calendar date from any date input', () => {
-  assert.is(s.specific().with({ delivery: getDate(2020, 12, 1) }).delivery.toISODate(), '2020-12-01');
+  assert.is(
+    s
+      .specific()
+      .with({ delivery: getDate(2020, 12, 1) })
+      .delivery.toISODate(),
+    '2020-12-01',
+  );
   // 2020-12-01T00:00+01:00 is 2020-11-30T23:00Z, but its own calendar date is the 1st.
   const cet = DateTime.fromISO('2020-12-01T00:00:00+01:00', { setZone: true });
   assert.is(s.specific().with({ delivery: cet }).delivery.toISODate(), '2020-12-01');
-  assert.is(s.specific().with({ delivery: new Date(Date.UTC(2020, 11, 1)) }).delivery.toISODate(), '2020-12-01');
+  assert.is(
+    s
+      .specific()
+      .with({ delivery: new Date(Date.UTC(2020, 11, 1)) })
+      .delivery.toISODate(),
+    '2020-12-01',
+  );
   assert.throws(() => s.specific().with({ delivery: 'Dec' }), s.isA(ValueError));
 });
 

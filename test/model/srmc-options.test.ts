@@ -5,7 +5,10 @@ import * as s from './samples';
 
 test('fields and defaults', () => {
   const o = s.srmcOptions();
-  assert.equal([o.fuelType, o.api2TonneToMwh, o.gasThermToMwh, o.efficiency, o.carbonEmissions, o.carbonTaxArea], [FuelType.COAL, 6.978, null, 0.42, 0.34056, null]);
+  assert.equal(
+    [o.fuelType, o.api2TonneToMwh, o.gasThermToMwh, o.efficiency, o.carbonEmissions, o.carbonTaxArea],
+    [FuelType.COAL, 6.978, null, 0.42, 0.34056, null],
+  );
   assert.is(o.with({ carbonTaxArea: Area.byTag('GB') }).carbonTaxArea, Area.byTag('GB'));
   assert.is(o.with({ carbonTaxArea: Area.byTag('') }).carbonTaxArea, null);
 });

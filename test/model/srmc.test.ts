@@ -23,7 +23,10 @@ test('hasOhlc / hasTimeseries / hasPeriodseries', () => {
 
 test('metadata and equals', () => {
   const x = s.srmc();
-  assert.equal([x.unit, x.denominator, x.curve?.name, x.contract?.isContinuous(), x.options?.efficiency], ['EUR', 'MWh', 'Futures Coal API-2 USD/t ICE OHLC', true, 0.42]);
+  assert.equal(
+    [x.unit, x.denominator, x.curve?.name, x.contract?.isContinuous(), x.options?.efficiency],
+    ['EUR', 'MWh', 'Futures Coal API-2 USD/t ICE OHLC', true, 0.42],
+  );
   assert.ok(x.equals(s.srmc()));
   assert.not.ok(x.equals(x.with({ options: null })));
   assert.not.ok(x.equals(x.with({ ohlc: null, timeseries: s.daily() })));

@@ -11,7 +11,13 @@ test('fields and defaults', () => {
 });
 
 test('toJSON writes only the fields that apply', () => {
-  assert.equal(s.subscription().toJSON(), { access: 'PAYING', type: 'PACKAGE_AREA', label: 'Power – Germany', package: 'power', area: 'DE' });
+  assert.equal(s.subscription().toJSON(), {
+    access: 'PAYING',
+    type: 'PACKAGE_AREA',
+    label: 'Power – Germany',
+    package: 'power',
+    area: 'DE',
+  });
   assert.equal(s.collectionSubscription().toJSON(), {
     access: 'TRIAL',
     type: 'COLLECTION',
@@ -31,7 +37,10 @@ test('with() and equals', () => {
 });
 
 test('toString', () => {
-  assert.is(s.collectionSubscription().toString(), '<Subscription: access=TRIAL, type=COLLECTION, label="My collection", collection=c-123, collection_perms=rw>');
+  assert.is(
+    s.collectionSubscription().toString(),
+    '<Subscription: access=TRIAL, type=COLLECTION, label="My collection", collection=c-123, collection_perms=rw>',
+  );
 });
 
 test.run();

@@ -64,8 +64,14 @@ test('unit rules: +/- need equal units; times cancels a denominator; dividedBy b
   const load = series('load', 0, [2, 4], 'MWh/h');
   const price = series('price', 0, [50, 60], 'EUR', 'MWh');
   const energy = series('energy', 0, [2, 4], 'MWh');
-  assert.throws(() => load.minus(price), (e: unknown) => names(e, /Cannot subtract 'price' \(EUR\/MWh\) from 'load' \(MWh\/h\): the units differ/));
-  assert.throws(() => load.plus(series('g', 0, [1, 1], 'GWh/h')), (e: unknown) => names(e, /'g' \(GWh\/h\) to 'load' \(MWh\/h\)/));
+  assert.throws(
+    () => load.minus(price),
+    (e: unknown) => names(e, /Cannot subtract 'price' \(EUR\/MWh\) from 'load' \(MWh\/h\): the units differ/),
+  );
+  assert.throws(
+    () => load.plus(series('g', 0, [1, 1], 'GWh/h')),
+    (e: unknown) => names(e, /'g' \(GWh\/h\) to 'load' \(MWh\/h\)/),
+  );
   const cost = price.multipliedBy(energy);
   assert.equal([cost.unit, cost.denominator, plain(cost.values)], ['EUR', null, [100, 240]]);
   assert.equal([energy.multipliedBy(price).unit, energy.multipliedBy(price).denominator], ['EUR', null]);
@@ -83,20 +89,59 @@ test('frequency or zone mismatch names both series', () => {
   const a = series('a', 0, [1]);
   const daily = new Timeseries({ resolution: new Resolution(Frequency.P1D, CET), name: 'd', unit: 'MWh/h', times: [T0], values: [1] });
   const utc = new Timeseries({ resolution: new Resolution(Frequency.PT1H, UTC), name: 'u', unit: 'MWh/h', times: [T0], values: [1] });
-  assert.throws(() => a.plus(daily), (e: unknown) => names(e, /'a' \(PT1H\) and 'd' \(P1D\) have different frequencies/));
-  assert.throws(() => a.plus(utc), (e: unknown) => names(e, /'a' \(CET\) and 'u' \(UTC\) are in different zones/));
-  assert.throws(() => align(a, daily), (e: unknown) => names(e, /'a' \(PT1H\) and 'd' \(P1D\)/));
+  assert.throws(
+    () => a.plus(daily),
+    (e: unknown) => names(e, /'a' \(PT1H\) and 'd' \(P1D\) have different frequencies/),
+  );
+  assert.throws(
+    () => a.plus(utc),
+    (e: unknown) => names(e, /'a' \(CET\) and 'u' \(UTC\) are in different zones/),
+  );
+  assert.throws(
+    () => align(a, daily),
+    (e: unknown) => names(e, /'a' \(PT1H\) and 'd' \(P1D\)/),
+  );
 });
 
 test('scenarios: pairwise by name, broadcast against a plain series', () => {
-  const ens = new Timeseries({ resolution: hourlyCet, name: 'e', unit: 'MWh/h', times: [T0, T0 + H], values: [10, 20], scenarios: [[1, 2], [3, 4]] });
+  const ens = new Timeseries({
+    resolution: hourlyCet,
+    name: 'e',
+    unit: 'MWh/h',
+    times: [T0, T0 + H],
+    values: [10, 20],
+    scenarios: [
+      [1, 2],
+      [3, 4],
+    ],
+  });
   const base = series('b', 0, [1, 1]);
   const d = ens.minus(base);
-  assert.equal([plain(d.values), d.scenarios.map(plain), d.scenarioNames], [[9, 19], [[0, 1], [2, 3]], ['e00', 'e01']]);
-  const climate = new Timeseries({ resolution: hourlyCet, name: 'c', unit: 'MWh/h', times: [T0, T0 + H], scenarios: [[1, 2]], scenarioNames: ['y1'] });
+  assert.equal(
+    [plain(d.values), d.scenarios.map(plain), d.scenarioNames],
+    [
+      [9, 19],
+      [
+        [0, 1],
+        [2, 3],
+      ],
+      ['e00', 'e01'],
+    ],
+  );
+  const climate = new Timeseries({
+    resolution: hourlyCet,
+    name: 'c',
+    unit: 'MWh/h',
+    times: [T0, T0 + H],
+    scenarios: [[1, 2]],
+    scenarioNames: ['y1'],
+  });
   const c = climate.plus(base);
   assert.equal([c.hasValues(), c.scenarios.map(plain)], [false, [[2, 3]]]);
-  assert.throws(() => climate.plus(ens), (e: unknown) => names(e, /different scenarios/));
+  assert.throws(
+    () => climate.plus(ens),
+    (e: unknown) => names(e, /different scenarios/),
+  );
 });
 
 test('align: inner and outer, variadic or one list; metadata kept', () => {
@@ -104,12 +149,28 @@ test('align: inner and outer, variadic or one list; metadata kept', () => {
   const b = series('b', 1, [20, 30, 40]);
   const c = series('c', 2, [300]);
   const inner = align(a, b, c);
-  assert.equal(inner.map((s) => [...s.times]), [[T0 + 2 * H], [T0 + 2 * H], [T0 + 2 * H]]);
-  assert.equal(inner.map((s) => plain(s.values)), [[3], [30], [300]]);
+  assert.equal(
+    inner.map((s) => [...s.times]),
+    [[T0 + 2 * H], [T0 + 2 * H], [T0 + 2 * H]],
+  );
+  assert.equal(
+    inner.map((s) => plain(s.values)),
+    [[3], [30], [300]],
+  );
   const outer = align([a, b, c], { join: 'outer' });
   assert.equal([...(outer[0] as Timeseries).times], [T0, T0 + H, T0 + 2 * H, T0 + 3 * H]);
-  assert.equal(outer.map((s) => plain(s.values)), [[1, 2, 3, null], [null, 20, 30, 40], [null, null, 300, null]]);
-  assert.equal(outer.map((s) => s.name), ['a', 'b', 'c']);
+  assert.equal(
+    outer.map((s) => plain(s.values)),
+    [
+      [1, 2, 3, null],
+      [null, 20, 30, 40],
+      [null, null, 300, null],
+    ],
+  );
+  assert.equal(
+    outer.map((s) => s.name),
+    ['a', 'b', 'c'],
+  );
 });
 
 test.run();

@@ -27,7 +27,10 @@ test('columnsFromItems: empty, values, missing values', () => {
 test('normaliseColumns and itemToJSON', () => {
   assert.equal(normaliseColumns({ times: [0], scenarios: [[1], [2]] }).scenarioNames, ['e00', 'e01']);
   assert.is(normaliseColumns({}).values?.length, 0);
-  assert.throws(() => normaliseColumns({ times: [0] }), (e: unknown) => e instanceof ValueError);
+  assert.throws(
+    () => normaliseColumns({ times: [0] }),
+    (e: unknown) => e instanceof ValueError,
+  );
   const date = DateTime.fromISO('2024-01-01T00:00:00+01:00', { setZone: true });
   assert.equal(itemToJSON({ date, value: null, scenarios: [1] }), { d: '2024-01-01T00:00:00+01:00', v: null, s: [1] });
   assert.equal(itemToJSON({ date, scenarios: [] }), { d: '2024-01-01T00:00:00+01:00', s: [] });

@@ -17,7 +17,10 @@ test('one frequency: taken from the members or given', () => {
 });
 
 test('mixed frequencies raise ValueError', () => {
-  assert.throws(() => new TimeseriesList([s.hourly(), s.daily()]), (e: unknown) => e instanceof ValueError && /PT1H|P1D/.test(e.message));
+  assert.throws(
+    () => new TimeseriesList([s.hourly(), s.daily()]),
+    (e: unknown) => e instanceof ValueError && /PT1H|P1D/.test(e.message),
+  );
   assert.throws(() => new TimeseriesList([s.hourly()], Frequency.P1D), VE);
   assert.throws(() => s.timeseriesList().concat(s.daily()), VE);
   assert.throws(() => new TimeseriesList([s.periods() as unknown as Timeseries]), VE);
@@ -48,7 +51,10 @@ test('equals, toJSON, toString', () => {
   assert.ok(list.equals(new TimeseriesList([...list])));
   assert.not.ok(list.equals(new TimeseriesList([list[0] as Timeseries])));
   assert.is(list.toJSON().length, 2);
-  assert.is(list.toString(), '<TimeseriesList: frequency=PT1H, count=2, names=["CZ>DE Exchange Day-Ahead Schedule MWh/h H Actual", "copy"]>');
+  assert.is(
+    list.toString(),
+    '<TimeseriesList: frequency=PT1H, count=2, names=["CZ>DE Exchange Day-Ahead Schedule MWh/h H Actual", "copy"]>',
+  );
   assert.ok(s.display(list)['text/html'].includes('<td>copy</td>'));
 });
 

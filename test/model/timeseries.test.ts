@@ -23,7 +23,10 @@ test('columns and item views; dates in the series zone', () => {
   assert.is(ts.data.length, 3);
   assert.ok(Object.isFrozen(ts.data) && Object.isFrozen(ts.data[0]));
   assert.is(ts.data, ts.data, 'cached');
-  assert.equal([...ts].map((i) => (i as Value).value), [1, null, 3]);
+  assert.equal(
+    [...ts].map((i) => (i as Value).value),
+    [1, null, 3],
+  );
 });
 
 test('begin (inclusive) and end (exclusive, one step after the last)', () => {
@@ -89,16 +92,32 @@ test('values: always a Float64Array on a value series; a scenarios-only series f
   assert.is(plain.valuesOrNull(), plain.values);
   const ens = s.ensemble();
   assert.equal([...ens.values], [4249.56, 5150.15]);
-  assert.equal([...ens.scenario('e01')].map((v) => (Number.isNaN(v) ? null : v)), [...ens.scenario(1)].map((v) => (Number.isNaN(v) ? null : v)));
+  assert.equal(
+    [...ens.scenario('e01')].map((v) => (Number.isNaN(v) ? null : v)),
+    [...ens.scenario(1)].map((v) => (Number.isNaN(v) ? null : v)),
+  );
   const climate = new Timeseries({
-    resolution: hourlyCet, name: 'climate', times: [0], scenarios: [[1.5], [2.5]], scenarioNames: ['y1980', 'y1981'],
+    resolution: hourlyCet,
+    name: 'climate',
+    times: [0],
+    scenarios: [[1.5], [2.5]],
+    scenarioNames: ['y1980', 'y1981'],
   });
   assert.not.ok(climate.hasValues());
   assert.is(climate.valuesOrNull(), null);
-  assert.throws(() => climate.values, (e: unknown) => e instanceof ValueError && /"climate" has only scenarios \(y1980, y1981\)/.test((e as Error).message));
+  assert.throws(
+    () => climate.values,
+    (e: unknown) => e instanceof ValueError && /"climate" has only scenarios \(y1980, y1981\)/.test((e as Error).message),
+  );
   assert.equal([...climate.scenario('y1981')], [2.5]);
-  assert.throws(() => climate.scenario('e00'), (e: unknown) => e instanceof ValueError && /no scenario "e00" \(scenarios: y1980, y1981\)/.test((e as Error).message));
-  assert.throws(() => plain.scenario(0), (e: unknown) => e instanceof ValueError && /scenarios: none/.test((e as Error).message));
+  assert.throws(
+    () => climate.scenario('e00'),
+    (e: unknown) => e instanceof ValueError && /no scenario "e00" \(scenarios: y1980, y1981\)/.test((e as Error).message),
+  );
+  assert.throws(
+    () => plain.scenario(0),
+    (e: unknown) => e instanceof ValueError && /scenarios: none/.test((e as Error).message),
+  );
 });
 
 test('scenario names: generated e00... (e100 beyond 99), or given', () => {
@@ -129,15 +148,28 @@ test('fromItems reads wall-clock strings in the series zone (DST aware)', () => 
     ],
     { resolution: hourlyCet },
   );
-  assert.equal(Array.from(ts.times), [0, 1, 2, 3].map((h) => Date.UTC(2024, 2, 31, h)));
-  assert.equal(ts.data.map((i) => (i as Value).value), [1, 2, null, null]);
+  assert.equal(
+    Array.from(ts.times),
+    [0, 1, 2, 3].map((h) => Date.UTC(2024, 2, 31, h)),
+  );
+  assert.equal(
+    ts.data.map((i) => (i as Value).value),
+    [1, 2, null, null],
+  );
   ts.validate(); // consecutive hours across the DST change
 });
 
 test('fromItems: the first item decides the form', () => {
   assert.throws(() => Timeseries.fromItems([{ date: '2024-01-01' }], { resolution: hourlyCet }), VE);
   assert.throws(
-    () => Timeseries.fromItems([{ date: '2024-01-01', scenarios: [1] }, { date: '2024-01-01T01:00', value: 1 }], { resolution: hourlyCet }),
+    () =>
+      Timeseries.fromItems(
+        [
+          { date: '2024-01-01', scenarios: [1] },
+          { date: '2024-01-01T01:00', value: 1 },
+        ],
+        { resolution: hourlyCet },
+      ),
     VE,
   );
   assert.throws(() => Timeseries.fromItems([{ date: 'yesterday', value: 1 }], { resolution: hourlyCet }), VE);
@@ -149,9 +181,18 @@ test('fromItems: the first item decides the form', () => {
 test('validate: sorted, no duplicates, on the grid; gaps allowed', () => {
   const make = (hours: number[]) => new Timeseries({ resolution: hourlyCet, times: hours.map((h) => h * 3_600_000), values: hours });
   make([0, 1, 5]).validate();
-  assert.throws(() => make([0, 0]).validate(), (e: unknown) => e instanceof ValueError && /duplicate/.test(e.message));
-  assert.throws(() => make([1, 0]).validate(), (e: unknown) => e instanceof ValueError && /sorted/.test(e.message));
-  assert.throws(() => make([0, 1.5]).validate(), (e: unknown) => e instanceof ValueError && /index 1/.test(e.message));
+  assert.throws(
+    () => make([0, 0]).validate(),
+    (e: unknown) => e instanceof ValueError && /duplicate/.test(e.message),
+  );
+  assert.throws(
+    () => make([1, 0]).validate(),
+    (e: unknown) => e instanceof ValueError && /sorted/.test(e.message),
+  );
+  assert.throws(
+    () => make([0, 1.5]).validate(),
+    (e: unknown) => e instanceof ValueError && /index 1/.test(e.message),
+  );
   // Daily CET: 2024-01-01T00:00Z is 01:00 CET, not local midnight.
   const day = new Timeseries({ resolution: new Resolution(Frequency.P1D, CET), times: [Date.UTC(2024, 0, 1)], values: [1] });
   assert.throws(() => day.validate(), VE);
@@ -209,7 +250,14 @@ test('toString and display summarise name, resolution, begin, end, count', () =>
     '<Timeseries: resolution=<PT1H, CET>, name="CZ>DE Exchange Day-Ahead Schedule MWh/h H Actual", begin="2024-01-01T00:00:00+01:00", end="2024-01-01T03:00:00+01:00", count=3>',
   );
   const html = s.display(s.ensemble())['text/html'];
-  for (const part of ['DE Wind Power Production', 'P1D CET', '2020-06-02T00:00:00+02:00', '2020-06-04T00:00:00+02:00', 'MEAN_AND_SCENARIOS', '>2<']) {
+  for (const part of [
+    'DE Wind Power Production',
+    'P1D CET',
+    '2020-06-02T00:00:00+02:00',
+    '2020-06-04T00:00:00+02:00',
+    'MEAN_AND_SCENARIOS',
+    '>2<',
+  ]) {
     assert.ok(html.includes(part), part);
   }
 });

@@ -58,7 +58,10 @@ for (const { name, nb } of notebooks) {
   test(`${name}: tslab kernel, unique cell ids, a title, prose between the code`, () => {
     assert.is(nb.metadata.kernelspec?.name, 'tslab');
     const ids = nb.cells.map((c) => c.id ?? '');
-    assert.ok(ids.every((id) => /^[a-z0-9-]{1,64}$/.test(id)), ids.join(', '));
+    assert.ok(
+      ids.every((id) => /^[a-z0-9-]{1,64}$/.test(id)),
+      ids.join(', '),
+    );
     assert.is(new Set(ids).size, ids.length);
     assert.is(nb.cells[0]?.cell_type, 'markdown');
     assert.ok(text(nb.cells[0] as Cell).startsWith('# '), 'the first cell is a "# Title" markdown cell');
@@ -116,10 +119,10 @@ test('GB is outside the demo subscriptions (notebook 01 shows the 403 with a GB 
 
 test('the curve-name pattern finds names and skips other strings', () => {
   const sample = 'load("DE Wind Power Production MWh/h 15min Actual"); x("EUR/MWh"); y("Futures EUA EUR/t ICE OHLC")';
-  assert.equal([...sample.matchAll(CURVE_LITERAL)].map((m) => m[1]), [
-    'DE Wind Power Production MWh/h 15min Actual',
-    'Futures EUA EUR/t ICE OHLC',
-  ]);
+  assert.equal(
+    [...sample.matchAll(CURVE_LITERAL)].map((m) => m[1]),
+    ['DE Wind Power Production MWh/h 15min Actual', 'Futures EUA EUR/t ICE OHLC'],
+  );
 });
 
 test.run();

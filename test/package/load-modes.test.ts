@@ -113,7 +113,16 @@ test('dist/ is current: built now when older than src/, and the build succeeds',
 
 test('the tarball holds the built entry points and the bin, and no sources or tests', () => {
   const { files } = prepare();
-  for (const f of ['package.json', 'dist/index.js', 'dist/index.d.ts', 'dist/exceptions.js', 'dist/exceptions.d.ts', 'dist/plot/index.js', 'dist/plot/index.d.ts', 'bin/service.js']) {
+  for (const f of [
+    'package.json',
+    'dist/index.js',
+    'dist/index.d.ts',
+    'dist/exceptions.js',
+    'dist/exceptions.d.ts',
+    'dist/plot/index.js',
+    'dist/plot/index.d.ts',
+    'bin/service.js',
+  ]) {
     assert.ok(files.includes(f), `${f} is packed`);
   }
   const strays = files.filter((f) => /^(src|test|bench|scripts|notebooks|kernel|\.ci)\//.test(f) || /\.test\.(js|ts)$/.test(f));
@@ -145,7 +154,16 @@ test('require() loads the packed copy, with every value export of test/fixtures/
   assert.equal(cjs.root, valueNames(api.service), `require("service") keys ${note}`);
   assert.equal(cjs.exceptions, valueNames(api['service/exceptions']), `require("service/exceptions") keys ${note}`);
   assert.equal(cjs.plot, valueNames(api['service/plot']), `require("service/plot") keys ${note}`);
-  for (const name of ['ServiceClient', 'PartnerConnection', 'Frequency', 'Timeseries', 'toTable', 'toDataFrame', 'ValidationError', 'wire']) {
+  for (const name of [
+    'ServiceClient',
+    'PartnerConnection',
+    'Frequency',
+    'Timeseries',
+    'toTable',
+    'toDataFrame',
+    'ValidationError',
+    'wire',
+  ]) {
     assert.ok((cjs.root as string[]).includes(name), name);
   }
   assert.ok((cjs.plot as string[]).includes('lineChart'));
@@ -154,7 +172,10 @@ test('require() loads the packed copy, with every value export of test/fixtures/
 test('import gives the same named exports as require(), for the root and both subpaths', async () => {
   const cjs = await factsOf('cjs');
   const esm = await factsOf('esm');
-  assert.ok(String(esm.resolved).startsWith(`file://${join(prepare().work, 'esm', 'node_modules', 'service')}`), `resolved ${String(esm.resolved)}`);
+  assert.ok(
+    String(esm.resolved).startsWith(`file://${join(prepare().work, 'esm', 'node_modules', 'service')}`),
+    `resolved ${String(esm.resolved)}`,
+  );
   assert.equal(esm.root, cjs.root);
   assert.equal(esm.exceptions, cjs.exceptions);
   assert.equal(esm.plot, cjs.plot);
@@ -198,7 +219,9 @@ function hint(text: string): string {
   const luxon = '@types/luxon' in (prepare().manifest.dependencies ?? {});
   return (
     '\nAn expected type error vanished, so a type the package exposes resolved to `any` for its users.' +
-    (luxon ? '' : " The package's .d.ts files import 'luxon', whose types (@types/luxon) are only a devDependency: list @types/luxon in dependencies.")
+    (luxon
+      ? ''
+      : " The package's .d.ts files import 'luxon', whose types (@types/luxon) are only a devDependency: list @types/luxon in dependencies.")
   );
 }
 

@@ -55,7 +55,13 @@ delete childEnv.NODE_OPTIONS;
  * run(process.execPath, ['-e', 'console.log(1)'], root, 10_000).stdout //=> '1\n'
  */
 export function run(cmd: string, args: string[], cwd: string, timeoutMs: number): Outcome {
-  const r: SpawnSyncReturns<string> = spawnSync(cmd, args, { cwd, env: childEnv, encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 });
+  const r: SpawnSyncReturns<string> = spawnSync(cmd, args, {
+    cwd,
+    env: childEnv,
+    encoding: 'utf8',
+    timeout: timeoutMs,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const text = `${r.stdout ?? ''}${r.stderr ?? ''}${r.error ? `\n${r.error.message}` : ''}`.trim();
   return { status: r.status, stdout: r.stdout ?? '', text };
 }
@@ -76,11 +82,24 @@ export function runAsync(cmd: string, args: string[], cwd: string, timeoutMs: nu
     const child = spawn(cmd, args, { cwd, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let text = '';
-    child.stdout.on('data', (d: Buffer) => { stdout += d; text += d; });
-    child.stderr.on('data', (d: Buffer) => { text += d; });
-    const timer = setTimeout(() => { text += `\n[killed after ${timeoutMs} ms]`; child.kill('SIGKILL'); }, timeoutMs);
-    child.on('error', (err) => { text += `\n${err.message}`; });
-    child.on('close', (status) => { clearTimeout(timer); resolve({ status, stdout, text: text.trim() }); });
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d;
+      text += d;
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      text += d;
+    });
+    const timer = setTimeout(() => {
+      text += `\n[killed after ${timeoutMs} ms]`;
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    child.on('error', (err) => {
+      text += `\n${err.message}`;
+    });
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, text: text.trim() });
+    });
   });
 }
 
@@ -153,8 +172,15 @@ export function installInto(work: string, tarball: string, project: string): str
   mkdirSync(target, { recursive: true });
   const untar = run('tar', ['-xzf', tarball, '-C', target, '--strip-components=1'], dir, 60_000);
   if (untar.status !== 0) throw new Error(`tar -xzf ${tarball} failed:\n${untar.text}`);
-  const own = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
-  const names = new Set([...Object.keys(manifest.dependencies ?? {}), ...Object.keys(own.dependencies ?? {}), ...Object.keys(own.devDependencies ?? {})]);
+  const own = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+    devDependencies?: Record<string, string>;
+  };
+  const names = new Set([
+    ...Object.keys(manifest.dependencies ?? {}),
+    ...Object.keys(own.dependencies ?? {}),
+    ...Object.keys(own.devDependencies ?? {}),
+  ]);
   names.delete(manifest.name);
   for (const name of names) linkPackage(join(dir, 'node_modules'), name);
   return dir;

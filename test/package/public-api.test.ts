@@ -74,7 +74,17 @@ test('the root exports the user-facing names the spec promises', () => {
     assert.is(names[name], kind, name);
   }
   // the engine, the wire codecs and the service's own helpers are not at the root
-  for (const name of ['wire', 'MASK_SIZE', 'maskIndex', 'pickRows', 'assignSteps', 'statusOfError', 'bodyOfError', 'headersOfError', 'HttpTransport']) {
+  for (const name of [
+    'wire',
+    'MASK_SIZE',
+    'maskIndex',
+    'pickRows',
+    'assignSteps',
+    'statusOfError',
+    'bodyOfError',
+    'headersOfError',
+    'HttpTransport',
+  ]) {
     assert.is(names[name], undefined, `${name} is not exported by the root`);
   }
   assert.is(live['service/engine'].pickRows, 'function');
@@ -85,7 +95,9 @@ test('the root exports the user-facing names the spec promises', () => {
 
 test('every name of service/exceptions is also exported by service, with the same kind', () => {
   const root = live.service;
-  const missing = Object.entries(live['service/exceptions']).filter(([n, k]) => root[n] !== k).map(([n]) => n);
+  const missing = Object.entries(live['service/exceptions'])
+    .filter(([n, k]) => root[n] !== k)
+    .map(([n]) => n);
   assert.equal(missing, []);
 });
 

@@ -55,16 +55,28 @@ export function entryPoints(root: string): EntryPoint[] {
 
 function kindOf(symbol: ts.Symbol): string {
   const f = symbol.flags;
-  const value = f & ts.SymbolFlags.Class ? 'class'
-    : f & ts.SymbolFlags.Enum ? 'enum'
-    : f & ts.SymbolFlags.Function ? 'function'
-    : f & ts.SymbolFlags.Variable ? (isConst(symbol) ? 'const' : 'let')
-    : f & ts.SymbolFlags.ValueModule ? 'namespace'
-    : '';
-  const type = f & ts.SymbolFlags.Interface ? 'interface'
-    : f & ts.SymbolFlags.TypeAlias ? 'type'
-    : f & ts.SymbolFlags.NamespaceModule ? 'namespace'
-    : '';
+  const value =
+    f & ts.SymbolFlags.Class
+      ? 'class'
+      : f & ts.SymbolFlags.Enum
+        ? 'enum'
+        : f & ts.SymbolFlags.Function
+          ? 'function'
+          : f & ts.SymbolFlags.Variable
+            ? isConst(symbol)
+              ? 'const'
+              : 'let'
+            : f & ts.SymbolFlags.ValueModule
+              ? 'namespace'
+              : '';
+  const type =
+    f & ts.SymbolFlags.Interface
+      ? 'interface'
+      : f & ts.SymbolFlags.TypeAlias
+        ? 'type'
+        : f & ts.SymbolFlags.NamespaceModule
+          ? 'namespace'
+          : '';
   if (value === '') return type || 'unknown';
   // A class or enum is a type too; a const or function that shares its name with a type says so.
   return type !== '' && (value === 'const' || value === 'let' || value === 'function') ? `${value}+type` : value;
@@ -91,15 +103,22 @@ function sorted(names: ApiNames): ApiNames {
  * livePublicApi('/work/main')['service/exceptions'].ValidationError //=> 'class'
  */
 export function livePublicApi(root: string): PublicApi {
-  const config = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (d) => {
-      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(root, 'tsconfig.json'),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      },
     },
-  });
+  );
   if (config === undefined) throw new Error('cannot read tsconfig.json');
   const entries = entryPoints(root);
-  const program = ts.createProgram(entries.map((e) => join(root, e.source)), { ...config.options, noEmit: true });
+  const program = ts.createProgram(
+    entries.map((e) => join(root, e.source)),
+    { ...config.options, noEmit: true },
+  );
   const checker = program.getTypeChecker();
   const api: PublicApi = {};
   for (const entry of entries) {

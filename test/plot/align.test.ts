@@ -17,7 +17,10 @@ test('series on different steps get the union of steps, NaN where missing', () =
   const b = seriesOf(hourly(JAN1_CET + 3 * H, 1, () => 2))[0]!;
   const c = seriesOf(hourly(JAN1_CET + H, 1, () => 3))[0]!;
   const { times, columns } = alignSeries([a, b, c]);
-  assert.equal(Array.from(times), [0, 1, 3].map((h) => JAN1_CET + h * H));
+  assert.equal(
+    Array.from(times),
+    [0, 1, 3].map((h) => JAN1_CET + h * H),
+  );
   assert.equal(Array.from(columns[0]!), [1, 1, NaN]);
   assert.equal(Array.from(columns[1]!), [NaN, NaN, 2]);
   assert.equal(Array.from(columns[2]!), [NaN, 3, NaN]);

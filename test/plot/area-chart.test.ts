@@ -44,8 +44,14 @@ test('series on different steps are aligned on the union of steps; gaps count as
 test('long grids are averaged over equal runs', () => {
   const chart = stackedAreaChart([hourly(JAN1_CET, 8, (i) => i, { name: 'a' })], { maxPoints: 4 });
   // runs of two hours: (0+1)/2, (2+3)/2, ... starting at 00:00, 02:00, 04:00, 06:00 CET
-  assert.equal(rows(chart).map((r) => r.v), [0.5, 2.5, 4.5, 6.5]);
-  assert.equal(rows(chart).map((r) => r.t), [0, 2, 4, 6].map((h) => Date.UTC(2024, 0, 1, h)));
+  assert.equal(
+    rows(chart).map((r) => r.v),
+    [0.5, 2.5, 4.5, 6.5],
+  );
+  assert.equal(
+    rows(chart).map((r) => r.t),
+    [0, 2, 4, 6].map((h) => Date.UTC(2024, 0, 1, h)),
+  );
 });
 
 test('normalize stacks to shares', () => {
@@ -56,7 +62,10 @@ test('normalize stacks to shares', () => {
 });
 
 test('errors: nothing to plot', () => {
-  assert.throws(() => stackedAreaChart([]), (e: unknown) => e instanceof ValueError);
+  assert.throws(
+    () => stackedAreaChart([]),
+    (e: unknown) => e instanceof ValueError,
+  );
 });
 
 test.run();

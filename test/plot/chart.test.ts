@@ -73,14 +73,33 @@ test('the display bundle with PNG fallbacks carries base64 PNG', () => {
   assert.equal(Object.keys(bundle), [VEGALITE_MIME, 'image/svg+xml', 'image/png', 'text/plain']);
   const png = Buffer.from(bundle['image/png'] as string, 'base64');
   assert.equal(Array.from(png.subarray(1, 4)), [0x50, 0x4e, 0x47]);
-  const pngOnly = (lineChart(hourly(JAN1_CET, 3, (i) => i), { fallback: 'png' }) as unknown as Record<symbol, () => Record<string, unknown>>)[DISPLAY]!();
+  const pngOnly = (
+    lineChart(
+      hourly(JAN1_CET, 3, (i) => i),
+      { fallback: 'png' },
+    ) as unknown as Record<symbol, () => Record<string, unknown>>
+  )[DISPLAY]!();
   assert.equal(Object.keys(pngOnly), [VEGALITE_MIME, 'image/png', 'text/plain']);
 });
 
 test('constructor checks its input', () => {
-  assert.throws(() => new Chart({ kind: 'x', spec: null as never }), (e: unknown) => e instanceof ValueError);
-  assert.throws(() => new Chart({ kind: 'x', spec: {}, fallback: 'gif' as never }), (e: unknown) => e instanceof ValueError);
-  const plain = new Chart({ kind: 'custom', spec: { $schema: 'https://vega.github.io/schema/vega-lite/v5.json', mark: 'point', data: { values: [{ a: 1 }] }, encoding: { x: { field: 'a', type: 'quantitative' } } } });
+  assert.throws(
+    () => new Chart({ kind: 'x', spec: null as never }),
+    (e: unknown) => e instanceof ValueError,
+  );
+  assert.throws(
+    () => new Chart({ kind: 'x', spec: {}, fallback: 'gif' as never }),
+    (e: unknown) => e instanceof ValueError,
+  );
+  const plain = new Chart({
+    kind: 'custom',
+    spec: {
+      $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
+      mark: 'point',
+      data: { values: [{ a: 1 }] },
+      encoding: { x: { field: 'a', type: 'quantitative' } },
+    },
+  });
   assert.is(plain.toString(), '<Chart: custom, 1 series, 0 points>');
   assert.ok(plain.toSVG().includes('<svg'));
 });

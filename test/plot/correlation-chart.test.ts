@@ -24,23 +24,42 @@ test('correlationChart: the matrix over common steps, in input order, rendered t
   const chart = correlationChart([a, b, c]);
   const rows = (chart.spec as { data: { values: { a: string; b: string; r: number }[] } }).data.values;
   assert.is(rows.length, 9);
-  assert.equal(rows.filter((r) => r.a === r.b).map((r) => r.r), [1, 1, 1]);
+  assert.equal(
+    rows.filter((r) => r.a === r.b).map((r) => r.r),
+    [1, 1, 1],
+  );
   assert.is(rows.find((r) => r.a === 'a' && r.b === 'b')?.r, 1);
   // over the common steps 1..3: a = 2,3,4 (mean 3), c = 9,3,2 (mean 14/3); cov = -7, var 2 and 86/3
   // r = -7 / sqrt(2 * 86/3) = -0.9245 -> -0.92
   assert.is(rows.find((r) => r.a === 'a' && r.b === 'c')?.r, -0.92);
   assert.ok(chart.toSVG().startsWith('<svg'));
-  assert.throws(() => correlationChart([a]), (e: unknown) => e instanceof ValueError);
+  assert.throws(
+    () => correlationChart([a]),
+    (e: unknown) => e instanceof ValueError,
+  );
   const utc = new Timeseries({ resolution: new Resolution(Frequency.PT1H, UTC), name: 'u', times: [0], values: [1] });
-  assert.throws(() => correlationChart([a, utc]), (e: unknown) => e instanceof ValidationError && /'a' \(CET\) and 'u' \(UTC\)/.test(e.message));
+  assert.throws(
+    () => correlationChart([a, utc]),
+    (e: unknown) => e instanceof ValidationError && /'a' \(CET\) and 'u' \(UTC\)/.test(e.message),
+  );
 });
 
 test('scatterChart: one point per common step with values on both sides, titled by name and unit', () => {
   const load = hourly('residual', [10, 20, null, 40]);
-  const price = new Timeseries({ resolution: new Resolution(Frequency.PT1H, CET), name: 'price', unit: 'EUR', denominator: 'MWh', times: [H, 2 * H, 3 * H], values: [50, 60, 70] });
+  const price = new Timeseries({
+    resolution: new Resolution(Frequency.PT1H, CET),
+    name: 'price',
+    unit: 'EUR',
+    denominator: 'MWh',
+    times: [H, 2 * H, 3 * H],
+    values: [50, 60, 70],
+  });
   const chart = scatterChart(load, price);
   const spec = chart.spec as { data: { values: unknown[] }; layer: { encoding: { x: { title: string }; y: { title: string } } }[] };
-  assert.equal(spec.data.values, [{ x: 20, y: 50 }, { x: 40, y: 70 }]);
+  assert.equal(spec.data.values, [
+    { x: 20, y: 50 },
+    { x: 40, y: 70 },
+  ]);
   assert.equal([spec.layer[0]?.encoding.x.title, spec.layer[0]?.encoding.y.title], ['residual (MWh/h)', 'price (EUR/MWh)']);
   assert.is(spec.layer.length, 2);
   assert.is((scatterChart(load, price, { trend: false }).spec as { layer: unknown[] }).layer.length, 1);

@@ -64,11 +64,14 @@ test('display in tslab sends the bundle as one output and returns nothing', () =
     assert.is(display(chart), undefined);
     assert.is(display(aq.table({ a: [1] })), undefined);
     assert.is(display(windCurve()), undefined);
-    assert.equal(sent.map((m) => Object.keys(m.data)), [
-      [VEGALITE_MIME, 'image/svg+xml', 'text/plain'],
-      ['text/html', 'text/plain'],
-      ['text/plain', 'text/html'],
-    ]);
+    assert.equal(
+      sent.map((m) => Object.keys(m.data)),
+      [
+        [VEGALITE_MIME, 'image/svg+xml', 'text/plain'],
+        ['text/html', 'text/plain'],
+        ['text/plain', 'text/html'],
+      ],
+    );
   } finally {
     jupyter.lastWriteDisplayData = null;
   }
@@ -80,12 +83,14 @@ test('display outside a notebook prints the text, without rendering the chart', 
   console.log = (...args: unknown[]) => void lines.push(...args);
   const chart = lineChart(hourly(JAN1_CET, 3, (i) => i));
   let rendered = false;
-  const spy = Object.create(chart, { toSVG: {
-    value: () => {
-      rendered = true;
-      return '<svg/>';
+  const spy = Object.create(chart, {
+    toSVG: {
+      value: () => {
+        rendered = true;
+        return '<svg/>';
+      },
     },
-  } });
+  });
   try {
     display(spy);
     display(windCurve());

@@ -8,7 +8,10 @@ test('checkMaxPoints: default, Infinity, and rejects values below 4 or fractiona
   assert.is(checkMaxPoints(Infinity), Infinity);
   assert.is(checkMaxPoints(4), 4);
   for (const bad of [3, 0, -5, 10.5, NaN]) {
-    assert.throws(() => checkMaxPoints(bad), (e: unknown) => e instanceof ValidationError && e.parameter === 'maxPoints');
+    assert.throws(
+      () => checkMaxPoints(bad),
+      (e: unknown) => e instanceof ValidationError && e.parameter === 'maxPoints',
+    );
   }
 });
 

@@ -19,7 +19,10 @@ test('durationPoints: evenly spaced ranks with first and last kept', () => {
   const values = Float64Array.from({ length: 101 }, (_, i) => i);
   const points = durationPoints(values, 5);
   // ranks 0, 25, 50, 75, 100 of 101 values (100 down to 0)
-  assert.equal(points.map((p) => p.v), [100, 75, 50, 25, 0]);
+  assert.equal(
+    points.map((p) => p.v),
+    [100, 75, 50, 25, 0],
+  );
   assert.is(points[4]!.p, 100);
 });
 
@@ -44,7 +47,10 @@ test('one series: titled with its name, no colour', () => {
 });
 
 test('errors: nothing to plot', () => {
-  assert.throws(() => durationCurveChart([]), (e: unknown) => e instanceof ValueError);
+  assert.throws(
+    () => durationCurveChart([]),
+    (e: unknown) => e instanceof ValueError,
+  );
 });
 
 test.run();

@@ -34,18 +34,26 @@ test('OHLC: each contract a step over its delivery period, coloured by period ki
 
 test('OHLC: another field, and several trading days labelled by day', () => {
   const chart = forwardCurveChart(candles(), { field: OHLCField.CLOSE });
-  assert.equal(rows(chart).map((r) => r.v).sort(), [49, 52, 55]);
+  assert.equal(
+    rows(chart)
+      .map((r) => r.v)
+      .sort(),
+    [49, 52, 55],
+  );
   assert.equal(specOf(chart).encoding.color.scale.domain.length, 3);
   assert.ok(rows(chart).some((r) => r.s === '2024-05-02 month'));
 });
 
-test('periods: wall-clock begin and end in the series\' zone', () => {
+test("periods: wall-clock begin and end in the series' zone", () => {
   const chart = forwardCurveChart(outages());
   // 2024-01-01 00:00 CET .. 2024-01-02 00:00 CET; 2024-01-03 12:00 CET .. 2024-01-05 00:00 CET
-  assert.equal(rows(chart).map((r) => [r.b, r.e, r.v]), [
-    [Date.UTC(2024, 0, 1), Date.UTC(2024, 0, 2), 400],
-    [Date.UTC(2024, 0, 3, 12), Date.UTC(2024, 0, 5), 250],
-  ]);
+  assert.equal(
+    rows(chart).map((r) => [r.b, r.e, r.v]),
+    [
+      [Date.UTC(2024, 0, 1), Date.UTC(2024, 0, 2), 400],
+      [Date.UTC(2024, 0, 3, 12), Date.UTC(2024, 0, 5), 250],
+    ],
+  );
   const spec = specOf(chart);
   assert.is(spec.encoding.x.title, 'Delivery (CET)');
   assert.is(spec.encoding.y.title, 'MW');
@@ -66,9 +74,18 @@ test('periods in another zone and several series', () => {
 });
 
 test('errors: empty, mixed input, unknown OHLC field', () => {
-  assert.throws(() => forwardCurveChart([]), (e: unknown) => e instanceof ValueError);
-  assert.throws(() => forwardCurveChart([outages(), ...forwardDay()] as never), (e: unknown) => e instanceof ValueError);
-  assert.throws(() => forwardCurveChart(forwardDay(), { field: 'median' }), (e: unknown) => e instanceof ValueError);
+  assert.throws(
+    () => forwardCurveChart([]),
+    (e: unknown) => e instanceof ValueError,
+  );
+  assert.throws(
+    () => forwardCurveChart([outages(), ...forwardDay()] as never),
+    (e: unknown) => e instanceof ValueError,
+  );
+  assert.throws(
+    () => forwardCurveChart(forwardDay(), { field: 'median' }),
+    (e: unknown) => e instanceof ValueError,
+  );
 });
 
 test.run();

@@ -38,7 +38,10 @@ test('summer: 2024-07-01 00:00 CEST (22:00Z the day before) is labelled Jul', ()
 });
 
 test('the zone option shows another wall clock and names it', () => {
-  const chart = lineChart(hourly(JAN1_CET, 24, (i) => i), { zone: 'UTC' });
+  const chart = lineChart(
+    hourly(JAN1_CET, 24, (i) => i),
+    { zone: 'UTC' },
+  );
   // 2023-12-31T23:00Z read in UTC
   assert.is(rows(chart)[0]!.t, JAN1_CET);
   assert.is(specOf(chart).encoding.x.title, 'Time (UTC)');
@@ -46,7 +49,12 @@ test('the zone option shows another wall clock and names it', () => {
 });
 
 test('the value axis shows the unit of the curve (unit/denominator)', () => {
-  const ts = new Timeseries({ resolution: new Resolution(Frequency.PT1H, CET), curve: priceCurve(), times: [JAN1_CET, JAN1_CET + H], values: [50, 60] });
+  const ts = new Timeseries({
+    resolution: new Resolution(Frequency.PT1H, CET),
+    curve: priceCurve(),
+    times: [JAN1_CET, JAN1_CET + H],
+    values: [50, 60],
+  });
   const chart = lineChart(ts);
   assert.is(specOf(chart).encoding.y.title, 'EUR/MWh');
   assert.is(specOf(chart).title, 'DE Futures Power Base EUR/MWh EEX OHLC');
@@ -63,21 +71,31 @@ test('several series: one colour each, labels made unique, units listed once', (
   assert.equal(spec.encoding.color.scale.domain, ['value', 'value (2)', 'solar']);
   assert.is(spec.encoding.y.title, 'MWh/h, MW');
   assert.is(spec.title, undefined);
-  assert.equal(rows(chart).map((r) => r.s), ['value', 'value', 'value', 'value (2)', 'value (2)', 'value (2)', 'solar', 'solar', 'solar']);
+  assert.equal(
+    rows(chart).map((r) => r.s),
+    ['value', 'value', 'value', 'value (2)', 'value (2)', 'value (2)', 'solar', 'solar', 'solar'],
+  );
   assert.is(chart.series, 3);
   assertRenders(chart);
 });
 
 test('missing values become null, so the line breaks there', () => {
   const chart = lineChart(hourly(JAN1_CET, 3, (i) => (i === 1 ? NaN : i)));
-  assert.equal(rows(chart).map((r) => r.v), [0, null, 2]);
+  assert.equal(
+    rows(chart).map((r) => r.v),
+    [0, null, 2],
+  );
 });
 
 test('a million points are cut to maxPoints, keeping the extremes', () => {
   const n = 1_000_000;
   const values = new Float64Array(n).fill(10);
   values[500_001] = 999;
-  const ts = new Timeseries({ resolution: new Resolution(Frequency.PT5M, CET), times: Float64Array.from({ length: n }, (_, i) => JAN1_CET + i * 300_000), values });
+  const ts = new Timeseries({
+    resolution: new Resolution(Frequency.PT5M, CET),
+    times: Float64Array.from({ length: n }, (_, i) => JAN1_CET + i * 300_000),
+    values,
+  });
   const chart = lineChart(ts, { maxPoints: 2000 });
   assert.ok(chart.points <= 2000, `${chart.points} points`);
   assert.ok(rows(chart).some((r) => r.v === 999));
@@ -87,7 +105,11 @@ test('a million points are cut to maxPoints, keeping the extremes', () => {
 test('a year of 15-minute values is drawn in full by default', () => {
   // 2024 in CET: 366 days minus 1 h (March) plus 1 h (October) = 8784 h = 35,136 quarter hours
   const n = 35_136;
-  const ts = new Timeseries({ resolution: new Resolution(Frequency.PT15M, CET), times: Float64Array.from({ length: n }, (_, i) => JAN1_CET + i * 900_000), values: new Float64Array(n).fill(1) });
+  const ts = new Timeseries({
+    resolution: new Resolution(Frequency.PT15M, CET),
+    times: Float64Array.from({ length: n }, (_, i) => JAN1_CET + i * 900_000),
+    values: new Float64Array(n).fill(1),
+  });
   assert.is(lineChart(ts).points, n);
 });
 
@@ -95,27 +117,50 @@ test('when clocks go back the rows carry their order, so the line follows time',
   // 2024-10-27 00:00 CEST = 10-26T22:00Z; hourly wall clock: 00, 01, 02 (CEST), 02 (CET), 03
   const chart = lineChart(hourly(Date.UTC(2024, 9, 26, 22), 5, (i) => i));
   const spec = specOf(chart);
-  assert.equal(rows(chart).map((r) => r.t), [0, 1, 2, 2, 3].map((h) => Date.UTC(2024, 9, 27, h)));
-  assert.equal(rows(chart).map((r) => r.i), [0, 1, 2, 3, 4]);
+  assert.equal(
+    rows(chart).map((r) => r.t),
+    [0, 1, 2, 2, 3].map((h) => Date.UTC(2024, 9, 27, h)),
+  );
+  assert.equal(
+    rows(chart).map((r) => r.i),
+    [0, 1, 2, 3, 4],
+  );
   assert.equal(spec.encoding.order, { field: 'i', type: 'quantitative' });
   assertRenders(chart);
   assert.is(specOf(lineChart(hourly(JAN1_CET, 5, (i) => i))).encoding.order, undefined);
 });
 
 test('step lines hold each value until the next step', () => {
-  assert.is(specOf(lineChart(hourly(JAN1_CET, 3, (i) => i), { step: true })).mark.interpolate, 'step-after');
+  assert.is(
+    specOf(
+      lineChart(
+        hourly(JAN1_CET, 3, (i) => i),
+        { step: true },
+      ),
+    ).mark.interpolate,
+    'step-after',
+  );
 });
 
 test('scenario series: one line per scenario when there is no mean; with scenarios: true also beside the mean', () => {
   assert.is(lineChart(ensemble(JAN1_CET, 4, 3)).series, 3);
-  assert.equal(specOf(lineChart(ensemble(JAN1_CET, 4, 3))).encoding.color.scale.domain, ['DE Wind EC ens e00', 'DE Wind EC ens e01', 'DE Wind EC ens e02']);
+  assert.equal(specOf(lineChart(ensemble(JAN1_CET, 4, 3))).encoding.color.scale.domain, [
+    'DE Wind EC ens e00',
+    'DE Wind EC ens e01',
+    'DE Wind EC ens e02',
+  ]);
   assert.is(lineChart(ensemble(JAN1_CET, 4, 3, true)).series, 1);
   assert.is(lineChart(ensemble(JAN1_CET, 4, 3, true), { scenarios: true }).series, 4);
 });
 
 test('tables: the date column and every numeric column, in the zone given', () => {
   // 2024-01-01T00:00Z and 01:00Z in Europe/Oslo (+01:00) read 01:00 and 02:00
-  const table = aq.table({ date: [new Date(Date.UTC(2024, 0, 1, 1)), new Date(Date.UTC(2024, 0, 1))], wind: [2, 1], solar: [4, 3], note: ['b', 'a'] });
+  const table = aq.table({
+    date: [new Date(Date.UTC(2024, 0, 1, 1)), new Date(Date.UTC(2024, 0, 1))],
+    wind: [2, 1],
+    solar: [4, 3],
+    note: ['b', 'a'],
+  });
   const chart = lineChart(table, { zone: 'Europe/Oslo', unit: 'MW' });
   const spec = specOf(chart);
   assert.equal(spec.encoding.color.scale.domain, ['wind', 'solar']);
@@ -129,10 +174,30 @@ test('tables: the date column and every numeric column, in the zone given', () =
 });
 
 test('errors: nothing to plot, not a series, bad sizes', () => {
-  assert.throws(() => lineChart([]), (e: unknown) => e instanceof ValueError);
-  assert.throws(() => lineChart([{}] as never), (e: unknown) => e instanceof ValueError);
-  assert.throws(() => lineChart(hourly(JAN1_CET, 2, (i) => i), { width: 0 }), (e: unknown) => e instanceof ValidationError && e.parameter === 'width');
-  assert.throws(() => lineChart(hourly(JAN1_CET, 2, (i) => i), { maxPoints: 2 }), (e: unknown) => e instanceof ValidationError);
+  assert.throws(
+    () => lineChart([]),
+    (e: unknown) => e instanceof ValueError,
+  );
+  assert.throws(
+    () => lineChart([{}] as never),
+    (e: unknown) => e instanceof ValueError,
+  );
+  assert.throws(
+    () =>
+      lineChart(
+        hourly(JAN1_CET, 2, (i) => i),
+        { width: 0 },
+      ),
+    (e: unknown) => e instanceof ValidationError && e.parameter === 'width',
+  );
+  assert.throws(
+    () =>
+      lineChart(
+        hourly(JAN1_CET, 2, (i) => i),
+        { maxPoints: 2 },
+      ),
+    (e: unknown) => e instanceof ValidationError,
+  );
 });
 
 test.run();

@@ -25,7 +25,7 @@ test('outside a notebook: prints text/plain', () => {
   assert.equal(lines, ['<Chart>']);
 });
 
-test('in a tslab kernel: one display_data message with every MIME type, through tslab\'s writer', () => {
+test("in a tslab kernel: one display_data message with every MIME type, through tslab's writer", () => {
   const jupyter = require('tslab/dist/jupyter') as { lastWriteDisplayData: unknown };
   const sent: unknown[] = [];
   jupyter.lastWriteDisplayData = (message: unknown, update: boolean) => sent.push([message, update]);
@@ -47,11 +47,13 @@ test('tslab installed but not running a cell: its display is not ready, so the t
   assert.equal(lines, ['<Chart>']);
 });
 
-test('only tslab\'s public display reachable: the most portable single MIME type is sent', () => {
+test("only tslab's public display reachable: the most portable single MIME type is sent", () => {
   const path = '/nowhere/node_modules/tslab/dist/public.js';
   const raw: unknown[] = [];
   const html: unknown[] = [];
-  const fake = { exports: { display: { raw: (mime: string, content: unknown) => raw.push([mime, content]), html: (h: string) => html.push(h) } } };
+  const fake = {
+    exports: { display: { raw: (mime: string, content: unknown) => raw.push([mime, content]), html: (h: string) => html.push(h) } },
+  };
   const cache = require.cache as Record<string, unknown>;
   const real = Object.keys(cache).filter((k) => /[\\/]tslab[\\/]dist[\\/]public\.js$/.test(k));
   const saved = real.map((k) => [k, cache[k]] as const);
@@ -70,7 +72,7 @@ test('only tslab\'s public display reachable: the most portable single MIME type
   }
 });
 
-test('in Deno\'s kernel: the whole bundle through Deno.jupyter.display, raw', async () => {
+test("in Deno's kernel: the whole bundle through Deno.jupyter.display, raw", async () => {
   const sent: unknown[] = [];
   const g = globalThis as { Deno?: unknown };
   g.Deno = { jupyter: { display: async (b: unknown, o: unknown) => void sent.push([b, o]) } };

@@ -12,9 +12,15 @@ test('renders: valid spec, SVG and PNG', () => {
 test('one candle per trading day, sorted, with open/high/low/close/settlement', () => {
   const chart = ohlcChart(candles());
   assert.equal(rows(chart)[0], { d: '2024-05-02', o: 50, h: 54, l: 48, c: 52, st: 51, vol: 100 });
-  assert.equal(rows(chart).map((r) => r.d), ['2024-05-02', '2024-05-03', '2024-05-06']);
+  assert.equal(
+    rows(chart).map((r) => r.d),
+    ['2024-05-02', '2024-05-03', '2024-05-06'],
+  );
   const spec = specOf(chart);
-  assert.equal(spec.layer.map((l: any) => l.mark.type), ['rule', 'bar', 'tick']);
+  assert.equal(
+    spec.layer.map((l: any) => l.mark.type),
+    ['rule', 'bar', 'tick'],
+  );
   assert.is(spec.layer[1].encoding.color.condition.test, 'datum.c >= datum.o');
   assert.is(spec.title, 'DE Futures Power Base EUR/MWh EEX OHLC');
   assert.is(spec.layer[0].encoding.y.title, 'EUR/MWh');
@@ -24,7 +30,10 @@ test('one candle per trading day, sorted, with open/high/low/close/settlement', 
 });
 
 test('settlement-only records still draw their ticks; missing prices are null', () => {
-  const list = new OHLCList([new OHLC({ product: product('2024-05-02', ContractPeriod.MONTH, '2024-06-01'), settlement: 60 })], { unit: 'EUR', denominator: 'MWh' });
+  const list = new OHLCList([new OHLC({ product: product('2024-05-02', ContractPeriod.MONTH, '2024-06-01'), settlement: 60 })], {
+    unit: 'EUR',
+    denominator: 'MWh',
+  });
   const chart = ohlcChart(list);
   assert.equal(rows(chart)[0], { d: '2024-05-02', o: null, h: null, l: null, c: null, st: 60, vol: null });
   assertRenders(chart);
@@ -37,9 +46,18 @@ test('a plain array of OHLC works; the value title can be set', () => {
 });
 
 test('errors: empty, not OHLC, two contracts on one day', () => {
-  assert.throws(() => ohlcChart([]), (e: unknown) => e instanceof ValueError);
-  assert.throws(() => ohlcChart([{}] as never), (e: unknown) => e instanceof ValueError);
-  assert.throws(() => ohlcChart(forwardDay()), (e: unknown) => e instanceof ValueError && /forwardCurveChart/.test(e.message));
+  assert.throws(
+    () => ohlcChart([]),
+    (e: unknown) => e instanceof ValueError,
+  );
+  assert.throws(
+    () => ohlcChart([{}] as never),
+    (e: unknown) => e instanceof ValueError,
+  );
+  assert.throws(
+    () => ohlcChart(forwardDay()),
+    (e: unknown) => e instanceof ValueError && /forwardCurveChart/.test(e.message),
+  );
 });
 
 test.run();

@@ -2,18 +2,7 @@
 // Instants are written as UTC with the CET/CEST wall-clock time they stand for in a comment.
 import { DateTime } from 'luxon';
 import * as assert from 'uvu/assert';
-import {
-  ContractPeriod,
-  Curve,
-  CurveType,
-  DataType,
-  Instance,
-  OHLC,
-  OHLCList,
-  Periodseries,
-  Product,
-  Timeseries,
-} from '../../src/model';
+import { ContractPeriod, Curve, CurveType, DataType, Instance, OHLC, OHLCList, Periodseries, Product, Timeseries } from '../../src/model';
 import { compileSpec, type Chart } from '../../src/plot';
 import { CET, Frequency, Resolution } from '../../src/time';
 
@@ -44,7 +33,12 @@ export const priceCurve = (): Curve =>
   });
 
 /** Hourly CET series of `hours` steps from `begin` (epoch ms) with values `f(i)`. */
-export function hourly(begin: number, hours: number, f: (i: number) => number, init: { name?: string; unit?: string; curve?: Curve; instance?: Instance } = {}): Timeseries {
+export function hourly(
+  begin: number,
+  hours: number,
+  f: (i: number) => number,
+  init: { name?: string; unit?: string; curve?: Curve; instance?: Instance } = {},
+): Timeseries {
   return new Timeseries({
     resolution: new Resolution(Frequency.PT1H, CET),
     times: Float64Array.from({ length: hours }, (_, i) => begin + i * H),
@@ -80,7 +74,15 @@ export function product(traded: string, period: ContractPeriod, delivery: string
 
 export function candles(): OHLCList {
   const o = (traded: string, open: number, close: number): OHLC =>
-    new OHLC({ product: product(traded, ContractPeriod.MONTH, '2024-06-01'), open, high: Math.max(open, close) + 2, low: Math.min(open, close) - 2, close, settlement: (open + close) / 2, volume: 100 });
+    new OHLC({
+      product: product(traded, ContractPeriod.MONTH, '2024-06-01'),
+      open,
+      high: Math.max(open, close) + 2,
+      low: Math.min(open, close) - 2,
+      close,
+      settlement: (open + close) / 2,
+      volume: 100,
+    });
   return new OHLCList([o('2024-05-03', 52, 49), o('2024-05-02', 50, 52), o('2024-05-06', 49, 55)], { curve: priceCurve() });
 }
 
@@ -88,7 +90,12 @@ export function forwardDay(): OHLCList {
   const s = (period: ContractPeriod, delivery: string, settlement: number, front = 1): OHLC =>
     new OHLC({ product: product('2024-05-02', period, delivery, front), settlement });
   return new OHLCList(
-    [s(ContractPeriod.MONTH, '2024-06-01', 60), s(ContractPeriod.MONTH, '2024-07-01', 65, 2), s(ContractPeriod.QUARTER, '2024-07-01', 70), s(ContractPeriod.WEEKEND, '2024-06-01', 55)],
+    [
+      s(ContractPeriod.MONTH, '2024-06-01', 60),
+      s(ContractPeriod.MONTH, '2024-07-01', 65, 2),
+      s(ContractPeriod.QUARTER, '2024-07-01', 70),
+      s(ContractPeriod.WEEKEND, '2024-06-01', 55),
+    ],
     { curve: priceCurve() },
   );
 }

@@ -26,17 +26,23 @@ test('bands, median and mean across the scenarios at each step', () => {
   assert.ok(Math.abs((first.h0 as number) - 3.6) < 1e-12);
   assert.equal([first.l1, first.h1, first.med, first.mean], [1, 3, 2, 2]);
   const spec = specOf(chart);
-  assert.equal(spec.layer.map((l: any) => l.mark.type), ['area', 'area', 'line', 'line']);
+  assert.equal(
+    spec.layer.map((l: any) => l.mark.type),
+    ['area', 'area', 'line', 'line'],
+  );
   assert.equal(spec.layer[0].encoding.color.scale.domain, ['10–90 %', '25–75 %', 'median', 'mean']);
   assert.is(spec.layer[0].encoding.y.title, 'MWh/h');
   assert.is(spec.encoding.x.title, 'Time (CET)');
   assert.is(spec.title, 'DE Wind EC ens');
 });
 
-test('the series\' own mean is drawn when it has one', () => {
+test("the series' own mean is drawn when it has one", () => {
   const ts = ensemble(JAN1_CET, 2, 3, true);
   const withOwn = ts.with({ values: [100, 200] });
-  assert.equal(rows(scenarioFanChart(withOwn)).map((r) => r.mean), [100, 200]);
+  assert.equal(
+    rows(scenarioFanChart(withOwn)).map((r) => r.mean),
+    [100, 200],
+  );
 });
 
 test('members given as separate series are aligned and fanned', () => {
@@ -55,14 +61,29 @@ test('long series keep the band extremes per bucket', () => {
   const ts = ensemble(JAN1_CET, 8, 2);
   // scenarios i and i + 1; with 4 buckets of two hours the outer band low is the bucket minimum
   const chart = scenarioFanChart(ts, { maxPoints: 4, bands: [[0, 1]] });
-  assert.equal(rows(chart).map((r) => r.l0), [0, 2, 4, 6]);
-  assert.equal(rows(chart).map((r) => r.h0), [2, 4, 6, 8]);
+  assert.equal(
+    rows(chart).map((r) => r.l0),
+    [0, 2, 4, 6],
+  );
+  assert.equal(
+    rows(chart).map((r) => r.h0),
+    [2, 4, 6, 8],
+  );
 });
 
 test('errors: no scenarios, one member, bad bands', () => {
-  assert.throws(() => scenarioFanChart(hourly(JAN1_CET, 3, (i) => i)), (e: unknown) => e instanceof ValueError);
-  assert.throws(() => scenarioFanChart([hourly(JAN1_CET, 3, (i) => i)]), (e: unknown) => e instanceof ValueError);
-  assert.throws(() => scenarioFanChart(ensemble(JAN1_CET, 3, 5), { bands: [[0.9, 0.1]] }), (e: unknown) => e instanceof ValidationError && e.parameter === 'bands');
+  assert.throws(
+    () => scenarioFanChart(hourly(JAN1_CET, 3, (i) => i)),
+    (e: unknown) => e instanceof ValueError,
+  );
+  assert.throws(
+    () => scenarioFanChart([hourly(JAN1_CET, 3, (i) => i)]),
+    (e: unknown) => e instanceof ValueError,
+  );
+  assert.throws(
+    () => scenarioFanChart(ensemble(JAN1_CET, 3, 5), { bands: [[0.9, 0.1]] }),
+    (e: unknown) => e instanceof ValidationError && e.parameter === 'bands',
+  );
 });
 
 test.run();

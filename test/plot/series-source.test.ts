@@ -30,25 +30,40 @@ test('an unnamed series is labelled value and has no name', () => {
   assert.is(s!.name, null);
 });
 
-test('several series share the first one\'s zone; the zone option overrides', () => {
+test("several series share the first one's zone; the zone option overrides", () => {
   const utc = new Timeseries({ resolution: new Resolution(Frequency.PT1H, UTC), times: [0], values: [1], name: 'b' });
   const list = seriesOf([hourly(JAN1_CET, 1, () => 1, { name: 'a' }), utc]);
-  assert.equal(list.map((s) => s.zoneName), ['CET', 'CET']);
-  assert.equal(seriesOf([utc], { zone: 'Europe/Oslo' }).map((s) => s.zoneName), ['Europe/Oslo']);
+  assert.equal(
+    list.map((s) => s.zoneName),
+    ['CET', 'CET'],
+  );
+  assert.equal(
+    seriesOf([utc], { zone: 'Europe/Oslo' }).map((s) => s.zoneName),
+    ['Europe/Oslo'],
+  );
 });
 
 test('TimeseriesList input and vintages distinguished by their instance', () => {
   const a = hourly(JAN1_CET, 1, () => 1, { curve: windCurve(), instance: instance('2023-12-31T00:00') });
   const b = hourly(JAN1_CET, 1, () => 2, { curve: windCurve(), instance: instance('2023-12-31T06:00') });
   const labels = seriesOf(new TimeseriesList([a, b])).map((s) => s.label);
-  assert.equal(labels, ['DE Wind Power Production MWh/h H Actual 2023-12-31 00:00 ec', 'DE Wind Power Production MWh/h H Actual 2023-12-31 06:00 ec']);
+  assert.equal(labels, [
+    'DE Wind Power Production MWh/h H Actual 2023-12-31 00:00 ec',
+    'DE Wind Power Production MWh/h H Actual 2023-12-31 06:00 ec',
+  ]);
   // issued 2023-12-31T06:00Z
   assert.is(seriesOf(b)[0]!.issued, Date.UTC(2023, 11, 31, 6));
 });
 
 test('scenario series: scenarios when there is no mean, both with scenarios: true', () => {
-  assert.equal(seriesOf(ensemble(JAN1_CET, 2, 2)).map((s) => s.label), ['DE Wind EC ens e00', 'DE Wind EC ens e01']);
-  assert.equal(seriesOf(ensemble(JAN1_CET, 2, 2, true), { scenarios: true }).map((s) => s.label), ['DE Wind EC ens', 'DE Wind EC ens e00', 'DE Wind EC ens e01']);
+  assert.equal(
+    seriesOf(ensemble(JAN1_CET, 2, 2)).map((s) => s.label),
+    ['DE Wind EC ens e00', 'DE Wind EC ens e01'],
+  );
+  assert.equal(
+    seriesOf(ensemble(JAN1_CET, 2, 2, true), { scenarios: true }).map((s) => s.label),
+    ['DE Wind EC ens', 'DE Wind EC ens e00', 'DE Wind EC ens e01'],
+  );
 });
 
 test('uniqueNames and uniqueLabels', () => {
@@ -56,7 +71,10 @@ test('uniqueNames and uniqueLabels', () => {
   assert.equal(uniqueNames(['wind', 'wind'], ['a', 'b']), ['wind a', 'wind b']);
   assert.equal(uniqueNames(['wind', 'wind'], ['a', 'a']), ['wind a', 'wind a (2)']);
   const s = seriesOf(hourly(JAN1_CET, 1, () => 1))[0]!;
-  assert.equal(uniqueLabels([s, s], ['', '']).map((x) => x.label), ['value', 'value (2)']);
+  assert.equal(
+    uniqueLabels([s, s], ['', '']).map((x) => x.label),
+    ['value', 'value (2)'],
+  );
 });
 
 test('valueTitle lists each unit once, or takes the given title', () => {
@@ -67,8 +85,14 @@ test('valueTitle lists each unit once, or takes the given title', () => {
 });
 
 test('errors: nothing to plot, not a Timeseries', () => {
-  assert.throws(() => seriesOf([]), (e: unknown) => e instanceof ValueError);
-  assert.throws(() => seriesOf([5] as never), (e: unknown) => e instanceof ValueError && /item 0/.test(e.message));
+  assert.throws(
+    () => seriesOf([]),
+    (e: unknown) => e instanceof ValueError,
+  );
+  assert.throws(
+    () => seriesOf([5] as never),
+    (e: unknown) => e instanceof ValueError && /item 0/.test(e.message),
+  );
 });
 
 test.run();

@@ -2,10 +2,23 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ValidationError } from '../../src/exceptions';
 import { lineChart } from '../../src/plot';
-import { jsonNumber, seriesColor, timeEncoding, timeTooltip, topLevel, valueEncoding, VEGALITE_SCHEMA, zoomParams } from '../../src/plot/spec-parts';
+import {
+  jsonNumber,
+  seriesColor,
+  timeEncoding,
+  timeTooltip,
+  topLevel,
+  valueEncoding,
+  VEGALITE_SCHEMA,
+  zoomParams,
+} from '../../src/plot/spec-parts';
 
 test('building specs does not load vega or vega-lite (they load on first render)', () => {
-  const chart = lineChart({ numRows: () => 1, columnNames: () => ['date', 'v'], array: (n: string) => (n === 'date' ? [new Date(0)] : [1]) });
+  const chart = lineChart({
+    numRows: () => 1,
+    columnNames: () => ['date', 'v'],
+    array: (n: string) => (n === 'date' ? [new Date(0)] : [1]),
+  });
   assert.is(chart.points, 1);
   const loaded = Object.keys(require.cache).filter((k) => /[\\/]node_modules[\\/](vega|vega-lite|@resvg)[\\/]/.test(k));
   assert.equal(loaded, []);
@@ -24,9 +37,15 @@ test('topLevel: schema, default size, white background, title rules', () => {
 
 test('topLevel rejects bad sizes naming the option', () => {
   for (const width of [0, -1, NaN, Infinity]) {
-    assert.throws(() => topLevel({ width }, null, {}), (e: unknown) => e instanceof ValidationError && e.parameter === 'width');
+    assert.throws(
+      () => topLevel({ width }, null, {}),
+      (e: unknown) => e instanceof ValidationError && e.parameter === 'width',
+    );
   }
-  assert.throws(() => topLevel({ height: 0 }, null, {}), (e: unknown) => e instanceof ValidationError && e.parameter === 'height');
+  assert.throws(
+    () => topLevel({ height: 0 }, null, {}),
+    (e: unknown) => e instanceof ValidationError && e.parameter === 'height',
+  );
 });
 
 test('timeEncoding: UTC scale over wall-clock ms, zone in the title, 24-hour labels', () => {
@@ -37,15 +56,35 @@ test('timeEncoding: UTC scale over wall-clock ms, zone in the title, 24-hour lab
 });
 
 test('timeTooltip: UTC time units, so it prints the wall clock', () => {
-  assert.equal(timeTooltip('t', 'CET'), { field: 't', type: 'temporal', timeUnit: 'utcyearmonthdatehoursminutes', format: '%Y-%m-%d %H:%M', title: 'Time (CET)' });
-  assert.equal(timeTooltip('b', null, 'Begin'), { field: 'b', type: 'temporal', timeUnit: 'utcyearmonthdate', format: '%Y-%m-%d', title: 'Begin' });
+  assert.equal(timeTooltip('t', 'CET'), {
+    field: 't',
+    type: 'temporal',
+    timeUnit: 'utcyearmonthdatehoursminutes',
+    format: '%Y-%m-%d %H:%M',
+    title: 'Time (CET)',
+  });
+  assert.equal(timeTooltip('b', null, 'Begin'), {
+    field: 'b',
+    type: 'temporal',
+    timeUnit: 'utcyearmonthdate',
+    format: '%Y-%m-%d',
+    title: 'Begin',
+  });
 });
 
 test('valueEncoding and seriesColor', () => {
   assert.equal(valueEncoding('v', 'MWh/h'), { field: 'v', type: 'quantitative', title: 'MWh/h' });
   const color = seriesColor('s', ['a', 'b']) as any;
   assert.equal(color.scale, { domain: ['a', 'b'], scheme: 'tableau10' });
-  assert.is((seriesColor('s', Array.from({ length: 11 }, (_, i) => `s${i}`)) as any).scale.scheme, 'tableau20');
+  assert.is(
+    (
+      seriesColor(
+        's',
+        Array.from({ length: 11 }, (_, i) => `s${i}`),
+      ) as any
+    ).scale.scheme,
+    'tableau20',
+  );
   assert.equal((seriesColor('s', ['a'], ['black']) as any).scale, { domain: ['a'], range: ['black'] });
 });
 

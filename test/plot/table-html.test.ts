@@ -28,10 +28,13 @@ test('long tables are cut to the limit, with a caption', () => {
   assert.is((html.match(/<tr>/g) ?? []).length, 101);
   assert.ok(html.includes('100 of 150 rows'));
   assert.ok(tableHtml(table, { limit: 5 }).includes('5 of 150 rows'));
-  assert.throws(() => tableHtml(table, { limit: -1 }), (e: unknown) => e instanceof ValidationError && e.parameter === 'limit');
+  assert.throws(
+    () => tableHtml(table, { limit: -1 }),
+    (e: unknown) => e instanceof ValidationError && e.parameter === 'limit',
+  );
 });
 
-test('a registered renderer (the frame layer\'s toHtml) takes over, and can be removed', () => {
+test("a registered renderer (the frame layer's toHtml) takes over, and can be removed", () => {
   const seen: unknown[] = [];
   const before = registerTableHtml((t, o) => {
     seen.push(o);

@@ -16,7 +16,10 @@ test('isTableLike recognises Arquero tables only', () => {
 test('finds the date column and every numeric column; default zone CET', () => {
   const table = aq.table({ wind: [1, 2], date: [new Date(0), new Date(3_600_000)], solar: [3, null], name: ['a', 'b'] });
   const series = seriesFromTable(table);
-  assert.equal(series.map((s) => s.label), ['wind', 'solar']);
+  assert.equal(
+    series.map((s) => s.label),
+    ['wind', 'solar'],
+  );
   assert.equal(Array.from(series[0]!.times), [0, 3_600_000]);
   assert.equal(Array.from(series[1]!.values), [3, NaN]);
   assert.is(series[0]!.zoneName, 'CET');
@@ -56,19 +59,40 @@ test('tables from toTable(): their zone and index columns are used', () => {
   assert.equal(tableHints(table), { zone: 'UTC', index: ['date'], instants: ['date'] });
   const series = seriesFromTable(table);
   assert.is(series[0]!.zoneName, 'UTC');
-  assert.equal(series.map((s) => s.label), ['hour', 'wind | 2024-01-01 00:00 ec']);
+  assert.equal(
+    series.map((s) => s.label),
+    ['hour', 'wind | 2024-01-01 00:00 ec'],
+  );
   assert.equal(tableHints(aq.table({ a: [1] })), {});
   assert.equal(tableHints({}), {});
 });
 
 test('errors: unknown columns, no time column, no numbers, bad cells', () => {
   const table = aq.table({ date: [new Date(0)], v: [1] });
-  assert.throws(() => seriesFromTable(table, { time: 'nope' }), (e: unknown) => e instanceof ValueError && /nope/.test(e.message));
-  assert.throws(() => seriesFromTable(table, { columns: ['x'] }), (e: unknown) => e instanceof ValueError && /"x"/.test(e.message));
-  assert.throws(() => seriesFromTable(aq.table({ a: [1] })), (e: unknown) => e instanceof ValueError && /time column/.test(e.message));
-  assert.throws(() => seriesFromTable(aq.table({ date: [new Date(0)], s: ['x'] })), (e: unknown) => e instanceof ValueError && /numeric/.test(e.message));
-  assert.throws(() => seriesFromTable(aq.table({ date: ['soon'], v: [1] })), (e: unknown) => e instanceof ValueError && /not a date-time/.test(e.message));
-  assert.throws(() => seriesFromTable(aq.table({ date: [new Date(0)], v: ['x'] }), { columns: ['v'] }), (e: unknown) => e instanceof ValueError && /not a number/.test(e.message));
+  assert.throws(
+    () => seriesFromTable(table, { time: 'nope' }),
+    (e: unknown) => e instanceof ValueError && /nope/.test(e.message),
+  );
+  assert.throws(
+    () => seriesFromTable(table, { columns: ['x'] }),
+    (e: unknown) => e instanceof ValueError && /"x"/.test(e.message),
+  );
+  assert.throws(
+    () => seriesFromTable(aq.table({ a: [1] })),
+    (e: unknown) => e instanceof ValueError && /time column/.test(e.message),
+  );
+  assert.throws(
+    () => seriesFromTable(aq.table({ date: [new Date(0)], s: ['x'] })),
+    (e: unknown) => e instanceof ValueError && /numeric/.test(e.message),
+  );
+  assert.throws(
+    () => seriesFromTable(aq.table({ date: ['soon'], v: [1] })),
+    (e: unknown) => e instanceof ValueError && /not a date-time/.test(e.message),
+  );
+  assert.throws(
+    () => seriesFromTable(aq.table({ date: [new Date(0)], v: ['x'] }), { columns: ['v'] }),
+    (e: unknown) => e instanceof ValueError && /not a number/.test(e.message),
+  );
 });
 
 test.run();

@@ -42,7 +42,7 @@ const charts: Record<string, () => Chart> = {
   'duration curve': () => durationCurveChart([a, b]),
 };
 
-test('the schema is Vega-Lite\'s own (draft-07 JSON schema)', () => {
+test("the schema is Vega-Lite's own (draft-07 JSON schema)", () => {
   assert.is(schema.$schema, 'http://json-schema.org/draft-07/schema#');
 });
 

@@ -8,7 +8,12 @@ const points = {
   $schema: SCHEMA,
   width: 200,
   height: 100,
-  data: { values: [{ a: 1, b: 2 }, { a: 2, b: 4 }] },
+  data: {
+    values: [
+      { a: 1, b: 2 },
+      { a: 2, b: 4 },
+    ],
+  },
   mark: 'point',
   encoding: { x: { field: 'a', type: 'quantitative' }, y: { field: 'b', type: 'quantitative' } },
 };
@@ -20,12 +25,18 @@ test('compileSpec gives a Vega v5 spec and no warnings for a clean spec', () => 
 });
 
 test('compileSpec collects warnings instead of printing them', () => {
-  const { warnings } = compileSpec({ ...points, encoding: { ...points.encoding, x: { field: 'a', type: 'quantitative', formatType: 'nosuch' } } });
+  const { warnings } = compileSpec({
+    ...points,
+    encoding: { ...points.encoding, x: { field: 'a', type: 'quantitative', formatType: 'nosuch' } },
+  });
   assert.ok(warnings.length > 0);
 });
 
 test('compileSpec throws ValueError for a spec Vega-Lite cannot compile', () => {
-  assert.throws(() => compileSpec({ $schema: SCHEMA, data: { values: [] }, mark: 'nosuchmark' }), (e: unknown) => e instanceof ValueError);
+  assert.throws(
+    () => compileSpec({ $schema: SCHEMA, data: { values: [] }, mark: 'nosuchmark' }),
+    (e: unknown) => e instanceof ValueError,
+  );
 });
 
 test('renderSvg is synchronous, sized like view.toSVG(), and leaves the spec data untouched', () => {
@@ -39,7 +50,7 @@ test('renderSvg is synchronous, sized like view.toSVG(), and leaves the spec dat
   assert.equal(Object.getOwnPropertySymbols(spec.data.values[0]), []);
 });
 
-test('renderSvg matches Vega\'s own asynchronous view.toSVG()', async () => {
+test("renderSvg matches Vega's own asynchronous view.toSVG()", async () => {
   const vega = require('vega');
   const vl = require('vega-lite');
   const view = new vega.View(vega.parse(vl.compile(structuredClone(points)).spec), { renderer: 'none' });
@@ -49,7 +60,10 @@ test('renderSvg matches Vega\'s own asynchronous view.toSVG()', async () => {
 });
 
 test('renderSvg works on frozen specs', () => {
-  const frozen = Object.freeze({ ...points, data: Object.freeze({ values: Object.freeze(points.data.values.map((r) => Object.freeze({ ...r }))) }) });
+  const frozen = Object.freeze({
+    ...points,
+    data: Object.freeze({ values: Object.freeze(points.data.values.map((r) => Object.freeze({ ...r }))) }),
+  });
   assert.ok(renderSvg(frozen).startsWith('<svg'));
 });
 
@@ -64,13 +78,19 @@ test('renderPng gives PNG bytes, scaled', () => {
 
 test('renderPng draws text with the system fonts', () => {
   const blank = renderPng('<svg xmlns="http://www.w3.org/2000/svg" width="60" height="20"></svg>', { scale: 1 });
-  const text = renderPng('<svg xmlns="http://www.w3.org/2000/svg" width="60" height="20"><text x="2" y="15" font-family="sans-serif" font-size="12">2024</text></svg>', { scale: 1 });
+  const text = renderPng(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="60" height="20"><text x="2" y="15" font-family="sans-serif" font-size="12">2024</text></svg>',
+    { scale: 1 },
+  );
   assert.ok(text.length > blank.length + 50, `${text.length} vs ${blank.length} bytes`);
 });
 
 test('renderPng rejects a bad scale', () => {
   for (const scale of [0, -1, NaN, Infinity]) {
-    assert.throws(() => renderPng('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>', { scale }), (e: unknown) => e instanceof ValueError);
+    assert.throws(
+      () => renderPng('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>', { scale }),
+      (e: unknown) => e instanceof ValueError,
+    );
   }
 });
 

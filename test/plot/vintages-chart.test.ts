@@ -7,7 +7,8 @@ import { vintageColors } from '../../src/plot/vintages-chart';
 import { CET, Frequency, Resolution } from '../../src/time';
 import { assertRenders, hourly, instance, JAN1_CET, rows, specOf, windCurve } from './samples';
 
-const vintage = (issued: string, shift: number) => hourly(JAN1_CET, 24, (i) => i + shift, { curve: windCurve(), instance: instance(issued) });
+const vintage = (issued: string, shift: number) =>
+  hourly(JAN1_CET, 24, (i) => i + shift, { curve: windCurve(), instance: instance(issued) });
 
 test('vintageColors runs from light to dark blue', () => {
   assert.equal(vintageColors(2), ['#c6dbef', '#08306b']);
@@ -33,7 +34,9 @@ test('vintages are ordered by issue time, labelled by instance, oldest lightest'
 });
 
 test('actual values are drawn in black, last', () => {
-  const chart = forecastVintagesChart([vintage('2023-12-31T00:00', 0)], { actual: hourly(JAN1_CET, 24, (i) => i, { name: 'actual wind' }) });
+  const chart = forecastVintagesChart([vintage('2023-12-31T00:00', 0)], {
+    actual: hourly(JAN1_CET, 24, (i) => i, { name: 'actual wind' }),
+  });
   const color = specOf(chart).encoding.color;
   assert.equal(color.scale.domain, ['2023-12-31 00:00 ec', 'actual']);
   assert.equal(color.scale.range, ['#08306b', 'black']);
@@ -42,13 +45,24 @@ test('actual values are drawn in black, last', () => {
 });
 
 test('a scenarios-only vintage is drawn as the mean of its scenarios', () => {
-  const ens = new Timeseries({ resolution: new Resolution(Frequency.PT1H, CET), times: [JAN1_CET], scenarios: [[1], [3]], instance: instance('2023-12-31T00:00', 'ec-ens') });
+  const ens = new Timeseries({
+    resolution: new Resolution(Frequency.PT1H, CET),
+    times: [JAN1_CET],
+    scenarios: [[1], [3]],
+    instance: instance('2023-12-31T00:00', 'ec-ens'),
+  });
   assert.is(rows(forecastVintagesChart([ens]))[0]!.v, 2);
 });
 
 test('errors: no vintages, not a series', () => {
-  assert.throws(() => forecastVintagesChart([]), (e: unknown) => e instanceof ValueError);
-  assert.throws(() => forecastVintagesChart([1] as never), (e: unknown) => e instanceof ValueError);
+  assert.throws(
+    () => forecastVintagesChart([]),
+    (e: unknown) => e instanceof ValueError,
+  );
+  assert.throws(
+    () => forecastVintagesChart([1] as never),
+    (e: unknown) => e instanceof ValueError,
+  );
 });
 
 test.run();

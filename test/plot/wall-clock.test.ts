@@ -11,7 +11,10 @@ test('CET winter and summer: the wall clock is the instant plus +01:00 / +02:00'
 
 test('spring forward in CET: 00:30Z is 01:30 CET, 01:00Z is 03:00 CEST (no 02:xx)', () => {
   // 2024-03-31: clocks go from 02:00 CET to 03:00 CEST at 01:00Z
-  const out = wallClockMillis(Float64Array.of(Date.UTC(2024, 2, 31, 0, 30), Date.UTC(2024, 2, 31, 0, 59, 59, 999), Date.UTC(2024, 2, 31, 1)), CET);
+  const out = wallClockMillis(
+    Float64Array.of(Date.UTC(2024, 2, 31, 0, 30), Date.UTC(2024, 2, 31, 0, 59, 59, 999), Date.UTC(2024, 2, 31, 1)),
+    CET,
+  );
   assert.equal(Array.from(out), [Date.UTC(2024, 2, 31, 1, 30), Date.UTC(2024, 2, 31, 1, 59, 59, 999), Date.UTC(2024, 2, 31, 3)]);
 });
 

@@ -40,8 +40,7 @@ test.after(async () => {
   await svc.close();
 });
 
-const get = (path: string, headers: Record<string, string> = { 'x-api-key': svc.apiKey }) =>
-  fetch(`${svc.apiUrl}${path}`, { headers });
+const get = (path: string, headers: Record<string, string> = { 'x-api-key': svc.apiKey }) => fetch(`${svc.apiUrl}${path}`, { headers });
 const seg = (name: string) => encodeURIComponent(name);
 
 test('the limits: 100 years for any range, 500,000 steps of a sub-daily series', () => {
@@ -106,11 +105,21 @@ test('the client refuses the same ranges before sending (ValidationError naming 
     () => c.timeseries.load('X', { begin: '2000-01-01', end: '2020-01-01', frequency: 'PT15M' }),
     () => c.instances.rolling('X', { begin: '1000-01-01', end: '3000-01-01', hoursAhead: 6 } as never),
     () => c.instances.relative('X', { begin: '1000-01-01', end: '3000-01-01', tag: 'ec', daysAhead: 1 } as never),
-    () => c.ohlc.loadFrontAsTimeseries('X', { begin: '1000-01-01', end: '3000-01-01', field: 'settlement', period: 'month', front: 1 } as never),
+    () =>
+      c.ohlc.loadFrontAsTimeseries('X', {
+        begin: '1000-01-01',
+        end: '3000-01-01',
+        field: 'settlement',
+        period: 'month',
+        front: 1,
+      } as never),
     () => c.periods.load('X', { begin: '1000-01-01', end: '3000-01-01' }),
   ];
   for (const call of bad) {
-    const err = await call().then(() => null, (e: unknown) => e);
+    const err = await call().then(
+      () => null,
+      (e: unknown) => e,
+    );
     assert.instance(err, ValidationError);
     assert.is((err as ValidationError).parameter, 'end');
   }
@@ -139,7 +148,10 @@ test('failed authentication is limited per address: 429 with Retry-After after a
     const handshake = await new Promise<number>((resolve, reject) => {
       const ws = new WebSocket(`${local.url.replace('http', 'ws')}/api/events/`, { headers: { 'X-API-Key': local.apiKey } });
       ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
-      ws.once('open', () => { ws.close(); resolve(101); });
+      ws.once('open', () => {
+        ws.close();
+        resolve(101);
+      });
       ws.once('error', reject);
     });
     assert.is(handshake, 429);
@@ -151,14 +163,20 @@ test('failed authentication is limited per address: 429 with Retry-After after a
 /** Posts `bytes` of body with a key; answers the status and how much the server took. */
 function bigPost(url: string, key: string, bytes: number): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json', 'content-length': String(bytes) } }, (res) => {
-      let body = '';
-      res.on('data', (d) => { body += d; });
-      res.on('end', () => {
-        resolve({ status: res.statusCode ?? 0, body });
-        req.destroy();
-      });
-    });
+    const req = httpRequest(
+      url,
+      { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json', 'content-length': String(bytes) } },
+      (res) => {
+        let body = '';
+        res.on('data', (d) => {
+          body += d;
+        });
+        res.on('end', () => {
+          resolve({ status: res.statusCode ?? 0, body });
+          req.destroy();
+        });
+      },
+    );
     req.on('error', (err) => (err.message.includes('EPIPE') || err.message.includes('ECONNRESET') ? undefined : reject(err)));
     const chunk = Buffer.alloc(1 << 20, 0x20);
     let left = bytes;
@@ -181,7 +199,11 @@ test('a body is never read for a caller who may not send it', async () => {
   assert.match(JSON.parse(r.body).message, /grant \*:\*/);
   assert.ok(process.memoryUsage().rss - before < 64 * 1024 * 1024, 'the 100 MB body was not buffered');
   // other routes take no body: 64 KiB at most
-  const big = await fetch(`${svc.apiUrl}/user/`, { method: 'POST', headers: { 'x-api-key': svc.apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ x: 'y'.repeat(100_000) }) });
+  const big = await fetch(`${svc.apiUrl}/user/`, {
+    method: 'POST',
+    headers: { 'x-api-key': svc.apiKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ x: 'y'.repeat(100_000) }),
+  });
   assert.ok([400, 404].includes(big.status), String(big.status));
   // no key at all: 401 before the body
   const anonymous = await bigPost(`${svc.apiUrl}/import/`, '', 8 * 1024 * 1024);
@@ -190,19 +212,30 @@ test('a body is never read for a caller who may not send it', async () => {
 
 test('at most two imports are received at once: a third is a 429; aborted uploads free their place', async () => {
   const slow = () => {
-    const req = httpRequest(`${svc.apiUrl}/import/`, { method: 'POST', headers: { 'x-api-key': admin, 'content-type': 'application/json', 'content-length': String(50 * 1024 * 1024) } });
+    const req = httpRequest(`${svc.apiUrl}/import/`, {
+      method: 'POST',
+      headers: { 'x-api-key': admin, 'content-type': 'application/json', 'content-length': String(50 * 1024 * 1024) },
+    });
     req.on('error', () => undefined);
     req.write(Buffer.alloc(1024 * 1024, 0x20));
     return req;
   };
   const uploads = [slow(), slow()];
   await new Promise((r) => setTimeout(r, 300));
-  const third = await fetch(`${svc.apiUrl}/import/`, { method: 'POST', headers: { 'x-api-key': admin, 'content-type': 'application/json' }, body: '{"files":[]}' });
+  const third = await fetch(`${svc.apiUrl}/import/`, {
+    method: 'POST',
+    headers: { 'x-api-key': admin, 'content-type': 'application/json' },
+    body: '{"files":[]}',
+  });
   assert.is(third.status, 429);
   assert.ok(Number(third.headers.get('retry-after')) >= 1);
   for (const req of uploads) req.destroy();
   await new Promise((r) => setTimeout(r, 300));
-  const after = await fetch(`${svc.apiUrl}/import/`, { method: 'POST', headers: { 'x-api-key': admin, 'content-type': 'application/json' }, body: '{"files":[]}' });
+  const after = await fetch(`${svc.apiUrl}/import/`, {
+    method: 'POST',
+    headers: { 'x-api-key': admin, 'content-type': 'application/json' },
+    body: '{"files":[]}',
+  });
   assert.is(after.status, 400); // admitted again: an empty list of files is a 400 naming files
   assert.is(((await after.json()) as { parameter?: string }).parameter, 'files');
 });
@@ -227,7 +260,9 @@ test('/api takes the key from X-API-Key only; the partner header is for /partner
   const r = await get('/user/', { 'ocp-apim-subscription-key': svc.apiKey });
   assert.is(r.status, 401);
   assert.match(((await r.json()) as { message: string }).message, /X-API-Key/);
-  const partner = await fetch(`${svc.url}/partner/germany/metadata/curves/?q=wind`, { headers: { 'ocp-apim-subscription-key': svc.apiKey } });
+  const partner = await fetch(`${svc.url}/partner/germany/metadata/curves/?q=wind`, {
+    headers: { 'ocp-apim-subscription-key': svc.apiKey },
+  });
   assert.is(partner.status, 200);
 });
 
@@ -242,7 +277,10 @@ test('the push feed refuses a last_id beyond the newest event; the client raises
   await probe.close();
   const c = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl });
   const feed = await c.events.connect();
-  const err = await feed.subscribe({ areas: 'DE' }, { lastId: '9999999999999-0' }).then(() => null, (e: unknown) => e);
+  const err = await feed.subscribe({ areas: 'DE' }, { lastId: '9999999999999-0' }).then(
+    () => null,
+    (e: unknown) => e,
+  );
   assert.instance(err, WebSocketsError);
   assert.match(String((err as WebSocketsError).description), /newer than any event/);
   await c.events.close();

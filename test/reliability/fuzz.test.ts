@@ -27,7 +27,8 @@ test.before(async () => {
   for (const curveType of ['TIMESERIES', 'SCENARIO_TIMESERIES', 'INSTANCE', 'PERIOD', 'INSTANCE_PERIOD', 'OHLC']) {
     curves[curveType] = (await svc.store.searchCurves({ curveType, pageSize: 6 })).items.map((c) => c.name);
   }
-  curves.SRMC = (await svc.store.searchCurves({ curveType: 'OHLC', q: 'coal', pageSize: 3 })).items.map((c) => c.name)
+  curves.SRMC = (await svc.store.searchCurves({ curveType: 'OHLC', q: 'coal', pageSize: 3 })).items
+    .map((c) => c.name)
     .concat((await svc.store.searchCurves({ curveType: 'OHLC', q: 'gas', pageSize: 3 })).items.map((c) => c.name));
 });
 
@@ -49,7 +50,24 @@ const SRMC = ['efficiency', 'carbon-emissions', 'gas-therm-to-mwh', 'carbon-tax-
 const ROUTES: Route[] = [
   { path: '/metadata/categories/', type: null, params: [] },
   { path: '/metadata/exact-categories/', type: null, params: [] },
-  { path: '/metadata/curves/', type: null, params: ['q', 'area', 'curve-type', 'data-type', 'frequency', 'commodity', 'category', 'source', 'only-subscribed', 'has-place', 'page', 'page-size'] },
+  {
+    path: '/metadata/curves/',
+    type: null,
+    params: [
+      'q',
+      'area',
+      'curve-type',
+      'data-type',
+      'frequency',
+      'commodity',
+      'category',
+      'source',
+      'only-subscribed',
+      'has-place',
+      'page',
+      'page-size',
+    ],
+  },
   { path: '/metadata/curves/{curve}/', type: 'TIMESERIES', params: [] },
   { path: '/metadata/places/', type: null, params: ['q', 'area', 'place-type', 'fuel', 'page', 'page-size'] },
   { path: '/user/', type: null, params: [] },
@@ -63,14 +81,41 @@ const ROUTES: Route[] = [
   { path: '/instances/{curve}/get/latest/', type: 'INSTANCE', params: [...SELECT, ...RESAMPLE] },
   { path: '/instances/{curve}/get/{issued}/', type: 'INSTANCE', params: RESAMPLE },
   { path: '/instances/{curve}/get/{issued}/{tag}/', type: 'INSTANCE', params: RESAMPLE },
-  { path: '/instances/{curve}/get/relative/', type: 'INSTANCE', params: ['begin', 'end', 'tag', 'days-ahead', 'issued', 'time-of-day', 'after-time-of-day', 'before-time-of-day', 'modified-at-latest', ...RESAMPLE] },
-  { path: '/instances/{curve}/get/rolling/', type: 'INSTANCE', params: ['begin', 'end', 'hours-ahead', 'tags', 'exclude-tags', ...RESAMPLE] },
+  {
+    path: '/instances/{curve}/get/relative/',
+    type: 'INSTANCE',
+    params: [
+      'begin',
+      'end',
+      'tag',
+      'days-ahead',
+      'issued',
+      'time-of-day',
+      'after-time-of-day',
+      'before-time-of-day',
+      'modified-at-latest',
+      ...RESAMPLE,
+    ],
+  },
+  {
+    path: '/instances/{curve}/get/rolling/',
+    type: 'INSTANCE',
+    params: ['begin', 'end', 'hours-ahead', 'tags', 'exclude-tags', ...RESAMPLE],
+  },
   { path: '/instances/{curve}/get/absolute/', type: 'INSTANCE', params: ['delivery', 'begin', 'end', 'tags', 'exclude-tags', ...RESAMPLE] },
   { path: '/period-instances/{curve}/list/', type: 'INSTANCE_PERIOD', params: SELECT },
   { path: '/period-instances/{curve}/', type: 'INSTANCE_PERIOD', params: ['begin', 'end', ...SELECT, 'timezone', 'unit'] },
-  { path: '/period-instances/{curve}/get/latest/', type: 'INSTANCE_PERIOD', params: ['begin', 'end', 'issued-at-latest', 'timezone', 'unit'] },
+  {
+    path: '/period-instances/{curve}/get/latest/',
+    type: 'INSTANCE_PERIOD',
+    params: ['begin', 'end', 'issued-at-latest', 'timezone', 'unit'],
+  },
   { path: '/period-instances/{curve}/get/{issued}/{tag}/', type: 'INSTANCE_PERIOD', params: ['begin', 'end', 'timezone', 'unit'] },
-  { path: '/period-instances/{curve}/get/relative/', type: 'INSTANCE_PERIOD', params: ['begin', 'end', 'days-ahead', 'before-time-of-day', 'timezone', 'unit'] },
+  {
+    path: '/period-instances/{curve}/get/relative/',
+    type: 'INSTANCE_PERIOD',
+    params: ['begin', 'end', 'days-ahead', 'before-time-of-day', 'timezone', 'unit'],
+  },
   { path: '/ohlc/{curve}/', type: 'OHLC', params: ['begin', 'end', ...CONTRACT] },
   { path: '/ohlc/{curve}/latest/', type: 'OHLC', params: ['date', 'timezone', 'unit'] },
   { path: '/ohlc/{curve}/latest/periods/{field}/', type: 'OHLC', params: ['date', 'timezone', 'unit'] },
@@ -83,8 +128,11 @@ const ROUTES: Route[] = [
 
 const year = fc.oneof(fc.integer({ min: 2020, max: 2026 }), fc.integer({ min: 0, max: 9999 }), fc.constantFrom(1, 1000, 1969, 1970, 3000));
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-const dateText = fc.tuple(year, fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 })).map(([y, m, d]) => `${pad(y, 4)}-${pad(m)}-${pad(d)}`);
-const dateTimeText = fc.tuple(dateText, fc.integer({ min: 0, max: 25 }), fc.integer({ min: 0, max: 61 }), fc.constantFrom('', 'Z', '+01:00', '-23:59', '+24:00'))
+const dateText = fc
+  .tuple(year, fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }))
+  .map(([y, m, d]) => `${pad(y, 4)}-${pad(m)}-${pad(d)}`);
+const dateTimeText = fc
+  .tuple(dateText, fc.integer({ min: 0, max: 25 }), fc.integer({ min: 0, max: 61 }), fc.constantFrom('', 'Z', '+01:00', '-23:59', '+24:00'))
   .map(([d, h, m, off]) => `${d} ${pad(h)}:${pad(m)}${off}`);
 const junk = fc.oneof(
   fc.string({ maxLength: 30 }),
@@ -93,22 +141,42 @@ const junk = fc.oneof(
 );
 const number = fc.oneof(fc.integer({ min: -5, max: 60 }), fc.double({ noNaN: false })).map(String);
 const VALUES: Record<string, fc.Arbitrary<string>> = {
-  begin: fc.oneof(dateText, dateTimeText), end: fc.oneof(dateText, dateTimeText), date: dateText, delivery: fc.oneof(dateText, dateTimeText),
-  'issued-at-earliest': dateTimeText, 'issued-at-latest': dateTimeText, 'modified-at-latest': fc.constantFrom('12:00', '25:00'),
+  begin: fc.oneof(dateText, dateTimeText),
+  end: fc.oneof(dateText, dateTimeText),
+  date: dateText,
+  delivery: fc.oneof(dateText, dateTimeText),
+  'issued-at-earliest': dateTimeText,
+  'issued-at-latest': dateTimeText,
+  'modified-at-latest': fc.constantFrom('12:00', '25:00'),
   timezone: fc.constantFrom('CET', 'UTC', 'Europe/Gas_Day', 'europe/london', 'Mars/Base', 'EET', 'WET', 'Europe/Istanbul'),
   frequency: fc.constantFrom('P1Y', 'P1M', 'P1W', 'P1D', 'PT1H', 'PT60M', 'PT15M', 'PT5M', 'NONE', 'P2D', 'SEASON', 'P3M'),
   aggregation: fc.constantFrom('AVERAGE', 'MEAN', 'SUM', 'MIN', 'MAX', 'median'),
   'hour-filter': fc.constantFrom('BASE', 'PEAK', 'OFFPEAK', 'WORKDAYS', 'WEEKEND', 'NIGHT'),
   threshold: fc.oneof(fc.integer({ min: -1, max: 30 }).map(String), fc.constantFrom('12.50%', '100.00%', '101%')),
   unit: fc.constantFrom('MWh/h', 'GW', 'kW', 'EUR/MWh', 'USD/MWh', 'GBP/therm', 'm3', 'NOK'),
-  tags: fc.constantFrom('ec', 'gfs', 'ec-ens', ''), 'exclude-tags': fc.constantFrom('ec', 'gfs'), tag: fc.constantFrom('ec', 'gfs', ''),
-  'issued-time-of-day': fc.constantFrom('00:00', '12:00', '24:00'), 'time-of-day': fc.constantFrom('00:00', '06:00', '99:99'),
-  'after-time-of-day': fc.constantFrom('00:00', '23:59'), 'before-time-of-day': fc.constantFrom('12:00', '00:00'),
-  issued: fc.constantFrom('earliest', 'latest', 'middle'), limit: number, 'days-ahead': number, 'hours-ahead': number,
-  page: number, 'page-size': number, front: number, efficiency: number, 'carbon-emissions': number, 'gas-therm-to-mwh': number,
-  period: fc.constantFrom('month', 'quarter', 'year', 'week', 'day', 'season', 'decade'), fill: fc.constantFrom('no-fill', 'fill-holes', 'forward-fill', 'x'),
-  area: fc.constantFrom('DE', 'FR', 'NO1', '', 'XX'), 'carbon-tax-area': fc.constantFrom('GB', 'DE', ''),
-  'curve-type': fc.constantFrom('TIMESERIES', 'INSTANCE', 'ohlc', 'X'), 'data-type': fc.constantFrom('ACTUAL', 'FORECAST', 'X'),
+  tags: fc.constantFrom('ec', 'gfs', 'ec-ens', ''),
+  'exclude-tags': fc.constantFrom('ec', 'gfs'),
+  tag: fc.constantFrom('ec', 'gfs', ''),
+  'issued-time-of-day': fc.constantFrom('00:00', '12:00', '24:00'),
+  'time-of-day': fc.constantFrom('00:00', '06:00', '99:99'),
+  'after-time-of-day': fc.constantFrom('00:00', '23:59'),
+  'before-time-of-day': fc.constantFrom('12:00', '00:00'),
+  issued: fc.constantFrom('earliest', 'latest', 'middle'),
+  limit: number,
+  'days-ahead': number,
+  'hours-ahead': number,
+  page: number,
+  'page-size': number,
+  front: number,
+  efficiency: number,
+  'carbon-emissions': number,
+  'gas-therm-to-mwh': number,
+  period: fc.constantFrom('month', 'quarter', 'year', 'week', 'day', 'season', 'decade'),
+  fill: fc.constantFrom('no-fill', 'fill-holes', 'forward-fill', 'x'),
+  area: fc.constantFrom('DE', 'FR', 'NO1', '', 'XX'),
+  'carbon-tax-area': fc.constantFrom('GB', 'DE', ''),
+  'curve-type': fc.constantFrom('TIMESERIES', 'INSTANCE', 'ohlc', 'X'),
+  'data-type': fc.constantFrom('ACTUAL', 'FORECAST', 'X'),
   q: fc.oneof(fc.constantFrom('de wind', 'price', ''), fc.string({ maxLength: 20 })),
 };
 
@@ -120,20 +188,29 @@ interface Probe {
 function probes(): fc.Arbitrary<Probe> {
   const route = fc.constantFrom(...ROUTES);
   return route.chain((r) => {
-    const names = r.type === null ? ['X'] : curves[r.type] ?? [];
-    const curve = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...names) }, { weight: 1, arbitrary: fc.constantFrom(...Object.values(curves).flat()) }, { weight: 1, arbitrary: junk });
-    const param = fc.tuple(
-      fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...(r.params.length ? r.params : ['x'])) }, { weight: 1, arbitrary: junk }),
-      fc.integer({ min: 0, max: 5 }).map((k) => k === 0),
-    ).chain(([name, wild]) => (wild ? junk : VALUES[name] ?? junk).map((value) => [name, value] as const));
+    const names = r.type === null ? ['X'] : (curves[r.type] ?? []);
+    const curve = fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom(...names) },
+      { weight: 1, arbitrary: fc.constantFrom(...Object.values(curves).flat()) },
+      { weight: 1, arbitrary: junk },
+    );
+    const param = fc
+      .tuple(
+        fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...(r.params.length ? r.params : ['x'])) }, { weight: 1, arbitrary: junk }),
+        fc.integer({ min: 0, max: 5 }).map((k) => k === 0),
+      )
+      .chain(([name, wild]) => (wild ? junk : (VALUES[name] ?? junk)).map((value) => [name, value] as const));
     const query = fc.array(param, { maxLength: r.params.length + 2 });
     const raw = fc.integer({ min: 0, max: 3 }).map((k) => k === 0); // send name and value unencoded (malformed escapes reach the service)
     const key = fc.constantFrom<'good' | 'ordinary' | 'none' | 'bad'>('good', 'good', 'good', 'ordinary', 'none', 'bad');
     const segment = fc.record({ issued: fc.oneof(dateTimeText, junk), tag: VALUES.tag, field: fc.constantFrom('settlement', 'OPEN', 'x') });
     return fc.tuple(curve, query, raw, key, segment).map(([c, q, rawQuery, k, s]) => {
       const enc = (text: string) => (rawQuery ? text.replace(/[#&= ?\n\r]/g, (ch) => encodeURIComponent(ch)) : encodeURIComponent(text));
-      const path = r.path.replace('{curve}', encodeURIComponent(c)).replace('{issued}', encodeURIComponent(s.issued))
-        .replace('{tag}', encodeURIComponent(s.tag || 'x')).replace('{field}', s.field);
+      const path = r.path
+        .replace('{curve}', encodeURIComponent(c))
+        .replace('{issued}', encodeURIComponent(s.issued))
+        .replace('{tag}', encodeURIComponent(s.tag || 'x'))
+        .replace('{field}', s.field);
       const text = q.map(([n, v]) => `${enc(n)}=${enc(v)}`).join('&');
       const keys = { good: svc.apiKey, ordinary, none: undefined, bad: 'svc_not-a-key' };
       return { url: `${svc.apiUrl}${path}${text ? `?${text}` : ''}`, key: keys[k] };
@@ -144,7 +221,9 @@ function probes(): fc.Arbitrary<Probe> {
 test(`${RUNS} fuzzed requests over every route: no 5xx, none slower than ${SLOW_MS} ms, bounded memory`, async () => {
   const samples = fc.sample(probes(), { seed: SEED, numRuns: RUNS });
   let peak = process.memoryUsage().rss;
-  const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 25);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 25);
   const failures: string[] = [];
   const statuses = new Map<number, number>();
   let next = 0;
@@ -180,7 +259,8 @@ test(`${RUNS} fuzzed requests over every route: no 5xx, none slower than ${SLOW_
   // the fuzzing reached the routes' work, not only their refusals
   assert.ok((statuses.get(200) ?? 0) > RUNS / 20, `200s: ${statuses.get(200)} of ${RUNS} (${JSON.stringify([...statuses])})`);
   assert.ok(peak < PEAK_RSS_BOUND, `peak RSS ${(peak / 2 ** 20).toFixed(0)} MiB`);
-  if (process.env.RELIABILITY_VERBOSE) console.log({ statuses: Object.fromEntries(statuses), slowestMs: Math.round(slowest), peakMiB: Math.round(peak / 2 ** 20) });
+  if (process.env.RELIABILITY_VERBOSE)
+    console.log({ statuses: Object.fromEntries(statuses), slowestMs: Math.round(slowest), peakMiB: Math.round(peak / 2 ** 20) });
 });
 
 test.run();

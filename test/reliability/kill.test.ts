@@ -42,7 +42,8 @@ async function importState(dir: string): Promise<string> {
   const store = await DuckDbStore.open(dir);
   try {
     const counts: number[] = [];
-    for (const name of NAMES) counts.push((await store.getCurve(name)) === null ? -1 : (await store.readSeries(name, {}, null)).times.length);
+    for (const name of NAMES)
+      counts.push((await store.getCurve(name)) === null ? -1 : (await store.readSeries(name, {}, null)).times.length);
     const events = (await store.eventsAfter(null, 1_000_000)).events.filter((e) => NAMES.includes(e.curve)).length;
     if (counts.every((c) => c === -1) && events === 0) return 'none';
     // every completed import (a later run may repeat an earlier one) appends one event per curve
@@ -93,8 +94,14 @@ test('kill -9 of the service during a remote import, and of the importing client
   const body = importBody(BIG);
   for (const delay of [50, 300, 700, 1200]) {
     const svc = await startChildService(dir);
-    const posted = fetch(`${svc.apiUrl}/import/`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body })
-      .then((r) => r.status, () => 0);
+    const posted = fetch(`${svc.apiUrl}/import/`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body,
+    }).then(
+      (r) => r.status,
+      () => 0,
+    );
     await sleep(delay);
     await svc.kill();
     const status = await posted;
@@ -124,7 +131,11 @@ test('kill -9 of the service during a remote import, and of the importing client
 test('kill -9 of the service during a read burst: the restarted service answers the same', async () => {
   const { dir, key } = await newStore();
   let svc = await startChildService(dir);
-  const imported = await fetch(`${svc.apiUrl}/import/`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: importBody({ curves: 2, values: 35_040, prefix: 'READ' }) });
+  const imported = await fetch(`${svc.apiUrl}/import/`, {
+    method: 'POST',
+    headers: { 'x-api-key': key, 'content-type': 'application/json' },
+    body: importBody({ curves: 2, values: 35_040, prefix: 'READ' }),
+  });
   assert.is(imported.status, 200);
   const [name] = importCurveNames({ curves: 2, prefix: 'READ' });
   const path = `/timeseries/${encodeURIComponent(name)}/?begin=2023-01-01&end=2024-01-01&frequency=PT1H`;
@@ -168,7 +179,11 @@ test('kill -9 of the service during a push-feed replay: resuming with the last i
   const N = 600;
   let svc = await startChildService(dir);
   const post = async (files: { name: string; text: string }[]) => {
-    const r = await fetch(`${svc.apiUrl}/import/`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ files }) });
+    const r = await fetch(`${svc.apiUrl}/import/`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({ files }),
+    });
     assert.is(r.status, 200, await r.clone().text());
     return (await r.json()) as { last_event_id: string; events: number };
   };

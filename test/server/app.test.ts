@@ -35,7 +35,9 @@ const keys: Record<string, string> = {};
 async function user(id: string, opts: { blocked?: boolean; keyBlocked?: boolean } = {}) {
   const key = generateApiKey();
   await store.importBatch({
-    users: [{ id, name: id, email: null, organization: null, blocked: opts.blocked ?? false, subscriptions: [{ package: 'power', area: 'DE' }] }],
+    users: [
+      { id, name: id, email: null, organization: null, blocked: opts.blocked ?? false, subscriptions: [{ package: 'power', area: 'DE' }] },
+    ],
     keys: [{ hash: hashApiKey(key), userId: id, label: '', created: 0, blocked: opts.keyBlocked ?? false }],
   });
   keys[id] = key;
@@ -110,7 +112,12 @@ test('bad bodies and over-long names are 400s, not framework statuses', async ()
   const badJson = await a.inject({ method: 'POST', url: '/api/probe/echo/', payload: '{"a":', headers });
   assert.is(badJson.statusCode, 400);
   assert.equal(Object.keys(badJson.json()), ['message']);
-  const xml = await a.inject({ method: 'POST', url: '/api/probe/echo/', payload: '<a/>', headers: { ...headers, 'content-type': 'application/xml' } });
+  const xml = await a.inject({
+    method: 'POST',
+    url: '/api/probe/echo/',
+    payload: '<a/>',
+    headers: { ...headers, 'content-type': 'application/xml' },
+  });
   assert.is(xml.statusCode, 400);
   const long = await a.inject({ url: `/api/probe/curves/${'x'.repeat(2100)}/`, headers });
   assert.is(long.statusCode, 400);
@@ -126,7 +133,8 @@ test('curve names with %2F reach the route intact, over a real socket', async ()
   const port = (a.server.address() as { port: number }).port;
   // docs/protocol.md#path-encoding: the reference client's encoding of a name with / > % & ? # + and °
   const name = 'DE>FR Exchange Day-Ahead Schedule MWh/h H Actual / 50% & ?#+ °C';
-  const path = '/api/probe/curves/DE%3EFR%20Exchange%20Day-Ahead%20Schedule%20MWh%2Fh%20H%20Actual%20%2F%2050%25%20%26%20%3F%23%2B%20%C2%B0C/';
+  const path =
+    '/api/probe/curves/DE%3EFR%20Exchange%20Day-Ahead%20Schedule%20MWh%2Fh%20H%20Actual%20%2F%2050%25%20%26%20%3F%23%2B%20%C2%B0C/';
   const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { 'X-API-Key': keys.ada } });
   assert.is(res.status, 200);
   assert.equal(await res.json(), { name, user: 'ada' });

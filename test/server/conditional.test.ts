@@ -23,8 +23,13 @@ function curve(name: string, area = 'DE'): CurveRecord {
 
 function block(name: string, hours: number, value: (i: number) => number): SeriesBlock {
   return {
-    curve: name, issued: null, tag: null, times: Float64Array.from({ length: hours }, (_, i) => T0 + i * H),
-    values: Float64Array.from({ length: hours }, (_, i) => value(i)), scenarios: [], scenarioNames: [],
+    curve: name,
+    issued: null,
+    tag: null,
+    times: Float64Array.from({ length: hours }, (_, i) => T0 + i * H),
+    values: Float64Array.from({ length: hours }, (_, i) => value(i)),
+    scenarios: [],
+    scenarioNames: [],
   };
 }
 
@@ -36,12 +41,14 @@ interface Answer {
 
 function get(svc: StartedService, path: string, headers: Record<string, string> = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    http.get(`${svc.apiUrl}${path}`, { headers: { 'x-api-key': svc.apiKey, ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    }).on('error', reject);
+    http
+      .get(`${svc.apiUrl}${path}`, { headers: { 'x-api-key': svc.apiKey, ...headers } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
   });
 }
 
@@ -50,7 +57,10 @@ const pathOf = (name: string, query = 'begin=2024-01-15&end=2024-01-17') => `/ti
 
 test.before(async () => {
   svc = await startService({
-    batch: { curves: [curve(A), curve(B), curve(FR, 'FR')], series: [block(A, 48, (i) => i), block(B, 48, (i) => 100 + i), block(FR, 48, () => 1)] },
+    batch: {
+      curves: [curve(A), curve(B), curve(FR, 'FR')],
+      series: [block(A, 48, (i) => i), block(B, 48, (i) => 100 + i), block(FR, 48, () => 1)],
+    },
   });
 });
 test.after(async () => svc.close());
@@ -65,7 +75,10 @@ test('load, import a revision, load again (200 with the new values), load again 
   const second = await get(svc, pathOf(A), { 'if-none-match': tag, 'accept-encoding': 'identity' });
   assert.is(second.status, 200);
   const data = (JSON.parse(second.body.toString()) as { data: { v: number }[] }).data;
-  assert.equal(data.slice(0, 3).map((d) => d.v), [999, 999, 2]);
+  assert.equal(
+    data.slice(0, 3).map((d) => d.v),
+    [999, 999, 2],
+  );
   const newTag = second.headers.etag as string;
   assert.is.not(newTag, tag);
   const third = await get(svc, pathOf(A), { 'if-none-match': newTag });
@@ -120,7 +133,10 @@ test('answers are compressed as the client asks, and decode to the same bytes', 
   assert.is(br.headers['content-encoding'], 'br');
   assert.ok(zlib.brotliDecompressSync(br.body).equals(plain.body));
   // the compressed tag revalidates, in either form
-  const revalidated = await get(svc, pathOf(A, 'begin=2024-01-01&end=2024-02-01'), { 'if-none-match': br.headers.etag as string, 'accept-encoding': 'br' });
+  const revalidated = await get(svc, pathOf(A, 'begin=2024-01-01&end=2024-02-01'), {
+    'if-none-match': br.headers.etag as string,
+    'accept-encoding': 'br',
+  });
   assert.is(revalidated.status, 304);
   assert.is(revalidated.headers.etag, br.headers.etag);
   // small answers are sent as they are

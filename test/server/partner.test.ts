@@ -35,21 +35,36 @@ test('the partner client keeps the reseller URLs as constants; tests point apiUr
   assert.is(germany.apiUrl, `${svc.url}/partner/germany`);
 });
 
-test('curve search on a mount lists only that country\'s curves (area or importing area)', async () => {
+test("curve search on a mount lists only that country's curves (area or importing area)", async () => {
   const page = await germany.metadata.curves();
-  assert.equal(page.map((c) => c.name), [DE_CONS, DE_WIND, FR_DE]);
+  assert.equal(
+    page.map((c) => c.name),
+    [DE_CONS, DE_WIND, FR_DE],
+  );
   assert.is(page.totalItems, 3);
-  assert.equal((await germany.metadata.curves({ q: 'wind' })).map((c) => c.name), [DE_WIND]);
-  assert.equal((await germany.metadata.curves({ area: 'FR' })).map((c) => c.name), [FR_DE]);
+  assert.equal(
+    (await germany.metadata.curves({ q: 'wind' })).map((c) => c.name),
+    [DE_WIND],
+  );
+  assert.equal(
+    (await germany.metadata.curves({ area: 'FR' })).map((c) => c.name),
+    [FR_DE],
+  );
   const france = new PartnerConnection({ apiUrl: `${svc.url}/partner/france`, apiKey: svc.keys.all, httpDelay: 0.05 });
-  assert.equal((await france.metadata.curves()).map((c) => c.name), [FR_WIND, FR_DE]);
+  assert.equal(
+    (await france.metadata.curves()).map((c) => c.name),
+    [FR_WIND, FR_DE],
+  );
   france.close();
 });
 
-test('data of the country\'s curves loads; other curves are unknown on the mount', async () => {
+test("data of the country's curves loads; other curves are unknown on the mount", async () => {
   const ts = await germany.timeseries.load(DE_WIND, { begin: '2024-01-01', end: '2024-01-02' });
   assert.is(ts.curve?.name, DE_WIND);
-  assert.equal(Array.from(ts.values as Float64Array).filter((v) => !Number.isNaN(v)), [10, 11, 12]);
+  assert.equal(
+    Array.from(ts.values as Float64Array).filter((v) => !Number.isNaN(v)),
+    [10, 11, 12],
+  );
   await germany.timeseries.load(FR_WIND, { begin: '2024-01-01', end: '2024-01-02' }).then(
     () => assert.unreachable(),
     (err) => {
@@ -58,7 +73,10 @@ test('data of the country\'s curves loads; other curves are unknown on the mount
     },
   );
   const instances = await germany.instances.list(DE_CONS);
-  assert.equal(instances.map((i) => i.tag), ['ec']);
+  assert.equal(
+    instances.map((i) => i.tag),
+    ['ec'],
+  );
 });
 
 test('isApiKeyValid through a curve search: true for a known key, false otherwise', async () => {
@@ -78,9 +96,17 @@ test('the partner client has no ohlc, srmc, events or user section, and its meta
 test('mounts refuse the sections the partner client lacks with JSON 404s', async () => {
   const headers = { 'ocp-apim-subscription-key': svc.keys.all };
   const enc = encodeURIComponent(DE_WIND);
-  for (const url of ['/partner/germany/user/', '/partner/germany/metadata/categories/', '/partner/germany/metadata/exact-categories/',
-    `/partner/germany/metadata/curves/${enc}/`, '/partner/germany/metadata/places/', `/partner/germany/ohlc/${enc}/latest/`,
-    `/partner/germany/srmc/${enc}/latest/`, '/partner/germany/events/', '/partner/atlantis/metadata/curves/']) {
+  for (const url of [
+    '/partner/germany/user/',
+    '/partner/germany/metadata/categories/',
+    '/partner/germany/metadata/exact-categories/',
+    `/partner/germany/metadata/curves/${enc}/`,
+    '/partner/germany/metadata/places/',
+    `/partner/germany/ohlc/${enc}/latest/`,
+    `/partner/germany/srmc/${enc}/latest/`,
+    '/partner/germany/events/',
+    '/partner/atlantis/metadata/curves/',
+  ]) {
     const r = await svc.app.inject({ url, headers });
     assert.is(r.statusCode, 404, url);
     assert.type(r.json().message, 'string');
@@ -93,7 +119,10 @@ test('mounts take the key only from Ocp-Apim-Subscription-Key', async () => {
   assert.is(r.statusCode, 401);
   assert.equal(r.json(), { message: 'Missing API key: send it in the Ocp-Apim-Subscription-Key header' });
   const blocked = new PartnerConnection({ apiUrl: `${svc.url}/partner/germany`, apiKey: 'svc_nope', httpDelay: 0.05 });
-  await blocked.metadata.curves().then(() => assert.unreachable(), (err) => assert.instance(err, UnauthorizedError));
+  await blocked.metadata.curves().then(
+    () => assert.unreachable(),
+    (err) => assert.instance(err, UnauthorizedError),
+  );
   blocked.close();
 });
 
@@ -101,7 +130,10 @@ test('areaStore narrows a store to areas; inAreas checks area and importing area
   const de = areaStore(svc.store, new Set(['DE', 'DE-TenneT']));
   assert.is(await de.getCurve(FR_WIND), null);
   assert.is((await de.getCurve(DE_WIND))?.name, DE_WIND);
-  await de.readSeries(FR_WIND, {}).then(() => assert.unreachable(), (err) => assert.instance(err, NotFoundError));
+  await de.readSeries(FR_WIND, {}).then(
+    () => assert.unreachable(),
+    (err) => assert.instance(err, NotFoundError),
+  );
   assert.is((await de.readSeries(DE_WIND, {})).times.length, 3);
   assert.is((await de.stats()).curves, (await svc.store.stats()).curves, 'everything else is the store itself');
   assert.ok(inAreas({ area: 'FR', areaSink: 'DE' }, new Set(['DE'])));

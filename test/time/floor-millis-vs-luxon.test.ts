@@ -103,7 +103,11 @@ function checkYear(zone: Zone, begin: DateTime): void {
         if (shiftMillis(g, f, n, zone) !== dt.plus(f.getDelta(n)).toMillis()) assert.unreachable(`${f.tag} shift ${n} of ${dt.toISO()}`);
       }
     }
-    assert.equal(Array.from(stepStarts(start, end, f, zone)), grid.filter((g) => g >= start), `${f.tag} steps`);
+    assert.equal(
+      Array.from(stepStarts(start, end, f, zone)),
+      grid.filter((g) => g >= start),
+      `${f.tag} steps`,
+    );
   }
   for (const f of Frequency.all().filter((x) => x.unit === 'minute')) {
     const starts = stepStarts(start, end, f, zone);

@@ -86,7 +86,12 @@ test('stepStarts: begin is rounded up, end is exclusive', () => {
   assert.equal(Array.from(days), [Date.UTC(2024, 2, 31, 22), Date.UTC(2024, 3, 1, 22)]);
   const months = stepStarts(Date.UTC(2024, 0, 15), Date.UTC(2024, 4, 1), Frequency.P1M, CET);
   // Feb 1 and Mar 1 at +01:00, Apr 1 at +02:00; May 1 00:00+02:00 = Apr 30 22:00Z < May 1 00:00Z
-  assert.equal(Array.from(months), [Date.UTC(2024, 0, 31, 23), Date.UTC(2024, 1, 29, 23), Date.UTC(2024, 2, 31, 22), Date.UTC(2024, 3, 30, 22)]);
+  assert.equal(Array.from(months), [
+    Date.UTC(2024, 0, 31, 23),
+    Date.UTC(2024, 1, 29, 23),
+    Date.UTC(2024, 2, 31, 22),
+    Date.UTC(2024, 3, 30, 22),
+  ]);
   assert.is(stepStarts(Date.UTC(2024, 0, 1), Date.UTC(2024, 0, 1), Frequency.PT15M, CET).length, 0);
   assert.is(stepStarts(Date.UTC(2024, 0, 2), Date.UTC(2024, 0, 1), Frequency.P1D, CET).length, 0);
   // [00:07, 01:00) in UTC: quarter-hours at 00:15, 00:30, 00:45

@@ -2,20 +2,7 @@ import { DateTime, Settings } from 'luxon';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ValueError } from '../../src/exceptions';
-import {
-  CET,
-  GAS_DAY,
-  TRT,
-  UTC,
-  getDate,
-  getDatetime,
-  localTz,
-  now,
-  systemClock,
-  toDateTime,
-  toTimezone,
-  today,
-} from '../../src/time';
+import { CET, GAS_DAY, TRT, UTC, getDate, getDatetime, localTz, now, systemClock, toDateTime, toTimezone, today } from '../../src/time';
 
 const isValueError = (e: unknown) => e instanceof ValueError;
 const utc = (dt: DateTime) => dt.toUTC().toISO();

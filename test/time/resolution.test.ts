@@ -106,10 +106,19 @@ test('enumerate: Gas_Day days start at 06:00 CET; the short/long gas days are th
 
 test('enumerate: coarse frequencies, rounding up of begin, empty and NONE', () => {
   const m = new Resolution(Frequency.P1M).enumerate('2024-01-15', '2024-05-01');
-  assert.equal(m.map((d) => d.toISODate()), ['2024-02-01', '2024-03-01', '2024-04-01']);
-  assert.equal(m.map((d) => d.offset), [60, 60, 120]);
+  assert.equal(
+    m.map((d) => d.toISODate()),
+    ['2024-02-01', '2024-03-01', '2024-04-01'],
+  );
+  assert.equal(
+    m.map((d) => d.offset),
+    [60, 60, 120],
+  );
   const s = new Resolution(Frequency.SEASON).enumerate('2020-10-01', '2022-01-01');
-  assert.equal(s.map((d) => d.toISODate()), ['2020-10-01', '2021-04-01', '2021-10-01']);
+  assert.equal(
+    s.map((d) => d.toISODate()),
+    ['2020-10-01', '2021-04-01', '2021-10-01'],
+  );
   assert.equal(new Resolution(Frequency.P1D).enumerate('2024-01-02', '2024-01-01'), []);
   assert.throws(() => new Resolution(Frequency.NONE).enumerate('2024-01-01', '2024-01-02'), isValueError);
   const d = new Resolution(Frequency.P1D, 'Europe/Istanbul').enumerate('2024-01-01', '2024-01-03');

@@ -55,7 +55,10 @@ test('localToInstant: plain, gap (forward), ambiguous (standard time)', () => {
   // 2024-10-27 02:30 exists twice (00:30Z and 01:30Z): standard time +01:00 -> 01:30Z
   assert.is(localToInstant(Date.UTC(2024, 9, 27, 2, 30), cet), Date.UTC(2024, 9, 27, 1, 30));
   // gas-day midnights: 2024-03-31 00:00 at -04:00 = 04:00Z
-  assert.is(localToInstant(Date.UTC(2024, 2, 31), (ms) => GAS_DAY.offset(ms)), Date.UTC(2024, 2, 31, 4));
+  assert.is(
+    localToInstant(Date.UTC(2024, 2, 31), (ms) => GAS_DAY.offset(ms)),
+    Date.UTC(2024, 2, 31, 4),
+  );
 });
 
 test('localToInstantNear keeps the guessed side of the repeated hour', () => {

@@ -2,19 +2,7 @@ import { DateTime, FixedOffsetZone, IANAZone } from 'luxon';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ValueError } from '../../src/exceptions';
-import {
-  CET,
-  DEFAULT_ZONE,
-  EET,
-  GAS_DAY,
-  REQUEST_ZONE_NAMES,
-  TRT,
-  UTC,
-  WET,
-  toZone,
-  zoneByName,
-  zoneName,
-} from '../../src/time';
+import { CET, DEFAULT_ZONE, EET, GAS_DAY, REQUEST_ZONE_NAMES, TRT, UTC, WET, toZone, zoneByName, zoneName } from '../../src/time';
 
 const iso = (ms: number) => DateTime.fromMillis(ms, { zone: 'utc' }).toISO();
 
@@ -54,9 +42,18 @@ test('zoneByName: any IANA name; unknown names throw ValueError', () => {
   assert.is(oslo.offset(Date.UTC(2024, 6, 1)), 120);
   assert.is(zoneByName('Europe/Moscow').offset(Date.UTC(2024, 0, 1)), 180); // MSK +03:00
   assert.is(zoneByName('Europe/Oslo'), oslo, 'cached');
-  assert.throws(() => zoneByName('Mars/Olympus_Mons'), (e: unknown) => e instanceof ValueError);
-  assert.throws(() => zoneByName(''), (e: unknown) => e instanceof ValueError);
-  assert.throws(() => zoneByName(undefined as unknown as string), (e: unknown) => e instanceof ValueError);
+  assert.throws(
+    () => zoneByName('Mars/Olympus_Mons'),
+    (e: unknown) => e instanceof ValueError,
+  );
+  assert.throws(
+    () => zoneByName(''),
+    (e: unknown) => e instanceof ValueError,
+  );
+  assert.throws(
+    () => zoneByName(undefined as unknown as string),
+    (e: unknown) => e instanceof ValueError,
+  );
 });
 
 test('zoneName / zoneByName round trip for the six request zones', () => {
@@ -78,7 +75,10 @@ test('zoneName of other zones', () => {
   assert.is(zoneName(FixedOffsetZone.instance(120)), 'UTC+2');
   // luxon's own DateTime zones name back the same way
   assert.is(zoneName(DateTime.fromISO('2024-01-01T00:00:00Z', { setZone: true }).zone), 'UTC');
-  assert.throws(() => zoneName('Nowhere/Special'), (e: unknown) => e instanceof ValueError);
+  assert.throws(
+    () => zoneName('Nowhere/Special'),
+    (e: unknown) => e instanceof ValueError,
+  );
 });
 
 test('toZone: coercion, default and invalid zones', () => {
@@ -86,8 +86,14 @@ test('toZone: coercion, default and invalid zones', () => {
   assert.is(toZone(undefined, UTC), UTC);
   assert.is(toZone('Europe/Gas_Day'), GAS_DAY);
   assert.is(toZone(TRT), TRT);
-  assert.throws(() => toZone(IANAZone.create('No/Such_Zone')), (e: unknown) => e instanceof ValueError);
-  assert.throws(() => toZone(42 as unknown as string), (e: unknown) => e instanceof ValueError);
+  assert.throws(
+    () => toZone(IANAZone.create('No/Such_Zone')),
+    (e: unknown) => e instanceof ValueError,
+  );
+  assert.throws(
+    () => toZone(42 as unknown as string),
+    (e: unknown) => e instanceof ValueError,
+  );
 });
 
 test('zones work with luxon DateTime (instant 2024-07-01T10:00Z)', () => {

@@ -1,9 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ValueError } from '../../src/exceptions';
-import {
-  decodePath, decodePathSegment, encodePathSegment, encodeQueryComponent, QueryBuilder, QueryValues,
-} from '../../src/wire/encode';
+import { decodePath, decodePathSegment, encodePathSegment, encodeQueryComponent, QueryBuilder, QueryValues } from '../../src/wire/encode';
 import { listParam, optionalParam, STRING } from '../../src/wire/params';
 
 test('path segments keep only A-Z a-z 0-9 _ . - ~ literal (docs/protocol.md#path-encoding)', () => {
@@ -31,8 +29,14 @@ test('query components are form-encoded like quote_plus (docs/protocol.md#query-
 });
 
 test('text with a lone surrogate cannot be encoded', () => {
-  assert.throws(() => encodePathSegment('a\uD800b'), (e: unknown) => e instanceof ValueError);
-  assert.throws(() => encodeQueryComponent('\uDC00'), (e: unknown) => e instanceof ValueError);
+  assert.throws(
+    () => encodePathSegment('a\uD800b'),
+    (e: unknown) => e instanceof ValueError,
+  );
+  assert.throws(
+    () => encodeQueryComponent('\uDC00'),
+    (e: unknown) => e instanceof ValueError,
+  );
 });
 
 test('QueryBuilder keeps order, repeats list keys and omits absent values', () => {
@@ -44,7 +48,14 @@ test('QueryBuilder keeps order, repeats list keys and omits absent values', () =
     .put(listParam('source', STRING, { nullText: 'null' }), ['EEX', null])
     .add('limit', ['10']);
   assert.is(q.toString(), 'tags=ec&tags=gfs&area=&source=EEX&source=null&limit=10');
-  assert.equal(q.entries(), [['tags', 'ec'], ['tags', 'gfs'], ['area', ''], ['source', 'EEX'], ['source', 'null'], ['limit', '10']]);
+  assert.equal(q.entries(), [
+    ['tags', 'ec'],
+    ['tags', 'gfs'],
+    ['area', ''],
+    ['source', 'EEX'],
+    ['source', 'null'],
+    ['limit', '10'],
+  ]);
   assert.is(new QueryBuilder().toString(), '');
 });
 
@@ -60,10 +71,13 @@ test('path segments decode leniently, without turning + into a space', () => {
 
 test('decodePath splits on literal / before decoding', () => {
   assert.equal(decodePath('/timeseries/DE%20Price%20EUR%2FMWh/'), ['timeseries', 'DE Price EUR/MWh']);
-  assert.equal(
-    decodePath('/instances/X%20Y/get/2020-06-01%2000%3A00%3A00/a%2Fb%20c/'),
-    ['instances', 'X Y', 'get', '2020-06-01 00:00:00', 'a/b c'],
-  );
+  assert.equal(decodePath('/instances/X%20Y/get/2020-06-01%2000%3A00%3A00/a%2Fb%20c/'), [
+    'instances',
+    'X Y',
+    'get',
+    '2020-06-01 00:00:00',
+    'a/b c',
+  ]);
   assert.equal(decodePath('/user/'), ['user']);
   assert.equal(decodePath('/'), []);
   assert.equal(decodePath('metadata/categories'), ['metadata', 'categories']);

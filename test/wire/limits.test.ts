@@ -22,7 +22,10 @@ test('100 years of days pass, one day more does not; the message names both date
   checkRangeLimit(at('1925-01-01'), at('2025-01-01'), Frequency.P1D);
   const err = refusal(() => checkRangeLimit(at('1925-01-01'), at('2025-01-01 00:00:01'), Frequency.P1D));
   assert.is(err.parameter, 'end');
-  assert.is(err.reason, `The range from begin 1925-01-01 to end 2025-01-01 00:00:01 is longer than the limit of ${MAX_RANGE_DAYS} days (100 years) per request`);
+  assert.is(
+    err.reason,
+    `The range from begin 1925-01-01 to end 2025-01-01 00:00:01 is longer than the limit of ${MAX_RANGE_DAYS} days (100 years) per request`,
+  );
 });
 
 test('sub-daily series: 500,000 steps of the frequency produced', () => {
@@ -51,16 +54,48 @@ test('offsets count, so both ends measure the same span', () => {
 
 test('the client reads begin, end and frequency back from the query it built', () => {
   const q = (pairs: [string, string][]) => pairs.reduce((b, [k, v]) => b.add(k, [v]), new QueryBuilder());
-  const long = q([['begin', '2000-01-01'], ['end', '2020-01-01']]);
+  const long = q([
+    ['begin', '2000-01-01'],
+    ['end', '2020-01-01'],
+  ]);
   checkQueryRange(long, 'X'); // 20 years, nothing known of the frequency
   assert.is(refusal(() => checkQueryRange(long, { name: 'X', frequency: Frequency.PT15M }, { series: 'output' })).parameter, 'end');
-  assert.is(refusal(() => checkQueryRange(q([['begin', '2000-01-01'], ['end', '2020-01-01'], ['frequency', 'PT15M']]), 'X', { series: 'output' })).parameter, 'end');
+  assert.is(
+    refusal(() =>
+      checkQueryRange(
+        q([
+          ['begin', '2000-01-01'],
+          ['end', '2020-01-01'],
+          ['frequency', 'PT15M'],
+        ]),
+        'X',
+        { series: 'output' },
+      ),
+    ).parameter,
+    'end',
+  );
   // the output frequency coarser than the curve's: fine for a load, not for rolling (the curve's grid)
-  const daily = q([['begin', '2000-01-01'], ['end', '2020-01-01'], ['frequency', 'P1D']]);
+  const daily = q([
+    ['begin', '2000-01-01'],
+    ['end', '2020-01-01'],
+    ['frequency', 'P1D'],
+  ]);
   checkQueryRange(daily, { name: 'X', frequency: 'PT15M' }, { series: 'output' });
   assert.is(refusal(() => checkQueryRange(daily, { name: 'X', frequency: 'PT15M' }, { series: 'curve' })).parameter, 'end');
   // dates: only the calendar date counts
-  assert.is(refusal(() => checkQueryRange(q([['begin', '1000-01-01 23:00'], ['end', '3000-01-01']]), null, { dates: true })).parameter, 'end');
+  assert.is(
+    refusal(() =>
+      checkQueryRange(
+        q([
+          ['begin', '1000-01-01 23:00'],
+          ['end', '3000-01-01'],
+        ]),
+        null,
+        { dates: true },
+      ),
+    ).parameter,
+    'end',
+  );
   assert.is(curveFrequency({ name: 'X', frequency: 'pt60m' }), Frequency.PT1H);
   assert.is(curveFrequency('X'), null);
 });

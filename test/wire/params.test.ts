@@ -6,18 +6,59 @@ import { Aggregation, Area, ContractPeriod, CurveType, Fill, Filter, OHLCField }
 import { CET, Frequency, GAS_DAY, TRT, UTC } from '../../src/time';
 import { QueryBuilder, QueryValues } from '../../src/wire/encode';
 import {
-  formatDate, formatDateTime, formatOffset, formatPercent, formatThreshold, formatTimeOfDay, parseBooleanText,
-  parseDateText, parseDateTimeText, parseIntegerText, parseNumberText, parseThresholdText, parseTimeOfDayText,
-  resolveDateTime, timeOfDayMillis, type WireDateTime,
+  formatDate,
+  formatDateTime,
+  formatOffset,
+  formatPercent,
+  formatThreshold,
+  formatTimeOfDay,
+  parseBooleanText,
+  parseDateText,
+  parseDateTimeText,
+  parseIntegerText,
+  parseNumberText,
+  parseThresholdText,
+  parseTimeOfDayText,
+  resolveDateTime,
+  timeOfDayMillis,
+  type WireDateTime,
 } from '../../src/wire/formats';
 import {
-  decodeResample, decodeSelection, decodeSrmcFactors, decodeZoneAndUnit, encodeAggregation, encodeResample,
-  encodeSelection, encodeSrmcFactors, encodeZoneAndUnit,
+  decodeResample,
+  decodeSelection,
+  decodeSrmcFactors,
+  decodeZoneAndUnit,
+  encodeAggregation,
+  encodeResample,
+  encodeSelection,
+  encodeSrmcFactors,
+  encodeZoneAndUnit,
 } from '../../src/wire/options';
 import {
-  AGGREGATION, AREA, BOOLEAN, CONTRACT_PERIOD, CURVE_TYPE, DATE, DATE_TIME, defaultParam, enumKind, enumLookup, FILL,
-  FREQUENCY, HOUR_FILTER, integer, listParam, number, OHLC_FIELD, oneOf, optionalParam, requiredParam, STRING,
-  THRESHOLD, TIME_OF_DAY, ZONE,
+  AGGREGATION,
+  AREA,
+  BOOLEAN,
+  CONTRACT_PERIOD,
+  CURVE_TYPE,
+  DATE,
+  DATE_TIME,
+  defaultParam,
+  enumKind,
+  enumLookup,
+  FILL,
+  FREQUENCY,
+  HOUR_FILTER,
+  integer,
+  listParam,
+  number,
+  OHLC_FIELD,
+  oneOf,
+  optionalParam,
+  requiredParam,
+  STRING,
+  THRESHOLD,
+  TIME_OF_DAY,
+  ZONE,
 } from '../../src/wire/params';
 
 function rejects(call: () => unknown, parameter: string | undefined, reason?: RegExp): void {
@@ -57,7 +98,10 @@ test('formatPercent rounds like Python: exact binary value, ties to even', () =>
 
 test('formatDateTime writes wall clock and offset of the value zone', () => {
   // 2020-03-29 CET: 01:59:59 is still winter time (+01:00); 03:00 is summer time (+02:00).
-  assert.is(formatDateTime(DateTime.fromObject({ year: 2020, month: 3, day: 29, hour: 1, minute: 59, second: 59 }, { zone: CET })), '2020-03-29 01:59:59+01:00');
+  assert.is(
+    formatDateTime(DateTime.fromObject({ year: 2020, month: 3, day: 29, hour: 1, minute: 59, second: 59 }, { zone: CET })),
+    '2020-03-29 01:59:59+01:00',
+  );
   assert.is(formatDateTime(DateTime.fromObject({ year: 2020, month: 3, day: 29, hour: 3 }, { zone: CET })), '2020-03-29 03:00:00+02:00');
   // Gas_Day (docs/model.md#time-zones): UTC 2020-03-29 00:30 is 19:30 the day before at -05:00; 01:30 UTC is 21:30 at -04:00.
   assert.is(formatDateTime(DateTime.fromISO('2020-03-29T00:30:00Z').setZone(GAS_DAY)), '2020-03-28 19:30:00-05:00');
@@ -79,7 +123,16 @@ test('time of day, boolean and threshold formats', () => {
 
 test('parseDateTimeText accepts the request date-time forms', () => {
   assert.equal(wire('2020-06-01'), {
-    text: '2020-06-01', year: 2020, month: 6, day: 1, hour: 0, minute: 0, second: 0, millisecond: 0, offsetMinutes: null, hasTime: false,
+    text: '2020-06-01',
+    year: 2020,
+    month: 6,
+    day: 1,
+    hour: 0,
+    minute: 0,
+    second: 0,
+    millisecond: 0,
+    offsetMinutes: null,
+    hasTime: false,
   });
   assert.equal(wire('2020-06-01 06:30').hour, 6);
   assert.is(wire('2020-06-01T06:30:15').second, 15);
@@ -90,7 +143,17 @@ test('parseDateTimeText accepts the request date-time forms', () => {
   assert.is(wire('2020-06-01T00:00:00-0330').offsetMinutes, -210);
   assert.is(wire('2020-06-01T00:00-05').offsetMinutes, -300);
   assert.is(wire('2020-06-01 00:00:00+00:00').hasTime, true);
-  for (const bad of ['', '2020-6-1', '2020-02-30', '2020-06-01 24:00', '2020-06-01 12', '2020-06-01Z', '2020-06-01T00:00+24:00', 'today', '2020-06-01  00:00']) {
+  for (const bad of [
+    '',
+    '2020-6-1',
+    '2020-02-30',
+    '2020-06-01 24:00',
+    '2020-06-01 12',
+    '2020-06-01Z',
+    '2020-06-01T00:00+24:00',
+    'today',
+    '2020-06-01  00:00',
+  ]) {
     assert.is(parseDateTimeText(bad), undefined, bad);
   }
   assert.is(parseDateText('2020-12-01 10:00:00'), '2020-12-01');
@@ -113,7 +176,10 @@ test('time, boolean and number texts', () => {
   assert.equal(parseTimeOfDayText('12:00:00.500'), { hour: 12, minute: 0, second: 0, millisecond: 500 });
   for (const bad of ['3:00', '24:00', '12:60', '12:00:60', '12', 'noon', '12:00:00.']) assert.is(parseTimeOfDayText(bad), undefined, bad);
   assert.equal([parseBooleanText('true'), parseBooleanText('FALSE'), parseBooleanText('1')], [true, false, undefined]);
-  assert.equal([parseIntegerText('25'), parseIntegerText('-3'), parseIntegerText('2.0'), parseIntegerText('1e3')], [25, -3, undefined, undefined]);
+  assert.equal(
+    [parseIntegerText('25'), parseIntegerText('-3'), parseIntegerText('2.0'), parseIntegerText('1e3')],
+    [25, -3, undefined, undefined],
+  );
   assert.equal([parseNumberText('7.0'), parseNumberText('.5'), parseNumberText('1e-05'), parseNumberText('1.')], [7, 0.5, 0.00001, 1]);
   for (const bad of ['inf', 'nan', '', '1,5', '0x10', '1e999']) assert.is(parseNumberText(bad), undefined, bad);
   assert.equal(parseThresholdText('4'), { kind: 'count', count: 4 });
@@ -193,7 +259,10 @@ test('enumeration kinds send members as tags and texts as typed', () => {
 });
 
 test('ZONE accepts only the six request zones', () => {
-  assert.equal([CET, UTC, TRT, GAS_DAY].map((z) => ZONE.encode(z, 'timezone')), ['CET', 'UTC', 'Europe/Istanbul', 'Europe/Gas_Day']);
+  assert.equal(
+    [CET, UTC, TRT, GAS_DAY].map((z) => ZONE.encode(z, 'timezone')),
+    ['CET', 'UTC', 'Europe/Istanbul', 'Europe/Gas_Day'],
+  );
   assert.is(ZONE.encode(IANAZone.create('WET'), 'timezone'), 'WET');
   assert.is(ZONE.encode('Cet', 'timezone'), 'Cet');
   assert.is(ZONE.encode('EUROPE/ISTANBUL', 'timezone'), 'EUROPE/ISTANBUL');
@@ -241,10 +310,15 @@ test('parameter descriptors: optional, required, default and list', () => {
 
 test('resample group: reference order, aggregation only with frequency', () => {
   const all = { timeZone: 'UTC', frequency: 'P1D', aggregation: 'SUM', hourFilter: 'BASE', thresholdPct: 0.125, unit: 'GWh/h' };
-  assert.is(encodeResample(new QueryBuilder(), all).toString(),
-    'timezone=UTC&frequency=P1D&aggregation=SUM&hour-filter=BASE&threshold=0.12%25&unit=GWh%2Fh');
+  assert.is(
+    encodeResample(new QueryBuilder(), all).toString(),
+    'timezone=UTC&frequency=P1D&aggregation=SUM&hour-filter=BASE&threshold=0.12%25&unit=GWh%2Fh',
+  );
   assert.is(encodeResample(new QueryBuilder(), { ...all, frequency: null }).toString(), 'timezone=UTC&unit=GWh%2Fh');
-  assert.is(encodeAggregation(new QueryBuilder(), { ...all, threshold: 3 }, { threshold: false }).toString(), 'aggregation=SUM&hour-filter=BASE');
+  assert.is(
+    encodeAggregation(new QueryBuilder(), { ...all, threshold: 3 }, { threshold: false }).toString(),
+    'aggregation=SUM&hour-filter=BASE',
+  );
   rejects(() => encodeResample(new QueryBuilder(), { ...all, threshold: 3 }), 'threshold', /Only one of 'threshold' and 'thresholdPct'/);
   rejects(() => encodeResample(new QueryBuilder(), { frequency: 'P1D', threshold: '3' as never }), 'threshold', /Provide an integer/);
   assert.is(encodeZoneAndUnit(new QueryBuilder(), { timeZone: GAS_DAY, unit: '°C' }).toString(), 'timezone=Europe%2FGas_Day&unit=%C2%B0C');
@@ -258,8 +332,10 @@ test('resample group: reference order, aggregation only with frequency', () => {
 
 test('SRMC factors group: reference order and bounds', () => {
   const factors = { carbonTaxArea: 'GB', efficiency: 0.42, carbonEmissions: 0.34056, api2TonneToMwh: 6.978, gasThermToMwh: 0.029307 };
-  assert.is(encodeSrmcFactors(new QueryBuilder(), factors).toString(),
-    'gas-therm-to-mwh=0.029307&api2-tonne-to-mwh=6.978&carbon-emissions=0.34056&efficiency=0.42&carbon-tax-area=GB');
+  assert.is(
+    encodeSrmcFactors(new QueryBuilder(), factors).toString(),
+    'gas-therm-to-mwh=0.029307&api2-tonne-to-mwh=6.978&carbon-emissions=0.34056&efficiency=0.42&carbon-tax-area=GB',
+  );
   rejects(() => encodeSrmcFactors(new QueryBuilder(), { efficiency: 0 }), 'efficiency');
   const decoded = decodeSrmcFactors(QueryValues.from('efficiency=1&carbon-tax-area=gb&api2-tonne-to-mwh=7.0'));
   assert.equal([decoded.efficiency, decoded.api2TonneToMwh, decoded.gasThermToMwh], [1, 7, undefined]);
@@ -268,12 +344,19 @@ test('SRMC factors group: reference order and bounds', () => {
 
 test('instance selection group: reference order, chosen fields only, deprecated exludeTags', () => {
   const options = {
-    issuedTimeOfDay: ['06:00'], issuedAtEarliest: '2020-01-01', issuedAtLatest: '2020-02-01', limit: 4, excludeTags: 'b', tags: 'a',
+    issuedTimeOfDay: ['06:00'],
+    issuedAtEarliest: '2020-01-01',
+    issuedAtLatest: '2020-02-01',
+    limit: 4,
+    excludeTags: 'b',
+    tags: 'a',
   };
   const limit = defaultParam('limit', integer({ min: 1, max: 25 }), 25);
   const fields = ['tags', 'excludeTags', 'limit', 'issuedAtLatest', 'issuedAtEarliest', 'issuedTimeOfDay'] as const;
-  assert.is(encodeSelection(new QueryBuilder(), options, fields, limit).toString(),
-    'tags=a&exclude-tags=b&limit=4&issued-at-latest=2020-02-01&issued-at-earliest=2020-01-01&issued-time-of-day=06%3A00');
+  assert.is(
+    encodeSelection(new QueryBuilder(), options, fields, limit).toString(),
+    'tags=a&exclude-tags=b&limit=4&issued-at-latest=2020-02-01&issued-at-earliest=2020-01-01&issued-time-of-day=06%3A00',
+  );
   assert.is(encodeSelection(new QueryBuilder(), options, ['issuedAtLatest', 'tags']).toString(), 'tags=a&issued-at-latest=2020-02-01');
   assert.is(encodeSelection(new QueryBuilder(), { exludeTags: ['x'] }, ['excludeTags']).toString(), 'exclude-tags=x');
   assert.is(encodeSelection(new QueryBuilder(), { excludeTags: 'y', exludeTags: ['x'] }, ['excludeTags']).toString(), 'exclude-tags=y');

@@ -9,17 +9,63 @@ import { CET, Frequency, GAS_DAY, TRT, UTC } from '../../src/time';
 import { decodePath, optionName } from '../../src/wire/encode';
 import type { Threshold } from '../../src/wire/formats';
 import {
-  decodeInstancesAbsolute, decodeInstancesGet, decodeInstancesLatest, decodeInstancesList, decodeInstancesLoad,
-  decodeInstancesRelative, decodeInstancesRolling, decodeIssued, decodeMetadataCurves, decodeMetadataPlaces,
-  decodeOhlcField, decodeOhlcLatest, decodeOhlcLoad, decodeOhlcTimeseries, decodePeriodInstancesGet,
-  decodePeriodInstancesLatest, decodePeriodInstancesList, decodePeriodInstancesLoad, decodePeriodInstancesRelative,
-  decodePeriodsLoad, decodeSrmcLatest, decodeSrmcLoad, decodeTimeseriesLoad,
-  formatRequestLine, instancesAbsolute, instancesGet, instancesLatest, instancesList, instancesLoad,
-  instancesRelative, instancesRolling, instancesTags, metadataCategories, metadataCurve, metadataCurves,
-  metadataExactCategories, metadataPlaces, ohlcLatest, ohlcLatestAsPeriods, ohlcLoad, ohlcLoadDeliveryAsTimeseries,
-  ohlcLoadFrontAsTimeseries, periodInstancesGet, periodInstancesLatest, periodInstancesList, periodInstancesLoad,
-  periodInstancesRelative, periodsLoad, srmcLatest, srmcLatestAsPeriods, srmcLoadDelivery, srmcLoadDeliveryAsTimeseries,
-  srmcLoadFront, srmcLoadFrontAsTimeseries, timeseriesLoad, userUser, type RequestLine,
+  decodeInstancesAbsolute,
+  decodeInstancesGet,
+  decodeInstancesLatest,
+  decodeInstancesList,
+  decodeInstancesLoad,
+  decodeInstancesRelative,
+  decodeInstancesRolling,
+  decodeIssued,
+  decodeMetadataCurves,
+  decodeMetadataPlaces,
+  decodeOhlcField,
+  decodeOhlcLatest,
+  decodeOhlcLoad,
+  decodeOhlcTimeseries,
+  decodePeriodInstancesGet,
+  decodePeriodInstancesLatest,
+  decodePeriodInstancesList,
+  decodePeriodInstancesLoad,
+  decodePeriodInstancesRelative,
+  decodePeriodsLoad,
+  decodeSrmcLatest,
+  decodeSrmcLoad,
+  decodeTimeseriesLoad,
+  formatRequestLine,
+  instancesAbsolute,
+  instancesGet,
+  instancesLatest,
+  instancesList,
+  instancesLoad,
+  instancesRelative,
+  instancesRolling,
+  instancesTags,
+  metadataCategories,
+  metadataCurve,
+  metadataCurves,
+  metadataExactCategories,
+  metadataPlaces,
+  ohlcLatest,
+  ohlcLatestAsPeriods,
+  ohlcLoad,
+  ohlcLoadDeliveryAsTimeseries,
+  ohlcLoadFrontAsTimeseries,
+  periodInstancesGet,
+  periodInstancesLatest,
+  periodInstancesList,
+  periodInstancesLoad,
+  periodInstancesRelative,
+  periodsLoad,
+  srmcLatest,
+  srmcLatestAsPeriods,
+  srmcLoadDelivery,
+  srmcLoadDeliveryAsTimeseries,
+  srmcLoadFront,
+  srmcLoadFrontAsTimeseries,
+  timeseriesLoad,
+  userUser,
+  type RequestLine,
 } from '../../src/wire/requests';
 
 const PAIRS: { request: string }[] = JSON.parse(readFileSync(join(__dirname, '../fixtures/wire-pairs.json'), 'utf8'));
@@ -44,84 +90,180 @@ const FIXTURE_CALLS: Record<number, () => RequestLine> = {
   7: () => metadataCurves({ pageSize: 4 }),
   8: () => metadataCurves({ page: 2, pageSize: 4 }),
   9: () => metadataCurves({ page: 3, pageSize: 4 }),
-  10: () => metadataCurves({
-    q: 'de wind', area: Area.byTag('DE'), curveType: CurveType.INSTANCE, dataType: 'forecast', category: ['Wind', 'Power'],
-    exactCategory: 'Wind Power Production', commodity: 'Power', source: ['EEX', null], onlySubscribed: true,
-    frequency: Frequency.PT15M, hasPlace: false, page: 1, pageSize: 10,
-  }),
+  10: () =>
+    metadataCurves({
+      q: 'de wind',
+      area: Area.byTag('DE'),
+      curveType: CurveType.INSTANCE,
+      dataType: 'forecast',
+      category: ['Wind', 'Power'],
+      exactCategory: 'Wind Power Production',
+      commodity: 'Power',
+      source: ['EEX', null],
+      onlySubscribed: true,
+      frequency: Frequency.PT15M,
+      hasPlace: false,
+      page: 1,
+      pageSize: 10,
+    }),
   11: () => metadataCurves({ q: 'zzzz' }),
   12: () => metadataPlaces(),
   13: () => metadataPlaces({ q: 'nuclear', area: 'DE', fuel: ['Nuclear', 'Coal'], kind: 'producer', tree: true }),
   14: () => userUser(),
   15: () => timeseriesLoad(WA, { begin: '2020-06-01', end: '2020-06-02' }),
-  16: () => timeseriesLoad(WA, {
-    begin: '2020-06-01', end: new Date(Date.UTC(2020, 5, 2)), timeZone: GAS_DAY, frequency: Frequency.P1D,
-    aggregation: Aggregation.MAX, hourFilter: Filter.PEAK, threshold: 4, unit: 'GWh/h',
-  }),
+  16: () =>
+    timeseriesLoad(WA, {
+      begin: '2020-06-01',
+      end: new Date(Date.UTC(2020, 5, 2)),
+      timeZone: GAS_DAY,
+      frequency: Frequency.P1D,
+      aggregation: Aggregation.MAX,
+      hourFilter: Filter.PEAK,
+      threshold: 4,
+      unit: 'GWh/h',
+    }),
   17: () => timeseriesLoad('DE Consumption Temperature °C 15min Climate', { begin: '2020-06-01', end: '2020-06-05' }),
-  18: () => timeseriesLoad('TR Spot Price TRY/MWh H Actual', { begin: '2020-06-01', end: '2020-06-05', frequency: 'P1D', thresholdPct: 12.3456 }),
+  18: () =>
+    timeseriesLoad('TR Spot Price TRY/MWh H Actual', { begin: '2020-06-01', end: '2020-06-05', frequency: 'P1D', thresholdPct: 12.3456 }),
   19: () => instancesTags({ name: WF, curveType: CurveType.INSTANCE }),
-  20: () => instancesList(WF, {
-    tags: ['ec', 'gfs'], excludeTags: 'ecsr', limit: 10, issuedAtLatest: '2020-05-01 00:00:00', issuedAtEarliest: '2020-04-01',
-    issuedTimeOfDay: [{ hour: 12 }, '03:00'],
-  }),
+  20: () =>
+    instancesList(WF, {
+      tags: ['ec', 'gfs'],
+      excludeTags: 'ecsr',
+      limit: 10,
+      issuedAtLatest: '2020-05-01 00:00:00',
+      issuedAtEarliest: '2020-04-01',
+      issuedTimeOfDay: [{ hour: 12 }, '03:00'],
+    }),
   21: () => instancesList(WF),
-  22: () => instancesLoad(WF, {
-    tags: 'ec', limit: 10, timeZone: UTC, frequency: 'P1D', aggregation: 'AVERAGE', hourFilter: 'OFFPEAK', threshold: 7, unit: 'GWh/h',
-  }),
+  22: () =>
+    instancesLoad(WF, {
+      tags: 'ec',
+      limit: 10,
+      timeZone: UTC,
+      frequency: 'P1D',
+      aggregation: 'AVERAGE',
+      hourFilter: 'OFFPEAK',
+      threshold: 7,
+      unit: 'GWh/h',
+    }),
   23: () => instancesLoad(WF, { ensembles: true, limit: 10 }),
   24: () => instancesLatest(WF, { tags: 'ec', issuedAtLatest: '2020-06-01 00:00', issuedTimeOfDay: utc('2020-06-01T00:00:00Z') }),
   25: () => instancesLatest(WF, { ensembles: true }),
   26: () => instancesGet(WF, { issued: '2020-06-01 00:00:00', tag: 'gfs-ens' }),
   27: () => instancesGet(WF, { issued: utc('2020-06-01T00:00:00Z'), tag: 'EC-ENS', ensembles: true, frequency: Frequency.P1D }),
   28: () => instancesGet(WF, { issued: '2020-06-01' }),
-  29: () => instancesRelative(WF, {
-    begin: '2020-06-01', end: '2020-06-05', tag: 'ec', daysAhead: 0, issued: 'earliest', timeOfDay: { hour: 0 },
-    afterTimeOfDay: '06:00', beforeTimeOfDay: { hour: 12, millisecond: 500 }, modifiedAtLatest: { hour: 23, minute: 59, second: 59 },
-    frequency: 'PT1H', thresholdPct: 5,
-  }),
+  29: () =>
+    instancesRelative(WF, {
+      begin: '2020-06-01',
+      end: '2020-06-05',
+      tag: 'ec',
+      daysAhead: 0,
+      issued: 'earliest',
+      timeOfDay: { hour: 0 },
+      afterTimeOfDay: '06:00',
+      beforeTimeOfDay: { hour: 12, millisecond: 500 },
+      modifiedAtLatest: { hour: 23, minute: 59, second: 59 },
+      frequency: 'PT1H',
+      thresholdPct: 5,
+    }),
   30: () => instancesRelative(WF, { begin: '2020-06-01', end: '2020-06-05', tag: 'ec' }),
-  31: () => instancesRolling(WF, {
-    hoursAhead: 2, begin: '2023-10-01', end: '2023-10-02', tags: ['ec', 'gfs'], excludeTags: 'x', frequency: 'PT1H',
-    hourFilter: 'PEAK', unit: 'GWh/h',
-  }),
-  32: () => instancesAbsolute(WF, {
-    delivery: '2023-10-05 12:00:00', begin: '2023-10-01 00:00:00', end: '2023-10-02 00:00:00', frequency: 'PT1H',
-    timeZone: 'UTC', unit: 'GWh/h', tags: 'ec', excludeTags: 'gfs', aggregation: 'AVERAGE', hourFilter: 'PEAK',
-  }),
+  31: () =>
+    instancesRolling(WF, {
+      hoursAhead: 2,
+      begin: '2023-10-01',
+      end: '2023-10-02',
+      tags: ['ec', 'gfs'],
+      excludeTags: 'x',
+      frequency: 'PT1H',
+      hourFilter: 'PEAK',
+      unit: 'GWh/h',
+    }),
+  32: () =>
+    instancesAbsolute(WF, {
+      delivery: '2023-10-05 12:00:00',
+      begin: '2023-10-01 00:00:00',
+      end: '2023-10-02 00:00:00',
+      frequency: 'PT1H',
+      timeZone: 'UTC',
+      unit: 'GWh/h',
+      tags: 'ec',
+      excludeTags: 'gfs',
+      aggregation: 'AVERAGE',
+      hourFilter: 'PEAK',
+    }),
   33: () => instancesAbsolute(WF, { delivery: '2023-10-05 12:00', begin: '2023-10-01', end: '2023-10-02' }),
   34: () => periodsLoad(NUC, { begin: '2020-01-01', end: '2020-06-01', timeZone: 'UTC', unit: 'GW' }),
-  35: () => periodInstancesList(REMIT, {
-    tags: 'x', excludeTags: 'y', limit: 20, issuedAtLatest: '2019-12-31 23:59:59', issuedAtEarliest: '2019-01-01',
-  }),
+  35: () =>
+    periodInstancesList(REMIT, {
+      tags: 'x',
+      excludeTags: 'y',
+      limit: 20,
+      issuedAtLatest: '2019-12-31 23:59:59',
+      issuedAtEarliest: '2019-01-01',
+    }),
   36: () => periodInstancesLoad(REMIT, { begin: '2020-01-01', end: '2020-06-01' }),
   37: () => periodInstancesLatest(REMIT, { begin: '2020-01-01', end: '2020-06-01', issuedAtLatest: '2020-04-01 12:00:00' }),
-  38: () => periodInstancesGet(REMIT, {
-    begin: '2020-01-01', end: '2020-06-01', issued: utc('2020-03-30T10:54:51Z'), tag: '  GGXXxM8VKmeHWrbHHx3rAg ',
-  }),
+  38: () =>
+    periodInstancesGet(REMIT, {
+      begin: '2020-01-01',
+      end: '2020-06-01',
+      issued: utc('2020-03-30T10:54:51Z'),
+      tag: '  GGXXxM8VKmeHWrbHHx3rAg ',
+    }),
   39: () => periodInstancesGet(REMIT, { begin: '2020-01-01', end: '2020-06-01', issued: '2020-03-30' }),
-  40: () => periodInstancesRelative(REMIT, {
-    begin: '2020-01-01', end: '2020-06-01', daysAhead: 1, beforeTimeOfDay: { hour: 12 }, timeZone: CET, unit: 'GW',
-  }),
+  40: () =>
+    periodInstancesRelative(REMIT, {
+      begin: '2020-01-01',
+      end: '2020-06-01',
+      daysAhead: 1,
+      beforeTimeOfDay: { hour: 12 },
+      timeZone: CET,
+      unit: 'GW',
+    }),
   41: () => ohlcLoad(NP, { begin: '2020-01-01', end: '2020-01-10', period: ContractPeriod.MONTH, front: 1 }),
   42: () => ohlcLoad(NP, { begin: '2020-01-01', end: '2020-01-10', period: 'month', delivery: '2020-06-01' }),
   43: () => ohlcLatest(NP, { date: '2020-12-01' }),
   44: () => ohlcLatestAsPeriods(NP, { date: '2020-12-01', timeZone: UTC }),
-  45: () => ohlcLoadFrontAsTimeseries(NP, {
-    begin: '2020-01-01', end: '2020-01-10', period: 'month', front: 1, field: OHLCField.CLOSE, fill: Fill.FORWARD_FILL,
-  }),
-  46: () => ohlcLoadDeliveryAsTimeseries(NP, {
-    // @ts-expect-error -- a value the types reject, to test the run-time check
-    begin: '2020-01-01', end: '2020-01-10', period: 'month', delivery: '2020-06-01', field: 'close', fill: 'Forward-Fill',
-  }),
-  47: () => srmcLoadFront(COAL, { begin: '2020-12-01', end: '2020-12-30', period: 'month', front: 1, carbonEmissions: 0.35, efficiency: 0.2 }),
-  48: () => srmcLoadDelivery('NBP Futures Gas Base GBp/therm ICE OHLC', {
-    begin: '2020-12-01', end: '2020-12-30', period: 'month', delivery: '2021-03-01', gasThermToMwh: 0.03, carbonTaxArea: Area.byTag('GB'),
-  }),
+  45: () =>
+    ohlcLoadFrontAsTimeseries(NP, {
+      begin: '2020-01-01',
+      end: '2020-01-10',
+      period: 'month',
+      front: 1,
+      field: OHLCField.CLOSE,
+      fill: Fill.FORWARD_FILL,
+    }),
+  46: () =>
+    ohlcLoadDeliveryAsTimeseries(NP, {
+      begin: '2020-01-01',
+      end: '2020-01-10',
+      period: 'month',
+      delivery: '2020-06-01',
+      field: 'close',
+      // @ts-expect-error -- a value the types reject, to test the run-time check
+      fill: 'Forward-Fill',
+    }),
+  47: () =>
+    srmcLoadFront(COAL, { begin: '2020-12-01', end: '2020-12-30', period: 'month', front: 1, carbonEmissions: 0.35, efficiency: 0.2 }),
+  48: () =>
+    srmcLoadDelivery('NBP Futures Gas Base GBp/therm ICE OHLC', {
+      begin: '2020-12-01',
+      end: '2020-12-30',
+      period: 'month',
+      delivery: '2021-03-01',
+      gasThermToMwh: 0.03,
+      carbonTaxArea: Area.byTag('GB'),
+    }),
   49: () => srmcLoadFrontAsTimeseries(COAL, { begin: '2020-12-01', end: '2020-12-30', period: 'month', front: 1, fill: 'fill-holes' }),
-  50: () => srmcLoadDeliveryAsTimeseries(COAL, {
-    begin: '2020-12-01', end: '2020-12-30', period: 'month', delivery: '2021-03-01', api2TonneToMwh: '7.0',
-  }),
+  50: () =>
+    srmcLoadDeliveryAsTimeseries(COAL, {
+      begin: '2020-12-01',
+      end: '2020-12-30',
+      period: 'month',
+      delivery: '2021-03-01',
+      api2TonneToMwh: '7.0',
+    }),
   51: () => srmcLatest(COAL, { date: '2020-12-14' }),
   52: () => srmcLatestAsPeriods(COAL, { date: '2020-12-14', carbonTaxArea: 'GB', timeZone: 'UTC' }),
   53: () => metadataCurves(),
@@ -151,10 +293,11 @@ const FIXTURE_CALLS: Record<number, () => RequestLine> = {
   76: () => metadataPlaces({ q: 'zzz', page: 5 }),
   77: () => metadataCurves({ pageSize: 10 }),
   // 2023-01-01 01:15 in CET is winter time, UTC+01:00.
-  78: () => timeseriesLoad(WA, {
-    begin: DateTime.fromObject({ year: 2023, month: 1, day: 1, hour: 1, minute: 15 }, { zone: CET }),
-    end: DateTime.fromObject({ year: 2023, month: 1, day: 1, hour: 2 }, { zone: CET }),
-  }),
+  78: () =>
+    timeseriesLoad(WA, {
+      begin: DateTime.fromObject({ year: 2023, month: 1, day: 1, hour: 1, minute: 15 }, { zone: CET }),
+      end: DateTime.fromObject({ year: 2023, month: 1, day: 1, hour: 2 }, { zone: CET }),
+    }),
   79: () => instancesGet({ name: WF, curveType: 'INSTANCE' }, { issued: new Date(Date.UTC(2023, 0, 1)), tag: 'ec' }),
 };
 
@@ -162,7 +305,12 @@ const line = (r: RequestLine): string => `GET /api${formatRequestLine(r)}`;
 
 test('the fixture holds 80 request lines and every one has a call', () => {
   assert.is(PAIRS.length, 80);
-  assert.equal(Object.keys(FIXTURE_CALLS).map(Number).sort((a, b) => a - b), [...Array(80).keys()]);
+  assert.equal(
+    Object.keys(FIXTURE_CALLS)
+      .map(Number)
+      .sort((a, b) => a - b),
+    [...Array(80).keys()],
+  );
 });
 
 for (let i = 0; i < 80; i++) {
@@ -179,10 +327,22 @@ const DOC_LINES: [string, () => RequestLine][] = [
   ],
   [
     'GET /api/metadata/curves/?q=de+wind&area=DE&curve-type=INSTANCE&data-type=forecast&category=Wind&category=Power&exact-category=Wind+Power+Production&commodity=Power&source=EEX&source=null&only-subscribed=true&frequency=PT15M&has-place=false&page=2&page-size=10',
-    () => metadataCurves({
-      q: 'de wind', area: 'DE', curveType: 'INSTANCE', dataType: 'forecast', category: ['Wind', 'Power'], exactCategory: 'Wind Power Production',
-      commodity: 'Power', source: ['EEX', null], onlySubscribed: true, frequency: 'PT15M', hasPlace: false, page: 2, pageSize: 10,
-    }),
+    () =>
+      metadataCurves({
+        q: 'de wind',
+        area: 'DE',
+        curveType: 'INSTANCE',
+        dataType: 'forecast',
+        category: ['Wind', 'Power'],
+        exactCategory: 'Wind Power Production',
+        commodity: 'Power',
+        source: ['EEX', null],
+        onlySubscribed: true,
+        frequency: 'PT15M',
+        hasPlace: false,
+        page: 2,
+        pageSize: 10,
+      }),
   ],
   ['GET /api/metadata/curves/?page=1&page-size=50', () => metadataCurves({})],
   [
@@ -198,10 +358,17 @@ const DOC_LINES: [string, () => RequestLine][] = [
   [
     // 2020-06-01 00:00 CET is summer time (CEST, UTC+02:00).
     'GET /api/timeseries/X%20Y/?begin=2020-06-01+00%3A00%3A00%2B02%3A00&end=2020-06-02+00%3A00%3A00%2B00%3A00&timezone=Europe%2FGas_Day&frequency=P1D&aggregation=MAX&hour-filter=PEAK&threshold=4&unit=GWh%2Fh',
-    () => timeseriesLoad('X Y', {
-      begin: DateTime.fromObject({ year: 2020, month: 6, day: 1 }, { zone: CET }), end: utc('2020-06-02T00:00:00Z'),
-      timeZone: 'Europe/Gas_Day', frequency: 'P1D', aggregation: 'MAX', hourFilter: 'PEAK', threshold: 4, unit: 'GWh/h',
-    }),
+    () =>
+      timeseriesLoad('X Y', {
+        begin: DateTime.fromObject({ year: 2020, month: 6, day: 1 }, { zone: CET }),
+        end: utc('2020-06-02T00:00:00Z'),
+        timeZone: 'Europe/Gas_Day',
+        frequency: 'P1D',
+        aggregation: 'MAX',
+        hourFilter: 'PEAK',
+        threshold: 4,
+        unit: 'GWh/h',
+      }),
   ],
   [
     'GET /api/timeseries/X%20Y/?begin=2020-01-01&end=2020-01-02&timezone=Europe%2FIstanbul&frequency=P1M&threshold=12.35%25',
@@ -209,17 +376,30 @@ const DOC_LINES: [string, () => RequestLine][] = [
   ],
   [
     'GET /api/instances/X%20Y/list/?tags=ec&tags=gfs&exclude-tags=ecsr&limit=10&issued-at-latest=2020-05-01+00%3A00%3A00&issued-at-earliest=2020-04-01&issued-time-of-day=12%3A00%3A00.000&issued-time-of-day=03%3A00',
-    () => instancesList('X Y', {
-      tags: ['ec', 'gfs'], exludeTags: ['ecsr'], limit: 10, issuedAtLatest: '2020-05-01 00:00:00', issuedAtEarliest: '2020-04-01',
-      issuedTimeOfDay: ['12:00:00.000', '03:00'],
-    }),
+    () =>
+      instancesList('X Y', {
+        tags: ['ec', 'gfs'],
+        exludeTags: ['ecsr'],
+        limit: 10,
+        issuedAtLatest: '2020-05-01 00:00:00',
+        issuedAtEarliest: '2020-04-01',
+        issuedTimeOfDay: ['12:00:00.000', '03:00'],
+      }),
   ],
   ['GET /api/instances/X%20Y/list/?limit=25', () => instancesList('X Y', {})],
   [
     'GET /api/instances/X%20Y/?tags=ec&limit=10&timezone=UTC&frequency=P1D&aggregation=AVERAGE&hour-filter=OFFPEAK&threshold=7&unit=GWh%2Fh',
-    () => instancesLoad('X Y', {
-      tags: ['ec'], limit: 10, timeZone: 'UTC', frequency: 'P1D', aggregation: Aggregation.AVERAGE, hourFilter: Filter.OFFPEAK, threshold: 7, unit: 'GWh/h',
-    }),
+    () =>
+      instancesLoad('X Y', {
+        tags: ['ec'],
+        limit: 10,
+        timeZone: 'UTC',
+        frequency: 'P1D',
+        aggregation: Aggregation.AVERAGE,
+        hourFilter: Filter.OFFPEAK,
+        threshold: 7,
+        unit: 'GWh/h',
+      }),
   ],
   ['GET /api/instances/X%20Y/?limit=5', () => instancesLoad('X Y')],
   ['GET /api/ensembles/X%20Y/?limit=10', () => instancesLoad('X Y', { ensembles: true, limit: 10 })],
@@ -228,7 +408,10 @@ const DOC_LINES: [string, () => RequestLine][] = [
     () => instancesLatest('X Y', { tags: 'ec', issuedAtLatest: '2020-06-01 00:00', issuedTimeOfDay: { hour: 0 } }),
   ],
   ['GET /api/ensembles/X%20Y/get/latest/', () => instancesLatest('X Y', { ensembles: true })],
-  ['GET /api/instances/X%20Y/get/2020-06-01%2000%3A00%3A00/gfs-ens/', () => instancesGet('X Y', { issued: '2020-06-01 00:00:00', tag: 'gfs-ens' })],
+  [
+    'GET /api/instances/X%20Y/get/2020-06-01%2000%3A00%3A00/gfs-ens/',
+    () => instancesGet('X Y', { issued: '2020-06-01 00:00:00', tag: 'gfs-ens' }),
+  ],
   [
     'GET /api/ensembles/X%20Y/get/2020-06-01%2000%3A00%3A00%2B00%3A00/ec/?frequency=P1D',
     () => instancesGet('X Y', { issued: new Date('2020-06-01T00:00:00Z'), tag: 'ec', ensembles: true, frequency: 'P1D' }),
@@ -240,16 +423,34 @@ const DOC_LINES: [string, () => RequestLine][] = [
   ],
   [
     'GET /api/instances/X%20Y/get/relative/?begin=2020-06-01&end=2020-06-05&tag=ec&days-ahead=0&issued=earliest&time-of-day=00%3A00%3A00.000&after-time-of-day=06%3A00&before-time-of-day=12%3A00%3A00.500&modified-at-latest=23%3A59%3A59.000&frequency=PT1H&threshold=5.00%25',
-    () => instancesRelative('X Y', {
-      begin: '2020-06-01', end: '2020-06-05', tag: 'ec', daysAhead: 0, issued: 'earliest', timeOfDay: '00:00:00.000',
-      afterTimeOfDay: '06:00', beforeTimeOfDay: '12:00:00.500', modifiedAtLatest: '23:59:59.000', frequency: 'PT1H', thresholdPct: 5,
-    }),
+    () =>
+      instancesRelative('X Y', {
+        begin: '2020-06-01',
+        end: '2020-06-05',
+        tag: 'ec',
+        daysAhead: 0,
+        issued: 'earliest',
+        timeOfDay: '00:00:00.000',
+        afterTimeOfDay: '06:00',
+        beforeTimeOfDay: '12:00:00.500',
+        modifiedAtLatest: '23:59:59.000',
+        frequency: 'PT1H',
+        thresholdPct: 5,
+      }),
   ],
   [
     'GET /api/instances/X%20Y/get/rolling/?hours-ahead=2&begin=2023-10-01&end=2023-10-02&tags=ec&tags=gfs&exclude-tags=x&frequency=PT1H&hour-filter=PEAK&unit=GWh%2Fh',
-    () => instancesRolling('X Y', {
-      hoursAhead: 2, begin: '2023-10-01', end: '2023-10-02', tags: ['ec', 'gfs'], excludeTags: ['x'], frequency: 'PT1H', hourFilter: 'PEAK', unit: 'GWh/h',
-    }),
+    () =>
+      instancesRolling('X Y', {
+        hoursAhead: 2,
+        begin: '2023-10-01',
+        end: '2023-10-02',
+        tags: ['ec', 'gfs'],
+        excludeTags: ['x'],
+        frequency: 'PT1H',
+        hourFilter: 'PEAK',
+        unit: 'GWh/h',
+      }),
   ],
   [
     'GET /api/instances/X%20Y/get/rolling/?hours-ahead=0&begin=2023-10-01&end=2023-10-02',
@@ -257,10 +458,19 @@ const DOC_LINES: [string, () => RequestLine][] = [
   ],
   [
     'GET /api/instances/X%20Y/get/absolute/?delivery=2023-10-05+12%3A00%3A00&begin=2023-10-01+00%3A00%3A00&end=2023-10-02+00%3A00%3A00&frequency=PT1H&timezone=UTC&unit=GWh%2Fh&tags=ec&exclude-tags=gfs&aggregation=AVERAGE&hour-filter=PEAK',
-    () => instancesAbsolute('X Y', {
-      delivery: '2023-10-05 12:00:00', begin: '2023-10-01 00:00:00', end: '2023-10-02 00:00:00', frequency: Frequency.PT1H, timeZone: UTC,
-      unit: 'GWh/h', tags: ['ec'], excludeTags: ['gfs'], aggregation: 'AVERAGE', hourFilter: 'PEAK',
-    }),
+    () =>
+      instancesAbsolute('X Y', {
+        delivery: '2023-10-05 12:00:00',
+        begin: '2023-10-01 00:00:00',
+        end: '2023-10-02 00:00:00',
+        frequency: Frequency.PT1H,
+        timeZone: UTC,
+        unit: 'GWh/h',
+        tags: ['ec'],
+        excludeTags: ['gfs'],
+        aggregation: 'AVERAGE',
+        hourFilter: 'PEAK',
+      }),
   ],
   [
     'GET /api/instances/X%20Y/get/absolute/?delivery=2023-10-05+12%3A00&begin=2023-10-01&end=2023-10-02',
@@ -272,17 +482,27 @@ const DOC_LINES: [string, () => RequestLine][] = [
   ],
   [
     'GET /api/period-instances/P%20Q/list/?tags=x&exclude-tags=y&limit=20&issued-at-latest=2019-12-31+23%3A59%3A59&issued-at-earliest=2019-01-01',
-    () => periodInstancesList('P Q', { tags: 'x', excludeTags: 'y', issuedAtLatest: '2019-12-31 23:59:59', issuedAtEarliest: '2019-01-01' }),
+    () =>
+      periodInstancesList('P Q', { tags: 'x', excludeTags: 'y', issuedAtLatest: '2019-12-31 23:59:59', issuedAtEarliest: '2019-01-01' }),
   ],
   ['GET /api/period-instances/P%20Q/list/?limit=20', () => periodInstancesList('P Q')],
-  ['GET /api/period-instances/P%20Q/?begin=2020-01-01&end=2020-06-01&limit=3', () => periodInstancesLoad('P Q', { begin: '2020-01-01', end: '2020-06-01' })],
+  [
+    'GET /api/period-instances/P%20Q/?begin=2020-01-01&end=2020-06-01&limit=3',
+    () => periodInstancesLoad('P Q', { begin: '2020-01-01', end: '2020-06-01' }),
+  ],
   [
     'GET /api/period-instances/P%20Q/get/latest/?begin=2020-01-01&end=2020-06-01&issued-at-latest=2020-04-01+12%3A00%3A00',
     () => periodInstancesLatest('P Q', { begin: '2020-01-01', end: '2020-06-01', issuedAtLatest: '2020-04-01 12:00:00' }),
   ],
   [
     'GET /api/period-instances/P%20Q/get/2020-03-30%2010%3A54%3A51%2B00%3A00/GGXXxM8VKmeHWrbHHx3rAg/?begin=2020-01-01&end=2020-06-01',
-    () => periodInstancesGet('P Q', { begin: '2020-01-01', end: '2020-06-01', issued: '2020-03-30 10:54:51+00:00', tag: '  GGXXxM8VKmeHWrbHHx3rAg ' }),
+    () =>
+      periodInstancesGet('P Q', {
+        begin: '2020-01-01',
+        end: '2020-06-01',
+        issued: '2020-03-30 10:54:51+00:00',
+        tag: '  GGXXxM8VKmeHWrbHHx3rAg ',
+      }),
   ],
   [
     'GET /api/period-instances/P%20Q/get/2020-03-30/?begin=2020-01-01&end=2020-06-01',
@@ -290,7 +510,15 @@ const DOC_LINES: [string, () => RequestLine][] = [
   ],
   [
     'GET /api/period-instances/P%20Q/get/relative/?begin=2020-01-01&end=2020-06-01&days-ahead=1&before-time-of-day=12%3A00%3A00.000&timezone=CET&unit=GW',
-    () => periodInstancesRelative('P Q', { begin: '2020-01-01', end: '2020-06-01', daysAhead: 1, beforeTimeOfDay: { hour: 12 }, timeZone: 'CET', unit: 'GW' }),
+    () =>
+      periodInstancesRelative('P Q', {
+        begin: '2020-01-01',
+        end: '2020-06-01',
+        daysAhead: 1,
+        beforeTimeOfDay: { hour: 12 },
+        timeZone: 'CET',
+        unit: 'GW',
+      }),
   ],
   [
     'GET /api/ohlc/NP%20Futures%20Power%20Base%20EUR%2FMWh%20Nasdaq%20OHLC/?begin=2020-01-01&end=2020-01-10&period=month&front=1',
@@ -298,9 +526,15 @@ const DOC_LINES: [string, () => RequestLine][] = [
   ],
   [
     'GET /api/ohlc/NP%20Futures%20Power%20Base%20EUR%2FMWh%20Nasdaq%20OHLC/timeseries/close/?begin=2020-01-01&end=2020-01-10&period=month&delivery=2020-06-01&fill=forward-fill',
-    () => ohlcLoadDeliveryAsTimeseries(NP, {
-      begin: '2020-01-01', end: '2020-01-10', period: ContractPeriod.MONTH, delivery: '2020-06-01', field: OHLCField.CLOSE, fill: 'forward-fill',
-    }),
+    () =>
+      ohlcLoadDeliveryAsTimeseries(NP, {
+        begin: '2020-01-01',
+        end: '2020-01-10',
+        period: ContractPeriod.MONTH,
+        delivery: '2020-06-01',
+        field: OHLCField.CLOSE,
+        fill: 'forward-fill',
+      }),
   ],
   [
     'GET /api/ohlc/NP%20Futures%20Power%20Base%20EUR%2FMWh%20Nasdaq%20OHLC/latest/periods/settlement/?date=2020-12-01&timezone=UTC',
@@ -308,7 +542,8 @@ const DOC_LINES: [string, () => RequestLine][] = [
   ],
   [
     'GET /api/srmc/Futures%20Coal%20API-2%20USD%2Ft%20ICE%20OHLC/?begin=2020-12-01&end=2020-12-30&period=month&front=1&carbon-emissions=0.35&efficiency=0.2',
-    () => srmcLoadFront(COAL, { begin: '2020-12-01', end: '2020-12-30', period: 'month', front: 1, carbonEmissions: 0.35, efficiency: 0.2 }),
+    () =>
+      srmcLoadFront(COAL, { begin: '2020-12-01', end: '2020-12-30', period: 'month', front: 1, carbonEmissions: 0.35, efficiency: 0.2 }),
   ],
   [
     'GET /api/srmc/Futures%20Coal%20API-2%20USD%2Ft%20ICE%20OHLC/latest/periods/?date=2020-12-14&carbon-tax-area=GB&timezone=UTC',
@@ -333,8 +568,16 @@ test('the {issued} segment follows the table of docs/protocol.md#path-encoding',
 });
 
 test('aggregation, hour filter and threshold are dropped without frequency', () => {
-  // @ts-expect-error -- a value the types reject, to test the run-time check
-  const r = timeseriesLoad('X', { begin: '2020-01-01', end: '2020-01-02', aggregation: 'NOPE', hourFilter: 'NOPE', threshold: 4, thresholdPct: 3 });
+  const r = timeseriesLoad('X', {
+    begin: '2020-01-01',
+    end: '2020-01-02',
+    // @ts-expect-error -- a value the types reject, to test the run-time check
+    aggregation: 'NOPE',
+    // @ts-expect-error -- a value the types reject, to test the run-time check
+    hourFilter: 'NOPE',
+    threshold: 4,
+    thresholdPct: 3,
+  });
   assert.is(r.query, 'begin=2020-01-01&end=2020-01-02');
 });
 
@@ -381,7 +624,11 @@ test('curve arguments are checked (parameter curve)', () => {
   rejects(() => timeseriesLoad(null as never, TS), 'curve', /Provide a Curve or a curve name/);
   rejects(() => timeseriesLoad('', TS), 'curve');
   rejects(() => timeseriesLoad(42 as never, TS), 'curve');
-  rejects(() => timeseriesLoad({ name: 'X', curveType: CurveType.INSTANCE }, TS), 'curve', /must be any of TIMESERIES, SCENARIO_TIMESERIES/);
+  rejects(
+    () => timeseriesLoad({ name: 'X', curveType: CurveType.INSTANCE }, TS),
+    'curve',
+    /must be any of TIMESERIES, SCENARIO_TIMESERIES/,
+  );
   rejects(() => instancesList({ name: 'X', curveType: 'PERIOD' }), 'curve');
   rejects(() => periodInstancesList({ name: 'X', curveType: CurveType.INSTANCE }), 'curve');
   rejects(() => ohlcLatest({ name: 'X', curveType: CurveType.TIMESERIES }), 'curve');
@@ -472,7 +719,6 @@ test('invalid OHLC and SRMC arguments are rejected with the parameter named', ()
   rejects(() => srmcLoadFrontAsTimeseries(COAL, { ...c, fill: 'none' }), 'fill');
 });
 
-
 // A minimal router, as a service route table would dispatch: path segments first, then the query.
 function decodeRequest(request: string): Record<string, unknown> {
   const [path, query = ''] = request.replace(/^GET \/api/, '').split('?');
@@ -537,7 +783,16 @@ test('decoded time-series parameters carry normalised values', () => {
   assert.equal(t16.threshold, { kind: 'count', count: 4 } satisfies Threshold);
   assert.is(t16.unit, 'GWh/h');
   assert.equal(t16.end, {
-    text: '2020-06-02 00:00:00+00:00', year: 2020, month: 6, day: 2, hour: 0, minute: 0, second: 0, millisecond: 0, offsetMinutes: 0, hasTime: true,
+    text: '2020-06-02 00:00:00+00:00',
+    year: 2020,
+    month: 6,
+    day: 2,
+    hour: 0,
+    minute: 0,
+    second: 0,
+    millisecond: 0,
+    offsetMinutes: 0,
+    hasTime: true,
   });
   assert.equal(DECODED[18].threshold, { kind: 'percent', percent: 12.35 });
   assert.equal(DECODED[64].threshold, { kind: 'percent', percent: 0.12 });
@@ -560,7 +815,8 @@ test('decoded metadata, instance and market parameters carry normalised values',
   assert.equal([DECODED[76].tree, DECODED[76].page], [false, 5]);
   assert.equal(DECODED[13].kind, ['producer']);
   assert.equal(DECODED[20].issuedTimeOfDay, [
-    { hour: 12, minute: 0, second: 0, millisecond: 0 }, { hour: 3, minute: 0, second: 0, millisecond: 0 },
+    { hour: 12, minute: 0, second: 0, millisecond: 0 },
+    { hour: 3, minute: 0, second: 0, millisecond: 0 },
   ]);
   assert.equal([DECODED[20].limit, DECODED[21].limit, DECODED[54].limit], [10, 25, 5]);
   assert.equal(DECODED[20].excludeTags, ['ecsr']);
@@ -642,8 +898,14 @@ test('the service rejects invalid queries with the parameter named', () => {
 });
 
 test('a client-side ValidationError names the option as written and keeps the wire name', () => {
-  assert.equal(['hour-filter', 'timezone', 'issued-at-latest', 'api2-tonne-to-mwh', 'type', 'unit'].map(optionName),
-    ['hourFilter', 'timeZone', 'issuedAtLatest', 'api2TonneToMwh', 'kind', 'unit']);
+  assert.equal(['hour-filter', 'timezone', 'issued-at-latest', 'api2-tonne-to-mwh', 'type', 'unit'].map(optionName), [
+    'hourFilter',
+    'timeZone',
+    'issuedAtLatest',
+    'api2TonneToMwh',
+    'kind',
+    'unit',
+  ]);
   const cases: [() => unknown, string, string][] = [
     [() => timeseriesLoad('X', { ...P1D, hourFilter: 'PEAKS' as 'PEAK' }), 'hour-filter', 'hourFilter'],
     [() => timeseriesLoad('X', { ...TS, timeZone: 'Europe/Oslo' }), 'timezone', 'timeZone'],

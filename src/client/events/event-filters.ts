@@ -92,17 +92,26 @@ function texts(value: OneOrMany<string> | undefined, key: string): string[] | un
   return [...new Set(items.map((t) => t.trim()))];
 }
 
-function tags<E extends { tag: string }>(value: OneOrMany<E | string> | undefined, key: string, lookup: (t: string) => E, what: string): string[] | undefined {
+function tags<E extends { tag: string }>(
+  value: OneOrMany<E | string> | undefined,
+  key: string,
+  lookup: (t: string) => E,
+  what: string,
+): string[] | undefined {
   const items = many(value, key);
   if (items === undefined) return undefined;
-  return [...new Set(items.map((item) => {
-    if (typeof item !== 'string') return item.tag;
-    try {
-      return lookup(item).tag;
-    } catch {
-      return fail(`${key}: unknown ${what} ${JSON.stringify(item)}`);
-    }
-  }))];
+  return [
+    ...new Set(
+      items.map((item) => {
+        if (typeof item !== 'string') return item.tag;
+        try {
+          return lookup(item).tag;
+        } catch {
+          return fail(`${key}: unknown ${what} ${JSON.stringify(item)}`);
+        }
+      }),
+    ),
+  ];
 }
 
 /**
@@ -168,7 +177,10 @@ export function encodeEventFilter(filter: EventFilter): EventFilterJson {
   if (x) out.exclude_tags = x;
   if (isName) {
     const names = many(f.curveNames, 'curveNames') as (string | Curve)[];
-    out.curve_names = texts(names.map((n) => (Curve.isCurve(n) ? n.name : n)), 'curveNames');
+    out.curve_names = texts(
+      names.map((n) => (Curve.isCurve(n) ? n.name : n)),
+      'curveNames',
+    );
     return out;
   }
   const areas = tags(f.areas, 'areas', (a) => Area.byTag(a), 'area');

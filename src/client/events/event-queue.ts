@@ -113,11 +113,14 @@ export class EventQueue<T> {
     return new Promise((resolve, reject) => {
       const waiter: Waiter<T> = { resolve, reject, timer: null };
       if (timeoutMs !== undefined) {
-        waiter.timer = setTimeout(() => {
-          const k = this.waiters.indexOf(waiter);
-          if (k >= 0) this.waiters.splice(k, 1);
-          resolve(TIMED_OUT);
-        }, Math.max(0, timeoutMs));
+        waiter.timer = setTimeout(
+          () => {
+            const k = this.waiters.indexOf(waiter);
+            if (k >= 0) this.waiters.splice(k, 1);
+            resolve(TIMED_OUT);
+          },
+          Math.max(0, timeoutMs),
+        );
       }
       this.waiters.push(waiter);
     });

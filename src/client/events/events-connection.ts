@@ -40,8 +40,12 @@ export class EventsConnection {
   private state: 'open' | 'reconnecting' | 'failed' | 'closed' = 'open';
   private readonly queue = new EventQueue<FeedEvent>();
   private readonly requests: FeedRequests;
-  private readonly listeners = { event: new Set<(e: CurveEvent) => void>(), connection: new Set<(e: ConnectionEvent) => void>(),
-    message: new Set<(m: string) => void>(), error: new Set<(e: Error) => void>() };
+  private readonly listeners = {
+    event: new Set<(e: CurveEvent) => void>(),
+    connection: new Set<(e: ConnectionEvent) => void>(),
+    message: new Set<(m: string) => void>(),
+    error: new Set<(e: Error) => void>(),
+  };
   private subscription: EventFilterJson[] | null = null;
   private accepting = false;
   private lastReceived: string | null = null;
@@ -50,7 +54,11 @@ export class EventsConnection {
   private paused = false;
   private lastFailure: WebSocketsError | null = null;
 
-  private constructor(private readonly target: FeedTarget, private readonly options: EventsConnectOptions, private readonly memory: LastIdMemory) {
+  private constructor(
+    private readonly target: FeedTarget,
+    private readonly options: EventsConnectOptions,
+    private readonly memory: LastIdMemory,
+  ) {
     this.reconnects = new ReconnectPolicy(options.reconnectAttempts ?? 5, options.reconnectDelay);
     this.requests = new FeedRequests(this.timeoutMs);
     if (options.onEvent) this.listeners.event.add(options.onEvent);
@@ -152,7 +160,9 @@ export class EventsConnection {
     } else if (type === 'message') {
       for (const listener of this.listeners.message) listener(String(msg.message ?? ''));
     } else if (type === 'error') {
-      this.report(new WebSocketsError('The server refused a message', '', 'ERROR', Array.isArray(msg.errors) ? msg.errors.map(String) : ''));
+      this.report(
+        new WebSocketsError('The server refused a message', '', 'ERROR', Array.isArray(msg.errors) ? msg.errors.map(String) : ''),
+      );
     }
   }
 
@@ -218,7 +228,11 @@ export class EventsConnection {
     this.accepting = false;
     this.subscription = filters;
     this.lastReceived = lastId;
-    const data = await this.request('curves.subscribe', { ...(lastId === null ? {} : { last_id: lastId }), filters }, 'Timed out trying to subscribe');
+    const data = await this.request(
+      'curves.subscribe',
+      { ...(lastId === null ? {} : { last_id: lastId }), filters },
+      'Timed out trying to subscribe',
+    );
     return parseEventFilters(data.filters) ?? [];
   }
 

@@ -71,7 +71,8 @@ export class CurveEvent {
    * event.begin?.toISO() //=> '2023-01-01T01:15:00.000+01:00'
    */
   get begin(): DateTime | null {
-    if (this.#begin === undefined) this.#begin = this.beginMillis === null ? null : LuxonDateTime.fromMillis(this.beginMillis, { zone: this.curve.zone });
+    if (this.#begin === undefined)
+      this.#begin = this.beginMillis === null ? null : LuxonDateTime.fromMillis(this.beginMillis, { zone: this.curve.zone });
     return this.#begin;
   }
 
@@ -82,7 +83,8 @@ export class CurveEvent {
    * event.end?.toISO() //=> '2023-01-01T02:00:00.000+01:00'
    */
   get end(): DateTime | null {
-    if (this.#end === undefined) this.#end = this.endMillis === null ? null : LuxonDateTime.fromMillis(this.endMillis, { zone: this.curve.zone });
+    if (this.#end === undefined)
+      this.#end = this.endMillis === null ? null : LuxonDateTime.fromMillis(this.endMillis, { zone: this.curve.zone });
     return this.#end;
   }
 
@@ -108,8 +110,12 @@ export class CurveEvent {
    */
   toJSON(): Record<string, unknown> {
     return {
-      id: this.id, event_type: this.eventType.tag, curve: this.curve.name, begin: this.begin?.toISO() ?? null,
-      end: this.end?.toISO() ?? null, instance: this.instance ? { issued: this.instance.issued.toISO(), tag: this.instance.tag } : null,
+      id: this.id,
+      event_type: this.eventType.tag,
+      curve: this.curve.name,
+      begin: this.begin?.toISO() ?? null,
+      end: this.end?.toISO() ?? null,
+      instance: this.instance ? { issued: this.instance.issued.toISO(), tag: this.instance.tag } : null,
       num_values: this.numValues,
     };
   }
@@ -133,7 +139,11 @@ export class ConnectionEvent {
   /** Always {@link EventType.DISCONNECTED}. */
   readonly eventType: EventType = EventType.DISCONNECTED;
 
-  constructor(readonly statusCode: number | null, readonly status: string, readonly message: string) {
+  constructor(
+    readonly statusCode: number | null,
+    readonly status: string,
+    readonly message: string,
+  ) {
     Object.freeze(this);
   }
 
@@ -197,7 +207,8 @@ const EVENT_ID = /^\d{13}-\d+$/;
 export function parseCurveEvent(json: unknown): CurveEvent {
   if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new ParseException('event: expected an object');
   const obj = json as Record<string, unknown>;
-  if (typeof obj.id !== 'string' || !EVENT_ID.test(obj.id)) throw new ParseException(`event.id: expected <13-digit ms>-<sequence>, got ${JSON.stringify(obj.id)}`);
+  if (typeof obj.id !== 'string' || !EVENT_ID.test(obj.id))
+    throw new ParseException(`event.id: expected <13-digit ms>-<sequence>, got ${JSON.stringify(obj.id)}`);
   if (typeof obj.event_type !== 'string' || !EventType.isValidTag(obj.event_type) || !EventType.byTag(obj.event_type).isCurveType()) {
     throw new ParseException(`event.event_type: expected a curve event type, got ${JSON.stringify(obj.event_type)}`);
   }

@@ -66,8 +66,16 @@ export function openSocket(target: FeedTarget, timeoutMs: number): Promise<WebSo
       ws.terminate();
       reject(err);
     };
-    const ws = new WebSocket(target.url, { headers: { ...target.headers }, rejectUnauthorized: target.sslVerify, handshakeTimeout: timeoutMs, maxPayload: 256 * 1024 * 1024 });
-    const timer = setTimeout(() => fail(new WebSocketsError('Failed to connect', '', 'TIMEOUT', `no answer within ${timeoutMs / 1000} s`)), timeoutMs + 100);
+    const ws = new WebSocket(target.url, {
+      headers: { ...target.headers },
+      rejectUnauthorized: target.sslVerify,
+      handshakeTimeout: timeoutMs,
+      maxPayload: 256 * 1024 * 1024,
+    });
+    const timer = setTimeout(
+      () => fail(new WebSocketsError('Failed to connect', '', 'TIMEOUT', `no answer within ${timeoutMs / 1000} s`)),
+      timeoutMs + 100,
+    );
     ws.once('open', () => {
       if (settled) return;
       settled = true;
@@ -92,7 +100,14 @@ export function openSocket(target: FeedTarget, timeoutMs: number): Promise<WebSo
     });
     ws.once('error', (err: NodeJS.ErrnoException) => {
       const timedOut = /timed out/i.test(err.message);
-      fail(new WebSocketsError('Failed to connect', timedOut ? '' : (err.errno ?? ''), timedOut ? 'TIMEOUT' : (err.code ?? 'CONNECTION_ERROR'), err.message));
+      fail(
+        new WebSocketsError(
+          'Failed to connect',
+          timedOut ? '' : (err.errno ?? ''),
+          timedOut ? 'TIMEOUT' : (err.code ?? 'CONNECTION_ERROR'),
+          err.message,
+        ),
+      );
     });
   });
 }

@@ -1,7 +1,13 @@
 // The client end of the push feed: connection, filters, events, last-id memory.
 export {
-  encodeEventFilter, encodeEventFilters, formatFilterTime, parseEventFilters,
-  type CurveAttributeFilter, type CurveNameFilter, type EventFilter, type OneOrMany,
+  encodeEventFilter,
+  encodeEventFilters,
+  formatFilterTime,
+  parseEventFilters,
+  type CurveAttributeFilter,
+  type CurveNameFilter,
+  type EventFilter,
+  type OneOrMany,
 } from './event-filters';
 export { ENDED, EventQueue, TIMED_OUT } from './event-queue';
 export type { EventsConnectOptions, SubscribeOptions } from './connect-options';

@@ -21,7 +21,8 @@ const EVENT_ID = /^(\d{13})-(\d+)$/;
  * checkEventId('1693526400000-0') //=> '1693526400000-0'
  */
 export function checkEventId(id: unknown): string {
-  if (typeof id !== 'string' || !EVENT_ID.test(id)) throw new ValidationError(`Expected an event id <13-digit epoch ms>-<sequence>, got ${JSON.stringify(id)}`, 'last_id');
+  if (typeof id !== 'string' || !EVENT_ID.test(id))
+    throw new ValidationError(`Expected an event id <13-digit epoch ms>-<sequence>, got ${JSON.stringify(id)}`, 'last_id');
   return id;
 }
 
@@ -59,7 +60,11 @@ export class LastIdMemory {
   private written: string | null = null;
   private lastWrite = -Infinity;
 
-  private constructor(readonly file: string | null, private readonly minWriteMs: number, private readonly clock: () => number) {}
+  private constructor(
+    readonly file: string | null,
+    private readonly minWriteMs: number,
+    private readonly clock: () => number,
+  ) {}
 
   /**
    * Opens the memory: loads the file (creating it with `{"last_id": ""}` when missing).

@@ -30,7 +30,10 @@ export class ReconnectPolicy {
   private left: number;
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly attempts = 5, private readonly delay?: number | ((attempt: number) => number)) {
+  constructor(
+    private readonly attempts = 5,
+    private readonly delay?: number | ((attempt: number) => number),
+  ) {
     this.left = attempts;
   }
 

@@ -41,7 +41,11 @@ export function statusName(code: number | null | undefined): string {
   if (code === 508) return 'LOPP_DETECTED';
   if (code >= 400 && code <= 511) {
     const text = STATUS_CODES[code];
-    if (text) return text.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_|_$/g, '');
+    if (text)
+      return text
+        .toUpperCase()
+        .replace(/[^A-Z0-9]+/g, '_')
+        .replace(/^_|_$/g, '');
   }
   return 'CONNECTION_ERROR';
 }

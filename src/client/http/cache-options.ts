@@ -54,12 +54,15 @@ const DEFAULT_CACHE_BYTES = 256 * 1024 * 1024;
 export function resolveCacheOptions(value: boolean | CacheOptions | undefined): ResolvedCacheOptions | null {
   if (value === undefined || value === false) return null;
   if (value === true) return Object.freeze({ dir: null, maxBytes: DEFAULT_CACHE_BYTES, mode: 'revalidate' });
-  if (value === null || typeof value !== 'object') throw new InitializationError(`cache must be true, false or { dir, maxBytes, mode }, got ${String(value)}`);
+  if (value === null || typeof value !== 'object')
+    throw new InitializationError(`cache must be true, false or { dir, maxBytes, mode }, got ${String(value)}`);
   const { dir, maxBytes = DEFAULT_CACHE_BYTES, mode = 'revalidate' } = value;
-  if (dir !== undefined && (typeof dir !== 'string' || dir.trim() === '')) throw new InitializationError('cache.dir must be a non-empty path');
+  if (dir !== undefined && (typeof dir !== 'string' || dir.trim() === ''))
+    throw new InitializationError('cache.dir must be a non-empty path');
   if (typeof maxBytes !== 'number' || !Number.isFinite(maxBytes) || maxBytes <= 0) {
     throw new InitializationError(`cache.maxBytes must be a positive number of bytes, got ${String(maxBytes)}`);
   }
-  if (mode !== 'revalidate' && mode !== 'offline') throw new InitializationError(`cache.mode must be 'revalidate' or 'offline', got ${String(mode)}`);
+  if (mode !== 'revalidate' && mode !== 'offline')
+    throw new InitializationError(`cache.mode must be 'revalidate' or 'offline', got ${String(mode)}`);
   return Object.freeze({ dir: dir ?? null, maxBytes, mode });
 }

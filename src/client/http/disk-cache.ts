@@ -86,7 +86,13 @@ export class DiskCache {
   async write(key: string, entry: DiskEntry): Promise<void> {
     this.ready ??= fs.mkdir(this.dir, { recursive: true });
     await this.ready;
-    const meta = JSON.stringify({ v: 1, etag: entry.etag, headers: entry.headers, length: Buffer.byteLength(entry.text), sha1: sha1(entry.text) });
+    const meta = JSON.stringify({
+      v: 1,
+      etag: entry.etag,
+      headers: entry.headers,
+      length: Buffer.byteLength(entry.text),
+      sha1: sha1(entry.text),
+    });
     const tmp = join(this.dir, `${key}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
     await fs.writeFile(tmp, `${meta}\n${entry.text}`);
     await fs.rename(tmp, this.file(key));

@@ -77,9 +77,7 @@ function proxyConfig(url: string): AxiosProxyConfig {
   const u = new URL(url);
   const protocol = u.protocol.replace(/:$/, '');
   const port = u.port ? Number(u.port) : protocol === 'https' ? 443 : 80;
-  const auth = u.username
-    ? { username: decodeURIComponent(u.username), password: decodeURIComponent(u.password) }
-    : undefined;
+  const auth = u.username ? { username: decodeURIComponent(u.username), password: decodeURIComponent(u.password) } : undefined;
   return { protocol, host: u.hostname, port, ...(auth ? { auth } : {}) };
 }
 
@@ -152,7 +150,13 @@ export class HttpTransport {
     const trace: Trace = { status: null, fromCache: false };
     const started = performance.now();
     const done = (error: unknown): void =>
-      callHook(onResponse, { ...request, status: trace.status, fromCache: trace.fromCache, durationMs: performance.now() - started, error });
+      callHook(onResponse, {
+        ...request,
+        status: trace.status,
+        fromCache: trace.fromCache,
+        durationMs: performance.now() - started,
+        error,
+      });
     try {
       const res = await this.answerOf(pathAndQuery, request.url, trace, opts.signal);
       done(undefined);

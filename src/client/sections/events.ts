@@ -6,7 +6,14 @@
  */
 import { WebSocketsError } from '../../exceptions';
 import {
-  EventsConnection, eventsUrl, type EventFilter, type EventsConnectOptions, type FeedEvent, type FeedTarget, type OneOrMany, type SubscribeOptions,
+  EventsConnection,
+  eventsUrl,
+  type EventFilter,
+  type EventsConnectOptions,
+  type FeedEvent,
+  type FeedTarget,
+  type OneOrMany,
+  type SubscribeOptions,
 } from '../events';
 import { USER_AGENT } from '../http';
 import type { ResolvedClientOptions } from '../options';

@@ -7,10 +7,30 @@
  */
 import { Curve, TimeseriesList, type AbsoluteResult, type Instance, type Timeseries } from '../../model';
 import {
-  curveName, instancesAbsolute, instancesGet, instancesLatest, instancesList, instancesLoad, instancesRelative, instancesRolling,
-  instancesTags, parseAbsoluteResult, parseInstanceList, parseStringList, parseTimeseries, parseTimeseriesList, SECTION_CURVE_TYPES,
-  type CurveInput, type InstancesAbsoluteOptions, type InstancesGetOptions, type InstancesLatestOptions, type InstancesListOptions,
-  type InstancesLoadOptions, type InstancesRelativeOptions, type InstancesRollingOptions, type RequestLine,
+  curveName,
+  instancesAbsolute,
+  instancesGet,
+  instancesLatest,
+  instancesList,
+  instancesLoad,
+  instancesRelative,
+  instancesRolling,
+  instancesTags,
+  parseAbsoluteResult,
+  parseInstanceList,
+  parseStringList,
+  parseTimeseries,
+  parseTimeseriesList,
+  SECTION_CURVE_TYPES,
+  type CurveInput,
+  type InstancesAbsoluteOptions,
+  type InstancesGetOptions,
+  type InstancesLatestOptions,
+  type InstancesListOptions,
+  type InstancesLoadOptions,
+  type InstancesRelativeOptions,
+  type InstancesRollingOptions,
+  type RequestLine,
 } from '../../wire';
 import { curveList, runMany, splitManyOptions, type CallOptions, type ManyOptions } from './load-many';
 import { Section } from './section';
@@ -29,7 +49,6 @@ import { Section } from './section';
  */
 export class InstancesSection extends Section {
   private readonly tagsCache = new Map<string, Promise<string[]>>();
-
 
   /**
    * The tags of a curve's instances. Cached per curve once loaded (an empty answer or a failure
@@ -187,7 +206,12 @@ export class InstancesSection extends Section {
     const [many, rest] = splitManyOptions(options ?? {});
     const list = curveList(curves);
     const lines = list.map((c) => instancesLatest(c, rest));
-    return runMany(list, async (_c, i) => parseTimeseries(await this.body(lines[i] as RequestLine, many.signal)), many, (xs) => new TimeseriesList(xs));
+    return runMany(
+      list,
+      async (_c, i) => parseTimeseries(await this.body(lines[i] as RequestLine, many.signal)),
+      many,
+      (xs) => new TimeseriesList(xs),
+    );
   }
 
   /**
@@ -204,7 +228,12 @@ export class InstancesSection extends Section {
     const [many, rest] = splitManyOptions(options ?? ({} as InstancesRelativeOptions));
     const list = curveList(curves);
     const lines = list.map((c) => instancesRelative(c, rest));
-    return runMany(list, async (_c, i) => parseTimeseries(await this.body(lines[i] as RequestLine, many.signal)), many, (xs) => new TimeseriesList(xs));
+    return runMany(
+      list,
+      async (_c, i) => parseTimeseries(await this.body(lines[i] as RequestLine, many.signal)),
+      many,
+      (xs) => new TimeseriesList(xs),
+    );
   }
 
   private async body(line: RequestLine, signal?: AbortSignal): Promise<unknown> {

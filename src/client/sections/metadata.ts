@@ -7,9 +7,19 @@
  */
 import { Page, type Curve, type Place } from '../../model';
 import {
-  metadataCategories, metadataCurve, metadataCurves, metadataExactCategories, metadataPlaces,
-  parseCurve, parseCurveList, parsePageHeaders, parsePlaceList, parseStringList,
-  type MetadataCurvesOptions, type MetadataPlacesOptions, type RequestLine,
+  metadataCategories,
+  metadataCurve,
+  metadataCurves,
+  metadataExactCategories,
+  metadataPlaces,
+  parseCurve,
+  parseCurveList,
+  parsePageHeaders,
+  parsePlaceList,
+  parseStringList,
+  type MetadataCurvesOptions,
+  type MetadataPlacesOptions,
+  type RequestLine,
 } from '../../wire';
 import type { CallOptions } from './load-many';
 import { Section } from './section';
@@ -22,10 +32,11 @@ import { Section } from './section';
  * @example
  * const every: Curve[] = await client.metadata.curves({ area: 'DE' }).all();
  */
-export type PagedResult<T> = Promise<Page<T>> & AsyncIterable<T> & {
-  /** Every item of every page from the requested one on. */
-  all(): Promise<T[]>;
-};
+export type PagedResult<T> = Promise<Page<T>> &
+  AsyncIterable<T> & {
+    /** Every item of every page from the requested one on. */
+    all(): Promise<T[]>;
+  };
 
 /**
  * Turns a promise of a page into a {@link PagedResult}.
@@ -93,7 +104,10 @@ export class PartnerMetadataSection extends Section {
    * await this.page(metadataCurves({}), parseCurveList, (page) => this.curves({ page })) //~> Page [...]
    */
   protected async page<T>(
-    line: RequestLine, parse: (body: unknown) => T[], loader: (page: number) => Promise<Page<T>>, signal?: AbortSignal,
+    line: RequestLine,
+    parse: (body: unknown) => T[],
+    loader: (page: number) => Promise<Page<T>>,
+    signal?: AbortSignal,
   ): Promise<Page<T>> {
     const res = await this.send(line, signal);
     return new Page(parse(res.body), { ...parsePageHeaders(res.headers), loader });

@@ -6,9 +6,21 @@
  */
 import type { OHLCList, Periodseries, Timeseries } from '../../model';
 import {
-  ohlcLatest, ohlcLatestAsPeriods, ohlcLoad, ohlcLoadDeliveryAsTimeseries, ohlcLoadFrontAsTimeseries, parseOHLCList,
-  parsePeriodseries, parseTimeseries, type CurveInput, type DeliveryContractOptions, type FrontContractOptions,
-  type OhlcLatestAsPeriodsOptions, type OhlcLatestOptions, type OhlcLoadOptions, type OhlcTimeseriesOptions,
+  ohlcLatest,
+  ohlcLatestAsPeriods,
+  ohlcLoad,
+  ohlcLoadDeliveryAsTimeseries,
+  ohlcLoadFrontAsTimeseries,
+  parseOHLCList,
+  parsePeriodseries,
+  parseTimeseries,
+  type CurveInput,
+  type DeliveryContractOptions,
+  type FrontContractOptions,
+  type OhlcLatestAsPeriodsOptions,
+  type OhlcLatestOptions,
+  type OhlcLoadOptions,
+  type OhlcTimeseriesOptions,
 } from '../../wire';
 import type { CallOptions } from './load-many';
 import { Section } from './section';
@@ -89,7 +101,10 @@ export class OhlcSection extends Section {
    * ts.contract?.columnHeader() //=> 'month front-1 settlement'
    */
   async loadFrontAsTimeseries(curve: CurveInput, options: OhlcTimeseriesOptions & FrontContractOptions & CallOptions): Promise<Timeseries> {
-    return parseTimeseries((await this.send(ohlcLoadFrontAsTimeseries(curve, options ?? ({} as OhlcTimeseriesOptions & FrontContractOptions)), options?.signal)).body);
+    return parseTimeseries(
+      (await this.send(ohlcLoadFrontAsTimeseries(curve, options ?? ({} as OhlcTimeseriesOptions & FrontContractOptions)), options?.signal))
+        .body,
+    );
   }
 
   /**
@@ -105,7 +120,17 @@ export class OhlcSection extends Section {
    *   delivery: '2025-03-01', fill: 'forward-fill' });
    * ts.contract?.columnHeader() //=> 'month 2025-03-01 settlement'
    */
-  async loadDeliveryAsTimeseries(curve: CurveInput, options: OhlcTimeseriesOptions & DeliveryContractOptions & CallOptions): Promise<Timeseries> {
-    return parseTimeseries((await this.send(ohlcLoadDeliveryAsTimeseries(curve, options ?? ({} as OhlcTimeseriesOptions & DeliveryContractOptions)), options?.signal)).body);
+  async loadDeliveryAsTimeseries(
+    curve: CurveInput,
+    options: OhlcTimeseriesOptions & DeliveryContractOptions & CallOptions,
+  ): Promise<Timeseries> {
+    return parseTimeseries(
+      (
+        await this.send(
+          ohlcLoadDeliveryAsTimeseries(curve, options ?? ({} as OhlcTimeseriesOptions & DeliveryContractOptions)),
+          options?.signal,
+        )
+      ).body,
+    );
   }
 }

@@ -6,10 +6,21 @@
  */
 import { Curve, type Instance, type Periodseries, type PeriodseriesList } from '../../model';
 import {
-  parseInstanceList, parsePeriodseries, parsePeriodseriesList, periodInstancesGet, periodInstancesLatest,
-  periodInstancesList, periodInstancesLoad, periodInstancesRelative,
-  type CurveInput, type PeriodInstancesGetOptions, type PeriodInstancesLatestOptions, type PeriodInstancesListOptions,
-  type PeriodInstancesLoadOptions, type PeriodInstancesRelativeOptions, type RequestLine,
+  parseInstanceList,
+  parsePeriodseries,
+  parsePeriodseriesList,
+  periodInstancesGet,
+  periodInstancesLatest,
+  periodInstancesList,
+  periodInstancesLoad,
+  periodInstancesRelative,
+  type CurveInput,
+  type PeriodInstancesGetOptions,
+  type PeriodInstancesLatestOptions,
+  type PeriodInstancesListOptions,
+  type PeriodInstancesLoadOptions,
+  type PeriodInstancesRelativeOptions,
+  type RequestLine,
 } from '../../wire';
 import type { CallOptions } from './load-many';
 import { Section } from './section';
@@ -56,7 +67,9 @@ export class PeriodInstancesSection extends Section {
    * (await client.periodInstances.load(curve, { begin: '2024-01-01', end: '2024-02-01' })).length //=> 3
    */
   async load(curve: CurveInput, options: PeriodInstancesLoadOptions & CallOptions): Promise<PeriodseriesList> {
-    return parsePeriodseriesList(await this.body(periodInstancesLoad(curve, options ?? ({} as PeriodInstancesLoadOptions)), options?.signal));
+    return parsePeriodseriesList(
+      await this.body(periodInstancesLoad(curve, options ?? ({} as PeriodInstancesLoadOptions)), options?.signal),
+    );
   }
 
   /**
@@ -71,7 +84,9 @@ export class PeriodInstancesSection extends Section {
    * (await client.periodInstances.latest(curve, { begin: '2024-01-01', end: '2024-02-01' })).instance !== null //=> true
    */
   async latest(curve: CurveInput, options: PeriodInstancesLatestOptions & CallOptions): Promise<Periodseries> {
-    return parsePeriodseries(await this.body(periodInstancesLatest(curve, options ?? ({} as PeriodInstancesLatestOptions)), options?.signal));
+    return parsePeriodseries(
+      await this.body(periodInstancesLatest(curve, options ?? ({} as PeriodInstancesLatestOptions)), options?.signal),
+    );
   }
 
   /**
@@ -105,7 +120,9 @@ export class PeriodInstancesSection extends Section {
    * (await client.periodInstances.relative(curve, { begin: '2024-03-30', end: '2024-04-02', daysAhead: 1 })).length //~> 3
    */
   async relative(curve: CurveInput, options: PeriodInstancesRelativeOptions & CallOptions): Promise<Periodseries> {
-    return parsePeriodseries(await this.body(periodInstancesRelative(curve, options ?? ({} as PeriodInstancesRelativeOptions)), options?.signal));
+    return parsePeriodseries(
+      await this.body(periodInstancesRelative(curve, options ?? ({} as PeriodInstancesRelativeOptions)), options?.signal),
+    );
   }
 
   private async body(line: RequestLine, signal?: AbortSignal): Promise<unknown> {

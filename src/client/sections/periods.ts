@@ -53,6 +53,11 @@ export class PeriodsSection extends Section {
     const [many, rest] = splitManyOptions(options ?? ({} as PeriodsLoadOptions));
     const list = curveList(curves);
     const lines = list.map((c) => periodsLoad(c, rest));
-    return runMany(list, async (_c, i) => parsePeriodseries((await this.send(lines[i] as RequestLine, many.signal)).body), many, (xs) => new PeriodseriesList(xs));
+    return runMany(
+      list,
+      async (_c, i) => parsePeriodseries((await this.send(lines[i] as RequestLine, many.signal)).body),
+      many,
+      (xs) => new PeriodseriesList(xs),
+    );
   }
 }

@@ -7,9 +7,19 @@
  */
 import type { SRMC } from '../../model';
 import {
-  parseSRMC, srmcLatest, srmcLatestAsPeriods, srmcLoadDelivery, srmcLoadDeliveryAsTimeseries, srmcLoadFront,
-  srmcLoadFrontAsTimeseries, type CurveInput, type FillOption, type SrmcLatestAsPeriodsOptions, type SrmcLatestOptions,
-  type SrmcLoadDeliveryOptions, type SrmcLoadFrontOptions,
+  parseSRMC,
+  srmcLatest,
+  srmcLatestAsPeriods,
+  srmcLoadDelivery,
+  srmcLoadDeliveryAsTimeseries,
+  srmcLoadFront,
+  srmcLoadFrontAsTimeseries,
+  type CurveInput,
+  type FillOption,
+  type SrmcLatestAsPeriodsOptions,
+  type SrmcLatestOptions,
+  type SrmcLoadDeliveryOptions,
+  type SrmcLoadFrontOptions,
 } from '../../wire';
 import type { CallOptions } from './load-many';
 import { Section } from './section';
@@ -86,7 +96,9 @@ export class SrmcSection extends Section {
    * s.timeseries?.contract?.columnHeader() //=> 'month 2025-03-01 settlement'
    */
   async loadDeliveryAsTimeseries(curve: CurveInput, options: SrmcLoadDeliveryOptions & FillOption & CallOptions): Promise<SRMC> {
-    return parseSRMC((await this.send(srmcLoadDeliveryAsTimeseries(curve, options ?? ({} as SrmcLoadDeliveryOptions)), options?.signal)).body);
+    return parseSRMC(
+      (await this.send(srmcLoadDeliveryAsTimeseries(curve, options ?? ({} as SrmcLoadDeliveryOptions)), options?.signal)).body,
+    );
   }
 
   /**

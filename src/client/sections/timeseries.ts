@@ -60,6 +60,11 @@ export class TimeseriesSection extends Section {
     const [many, rest] = splitManyOptions(options ?? ({} as TimeseriesLoadOptions));
     const list = curveList(curves);
     const lines = list.map((c) => timeseriesLoad(c, rest as TimeseriesLoadOptions));
-    return runMany(list, async (_c, i) => parseTimeseries((await this.send(lines[i] as RequestLine, many.signal)).body), many, (xs) => new TimeseriesList(xs));
+    return runMany(
+      list,
+      async (_c, i) => parseTimeseries((await this.send(lines[i] as RequestLine, many.signal)).body),
+      many,
+      (xs) => new TimeseriesList(xs),
+    );
   }
 }

@@ -8,7 +8,9 @@ import { EnumBase, registerEnum } from './enum-base';
  * @example
  * const tag: DataTypeTag = 'ACTUAL';
  */
-export type DataTypeTag = AnyCase<'ACTUAL' | 'CLIMATE' | 'SCENARIO' | 'SYNTHETIC' | 'BACKCAST' | 'NORMAL' | 'VALUE' | 'FORECAST' | 'FOREX' | 'OHLC' | 'REMIT' | 'CAPACITY'>;
+export type DataTypeTag = AnyCase<
+  'ACTUAL' | 'CLIMATE' | 'SCENARIO' | 'SYNTHETIC' | 'BACKCAST' | 'NORMAL' | 'VALUE' | 'FORECAST' | 'FOREX' | 'OHLC' | 'REMIT' | 'CAPACITY'
+>;
 
 /**
  * The kind of data in a curve; the tag is the last word of a curve name (docs/model.md#enums,

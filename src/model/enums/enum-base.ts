@@ -146,11 +146,7 @@ export abstract class EnumBase {
    * CurveType.isMember('OHLC') //=> false
    */
   static isMember<T extends EnumBase>(this: EnumClass<T>, value: unknown): value is T {
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      (value as Record<symbol, unknown>)[ENUM_BRAND] === this.name
-    );
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[ENUM_BRAND] === this.name;
   }
 
   /** Brand read by `isMember`: the enumeration's class name. */

@@ -80,7 +80,13 @@ function title(text: string): string {
 export function serializeGrant(grant: SubscriptionGrant, access = 'PAYING'): SubscriptionJson {
   if (grant.area === '*') return { access, type: 'PACKAGE', label: title(grant.package), package: grant.package };
   const areaName = grant.area !== '' && Area.isValidTag(grant.area) ? Area.byTag(grant.area).name : grant.area;
-  return { access, type: 'PACKAGE_AREA', label: `${title(grant.package)} – ${areaName || 'No area'}`, package: grant.package, area: grant.area };
+  return {
+    access,
+    type: 'PACKAGE_AREA',
+    label: `${title(grant.package)} – ${areaName || 'No area'}`,
+    package: grant.package,
+    area: grant.area,
+  };
 }
 
 /**

@@ -32,7 +32,10 @@ export const API_KEY_HEADERS: readonly string[] = Object.freeze(['x-api-key']);
  * @example
  * apiKeyOf({ 'x-api-key': ' k ' }) //=> 'k'
  */
-export function apiKeyOf(headers: Readonly<Record<string, string | string[] | undefined>>, names: readonly string[] = API_KEY_HEADERS): string | undefined {
+export function apiKeyOf(
+  headers: Readonly<Record<string, string | string[] | undefined>>,
+  names: readonly string[] = API_KEY_HEADERS,
+): string | undefined {
   for (const name of names) {
     const value = headers[name];
     const text = Array.isArray(value) ? value[0] : value;

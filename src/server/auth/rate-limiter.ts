@@ -43,7 +43,10 @@ export class RateLimiter {
   readonly burst: number;
   private readonly buckets = new Map<string, Bucket>();
 
-  constructor(options: RateLimitOptions = {}, private readonly clock: () => number = Date.now) {
+  constructor(
+    options: RateLimitOptions = {},
+    private readonly clock: () => number = Date.now,
+  ) {
     this.ratePerSecond = options.ratePerSecond ?? DEFAULT_RATE_PER_SECOND;
     this.burst = options.burst ?? DEFAULT_BURST;
     if (!(this.ratePerSecond > 0) || !(this.burst >= 1)) throw new RangeError('Rate limit needs ratePerSecond > 0 and burst >= 1');
@@ -100,7 +103,10 @@ export class RateLimiter {
   check(key: string): void {
     const wait = this.take(key);
     if (wait > 0) {
-      throw new TooManyRequestsError(`Too many requests: at most ${this.ratePerSecond} per second per API key (bursts of ${this.burst}); retry after ${Math.ceil(wait)} s`, wait);
+      throw new TooManyRequestsError(
+        `Too many requests: at most ${this.ratePerSecond} per second per API key (bursts of ${this.burst}); retry after ${Math.ceil(wait)} s`,
+        wait,
+      );
     }
   }
 

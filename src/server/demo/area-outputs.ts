@@ -12,7 +12,9 @@ import { ar1, createRng } from './prng';
 import type { Weather } from './weather';
 
 // Weekday load by local hour (hour-centred), mean about 1.
-const WEEKDAY = [0.87, 0.85, 0.84, 0.84, 0.86, 0.91, 0.99, 1.06, 1.09, 1.1, 1.1, 1.1, 1.09, 1.07, 1.06, 1.05, 1.06, 1.08, 1.1, 1.09, 1.05, 1.0, 0.95, 0.9];
+const WEEKDAY = [
+  0.87, 0.85, 0.84, 0.84, 0.86, 0.91, 0.99, 1.06, 1.09, 1.1, 1.1, 1.1, 1.09, 1.07, 1.06, 1.05, 1.06, 1.08, 1.1, 1.09, 1.05, 1.0, 0.95, 0.9,
+];
 
 /** Yearly growth of installed capacity, share per year. */
 export const GROWTH = { windOn: 0.04, windOff: 0.08, solar: 0.12 } as const;
@@ -76,8 +78,15 @@ export function loadShape(area: AreaProfile, grid: Grid): Float64Array {
  * @example
  * loadFromWeather(1, AREA_PROFILES[0], new Float64Array(4).fill(1), new Float64Array(4).fill(15), 'actual', 4).length //=> 4
  */
-export function loadFromWeather(seed: number, area: AreaProfile, shape: Float64Array, temp: Float64Array, stream: string, sph: number,
-  out?: Float64Array): Float64Array {
+export function loadFromWeather(
+  seed: number,
+  area: AreaProfile,
+  shape: Float64Array,
+  temp: Float64Array,
+  stream: string,
+  sph: number,
+  out?: Float64Array,
+): Float64Array {
   const p = areaParams(area);
   const n = shape.length;
   const noise = splineToGrid(ar1(createRng(seed, `load/${stream}/${area.tag}`), Math.ceil(n / sph) + 2, 0.9, 0.012), sph, n, out);
@@ -139,7 +148,11 @@ export function growthFactor(month: string, anchor: string, rate: number): numbe
  * installedSeries(AREA_PROFILES[0], new Grid(0, 86400000), '1970-01-01').solar[0] //=> 100000
  */
 export function installedSeries(area: AreaProfile, grid: Grid, anchor: string): Installed {
-  const out: Installed = { windOn: new Float64Array(grid.nDays), windOff: new Float64Array(grid.nDays), solar: new Float64Array(grid.nDays) };
+  const out: Installed = {
+    windOn: new Float64Array(grid.nDays),
+    windOff: new Float64Array(grid.nDays),
+    solar: new Float64Array(grid.nDays),
+  };
   for (let d = 0; d < grid.nDays; d++) {
     const month = utcDate(grid.start + d * DAY + 13 * HOUR);
     out.windOn[d] = area.windOn * growthFactor(month, anchor, GROWTH.windOn);
@@ -165,8 +178,15 @@ export function installedSeries(area: AreaProfile, grid: Grid, anchor: string): 
  *   { windOn: new Float64Array([1000]), windOff: new Float64Array(1), solar: new Float64Array(1) },
  *   new Grid(0, 86400000), 4).off[0] //=> 0
  */
-export function windOutput(area: AreaProfile, weather: Pick<Weather, 'wind' | 'windOff'>, installed: Installed, grid: Grid,
-  sph: number, offset = 0, out?: { on: Float64Array; off: Float64Array }): { on: Float64Array; off: Float64Array } {
+export function windOutput(
+  area: AreaProfile,
+  weather: Pick<Weather, 'wind' | 'windOff'>,
+  installed: Installed,
+  grid: Grid,
+  sph: number,
+  offset = 0,
+  out?: { on: Float64Array; off: Float64Array },
+): { on: Float64Array; off: Float64Array } {
   const p = areaParams(area);
   const n = weather.wind.length;
   const spd = 24 * sph;
@@ -219,8 +239,16 @@ export function clearSkySeries(area: AreaProfile, grid: Grid, sph: number): Floa
  * solarOutput(AREA_PROFILES[0], new Float64Array(1), new Float64Array(1), { windOn: new Float64Array(1),
  *   windOff: new Float64Array(1), solar: new Float64Array([5]) }, new Grid(0, 86400000), 4)[0] //=> 0
  */
-export function solarOutput(area: AreaProfile, cloud: Float64Array, clear: Float64Array, installed: Installed, grid: Grid,
-  sph: number, offset = 0, out: Float64Array = new Float64Array(cloud.length)): Float64Array {
+export function solarOutput(
+  area: AreaProfile,
+  cloud: Float64Array,
+  clear: Float64Array,
+  installed: Installed,
+  grid: Grid,
+  sph: number,
+  offset = 0,
+  out: Float64Array = new Float64Array(cloud.length),
+): Float64Array {
   const p = areaParams(area);
   const n = cloud.length;
   const spd = 24 * sph;

@@ -12,8 +12,13 @@ const YEAR_DAYS = 365.2425;
 const Y2000 = 10957;
 
 // Gauss-Hermite nodes and weights for a standard normal (10 points, weights sum to 1).
-const GH_X = [-4.859462828, -3.581823483, -2.484325842, -1.465989094, -0.484935708, 0.484935708, 1.465989094, 2.484325842, 3.581823483, 4.859462828];
-const GH_W = [4.31065263e-6, 7.58070934e-4, 1.91115805e-2, 1.35483703e-1, 3.44642335e-1, 3.44642335e-1, 1.35483703e-1, 1.91115805e-2, 7.58070934e-4, 4.31065263e-6];
+const GH_X = [
+  -4.859462828, -3.581823483, -2.484325842, -1.465989094, -0.484935708, 0.484935708, 1.465989094, 2.484325842, 3.581823483, 4.859462828,
+];
+const GH_W = [
+  4.31065263e-6, 7.58070934e-4, 1.91115805e-2, 1.35483703e-1, 3.44642335e-1, 3.44642335e-1, 1.35483703e-1, 1.91115805e-2, 7.58070934e-4,
+  4.31065263e-6,
+];
 
 /** Wind: maximum fleet capacity factor, logistic gain and seasonal swing of the latent mean. */
 const WIND_CMAX = 0.8;
@@ -92,7 +97,7 @@ function cloudiness(c: number, m0: number, w: number): number {
  */
 export function clearSky(ms: number, lat: number, lon: number): number {
   const doy = dayOfYearFrac(ms);
-  const decl = (-23.44 * Math.PI / 180) * Math.cos((TWO_PI * (doy + 10)) / YEAR_DAYS);
+  const decl = ((-23.44 * Math.PI) / 180) * Math.cos((TWO_PI * (doy + 10)) / YEAR_DAYS);
   const solarHour = ((ms % DAY) / HOUR + lon / 15 + 24) % 24;
   const hourAngle = ((solarHour - 12) * 15 * Math.PI) / 180;
   const phi = (lat * Math.PI) / 180;
@@ -125,7 +130,7 @@ function rampBelow(a: number, mu: number, sd: number): number {
 
 function erf(x: number): number {
   const t = 1 / (1 + 0.3275911 * Math.abs(x));
-  const y = 1 - (((((1.061405429 * t - 1.453152027) * t) + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);
+  const y = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);
   return x >= 0 ? y : -y;
 }
 

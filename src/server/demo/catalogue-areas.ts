@@ -62,8 +62,15 @@ export function addAreaCurves(b: CatalogueBuilder, preset: Preset, area: AreaPro
   const A = area.tag;
   const full = preset === 'full';
   const base = { area: A, timezone: area.zone, commodity: 'Power', package: 'power' };
-  const ts = (categories: string[], unit: string, frequency: string, dataType: string, extra: Partial<CurveDef> = {}): CurveDef =>
-    ({ ...base, categories, unit, frequency, dataType, curveType: 'TIMESERIES', ...extra });
+  const ts = (categories: string[], unit: string, frequency: string, dataType: string, extra: Partial<CurveDef> = {}): CurveDef => ({
+    ...base,
+    categories,
+    unit,
+    frequency,
+    dataType,
+    curveType: 'TIMESERIES',
+    ...extra,
+  });
   const hasWind = area.windOn + area.windOff > 0;
   const hasSolar = area.solar > 0;
   const f = area.freq;
@@ -109,8 +116,10 @@ export function addAreaCurves(b: CatalogueBuilder, preset: Preset, area: AreaPro
   // climate and scenario
   const climateFreq = A === 'DE' ? 'PT15M' : full && hourlyClimateAreas(all).has(A) ? 'PT1H' : null;
   if (climateFreq) {
-    const sc = (categories: string[]): CurveDef =>
-      ({ ...ts(categories, 'MWh/h', climateFreq, 'CLIMATE'), curveType: 'SCENARIO_TIMESERIES' });
+    const sc = (categories: string[]): CurveDef => ({
+      ...ts(categories, 'MWh/h', climateFreq, 'CLIMATE'),
+      curveType: 'SCENARIO_TIMESERIES',
+    });
     if (hasWind) b.add(A, 'climate:wind', sc(WIND));
     if (full) {
       if (hasSolar) b.add(A, 'climate:solar', sc(SOLAR));
@@ -123,8 +132,14 @@ export function addAreaCurves(b: CatalogueBuilder, preset: Preset, area: AreaPro
   }
 
   // capacities
-  const period = (categories: string[], dataType: string): CurveDef =>
-    ({ ...base, categories, unit: 'MW', frequency: 'NONE', dataType, curveType: 'PERIOD' });
+  const period = (categories: string[], dataType: string): CurveDef => ({
+    ...base,
+    categories,
+    unit: 'MW',
+    frequency: 'NONE',
+    dataType,
+    curveType: 'PERIOD',
+  });
   if (hasWind) {
     b.add(A, 'installed:wind', period(['Wind', 'Power', 'Installed'], 'CAPACITY'));
     if (area.windSplit) {
@@ -135,12 +150,23 @@ export function addAreaCurves(b: CatalogueBuilder, preset: Preset, area: AreaPro
   if (hasSolar) b.add(A, 'installed:solar', period(['Solar', 'Photovoltaic', 'Installed'], 'CAPACITY'));
   b.add(A, 'cons-capacity', period(['Consumption', 'Capacity', 'Available'], 'REMIT'));
   for (const fuel of fleets) {
-    b.add(A, `remit:${fuel}`, { ...period([...FUELS[fuel].words, 'Capacity', 'Available'], 'REMIT'), curveType: 'INSTANCE_PERIOD', issuedZone: 'UTC' });
+    b.add(A, `remit:${fuel}`, {
+      ...period([...FUELS[fuel].words, 'Capacity', 'Available'], 'REMIT'),
+      curveType: 'INSTANCE_PERIOD',
+      issuedZone: 'UTC',
+    });
   }
 
   // forecasts
-  const fc = (categories: string[], unit: string, frequency: string, issuedZone = 'UTC'): CurveDef =>
-    ({ ...base, categories, unit, frequency, dataType: 'FORECAST', curveType: 'INSTANCE', issuedZone });
+  const fc = (categories: string[], unit: string, frequency: string, issuedZone = 'UTC'): CurveDef => ({
+    ...base,
+    categories,
+    unit,
+    frequency,
+    dataType: 'FORECAST',
+    curveType: 'INSTANCE',
+    issuedZone,
+  });
   b.add(A, 'fc:consumption', fc(['Consumption'], 'MWh/h', 'PT15M'), weatherTags(preset, A, 'consumption'));
   if (hasWind) b.add(A, 'fc:wind', fc(WIND, 'MWh/h', 'PT15M'), weatherTags(preset, A, 'wind'));
   if (hasSolar) b.add(A, 'fc:solar', fc(SOLAR, 'MWh/h', 'PT15M'), weatherTags(preset, A, 'solar'));
@@ -168,21 +194,59 @@ export function addAreaCurves(b: CatalogueBuilder, preset: Preset, area: AreaPro
  * const b = new CatalogueBuilder(); addBorderCurves(b, 'small', directionsOf(bordersOf('small')), () => 'CET');
  * b.get('DE>FR', 'schedule')?.record.name //=> 'DE>FR Exchange Day-Ahead Schedule MWh/h H Actual'
  */
-export function addBorderCurves(b: CatalogueBuilder, preset: Preset, directions: readonly Direction[],
-  zoneOf: (area: string) => string): void {
+export function addBorderCurves(
+  b: CatalogueBuilder,
+  preset: Preset,
+  directions: readonly Direction[],
+  zoneOf: (area: string) => string,
+): void {
   for (const d of directions) {
     const key = `${d.source}>${d.sink}`;
     const base = { area: d.source, sink: d.sink, timezone: zoneOf(d.source), commodity: 'Power', package: 'power' };
     const touchesDE = d.source === 'DE' || d.sink === 'DE';
-    b.add(key, 'schedule', { ...base, categories: ['Exchange', 'Day-Ahead', 'Schedule'], unit: 'MWh/h', frequency: 'PT1H', dataType: 'ACTUAL', curveType: 'TIMESERIES' });
+    b.add(key, 'schedule', {
+      ...base,
+      categories: ['Exchange', 'Day-Ahead', 'Schedule'],
+      unit: 'MWh/h',
+      frequency: 'PT1H',
+      dataType: 'ACTUAL',
+      curveType: 'TIMESERIES',
+    });
     if (preset === 'full') {
-      b.add(key, 'dacap', { ...base, categories: ['Exchange', 'Day-Ahead', 'Capacity'], unit: 'MW', frequency: 'PT1H', dataType: 'ACTUAL', curveType: 'TIMESERIES' });
+      b.add(key, 'dacap', {
+        ...base,
+        categories: ['Exchange', 'Day-Ahead', 'Capacity'],
+        unit: 'MW',
+        frequency: 'PT1H',
+        dataType: 'ACTUAL',
+        curveType: 'TIMESERIES',
+      });
     }
     if (preset === 'full' || touchesDE) {
-      b.add(key, 'ntc', { ...base, categories: ['Exchange', 'Net', 'Transfer', 'Capacity'], unit: 'MW', frequency: 'PT15M', dataType: 'REMIT', curveType: 'TIMESERIES' });
+      b.add(key, 'ntc', {
+        ...base,
+        categories: ['Exchange', 'Net', 'Transfer', 'Capacity'],
+        unit: 'MW',
+        frequency: 'PT15M',
+        dataType: 'REMIT',
+        curveType: 'TIMESERIES',
+      });
     }
     if (preset === 'full' && touchesDE) {
-      b.add(key, 'fc:schedule', { ...base, categories: ['Exchange', 'Day-Ahead', 'Schedule'], unit: 'MWh/h', frequency: 'PT1H', dataType: 'FORECAST', curveType: 'INSTANCE', issuedZone: 'UTC' }, ['ec']);
+      b.add(
+        key,
+        'fc:schedule',
+        {
+          ...base,
+          categories: ['Exchange', 'Day-Ahead', 'Schedule'],
+          unit: 'MWh/h',
+          frequency: 'PT1H',
+          dataType: 'FORECAST',
+          curveType: 'INSTANCE',
+          issuedZone: 'UTC',
+        },
+        ['ec'],
+      );
     }
   }
 }
@@ -197,7 +261,15 @@ export function addBorderCurves(b: CatalogueBuilder, preset: Preset, directions:
  */
 export function addAggregateCurves(b: CatalogueBuilder): void {
   const ts = (area: string, categories: string[], frequency: string): CurveDef => ({
-    area, categories, unit: 'MWh/h', frequency, timezone: 'CET', dataType: 'ACTUAL', curveType: 'TIMESERIES', commodity: 'Power', package: 'power',
+    area,
+    categories,
+    unit: 'MWh/h',
+    frequency,
+    timezone: 'CET',
+    dataType: 'ACTUAL',
+    curveType: 'TIMESERIES',
+    commodity: 'Power',
+    package: 'power',
   });
   for (const agg of Object.keys(AGGREGATES)) {
     b.add(agg, 'consumption', ts(agg, ['Consumption'], 'PT1H'));

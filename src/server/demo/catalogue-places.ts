@@ -33,7 +33,14 @@ export function generatorPlaces(preset: Preset): GeneratorPlace[] {
   const out: GeneratorPlace[] = [];
   for (const plant of PLANT_SPECS) {
     if (plant.fullOnly && preset === 'small') continue;
-    out.push({ key: placeKey('producer', plant.name), name: plant.name, token: placeToken(plant.name), plant, unit: null, capacity: plant.capacity });
+    out.push({
+      key: placeKey('producer', plant.name),
+      name: plant.name,
+      token: placeToken(plant.name),
+      plant,
+      unit: null,
+      capacity: plant.capacity,
+    });
     for (const [unit, mw] of plant.units) {
       const name = `${plant.name} ${unit}`;
       out.push({ key: placeKey('producer', name), name, token: placeToken(name), plant, unit, capacity: mw });
@@ -67,15 +74,28 @@ export function placeRecords(preset: Preset): PlaceRecord[] {
   for (const g of generatorPlaces(preset)) {
     const p = g.plant;
     out.push({
-      key: g.key, kind: 'producer', name: g.name, unit: g.unit,
-      fuels: [FUELS[p.fuel].placeFuel, ...p.extraFuels], latitude: p.lat, longitude: p.lon, areas: [p.area],
+      key: g.key,
+      kind: 'producer',
+      name: g.name,
+      unit: g.unit,
+      fuels: [FUELS[p.fuel].placeFuel, ...p.extraFuels],
+      latitude: p.lat,
+      longitude: p.lon,
+      areas: [p.area],
       parentKey: g.unit === null ? null : placeKey('producer', p.name),
     });
   }
   for (const s of sitesOf(preset)) {
     out.push({
-      key: placeKey(s.kind, s.name), kind: s.kind, name: s.name, unit: null, fuels: [],
-      latitude: s.lat, longitude: s.lon, areas: [s.area, ...s.moreAreas], parentKey: null,
+      key: placeKey(s.kind, s.name),
+      kind: s.kind,
+      name: s.name,
+      unit: null,
+      fuels: [],
+      latitude: s.lat,
+      longitude: s.lon,
+      areas: [s.area, ...s.moreAreas],
+      parentKey: null,
     });
   }
   return out;
@@ -98,22 +118,50 @@ export function addPlaceCurves(b: CatalogueBuilder, preset: Preset, zoneOf: (are
     const base = { area, place: { key: g.key, token: g.token }, timezone: zoneOf(area), commodity: 'Power', package: 'power' };
     const words = FUELS[g.plant.fuel].words;
     b.add(g.key, 'plant:remit', {
-      ...base, categories: [...words, 'Capacity', 'Available'], unit: 'MW', frequency: 'NONE', dataType: 'REMIT',
-      curveType: 'INSTANCE_PERIOD', issuedZone: 'UTC',
+      ...base,
+      categories: [...words, 'Capacity', 'Available'],
+      unit: 'MW',
+      frequency: 'NONE',
+      dataType: 'REMIT',
+      curveType: 'INSTANCE_PERIOD',
+      issuedZone: 'UTC',
     });
-    b.add(g.key, 'plant:prod', { ...base, categories: [...words, 'Production'], unit: 'MWh/h', frequency: 'PT1H', dataType: 'ACTUAL', curveType: 'TIMESERIES' });
+    b.add(g.key, 'plant:prod', {
+      ...base,
+      categories: [...words, 'Production'],
+      unit: 'MWh/h',
+      frequency: 'PT1H',
+      dataType: 'ACTUAL',
+      curveType: 'TIMESERIES',
+    });
   }
   for (const s of sitesOf(preset)) {
     const key = placeKey(s.kind, s.name);
     const gas = s.kind.startsWith('gas-');
     const base = {
-      area: s.area, place: { key, token: placeToken(s.name) }, timezone: gas ? GAS_DAY : zoneOf(s.area),
-      commodity: gas ? 'Gas' : 'Power', package: gas ? 'gas' : 'power',
+      area: s.area,
+      place: { key, token: placeToken(s.name) },
+      timezone: gas ? GAS_DAY : zoneOf(s.area),
+      commodity: gas ? 'Gas' : 'Power',
+      package: gas ? 'gas' : 'power',
     };
-    const ts = (categories: string[], unit: string, frequency: string, dataType: string): CurveDef =>
-      ({ ...base, categories, unit, frequency, dataType, curveType: 'TIMESERIES' });
-    const fc = (categories: string[], unit: string, frequency: string): CurveDef =>
-      ({ ...base, categories, unit, frequency, dataType: 'FORECAST', curveType: 'INSTANCE', issuedZone: 'UTC' });
+    const ts = (categories: string[], unit: string, frequency: string, dataType: string): CurveDef => ({
+      ...base,
+      categories,
+      unit,
+      frequency,
+      dataType,
+      curveType: 'TIMESERIES',
+    });
+    const fc = (categories: string[], unit: string, frequency: string): CurveDef => ({
+      ...base,
+      categories,
+      unit,
+      frequency,
+      dataType: 'FORECAST',
+      curveType: 'INSTANCE',
+      issuedZone: 'UTC',
+    });
     switch (s.kind) {
       case 'river':
         b.add(key, 'river:temp', ts(['River', 'Temperature'], '°C', 'PT1H', 'ACTUAL'));

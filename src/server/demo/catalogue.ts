@@ -55,7 +55,10 @@ export function ohlcKey(def: OhlcDef): string {
  * //=> 'DE Consumption MWh/h 15min Actual'
  */
 export function buildCatalogue(preset: Preset, anchor: string): DemoCatalogue {
-  const window = demoWindow(preset, parseAnchor(anchor, () => 0));
+  const window = demoWindow(
+    preset,
+    parseAnchor(anchor, () => 0),
+  );
   const areas = areasOf(preset);
   const borders = bordersOf(preset);
   const directions = directionsOf(borders);
@@ -69,14 +72,30 @@ export function buildCatalogue(preset: Preset, anchor: string): DemoCatalogue {
   const ohlc = OHLC_DEFS.filter((d) => preset === 'full' || !d.fullOnly);
   for (const def of ohlc) {
     b.add(ohlcKey(def), 'ohlc', {
-      area: def.area, categories: def.categories, unit: def.unit, source: def.source, frequency: 'P1D',
-      timezone: 'CET', dataType: 'OHLC', curveType: 'OHLC', commodity: def.commodity, package: 'market',
+      area: def.area,
+      categories: def.categories,
+      unit: def.unit,
+      source: def.source,
+      frequency: 'P1D',
+      timezone: 'CET',
+      dataType: 'OHLC',
+      curveType: 'OHLC',
+      commodity: def.commodity,
+      package: 'market',
     });
   }
   for (const fx of FX_DEFS) {
     b.add(`fx:${fx.currency}`, 'forex', {
-      area: '', categories: ['Currency', 'Rate', `EUR-${fx.currency}`], unit: `${fx.currency}/EUR`, source: 'ECB',
-      frequency: 'P1D', timezone: 'CET', dataType: 'FOREX', curveType: 'TIMESERIES', commodity: 'Currency', package: 'market',
+      area: '',
+      categories: ['Currency', 'Rate', `EUR-${fx.currency}`],
+      unit: `${fx.currency}/EUR`,
+      source: 'ECB',
+      frequency: 'P1D',
+      timezone: 'CET',
+      dataType: 'FOREX',
+      curveType: 'TIMESERIES',
+      commodity: 'Currency',
+      package: 'market',
     });
   }
   const powerAreas = [...areas.map((a) => a.tag)];

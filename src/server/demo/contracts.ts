@@ -17,14 +17,22 @@ function firstAfter(period: ContractPeriod, d: string): string {
   const y = Number(d.slice(0, 4));
   const m = Number(d.slice(5, 7));
   switch (period) {
-    case 'day': return addDays(d, 1);
-    case 'weekend': return addDays(d, (6 - weekday(d) + 7) % 7 || 7);
-    case 'week': return addDays(d, (8 - weekday(d)) % 7 || 7);
-    case 'month': return addMonths(`${d.slice(0, 7)}-01`, 1);
-    case 'quarter': return addMonths(`${y}-${String(m - ((m - 1) % 3)).padStart(2, '0')}-01`, 3);
-    case 'season': return d < `${y}-04-01` ? `${y}-04-01` : d < `${y}-10-01` ? `${y}-10-01` : `${y + 1}-04-01`;
-    case 'year': return `${y + 1}-01-01`;
-    case 'mdec': return d < `${y}-12-01` ? `${y}-12-01` : `${y + 1}-12-01`;
+    case 'day':
+      return addDays(d, 1);
+    case 'weekend':
+      return addDays(d, (6 - weekday(d) + 7) % 7 || 7);
+    case 'week':
+      return addDays(d, (8 - weekday(d)) % 7 || 7);
+    case 'month':
+      return addMonths(`${d.slice(0, 7)}-01`, 1);
+    case 'quarter':
+      return addMonths(`${y}-${String(m - ((m - 1) % 3)).padStart(2, '0')}-01`, 3);
+    case 'season':
+      return d < `${y}-04-01` ? `${y}-04-01` : d < `${y}-10-01` ? `${y}-10-01` : `${y + 1}-04-01`;
+    case 'year':
+      return `${y + 1}-01-01`;
+    case 'mdec':
+      return d < `${y}-12-01` ? `${y}-12-01` : `${y + 1}-12-01`;
   }
 }
 
@@ -42,14 +50,22 @@ export function frontDelivery(period: ContractPeriod, traded: string, front: num
   const first = firstAfter(period, traded);
   const k = front - 1;
   switch (period) {
-    case 'day': return { delivery: addDays(first, k), end: addDays(first, k + 1) };
-    case 'weekend': return { delivery: addDays(first, 7 * k), end: addDays(first, 7 * k + 2) };
-    case 'week': return { delivery: addDays(first, 7 * k), end: addDays(first, 7 * k + 7) };
-    case 'month': return { delivery: addMonths(first, k), end: addMonths(first, k + 1) };
-    case 'quarter': return { delivery: addMonths(first, 3 * k), end: addMonths(first, 3 * k + 3) };
-    case 'season': return { delivery: addMonths(first, 6 * k), end: addMonths(first, 6 * k + 6) };
-    case 'year': return { delivery: addMonths(first, 12 * k), end: addMonths(first, 12 * k + 12) };
-    case 'mdec': return { delivery: addMonths(first, 12 * k), end: addMonths(first, 12 * k + 1) };
+    case 'day':
+      return { delivery: addDays(first, k), end: addDays(first, k + 1) };
+    case 'weekend':
+      return { delivery: addDays(first, 7 * k), end: addDays(first, 7 * k + 2) };
+    case 'week':
+      return { delivery: addDays(first, 7 * k), end: addDays(first, 7 * k + 7) };
+    case 'month':
+      return { delivery: addMonths(first, k), end: addMonths(first, k + 1) };
+    case 'quarter':
+      return { delivery: addMonths(first, 3 * k), end: addMonths(first, 3 * k + 3) };
+    case 'season':
+      return { delivery: addMonths(first, 6 * k), end: addMonths(first, 6 * k + 6) };
+    case 'year':
+      return { delivery: addMonths(first, 12 * k), end: addMonths(first, 12 * k + 12) };
+    case 'mdec':
+      return { delivery: addMonths(first, 12 * k), end: addMonths(first, 12 * k + 1) };
   }
 }
 

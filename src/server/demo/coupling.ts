@@ -32,8 +32,12 @@ export interface CoupledMarket {
  * @example
  * coupleMarkets(1, states, bordersOf('small'), ntc).price.get('DE')?.length //~> 2664
  */
-export function coupleMarkets(seed: number, states: Map<string, AreaState>, borders: readonly BorderSpec[],
-  ntc: Map<string, Float64Array>): CoupledMarket {
+export function coupleMarkets(
+  seed: number,
+  states: Map<string, AreaState>,
+  borders: readonly BorderSpec[],
+  ntc: Map<string, Float64Array>,
+): CoupledMarket {
   const first = new Map<string, ReturnType<typeof dispatch>>();
   for (const [tag, s] of states) first.set(tag, dispatch(s, null, false));
   const n = [...states.values()][0].load.length;

@@ -6,15 +6,34 @@ import type { CurveRecord } from '../store/types';
 
 /** The name label (last word) of each data type. */
 export const DATA_TYPE_LABELS: Readonly<Record<string, string>> = Object.freeze({
-  ACTUAL: 'Actual', FORECAST: 'Forecast', BACKCAST: 'Backcast', NORMAL: 'Normal', CLIMATE: 'Climate',
-  SCENARIO: 'Scenario', SYNTHETIC: 'Synthetic', VALUE: 'Value', CAPACITY: 'Capacity', REMIT: 'REMIT',
-  OHLC: 'OHLC', FOREX: 'Forex',
+  ACTUAL: 'Actual',
+  FORECAST: 'Forecast',
+  BACKCAST: 'Backcast',
+  NORMAL: 'Normal',
+  CLIMATE: 'Climate',
+  SCENARIO: 'Scenario',
+  SYNTHETIC: 'Synthetic',
+  VALUE: 'Value',
+  CAPACITY: 'Capacity',
+  REMIT: 'REMIT',
+  OHLC: 'OHLC',
+  FOREX: 'Forex',
 });
 
 /** The short name of each frequency tag in curve names (`NONE` has none). */
 export const FREQUENCY_SHORT: Readonly<Record<string, string>> = Object.freeze({
-  P1Y: 'Y', SEASON: 'S', P3M: 'Q', P1M: 'M', P1W: 'W', P1D: 'D', PT1H: 'H', PT30M: '30min',
-  PT15M: '15min', PT10M: '10min', PT5M: '5min', NONE: '',
+  P1Y: 'Y',
+  SEASON: 'S',
+  P3M: 'Q',
+  P1M: 'M',
+  P1W: 'W',
+  P1D: 'D',
+  PT1H: 'H',
+  PT30M: '30min',
+  PT15M: '15min',
+  PT10M: '10min',
+  PT5M: '5min',
+  NONE: '',
 });
 
 const SINGLE_UNITS = new Set(['MWh/h', 'MW', 'MWh', 'GWh', '°C', '%']);

@@ -58,24 +58,45 @@ const SPREAD4 = [0.92, 0.98, 1.04, 1.12];
 export function dayBlocks(area: AreaProfile, p: DayPrices): Block[] {
   const blocks: Block[] = [];
   const gas = (eff: number) => gasSrmc(p.ttf, p.eua, eff);
-  const water = area.waterValue !== null
-    ? area.waterValue * (p.nordic / 42) * (1 + 0.15 * Math.cos((2 * Math.PI * (p.doy - 120)) / 365.25))
-    : gas(0.53);
+  const water =
+    area.waterValue !== null
+      ? area.waterValue * (p.nordic / 42) * (1 + 0.15 * Math.cos((2 * Math.PI * (p.doy - 120)) / 365.25))
+      : gas(0.53);
   for (const fuel of Object.keys(area.fleets) as FuelKey[]) {
     let costs: number[];
     switch (fuel) {
-      case 'nuclear': costs = [18, 30, 42, 55]; break;
-      case 'lignite': costs = SPREAD4.map((k) => (4 + 1.02 * p.eua) * k); break;
-      case 'hardcoal': costs = [0.46, 0.43, 0.4, 0.37].map((e) => coalSrmc(p.coal, p.usd, p.eua, e)); break;
-      case 'gas': costs = [0.6, 0.56, 0.51, 0.45].map(gas); break;
-      case 'biomass': costs = [40, 55, 70, 90]; break;
-      case 'oil': costs = area.tag === 'EE'
-        ? SPREAD4.map((k) => (18 + 1.05 * p.eua) * k)
-        : [0.4, 0.38, 0.36, 0.34].map((e) => ((p.brent / p.usd) * 0.59 + 0.27 * p.eua) / e); break;
-      case 'waste': costs = [0, 5, 10, 15]; break;
-      case 'other': costs = [60, 75, 90, 110]; break;
-      case 'reservoir': costs = [0.88, 0.96, 1.04, 1.12].map((k) => water * k); break;
-      default: costs = [];
+      case 'nuclear':
+        costs = [18, 30, 42, 55];
+        break;
+      case 'lignite':
+        costs = SPREAD4.map((k) => (4 + 1.02 * p.eua) * k);
+        break;
+      case 'hardcoal':
+        costs = [0.46, 0.43, 0.4, 0.37].map((e) => coalSrmc(p.coal, p.usd, p.eua, e));
+        break;
+      case 'gas':
+        costs = [0.6, 0.56, 0.51, 0.45].map(gas);
+        break;
+      case 'biomass':
+        costs = [40, 55, 70, 90];
+        break;
+      case 'oil':
+        costs =
+          area.tag === 'EE'
+            ? SPREAD4.map((k) => (18 + 1.05 * p.eua) * k)
+            : [0.4, 0.38, 0.36, 0.34].map((e) => ((p.brent / p.usd) * 0.59 + 0.27 * p.eua) / e);
+        break;
+      case 'waste':
+        costs = [0, 5, 10, 15];
+        break;
+      case 'other':
+        costs = [60, 75, 90, 110];
+        break;
+      case 'reservoir':
+        costs = [0.88, 0.96, 1.04, 1.12].map((k) => water * k);
+        break;
+      default:
+        costs = [];
     }
     for (const cost of costs) blocks.push({ fuel, size: 0.25, cost });
   }
@@ -152,7 +173,7 @@ export function dispatch(s: AreaState, netImport: Float64Array | null, withProdu
     if (day !== currentDay) {
       currentDay = day;
       blocks = s.blocks[day];
-      blockFuel = Int32Array.from(blocks, (b) => (b.fuel === null ? -1 : fuelIndex.get(b.fuel) ?? -1));
+      blockFuel = Int32Array.from(blocks, (b) => (b.fuel === null ? -1 : (fuelIndex.get(b.fuel) ?? -1)));
     }
     let mustRun = area.mustRun;
     for (let i = 0; i < fuels.length; i++) {
@@ -223,7 +244,10 @@ export function pumpedGeneration(price: Float64Array, avail: Float64Array): Floa
     const b = Math.min(price.length, a + 24);
     let sum = 0;
     let sq = 0;
-    for (let h = a; h < b; h++) { sum += price[h]; sq += price[h] * price[h]; }
+    for (let h = a; h < b; h++) {
+      sum += price[h];
+      sq += price[h] * price[h];
+    }
     const mu = sum / (b - a);
     const sd = Math.sqrt(Math.max(0, sq / (b - a) - mu * mu));
     for (let h = a; h < b; h++) {

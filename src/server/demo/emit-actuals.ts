@@ -54,7 +54,13 @@ export function areaActuals(world: World, tag: string): SeriesBlock[] {
   const windAt = (freq: string): Columns => {
     const on = at(t.windOn, 4, freq);
     const off = at(t.windOff, 4, freq);
-    return { times: on.times, values: roundValues(on.values.map((v, i) => v + off.values[i]), 2) };
+    return {
+      times: on.times,
+      values: roundValues(
+        on.values.map((v, i) => v + off.values[i]),
+        2,
+      ),
+    };
   };
   emit('consumption', at(t.load, 4, f.consumption));
   emit('wind', windAt(f.wind));
@@ -142,7 +148,13 @@ export function borderActuals(world: World): SeriesBlock[] {
     const dacap = cat.spec(key, 'dacap');
     if (dacap) out.push(seriesBlock(dacap.record.name, stepMeans(ntc, 1, grid, begin, end, 'PT1H')));
     const remit = cat.spec(key, 'ntc');
-    if (remit) out.push(seriesBlock(remit.record.name, stepMeans(ntc, 1, grid, ntcBegin(world, zone), localMidnight(cat.window.forecastEnd, zone), 'PT15M')));
+    if (remit)
+      out.push(
+        seriesBlock(
+          remit.record.name,
+          stepMeans(ntc, 1, grid, ntcBegin(world, zone), localMidnight(cat.window.forecastEnd, zone), 'PT15M'),
+        ),
+      );
   }
   return out;
 }
@@ -186,7 +198,7 @@ export function aggregateActuals(world: World, zoneSeries: Map<string, SeriesBlo
       if (k < tsos.length - 1) {
         for (let i = 0; i < n; i++) {
           const sum = weights.reduce((s, w) => s + w[i], 0);
-          values[i] = Math.round((total[i] * weights[k][i]) / sum * 100) / 100;
+          values[i] = Math.round(((total[i] * weights[k][i]) / sum) * 100) / 100;
           rest[i] -= values[i];
         }
       } else {

@@ -48,8 +48,11 @@ export function areaClimate(world: World, tag: string, cityOffsets: Map<string, 
   const shape = (sph === 4 ? t.shape : groupMeans(t.shape, 4)).subarray(offset, offset + n);
   const clear = sph === 4 ? t.clear : clearSkySeries(area, world.grid, 1);
   const sums: Record<Family, Float64Array> = {
-    consumption: new Float64Array(n), wind: new Float64Array(n), solar: new Float64Array(n),
-    residual: new Float64Array(n), temperature: new Float64Array(n),
+    consumption: new Float64Array(n),
+    wind: new Float64Array(n),
+    solar: new Float64Array(n),
+    residual: new Float64Array(n),
+    temperature: new Float64Array(n),
   };
   const zone = area.zone;
   const cBegin = localMidnight(w.climateStart, zone);
@@ -93,8 +96,13 @@ export function areaClimate(world: World, tag: string, cityOffsets: Map<string, 
   const out: SeriesBlock[] = [];
   for (const [f, spec] of climateSpecs) {
     out.push({
-      curve: spec.record.name, issued: null, tag: null, times: climateTimes as Float64Array, values: null,
-      scenarios: scenarios.get(f) as Float64Array[], scenarioNames: [...CLIMATE_YEARS],
+      curve: spec.record.name,
+      issued: null,
+      tag: null,
+      times: climateTimes as Float64Array,
+      values: null,
+      scenarios: scenarios.get(f) as Float64Array[],
+      scenarioNames: [...CLIMATE_YEARS],
     });
   }
   const nBegin = localMidnight(w.normalStart, zone);
@@ -113,7 +121,15 @@ export function areaClimate(world: World, tag: string, cityOffsets: Map<string, 
   if (cityOffsets.size > 0) {
     const base = normal('temperature');
     for (const [name, offset] of cityOffsets) {
-      out.push(seriesBlock(name, { times: base.times, values: roundValues(base.values.map((v) => v + offset), 2) }));
+      out.push(
+        seriesBlock(name, {
+          times: base.times,
+          values: roundValues(
+            base.values.map((v) => v + offset),
+            2,
+          ),
+        }),
+      );
     }
   }
   return out;

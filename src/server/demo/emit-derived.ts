@@ -41,7 +41,17 @@ export function areaDerived(world: World, tag: string): SeriesBlock[] {
   const noise = (what: string, sd: number, phi = 0.9) =>
     splineToGrid(ar1(createRng(seed, `backcast/${tag}/${what}`), grid.nH + 2, phi, sd), 4, grid.nQ);
   const eLoad = noise('load', 0.02);
-  emit('backcast:consumption', stepMeans(t.load.map((v, j) => v * (1 + eLoad[j])), 4, grid, bBegin, end, 'PT15M'));
+  emit(
+    'backcast:consumption',
+    stepMeans(
+      t.load.map((v, j) => v * (1 + eLoad[j])),
+      4,
+      grid,
+      bBegin,
+      end,
+      'PT15M',
+    ),
+  );
   if (cat.spec(tag, 'backcast:wind')) {
     const p = areaParams(area);
     const ez = noise('wind', 0.25, 0.95);
@@ -51,14 +61,22 @@ export function areaDerived(world: World, tag: string): SeriesBlock[] {
     for (let j = 0; j < grid.nQ; j++) {
       const d = Math.floor(j / 96);
       const wi = grid.dayWinter[d];
-      wind[j] = t.installed.windOn[d] * wf(t.weather.wind[j] + ez[j], p.windOn, wi)
-        + t.installed.windOff[d] * wf(t.weather.windOff[j] + ezo[j], p.windOff, wi);
+      wind[j] =
+        t.installed.windOn[d] * wf(t.weather.wind[j] + ez[j], p.windOn, wi) +
+        t.installed.windOff[d] * wf(t.weather.windOff[j] + ezo[j], p.windOff, wi);
     }
     emit('backcast:wind', stepMeans(wind, 4, grid, bBegin, end, 'PT15M'));
   }
   if (cat.spec(tag, 'backcast:solar')) {
     const ec = noise('cloud', 0.35, 0.95);
-    const solar = solarOutput(area, t.weather.cloud.map((c, j) => c + ec[j]), t.clear, t.installed, grid, 4);
+    const solar = solarOutput(
+      area,
+      t.weather.cloud.map((c, j) => c + ec[j]),
+      t.clear,
+      t.installed,
+      grid,
+      4,
+    );
     emit('backcast:solar', stepMeans(solar, 4, grid, bBegin, end, 'PT15M'));
   }
   // hydro
@@ -71,7 +89,18 @@ export function areaDerived(world: World, tag: string): SeriesBlock[] {
     const reservoir = world.coupled.prod.get(tag)?.reservoir;
     if (reservoir) {
       const e = ar1(createRng(seed, `synthetic/${tag}/reservoir`), grid.nH, 0.97, 0.04);
-      emit('synthetic:reservoir', stepMeans(reservoir.map((v, h) => v * (1 + e[h])), 1, grid, begin, end, 'PT1H'), 1);
+      emit(
+        'synthetic:reservoir',
+        stepMeans(
+          reservoir.map((v, h) => v * (1 + e[h])),
+          1,
+          grid,
+          begin,
+          end,
+          'PT1H',
+        ),
+        1,
+      );
     }
   }
   const snow = cat.spec(tag, 'normal:snow');
@@ -84,10 +113,12 @@ export function areaDerived(world: World, tag: string): SeriesBlock[] {
   const holiday = cat.spec(tag, 'holiday');
   if (holiday) {
     const dates = dateRange(w.historyStart, addDays(w.anchor, 366));
-    out.push(seriesBlock(holiday.record.name, {
-      times: dayStarts(w.historyStart, addDays(w.anchor, 366), zone),
-      values: Float64Array.from(dates, (d) => holidayShare(area, d)),
-    }));
+    out.push(
+      seriesBlock(holiday.record.name, {
+        times: dayStarts(w.historyStart, addDays(w.anchor, 366), zone),
+        values: Float64Array.from(dates, (d) => holidayShare(area, d)),
+      }),
+    );
   }
   const longterm = cat.spec(tag, 'longterm');
   if (longterm) out.push(longTermScenario(world, longterm.record.name));
@@ -115,5 +146,13 @@ function longTermScenario(world: World, curve: string): SeriesBlock {
     low[i] = Math.round(c * (0.78 - 0.03 * years) * 100) / 100;
     high[i] = Math.round(c * (1.22 + 0.05 * years) * 100) / 100;
   });
-  return { curve, issued: null, tag: null, times, values: null, scenarios: [low, central, high], scenarioNames: ['Low', 'Central', 'High'] };
+  return {
+    curve,
+    issued: null,
+    tag: null,
+    times,
+    values: null,
+    scenarios: [low, central, high],
+    scenarioNames: ['Low', 'Central', 'High'],
+  };
 }

@@ -45,8 +45,18 @@ export function borderForecasts(world: World): ImportBatch[] {
         if (net >= 0) va[h] = v;
         else vb[h] = v;
       }
-      for (const [spec, values] of [[ab, va], [ba, vb]] as const) {
-        instances.push({ curve: spec.record.name, issued: run.issued, tag: run.tag, created: run.created, modified: run.modified, scenarioNames: [] });
+      for (const [spec, values] of [
+        [ab, va],
+        [ba, vb],
+      ] as const) {
+        instances.push({
+          curve: spec.record.name,
+          issued: run.issued,
+          tag: run.tag,
+          created: run.created,
+          modified: run.modified,
+          scenarioNames: [],
+        });
         series.push({ curve: spec.record.name, issued: run.issued, tag: run.tag, times, values, scenarios: [], scenarioNames: [] });
       }
     }
@@ -75,7 +85,10 @@ export function fillingForecasts(world: World): ImportBatch[] {
   const truth = (date: string): number => {
     const i = Math.round((localMidnight(date, 'CET') - localMidnight(first, 'CET')) / DAY);
     const doy = dayOfYearFrac(localMidnight(date, 'CET') + 12 * HOUR);
-    return Math.min(98, Math.max(5, 59 + 29.5 * Math.cos((2 * Math.PI * (doy - 288)) / 365.25) + anomaly[Math.max(0, Math.min(nDays - 1, i))]));
+    return Math.min(
+      98,
+      Math.max(5, 59 + 29.5 * Math.cos((2 * Math.PI * (doy - 288)) / 365.25) + anomaly[Math.max(0, Math.min(nDays - 1, i))]),
+    );
   };
   const instances: InstanceRecord[] = [];
   const series: SeriesBlock[] = [];
@@ -85,7 +98,14 @@ export function fillingForecasts(world: World): ImportBatch[] {
     const e = leadError(seed, `filling/${run.issued}`, 40, 0.3, 0.4, 5);
     const times = Float64Array.from(days, (d) => localMidnight(d, 'CET'));
     const values = Float64Array.from(days, (d, k) => Math.round(Math.min(100, Math.max(0, truth(d) + e[k * 4])) * 10) / 10);
-    instances.push({ curve: spec.record.name, issued: run.issued, tag: run.tag, created: run.created, modified: run.modified, scenarioNames: [] });
+    instances.push({
+      curve: spec.record.name,
+      issued: run.issued,
+      tag: run.tag,
+      created: run.created,
+      modified: run.modified,
+      scenarioNames: [],
+    });
     series.push({ curve: spec.record.name, issued: run.issued, tag: run.tag, times, values, scenarios: [], scenarioNames: [] });
   }
   return [{ instances, series }];

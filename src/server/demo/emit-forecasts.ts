@@ -19,8 +19,13 @@ import type { World } from './world';
 
 type Family = 'consumption' | 'wind' | 'solar' | 'residual' | 'temperature';
 const ROLE_FAMILY: Record<string, Family> = {
-  'fc:consumption': 'consumption', 'fc:wind': 'wind', 'fc:solar': 'solar', 'fc:residual': 'residual',
-  'fc:temperature': 'temperature', 'fc:wind-mt': 'wind', 'fc:temperature-mt': 'temperature',
+  'fc:consumption': 'consumption',
+  'fc:wind': 'wind',
+  'fc:solar': 'solar',
+  'fc:residual': 'residual',
+  'fc:temperature': 'temperature',
+  'fc:wind-mt': 'wind',
+  'fc:temperature-mt': 'temperature',
 };
 
 /** Forecasts of some families, 15-minute steps from the issue instant. */
@@ -137,7 +142,8 @@ export function areaForecasts(world: World, tag: string, modelTag: string): Impo
   const t = world.areas.get(tag);
   if (!model || !t) return [];
   const specs = cat.specs.filter((s) => s.subject === tag && s.record.curveType === 'INSTANCE' && s.tags.includes(modelTag));
-  const sites = sitesOf(cat.preset).filter((s) => s.area === tag && (s.kind === 'city' || s.kind === 'river'))
+  const sites = sitesOf(cat.preset)
+    .filter((s) => s.area === tag && (s.kind === 'city' || s.kind === 'river'))
     .map((s) => ({ site: s, spec: cat.spec(placeKey(s.kind, s.name), s.kind === 'city' ? 'city:fc' : 'river:fc') }))
     .filter((x) => x.spec?.tags.includes(modelTag));
   if (specs.length === 0 && sites.length === 0) return [];
@@ -160,7 +166,14 @@ export function areaForecasts(world: World, tag: string, modelTag: string): Impo
   let size = 0;
   const names = Array.from({ length: model.members }, (_, m) => `e${String(m).padStart(2, '0')}`);
   const push = (curve: string, run: Run, times: Float64Array, values: Float64Array, scenarios: Float64Array[] = []) => {
-    batch.instances.push({ curve, issued: run.issued, tag: run.tag, created: run.created, modified: run.modified, scenarioNames: scenarios.length ? names : [] });
+    batch.instances.push({
+      curve,
+      issued: run.issued,
+      tag: run.tag,
+      created: run.created,
+      modified: run.modified,
+      scenarioNames: scenarios.length ? names : [],
+    });
     batch.series.push({ curve, issued: run.issued, tag: run.tag, times, values, scenarios, scenarioNames: scenarios.length ? names : [] });
     size += values.length * (1 + scenarios.length);
   };
@@ -187,18 +200,41 @@ export function areaForecasts(world: World, tag: string, modelTag: string): Impo
         if (!nuclear || !main) continue;
         const h0 = Math.round((run.issued - grid.start) / HOUR);
         const e = leadError(seed, `${tag}/${run.tag}/${run.issued}/nuclear`, n, 0.01, 0.004, 0.06);
-        push(spec.record.name, run, times, roundValues(Float64Array.from({ length: n }, (_, j) => nuclear[h0 + (j >> 2)] * (1 + e[j])), 1));
+        push(
+          spec.record.name,
+          run,
+          times,
+          roundValues(
+            Float64Array.from({ length: n }, (_, j) => nuclear[h0 + (j >> 2)] * (1 + e[j])),
+            1,
+          ),
+        );
       } else if (ROLE_FAMILY[role]) {
         const family = ROLE_FAMILY[role];
         if (main) push(spec.record.name, run, times, main[family]!);
-        else push(spec.record.name, run, times, mean(members.map((f) => f[family]!)), members.map((f) => f[family]!));
+        else
+          push(
+            spec.record.name,
+            run,
+            times,
+            mean(members.map((f) => f[family]!)),
+            members.map((f) => f[family]!),
+          );
       }
     }
     for (const { site, spec } of sites) {
       if (!main || !spec) continue;
       const offset = siteTemperatureOffset(site, t.area);
       if (site.kind === 'city') {
-        push(spec.record.name, run, times, roundValues(main.temperature!.map((v) => v + offset), 2));
+        push(
+          spec.record.name,
+          run,
+          times,
+          roundValues(
+            main.temperature!.map((v) => v + offset),
+            2,
+          ),
+        );
       } else if (riverTruth) {
         const h0 = Math.round((run.issued - grid.start) / HOUR);
         const air = groupMeans(main.temperature!, 4);

@@ -81,10 +81,14 @@ function fairValue(world: World, def: OhlcDef, c: Contract, traded: string): num
     return base * m.fx.GBP[i] * 2.93 * m.nbpBasis[i];
   };
   switch (model.kind) {
-    case 'gas': return gasAt(model.hub);
-    case 'coal': return m.coal[i] * (1 - 0.008 * Math.min(24, months));
-    case 'eua': return m.eua[i] * (1 + 0.03 * (months / 12));
-    case 'brent': return m.brent[i] * (1 - 0.006 * months);
+    case 'gas':
+      return gasAt(model.hub);
+    case 'coal':
+      return m.coal[i] * (1 - 0.008 * Math.min(24, months));
+    case 'eua':
+      return m.eua[i] * (1 + 0.03 * (months / 12));
+    case 'brent':
+      return m.brent[i] * (1 - 0.006 * months);
     case 'nordic': {
       if (c.period === 'day') {
         const zones = world.cat.areas.filter((a) => a.spot === 'NordPool' && !BALTIC.includes(a.tag)).map((a) => a.tag);
@@ -129,7 +133,18 @@ export function ohlcRows(world: World, def: OhlcDef): OhlcBlock {
   const curve = spec ? spec.record.name : ohlcKey(def);
   const w = world.cat.window;
   const days = dateRange(w.historyStart, w.actualEnd).filter((d) => weekday(d) <= 5);
-  const cols = { traded: [] as number[], period: [] as string[], delivery: [] as number[], open: [] as number[], high: [] as number[], low: [] as number[], close: [] as number[], settlement: [] as number[], volume: [] as number[], openInterest: [] as number[] };
+  const cols = {
+    traded: [] as number[],
+    period: [] as string[],
+    delivery: [] as number[],
+    open: [] as number[],
+    high: [] as number[],
+    low: [] as number[],
+    close: [] as number[],
+    settlement: [] as number[],
+    volume: [] as number[],
+    openInterest: [] as number[],
+  };
   const seed = world.seed;
   let previous = new Map<string, number>();
   for (const traded of days) {
@@ -152,13 +167,22 @@ export function ohlcRows(world: World, def: OhlcDef): OhlcBlock {
       cols.delivery.push(localMidnight(c.delivery, 'CET'));
       cols.settlement.push(s);
       if (c.period === 'day') {
-        cols.open.push(NaN); cols.high.push(NaN); cols.low.push(NaN); cols.close.push(NaN); cols.volume.push(NaN); cols.openInterest.push(NaN);
+        cols.open.push(NaN);
+        cols.high.push(NaN);
+        cols.low.push(NaN);
+        cols.close.push(NaN);
+        cols.volume.push(NaN);
+        cols.openInterest.push(NaN);
         continue;
       }
-      const oi = Math.round(30000 * (c.period === 'month' ? 1 : c.period === 'year' ? 0.8 : 0.5) / c.front * (1 + 0.15 * r.normal()));
+      const oi = Math.round(((30000 * (c.period === 'month' ? 1 : c.period === 'year' ? 0.8 : 0.5)) / c.front) * (1 + 0.15 * r.normal()));
       cols.openInterest.push(Math.max(500, oi));
       if (!liquid(c)) {
-        cols.open.push(NaN); cols.high.push(NaN); cols.low.push(NaN); cols.close.push(NaN); cols.volume.push(NaN);
+        cols.open.push(NaN);
+        cols.high.push(NaN);
+        cols.low.push(NaN);
+        cols.close.push(NaN);
+        cols.volume.push(NaN);
         continue;
       }
       const prev = previous.get(`${c.period}/${c.delivery}`) ?? s;
@@ -175,8 +199,17 @@ export function ohlcRows(world: World, def: OhlcDef): OhlcBlock {
   }
   const f = (a: number[]) => Float64Array.from(a);
   return {
-    curve, traded: f(cols.traded), period: cols.period, delivery: f(cols.delivery), open: f(cols.open), high: f(cols.high),
-    low: f(cols.low), close: f(cols.close), settlement: f(cols.settlement), volume: f(cols.volume), openInterest: f(cols.openInterest),
+    curve,
+    traded: f(cols.traded),
+    period: cols.period,
+    delivery: f(cols.delivery),
+    open: f(cols.open),
+    high: f(cols.high),
+    low: f(cols.low),
+    close: f(cols.close),
+    settlement: f(cols.settlement),
+    volume: f(cols.volume),
+    openInterest: f(cols.openInterest),
   };
 }
 

@@ -43,7 +43,11 @@ export function areaPeriods(world: World, tag: string): PeriodBlock[] {
     const values = Float64Array.from(starts, (d) => Math.round(mw * growthFactor(d, w.anchor, rate)));
     out.push({ curve: spec.record.name, issued: null, tag: null, begins, ends, values, capacities: null });
   };
-  installed('installed:wind', area.windOn + area.windOff, (GROWTH.windOn * area.windOn + GROWTH.windOff * area.windOff) / Math.max(1, area.windOn + area.windOff));
+  installed(
+    'installed:wind',
+    area.windOn + area.windOff,
+    (GROWTH.windOn * area.windOn + GROWTH.windOff * area.windOff) / Math.max(1, area.windOn + area.windOff),
+  );
   installed('installed:wind-on', area.windOn, GROWTH.windOn);
   installed('installed:wind-off', area.windOff, GROWTH.windOff);
   installed('installed:solar', area.solar, GROWTH.solar);
@@ -52,7 +56,13 @@ export function areaPeriods(world: World, tag: string): PeriodBlock[] {
     const from = localMidnight(w.historyStart, 'CET');
     const to = localMidnight(w.timelineEnd, 'CET');
     const p = availabilityPeriods(area.consumptionCapacity, consumerOutages(world.seed, area, w), Infinity, from, to);
-    out.push({ curve: cons.record.name, issued: null, tag: null, ...p, capacities: new Float64Array(p.values.length).fill(area.consumptionCapacity) });
+    out.push({
+      curve: cons.record.name,
+      issued: null,
+      tag: null,
+      ...p,
+      capacities: new Float64Array(p.values.length).fill(area.consumptionCapacity),
+    });
   }
   return out;
 }
@@ -84,7 +94,14 @@ function instancesOf(world: World, curve: string, capacity: number, events: read
   const tlFrom = localMidnight(w.historyStart, 'CET');
   const tlTo = localMidnight(w.timelineEnd, 'CET');
   for (const m of pick(world.seed, curve, outageMessages(events), from, to)) {
-    out.instances.push({ curve, issued: m.issued, tag: m.tag, created: m.issued + createdAfter(world.seed, curve, m), modified: null, scenarioNames: [] });
+    out.instances.push({
+      curve,
+      issued: m.issued,
+      tag: m.tag,
+      created: m.issued + createdAfter(world.seed, curve, m),
+      modified: null,
+      scenarioNames: [],
+    });
     const p = availabilityPeriods(capacity, events, m.issued, tlFrom, tlTo);
     out.periods.push({ curve, issued: m.issued, tag: m.tag, ...p, capacities: new Float64Array(p.values.length).fill(capacity) });
   }
@@ -113,7 +130,13 @@ export function areaRemit(world: World, tag: string): RemitData {
       const units = fleet.units.filter((u) => u.placeKey === g.key || u.plantKey === g.key);
       const ids = new Set(units.map((u) => u.id));
       const capacity = units.reduce((s, u) => s + u.capacity, 0);
-      instancesOf(world, placeSpec.record.name, capacity, fleet.events.filter((e) => ids.has(e.unitId)), out);
+      instancesOf(
+        world,
+        placeSpec.record.name,
+        capacity,
+        fleet.events.filter((e) => ids.has(e.unitId)),
+        out,
+      );
     }
   }
   return out;

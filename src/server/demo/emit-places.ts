@@ -66,7 +66,12 @@ function plantProduction(world: World, tag: string, out: SeriesBlock[]): void {
     const unit = fleet.units.find((u) => u.placeKey === g.key);
     if (!unit) continue;
     const fleetAvail = t.state.avail[g.plant.fuel] as Float64Array;
-    const avail = availabilityHourly(unit.capacity, fleet.events.filter((e) => e.unitId === unit.id), grid.start, grid.nH);
+    const avail = availabilityHourly(
+      unit.capacity,
+      fleet.events.filter((e) => e.unitId === unit.id),
+      grid.start,
+      grid.nH,
+    );
     const mine = avail.map((a, h) => a * Math.min(1, fleetProd[h] / Math.max(1, fleetAvail[h])));
     const cols = stepMeans(mine, 1, grid, begin, end, 'PT1H');
     roundValues(cols.values, 1);
@@ -79,7 +84,13 @@ function plantProduction(world: World, tag: string, out: SeriesBlock[]): void {
   }
   for (const [key, values] of sums) {
     const spec = cat.spec(key, 'plant:prod');
-    if (spec) out.push(seriesBlock(spec.record.name, { times: stepMeans(new Float64Array(grid.nH), 1, grid, begin, end, 'PT1H').times, values: roundValues(values, 1) }));
+    if (spec)
+      out.push(
+        seriesBlock(spec.record.name, {
+          times: stepMeans(new Float64Array(grid.nH), 1, grid, begin, end, 'PT1H').times,
+          values: roundValues(values, 1),
+        }),
+      );
   }
 }
 
@@ -135,16 +146,24 @@ export function areaPlaces(world: World, tag: string): SeriesBlock[] {
     if (site.kind === 'river') hourly('river:temp', riverTemperature(air), 2);
     if (site.kind === 'weatherstation') {
       const noise = ar1(createRng(seed, `station/${key}`), grid.nH, 0.95, 0.9);
-      hourly('ws:temp', air.map((v, h) => v + offset + noise[h]), 1);
+      hourly(
+        'ws:temp',
+        air.map((v, h) => v + offset + noise[h]),
+        1,
+      );
     }
     if (site.kind === 'consumer') {
       const noise = ar1(createRng(seed, `consumer/${key}`), grid.nH, 0.9, 0.03);
       const cal = grid.local(zone);
       const load = site.load ?? 500;
-      hourly('consumer:load', Float64Array.from({ length: grid.nH }, (_, h) => {
-        const weekend = cal.weekdays[cal.dayIndex[h]] >= 6 ? 0.85 : 1;
-        return load * (site.name === 'Karmoy Smelter' ? 1 : weekend) * (0.97 + noise[h]);
-      }), 1);
+      hourly(
+        'consumer:load',
+        Float64Array.from({ length: grid.nH }, (_, h) => {
+          const weekend = cal.weekdays[cal.dayIndex[h]] >= 6 ? 0.85 : 1;
+          return load * (site.name === 'Karmoy Smelter' ? 1 : weekend) * (0.97 + noise[h]);
+        }),
+        1,
+      );
     }
     if (site.kind.startsWith('gas-')) {
       const role = site.kind === 'gas-storage' ? 'gas:storage' : site.kind === 'gas-lng-terminal' ? 'gas:lng' : 'gas:flow';

@@ -35,8 +35,14 @@ function outageSpan(window: DemoWindow): [number, number] {
 function fuelUnit(id: string, capacity: number, fuel: FuelKey, placeKey: string | null, plantKey: string | null): OutageUnit {
   const f = FUELS[fuel];
   return {
-    id, capacity, placeKey, plantKey, forcedRate: f.forcedRate, plannedDays: f.plannedDays,
-    plannedPerYear: fuel === 'nuclear' ? 0.95 : f.hydro ? 0.5 : 0.8, depth: [0.3, 1],
+    id,
+    capacity,
+    placeKey,
+    plantKey,
+    forcedRate: f.forcedRate,
+    plannedDays: f.plannedDays,
+    plannedPerYear: fuel === 'nuclear' ? 0.95 : f.hydro ? 0.5 : 0.8,
+    depth: [0.3, 1],
   };
 }
 
@@ -91,8 +97,14 @@ export function buildFleets(seed: number, preset: Preset, areas: readonly AreaPr
 export function borderOutages(seed: number, direction: Direction, window: DemoWindow): OutageEvent[] {
   const [from, to] = outageSpan(window);
   const unit: OutageUnit = {
-    id: `ntc/${direction.source}>${direction.sink}`, capacity: direction.capacity, placeKey: null, plantKey: null,
-    forcedRate: 1.5, plannedDays: [3, 14], plannedPerYear: 1, depth: [0.15, 0.6],
+    id: `ntc/${direction.source}>${direction.sink}`,
+    capacity: direction.capacity,
+    placeKey: null,
+    plantKey: null,
+    forcedRate: 1.5,
+    plannedDays: [3, 14],
+    plannedPerYear: 1,
+    depth: [0.15, 0.6],
   };
   return unitOutages(seed, unit, from, to);
 }
@@ -112,10 +124,23 @@ export function consumerOutages(seed: number, area: AreaProfile, window: DemoWin
   const count = Math.max(1, Math.round(area.consumptionCapacity / 250));
   const events: OutageEvent[] = [];
   for (let i = 0; i < count; i++) {
-    events.push(...unitOutages(seed, {
-      id: `consumers/${area.tag}/${i + 1}`, capacity: area.consumptionCapacity / count, placeKey: null, plantKey: null,
-      forcedRate: 2, plannedDays: [5, 20], plannedPerYear: 0.6, depth: [0.3, 1],
-    }, from, to));
+    events.push(
+      ...unitOutages(
+        seed,
+        {
+          id: `consumers/${area.tag}/${i + 1}`,
+          capacity: area.consumptionCapacity / count,
+          placeKey: null,
+          plantKey: null,
+          forcedRate: 2,
+          plannedDays: [5, 20],
+          plannedPerYear: 0.6,
+          depth: [0.3, 1],
+        },
+        from,
+        to,
+      ),
+    );
   }
   return events;
 }

@@ -4,9 +4,7 @@
  */
 
 /** A generation technology with production and REMIT curves. */
-export type FuelKey =
-  | 'nuclear' | 'lignite' | 'hardcoal' | 'gas' | 'biomass' | 'oil' | 'waste' | 'other'
-  | 'reservoir' | 'ror' | 'pumped';
+export type FuelKey = 'nuclear' | 'lignite' | 'hardcoal' | 'gas' | 'biomass' | 'oil' | 'waste' | 'other' | 'reservoir' | 'ror' | 'pumped';
 
 /** Naming and dispatch facts of one technology. */
 export interface FuelInfo {
@@ -28,17 +26,89 @@ export interface FuelInfo {
 
 /** Facts per technology. */
 export const FUELS: Readonly<Record<FuelKey, FuelInfo>> = Object.freeze({
-  nuclear: { words: ['Nuclear'], placeFuel: 'Nuclear', hydro: false, mustRun: 0.4, unitSize: 1100, forcedRate: 1.5, plannedDays: [35, 100] },
-  lignite: { words: ['Lignite', 'Power'], placeFuel: 'Lignite', hydro: false, mustRun: 0.25, unitSize: 300, forcedRate: 3, plannedDays: [14, 40] },
-  hardcoal: { words: ['Hard', 'Coal', 'Power'], placeFuel: 'Hard Coal', hydro: false, mustRun: 0.05, unitSize: 300, forcedRate: 3, plannedDays: [14, 35] },
-  gas: { words: ['Natural', 'Gas', 'Power'], placeFuel: 'Natural Gas', hydro: false, mustRun: 0.08, unitSize: 250, forcedRate: 2.5, plannedDays: [7, 28] },
-  biomass: { words: ['Biomass', 'Power'], placeFuel: 'Biomass', hydro: false, mustRun: 0.5, unitSize: 250, forcedRate: 2, plannedDays: [10, 30] },
+  nuclear: {
+    words: ['Nuclear'],
+    placeFuel: 'Nuclear',
+    hydro: false,
+    mustRun: 0.4,
+    unitSize: 1100,
+    forcedRate: 1.5,
+    plannedDays: [35, 100],
+  },
+  lignite: {
+    words: ['Lignite', 'Power'],
+    placeFuel: 'Lignite',
+    hydro: false,
+    mustRun: 0.25,
+    unitSize: 300,
+    forcedRate: 3,
+    plannedDays: [14, 40],
+  },
+  hardcoal: {
+    words: ['Hard', 'Coal', 'Power'],
+    placeFuel: 'Hard Coal',
+    hydro: false,
+    mustRun: 0.05,
+    unitSize: 300,
+    forcedRate: 3,
+    plannedDays: [14, 35],
+  },
+  gas: {
+    words: ['Natural', 'Gas', 'Power'],
+    placeFuel: 'Natural Gas',
+    hydro: false,
+    mustRun: 0.08,
+    unitSize: 250,
+    forcedRate: 2.5,
+    plannedDays: [7, 28],
+  },
+  biomass: {
+    words: ['Biomass', 'Power'],
+    placeFuel: 'Biomass',
+    hydro: false,
+    mustRun: 0.5,
+    unitSize: 250,
+    forcedRate: 2,
+    plannedDays: [10, 30],
+  },
   oil: { words: ['Oil', 'Power'], placeFuel: 'Oil', hydro: false, mustRun: 0.05, unitSize: 200, forcedRate: 2, plannedDays: [7, 21] },
-  waste: { words: ['Waste', 'Power'], placeFuel: 'Biomass', hydro: false, mustRun: 0.85, unitSize: 100, forcedRate: 2, plannedDays: [7, 21] },
-  other: { words: ['Other', 'Power'], placeFuel: 'Natural Gas', hydro: false, mustRun: 0.5, unitSize: 150, forcedRate: 2, plannedDays: [7, 21] },
-  reservoir: { words: ['Hydro', 'Reservoir'], placeFuel: 'Hydro', hydro: true, mustRun: 0.04, unitSize: 150, forcedRate: 1, plannedDays: [5, 30] },
+  waste: {
+    words: ['Waste', 'Power'],
+    placeFuel: 'Biomass',
+    hydro: false,
+    mustRun: 0.85,
+    unitSize: 100,
+    forcedRate: 2,
+    plannedDays: [7, 21],
+  },
+  other: {
+    words: ['Other', 'Power'],
+    placeFuel: 'Natural Gas',
+    hydro: false,
+    mustRun: 0.5,
+    unitSize: 150,
+    forcedRate: 2,
+    plannedDays: [7, 21],
+  },
+  reservoir: {
+    words: ['Hydro', 'Reservoir'],
+    placeFuel: 'Hydro',
+    hydro: true,
+    mustRun: 0.04,
+    unitSize: 150,
+    forcedRate: 1,
+    plannedDays: [5, 30],
+  },
   ror: { words: ['Hydro', 'Run-of-river'], placeFuel: 'Hydro', hydro: true, mustRun: 1, unitSize: 80, forcedRate: 1, plannedDays: [5, 20] },
-  pumped: { words: ['Hydro', 'Pumped-storage'], placeFuel: 'Hydro', hydro: true, mustRun: 0, unitSize: 300, forcedRate: 1, plannedDays: [7, 28] },
+  pumped: {
+    words: ['Hydro', 'Pumped-storage'],
+    placeFuel: 'Hydro',
+    hydro: true,
+    mustRun: 0,
+    unitSize: 300,
+    forcedRate: 1,
+    plannedDays: [7, 28],
+  },
 });
 
 /** Every technology, in merit and naming order. */

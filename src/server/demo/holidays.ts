@@ -66,9 +66,24 @@ const FIXED: Record<string, string[]> = {
 };
 // -2 Good Friday, 1 Easter Monday, 39 Ascension, 50 Whit Monday, 60 Corpus Christi
 const EASTER: Record<string, number[]> = {
-  DE: [-2, 1, 39, 50], FR: [1, 39, 50], NL: [-2, 1, 39, 50], BE: [1, 39, 50], AT: [1, 39, 50, 60],
-  CH: [-2, 1, 39, 50], GB: [-2, 1], ES: [-2], IT: [1], PL: [1, 60], CZ: [-2, 1], NO: [-3, -2, 1, 39, 50],
-  SE: [-2, 1, 39], DK: [-3, -2, 1, 39, 50], FI: [-2, 1, 39], EE: [-2], LV: [-2, 1], LT: [1],
+  DE: [-2, 1, 39, 50],
+  FR: [1, 39, 50],
+  NL: [-2, 1, 39, 50],
+  BE: [1, 39, 50],
+  AT: [1, 39, 50, 60],
+  CH: [-2, 1, 39, 50],
+  GB: [-2, 1],
+  ES: [-2],
+  IT: [1],
+  PL: [1, 60],
+  CZ: [-2, 1],
+  NO: [-3, -2, 1, 39, 50],
+  SE: [-2, 1, 39],
+  DK: [-3, -2, 1, 39, 50],
+  FI: [-2, 1, 39],
+  EE: [-2],
+  LV: [-2, 1],
+  LT: [1],
 };
 
 const cache = new Map<string, Map<string, number>>();

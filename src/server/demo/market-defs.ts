@@ -29,15 +29,52 @@ export interface OhlcDef {
 }
 
 type C = [ContractPeriod, number][];
-const POWER_MAIN: C = [['day', 7], ['weekend', 2], ['week', 4], ['month', 6], ['quarter', 7], ['year', 6]];
-const POWER_PEAK: C = [['week', 4], ['month', 6], ['quarter', 7], ['year', 6]];
-const POWER_OTHER: C = [['week', 4], ['month', 6], ['quarter', 7], ['year', 4]];
-const TTF_SET: C = [['day', 2], ['weekend', 1], ['month', 12], ['quarter', 6], ['season', 6], ['year', 4]];
+const POWER_MAIN: C = [
+  ['day', 7],
+  ['weekend', 2],
+  ['week', 4],
+  ['month', 6],
+  ['quarter', 7],
+  ['year', 6],
+];
+const POWER_PEAK: C = [
+  ['week', 4],
+  ['month', 6],
+  ['quarter', 7],
+  ['year', 6],
+];
+const POWER_OTHER: C = [
+  ['week', 4],
+  ['month', 6],
+  ['quarter', 7],
+  ['year', 4],
+];
+const TTF_SET: C = [
+  ['day', 2],
+  ['weekend', 1],
+  ['month', 12],
+  ['quarter', 6],
+  ['season', 6],
+  ['year', 4],
+];
 
-const power = (area: string, peak: boolean, source: string, contracts: C, fullOnly: boolean, factor = 1,
-  currency: 'EUR' | 'GBP' = 'EUR'): OhlcDef => ({
-  area, commodity: 'Power', categories: ['Futures', 'Power', peak ? 'Peak' : 'Base'],
-  unit: `${currency}/MWh`, source, contracts, fullOnly, model: { kind: 'power', area, peak, factor, currency },
+const power = (
+  area: string,
+  peak: boolean,
+  source: string,
+  contracts: C,
+  fullOnly: boolean,
+  factor = 1,
+  currency: 'EUR' | 'GBP' = 'EUR',
+): OhlcDef => ({
+  area,
+  commodity: 'Power',
+  categories: ['Futures', 'Power', peak ? 'Peak' : 'Base'],
+  unit: `${currency}/MWh`,
+  source,
+  contracts,
+  fullOnly,
+  model: { kind: 'power', area, peak, factor, currency },
 });
 
 /** Every futures curve, in catalogue order. */
@@ -47,8 +84,20 @@ export const OHLC_DEFS: readonly OhlcDef[] = Object.freeze([
   power('FR', false, 'EEX', POWER_MAIN, false, 0.86),
   power('FR', true, 'EEX', POWER_PEAK, false, 0.86),
   {
-    area: 'NP', commodity: 'Power', categories: ['Futures', 'Power', 'Base'], unit: 'EUR/MWh', source: 'Nasdaq',
-    contracts: [['day', 7], ['week', 6], ['month', 6], ['quarter', 8], ['year', 10]], fullOnly: false, model: { kind: 'nordic' },
+    area: 'NP',
+    commodity: 'Power',
+    categories: ['Futures', 'Power', 'Base'],
+    unit: 'EUR/MWh',
+    source: 'Nasdaq',
+    contracts: [
+      ['day', 7],
+      ['week', 6],
+      ['month', 6],
+      ['quarter', 8],
+      ['year', 10],
+    ],
+    fullOnly: false,
+    model: { kind: 'nordic' },
   },
   power('NL', false, 'EEX', POWER_OTHER, true, 1.02),
   power('BE', false, 'EEX', POWER_OTHER, true, 1.0),
@@ -58,30 +107,87 @@ export const OHLC_DEFS: readonly OhlcDef[] = Object.freeze([
   power('ES', false, 'EEX', POWER_OTHER, true, 0.8),
   power('PL', false, 'EEX', POWER_OTHER, true, 1.25),
   power('CZ', false, 'EEX', POWER_OTHER, true, 1.03),
-  power('GB', false, 'ICE', [['month', 6], ['quarter', 4], ['season', 4]], true, 1.05, 'GBP'),
+  power(
+    'GB',
+    false,
+    'ICE',
+    [
+      ['month', 6],
+      ['quarter', 4],
+      ['season', 4],
+    ],
+    true,
+    1.05,
+    'GBP',
+  ),
   {
-    area: 'NL', commodity: 'Gas', categories: ['Futures', 'Natural', 'Gas'], unit: 'EUR/MWh', source: 'ICE-TTF',
-    contracts: TTF_SET, fullOnly: false, model: { kind: 'gas', hub: 'TTF' },
+    area: 'NL',
+    commodity: 'Gas',
+    categories: ['Futures', 'Natural', 'Gas'],
+    unit: 'EUR/MWh',
+    source: 'ICE-TTF',
+    contracts: TTF_SET,
+    fullOnly: false,
+    model: { kind: 'gas', hub: 'TTF' },
   },
   {
-    area: 'GB', commodity: 'Gas', categories: ['Futures', 'Natural', 'Gas'], unit: 'pence/therm', source: 'ICE-NBP',
-    contracts: [['day', 2], ['month', 12], ['quarter', 6], ['season', 6]], fullOnly: false, model: { kind: 'gas', hub: 'NBP' },
+    area: 'GB',
+    commodity: 'Gas',
+    categories: ['Futures', 'Natural', 'Gas'],
+    unit: 'pence/therm',
+    source: 'ICE-NBP',
+    contracts: [
+      ['day', 2],
+      ['month', 12],
+      ['quarter', 6],
+      ['season', 6],
+    ],
+    fullOnly: false,
+    model: { kind: 'gas', hub: 'NBP' },
   },
   {
-    area: '', commodity: 'Coal', categories: ['Futures', 'Coal', 'API-2'], unit: 'USD/t', source: 'ICE',
-    contracts: [['month', 6], ['quarter', 4], ['year', 5]], fullOnly: false, model: { kind: 'coal' },
+    area: '',
+    commodity: 'Coal',
+    categories: ['Futures', 'Coal', 'API-2'],
+    unit: 'USD/t',
+    source: 'ICE',
+    contracts: [
+      ['month', 6],
+      ['quarter', 4],
+      ['year', 5],
+    ],
+    fullOnly: false,
+    model: { kind: 'coal' },
   },
   {
-    area: '', commodity: 'Carbon', categories: ['Futures', 'EUA'], unit: 'EUR/t', source: 'ICE',
-    contracts: [['mdec', 4]], fullOnly: false, model: { kind: 'eua' },
+    area: '',
+    commodity: 'Carbon',
+    categories: ['Futures', 'EUA'],
+    unit: 'EUR/t',
+    source: 'ICE',
+    contracts: [['mdec', 4]],
+    fullOnly: false,
+    model: { kind: 'eua' },
   },
   {
-    area: '', commodity: 'Oil', categories: ['Futures', 'Crude', 'Oil', 'Brent'], unit: 'USD/bbl', source: 'ICE',
-    contracts: [['month', 12]], fullOnly: true, model: { kind: 'brent' },
+    area: '',
+    commodity: 'Oil',
+    categories: ['Futures', 'Crude', 'Oil', 'Brent'],
+    unit: 'USD/bbl',
+    source: 'ICE',
+    contracts: [['month', 12]],
+    fullOnly: true,
+    model: { kind: 'brent' },
   },
   {
-    area: 'DE', commodity: 'Gas', categories: ['Futures', 'Natural', 'Gas'], unit: 'EUR/MWh', source: 'EEX-THE',
-    contracts: TTF_SET, fullOnly: true, model: { kind: 'gas', hub: 'THE' },
+    area: 'DE',
+    commodity: 'Gas',
+    categories: ['Futures', 'Natural', 'Gas'],
+    unit: 'EUR/MWh',
+    source: 'EEX-THE',
+    contracts: TTF_SET,
+    fullOnly: true,
+    model: { kind: 'gas', hub: 'THE' },
   },
 ]);
 

@@ -112,5 +112,5 @@ export function gasSrmc(ttf: number, eua: number, efficiency: number): number {
  * Math.round(coalSrmc(108, 1.08, 70, 0.42)) //=> 91
  */
 export function coalSrmc(api2: number, usdPerEur: number, eua: number, efficiency: number): number {
-  return ((api2 / usdPerEur) / 6.978 + 0.34056 * eua) / efficiency;
+  return (api2 / usdPerEur / 6.978 + 0.34056 * eua) / efficiency;
 }

@@ -108,8 +108,13 @@ export function unitOutages(seed: number, unit: OutageUnit, from: number, to: nu
   arrivals(3, (start) => {
     const end = start + Math.round(Math.exp(rng.range(Math.log(6), Math.log(360)))) * HOUR;
     raw.push({
-      unitId: unit.id, start, end, reduction: unit.capacity * rng.range(0.15, 0.5),
-      announced: second(start + rng.range(10, 120) * MINUTE), estimatedEnd: end, update: null,
+      unitId: unit.id,
+      start,
+      end,
+      reduction: unit.capacity * rng.range(0.15, 0.5),
+      announced: second(start + rng.range(10, 120) * MINUTE),
+      estimatedEnd: end,
+      update: null,
     });
   });
   raw.sort((a, b) => a.start - b.start);
@@ -160,7 +165,13 @@ export interface PeriodColumns {
  * @example
  * Array.from(availabilityPeriods(100, [], Infinity, 0, 3600000).values) //=> [100]
  */
-export function availabilityPeriods(capacity: number, events: readonly OutageEvent[], knownAt: number, from: number, to: number): PeriodColumns {
+export function availabilityPeriods(
+  capacity: number,
+  events: readonly OutageEvent[],
+  knownAt: number,
+  from: number,
+  to: number,
+): PeriodColumns {
   const delta = new Map<number, number>();
   const add = (t: number, d: number) => delta.set(t, (delta.get(t) ?? 0) + d);
   for (const e of events) {

@@ -79,42 +79,60 @@ const PLANTS: P[] = [
 ];
 
 /** Every power plant, in catalogue order. */
-export const PLANT_SPECS: readonly PlantSpec[] = Object.freeze(PLANTS.map((p): PlantSpec => {
-  const units: [string, number][] = p[5].startsWith('=')
-    ? []
-    : p[5].split(',').map((u) => {
-      const [name, mw] = u.split(':');
-      return [name, Number(mw)];
-    });
-  const capacity = p[5].startsWith('=') ? Number(p[5].slice(1)) : units.reduce((s, u) => s + u[1], 0);
-  return {
-    area: p[0], name: p[1], fuel: p[2], lat: p[3], lon: p[4], units, capacity,
-    fullOnly: p[6] ?? false, extraFuels: p[7] ?? [],
-  };
-}));
+export const PLANT_SPECS: readonly PlantSpec[] = Object.freeze(
+  PLANTS.map((p): PlantSpec => {
+    const units: [string, number][] = p[5].startsWith('=')
+      ? []
+      : p[5].split(',').map((u) => {
+          const [name, mw] = u.split(':');
+          return [name, Number(mw)];
+        });
+    const capacity = p[5].startsWith('=') ? Number(p[5].slice(1)) : units.reduce((s, u) => s + u[1], 0);
+    return {
+      area: p[0],
+      name: p[1],
+      fuel: p[2],
+      lat: p[3],
+      lon: p[4],
+      units,
+      capacity,
+      fullOnly: p[6] ?? false,
+      extraFuels: p[7] ?? [],
+    };
+  }),
+);
 
 type S = [SiteSpec['kind'], string, string, number, number, boolean?, string[]?, number?];
 
 const SITES: S[] = [
-  ['river', 'DE', 'Weser Porta', 52.245, 8.916], ['river', 'DE', 'Rhine Kaub', 50.085, 7.765],
-  ['weatherstation', 'DE', 'Hamburg Fuhlsbuettel', 53.633, 9.988], ['weatherstation', 'DE', 'Berlin Tempelhof', 52.468, 13.402],
-  ['city', 'DE', 'Berlin', 52.52, 13.405], ['city', 'DE', 'Munich', 48.137, 11.575],
+  ['river', 'DE', 'Weser Porta', 52.245, 8.916],
+  ['river', 'DE', 'Rhine Kaub', 50.085, 7.765],
+  ['weatherstation', 'DE', 'Hamburg Fuhlsbuettel', 53.633, 9.988],
+  ['weatherstation', 'DE', 'Berlin Tempelhof', 52.468, 13.402],
+  ['city', 'DE', 'Berlin', 52.52, 13.405],
+  ['city', 'DE', 'Munich', 48.137, 11.575],
   ['gas-storage', 'DE', 'Rehden', 52.6, 8.48],
   ['consumer', 'DE', 'Ludwigshafen', 49.494, 8.434, true, [], 700],
-  ['river', 'FR', 'Rhone Bugey', 45.798, 5.271], ['river', 'FR', 'Garonne Golfech', 44.107, 0.845],
-  ['weatherstation', 'FR', 'Paris Montsouris', 48.822, 2.338], ['weatherstation', 'FR', 'Lyon Bron', 45.721, 4.949],
-  ['city', 'FR', 'Paris', 48.857, 2.352], ['city', 'FR', 'Lyon', 45.764, 4.836],
+  ['river', 'FR', 'Rhone Bugey', 45.798, 5.271],
+  ['river', 'FR', 'Garonne Golfech', 44.107, 0.845],
+  ['weatherstation', 'FR', 'Paris Montsouris', 48.822, 2.338],
+  ['weatherstation', 'FR', 'Lyon Bron', 45.721, 4.949],
+  ['city', 'FR', 'Paris', 48.857, 2.352],
+  ['city', 'FR', 'Lyon', 45.764, 4.836],
   ['gas-lng-terminal', 'FR', 'Dunkerque', 51.03, 2.25, true],
   ['weatherstation', 'NL', 'De Bilt', 52.1, 5.18],
-  ['city', 'NL', 'Amsterdam', 52.37, 4.895], ['city', 'NL', 'Rotterdam', 51.924, 4.478],
+  ['city', 'NL', 'Amsterdam', 52.37, 4.895],
+  ['city', 'NL', 'Rotterdam', 51.924, 4.478],
   ['gas-lng-terminal', 'NL', 'Gate', 51.968, 4.038],
   ['gas-interconnector', 'NL', 'Oude Statenzijl', 53.205, 7.205, false, ['DE']],
   ['weatherstation', 'NO2', 'Kristiansand Kjevik', 58.2, 8.08],
-  ['city', 'NO2', 'Kristiansand', 58.147, 7.996], ['city', 'NO2', 'Stavanger', 58.97, 5.733],
+  ['city', 'NO2', 'Kristiansand', 58.147, 7.996],
+  ['city', 'NO2', 'Stavanger', 58.97, 5.733],
   ['consumer', 'NO2', 'Karmoy Smelter', 59.33, 5.3, false, [], 650],
   ['other', 'NO2', 'Tonstad Converter', 58.66, 6.72],
   ['weatherstation', 'GB', 'London Heathrow', 51.479, -0.449],
-  ['city', 'GB', 'London', 51.507, -0.128], ['city', 'GB', 'Manchester', 53.481, -2.242],
+  ['city', 'GB', 'London', 51.507, -0.128],
+  ['city', 'GB', 'Manchester', 53.481, -2.242],
   ['weatherstation', 'NO1', 'Oslo Blindern', 59.942, 10.72, true],
   ['weatherstation', 'SE3', 'Stockholm Bromma', 59.354, 17.951, true],
   ['weatherstation', 'FI', 'Helsinki Kaisaniemi', 60.175, 24.944, true],
@@ -123,15 +141,32 @@ const SITES: S[] = [
 ];
 
 /** Every non-plant place, in catalogue order. */
-export const SITE_SPECS: readonly SiteSpec[] = Object.freeze(SITES.map((s): SiteSpec => ({
-  kind: s[0], area: s[1], name: s[2], lat: s[3], lon: s[4], fullOnly: s[5] ?? false, moreAreas: s[6] ?? [],
-  ...(s[7] !== undefined ? { load: s[7] } : {}),
-})));
+export const SITE_SPECS: readonly SiteSpec[] = Object.freeze(
+  SITES.map(
+    (s): SiteSpec => ({
+      kind: s[0],
+      area: s[1],
+      name: s[2],
+      lat: s[3],
+      lon: s[4],
+      fullOnly: s[5] ?? false,
+      moreAreas: s[6] ?? [],
+      ...(s[7] !== undefined ? { load: s[7] } : {}),
+    }),
+  ),
+);
 
 /** Key prefix per place kind (docs/demo-data.md#places). */
 const KEY_PREFIX: Readonly<Record<SiteSpec['kind'] | 'producer', string>> = Object.freeze({
-  producer: 'pp', river: 'river', weatherstation: 'ws', city: 'city', consumer: 'cons',
-  'gas-storage': 'gs', 'gas-lng-terminal': 'lng', 'gas-interconnector': 'gi', other: 'oth',
+  producer: 'pp',
+  river: 'river',
+  weatherstation: 'ws',
+  city: 'city',
+  consumer: 'cons',
+  'gas-storage': 'gs',
+  'gas-lng-terminal': 'lng',
+  'gas-interconnector': 'gi',
+  other: 'oth',
 });
 
 /**

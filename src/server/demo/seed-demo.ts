@@ -95,12 +95,22 @@ function demoTasks(cat: DemoCatalogue, seed: number, apiKey: string): DemoTask[]
   const tasks: DemoTask[] = [
     {
       label: 'catalogue',
-      run: () => [{
-        curves: cat.curves, places: cat.places, users: cat.users,
-        keys: [demoKeyRecord(apiKey, utcMidnight(cat.window.anchor))],
-      }],
+      run: () => [
+        {
+          curves: cat.curves,
+          places: cat.places,
+          users: cat.users,
+          keys: [demoKeyRecord(apiKey, utcMidnight(cat.window.anchor))],
+        },
+      ],
     },
-    { label: 'weather and market coupling', run: () => { need(); return []; } },
+    {
+      label: 'weather and market coupling',
+      run: () => {
+        need();
+        return [];
+      },
+    },
   ];
   for (const tag of tags) {
     tasks.push({
@@ -114,7 +124,14 @@ function demoTasks(cat: DemoCatalogue, seed: number, apiKey: string): DemoTask[]
   }
   tasks.push({ label: 'exchanges', run: () => [{ series: borderActuals(need()) }] });
   if (cat.preset === 'full') {
-    tasks.push({ label: 'aggregate and TSO areas', run: () => { const s = aggregateActuals(need(), zoneSeries); zoneSeries.clear(); return [{ series: s }]; } });
+    tasks.push({
+      label: 'aggregate and TSO areas',
+      run: () => {
+        const s = aggregateActuals(need(), zoneSeries);
+        zoneSeries.clear();
+        return [{ series: s }];
+      },
+    });
   }
   for (const tag of tags) {
     tasks.push({
@@ -140,7 +157,8 @@ function demoTasks(cat: DemoCatalogue, seed: number, apiKey: string): DemoTask[]
   tasks.push({ label: 'futures and FX', run: () => [{ ohlc: cat.ohlc.map((d) => ohlcRows(need(), d)), series: forexSeries(need()) }] });
   for (const tag of tags) {
     const models = new Set<string>();
-    for (const s of cat.specs) if (s.record.curveType === 'INSTANCE' && (s.subject === tag || s.record.area === tag)) s.tags.forEach((t) => models.add(t));
+    for (const s of cat.specs)
+      if (s.record.curveType === 'INSTANCE' && (s.subject === tag || s.record.area === tag)) s.tags.forEach((t) => models.add(t));
     for (const model of models) tasks.push({ label: `${tag} ${model} forecasts`, run: () => areaForecasts(need(), tag, model) });
   }
   if (cat.preset === 'full') {

@@ -8,7 +8,9 @@ import type { Grid } from './grid';
 
 /** Length of a step in ms per fixed-length frequency tag. */
 export const STEP_MS: Readonly<Record<string, number>> = Object.freeze({
-  PT15M: 15 * MINUTE, PT30M: 30 * MINUTE, PT1H: HOUR,
+  PT15M: 15 * MINUTE,
+  PT30M: 30 * MINUTE,
+  PT1H: HOUR,
 });
 
 /** Time and value columns. */

@@ -99,7 +99,11 @@ export function generateWeather(seed: number, area: AreaProfile, stream: string,
  * precipitation(1, AREA_PROFILES[3], 'actual', new Grid(0, 86400000)).length //=> 24
  */
 export function precipitation(seed: number, area: AreaProfile, stream: string, grid: Grid): Float64Array {
-  const z = splineToGrid(ar1(createRng(seed, `weather/${stream}/${area.tag}/rain`), Math.ceil(grid.nH / 3) + 2, Math.exp(-3 / 12)), 3, grid.nH);
+  const z = splineToGrid(
+    ar1(createRng(seed, `weather/${stream}/${area.tag}/rain`), Math.ceil(grid.nH / 3) + 2, Math.exp(-3 / 12)),
+    3,
+    grid.nH,
+  );
   const out = new Float64Array(grid.nH);
   for (let h = 0; h < grid.nH; h++) {
     const doy = dayOfYearFrac(grid.start + h * 3_600_000);

@@ -76,8 +76,14 @@ function inflowSeries(seed: number, area: AreaProfile, grid: Grid): Float64Array
  * @example
  * buildAreaTruth(1, AREA_PROFILES[0], cat, grid, market, fleets).load.length //=> grid.nQ
  */
-function buildAreaTruth(seed: number, area: AreaProfile, cat: DemoCatalogue, grid: Grid, market: MarketPaths,
-  fleets: Map<string, Fleet>): AreaTruth {
+function buildAreaTruth(
+  seed: number,
+  area: AreaProfile,
+  cat: DemoCatalogue,
+  grid: Grid,
+  market: MarketPaths,
+  fleets: Map<string, Fleet>,
+): AreaTruth {
   const weather = generateWeather(seed, area, 'actual', grid, 4);
   const shape = loadShape(area, grid);
   const load = loadFromWeather(seed, area, shape, weather.temp, 'actual', 4);
@@ -96,16 +102,38 @@ function buildAreaTruth(seed: number, area: AreaProfile, cat: DemoCatalogue, gri
   const blocks: Block[][] = [];
   for (let d = 0; d < grid.nDays; d++) {
     const i = market.index(utcDate(grid.start + d * DAY));
-    blocks.push(dayBlocks(area, {
-      ttf: market.ttf[i], eua: market.eua[i], coal: market.coal[i], usd: market.fx.USD[i], brent: market.brent[i],
-      nordic: market.nordic[i], doy: grid.dayDoy[d],
-    }));
+    blocks.push(
+      dayBlocks(area, {
+        ttf: market.ttf[i],
+        eua: market.eua[i],
+        coal: market.coal[i],
+        usd: market.fx.USD[i],
+        brent: market.brent[i],
+        nordic: market.nordic[i],
+        doy: grid.dayDoy[d],
+      }),
+    );
   }
   const state: AreaState = {
-    area, load: groupMeans(load, 4), wind: windH, solar: groupMeans(solar, 4), avail, inflow: inflowSeries(seed, area, grid), blocks,
+    area,
+    load: groupMeans(load, 4),
+    wind: windH,
+    solar: groupMeans(solar, 4),
+    avail,
+    inflow: inflowSeries(seed, area, grid),
+    blocks,
   };
   return {
-    area, weather, shape, clear, installed, load, windOn: wind.on, windOff: wind.off, solar, state,
+    area,
+    weather,
+    shape,
+    clear,
+    installed,
+    load,
+    windOn: wind.on,
+    windOff: wind.off,
+    solar,
+    state,
     precip: area.precipitation !== null ? precipitation(seed, area, 'actual', grid) : null,
   };
 }

@@ -60,7 +60,9 @@ function rejectHandshake(socket: Duplex, status: number, body: object, headers: 
     socket.destroy();
     return;
   }
-  const extra = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+  const extra = Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('');
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\n${extra}` +
       `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
@@ -197,7 +199,9 @@ export class EventFeed {
     this.stopListening();
     if (this.heartbeat) clearInterval(this.heartbeat);
     const open = [...this.connections].map((c) => c.socket);
-    const gone = open.map((ws) => new Promise<void>((resolve) => (ws.readyState === WebSocket.CLOSED ? resolve() : ws.once('close', () => resolve()))));
+    const gone = open.map(
+      (ws) => new Promise<void>((resolve) => (ws.readyState === WebSocket.CLOSED ? resolve() : ws.once('close', () => resolve()))),
+    );
     for (const ws of open) ws.close(1001, 'The service is shutting down');
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<void>((resolve) => {

@@ -43,7 +43,10 @@ export class FeedConnection {
   private held: OutgoingEvent[] | null = null;
   private closed = false;
 
-  constructor(readonly socket: WebSocket, private readonly options: FeedConnectionOptions) {
+  constructor(
+    readonly socket: WebSocket,
+    private readonly options: FeedConnectionOptions,
+  ) {
     socket.on('message', (data, isBinary) => this.onFrame(data, isBinary));
     socket.on('pong', () => {
       this.alive = true;
@@ -71,10 +74,21 @@ export class FeedConnection {
 
   private onFrame(data: WebSocket.RawData, isBinary: boolean): void {
     if (isBinary) {
-      this.send(errorResponse({ type: 'invalid', responseType: 'error', requestId: null, errors: ['Binary frames are not supported: send JSON in text frames'] }));
+      this.send(
+        errorResponse({
+          type: 'invalid',
+          responseType: 'error',
+          requestId: null,
+          errors: ['Binary frames are not supported: send JSON in text frames'],
+        }),
+      );
       return;
     }
-    const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data).toString('utf8');
+    const text = Array.isArray(data)
+      ? Buffer.concat(data).toString('utf8')
+      : Buffer.isBuffer(data)
+        ? data.toString('utf8')
+        : Buffer.from(data).toString('utf8');
     const request = parseClientMessage(text);
     switch (request.type) {
       case 'invalid':
@@ -104,7 +118,11 @@ export class FeedConnection {
         const { events, lost } = await this.options.store.eventsAfter(after, this.options.replayPageSize);
         if (stale()) return;
         if (first && lost) {
-          this.send(infoMessage(`Events were lost: last_id ${request.lastId} is older than the oldest event the service keeps; replaying every event still in the log`));
+          this.send(
+            infoMessage(
+              `Events were lost: last_id ${request.lastId} is older than the oldest event the service keeps; replaying every event still in the log`,
+            ),
+          );
         }
         const out = await resolveEvents(this.options.store, events);
         if (stale()) return;
@@ -139,10 +157,16 @@ export class FeedConnection {
     if (generation !== this.generation || this.closed) return false;
     if (!check.ahead) return true;
     const newest = check.newest ? `the newest event is ${check.newest}` : 'no event has been written yet';
-    this.send(errorResponse({
-      type: 'invalid', responseType: 'curves.subscribe', requestId: request.requestId,
-      errors: [`last_id: ${request.lastId} is newer than any event of the service (${newest}); resume with an id the service sent, or subscribe without last_id`],
-    }));
+    this.send(
+      errorResponse({
+        type: 'invalid',
+        responseType: 'curves.subscribe',
+        requestId: request.requestId,
+        errors: [
+          `last_id: ${request.lastId} is newer than any event of the service (${newest}); resume with an id the service sent, or subscribe without last_id`,
+        ],
+      }),
+    );
     return false;
   }
 

@@ -46,7 +46,9 @@ const COMMON_KEYS = ['event_types', 'begin', 'end', 'tags', 'exclude_tags'] as c
 const NAME_KEYS = ['curve_names'] as const;
 const ATTRIBUTE_KEYS = ['areas', 'data_types', 'commodities', 'categories', 'exact_categories'] as const;
 const ALL_KEYS: ReadonlySet<string> = new Set([...COMMON_KEYS, ...NAME_KEYS, ...ATTRIBUTE_KEYS]);
-const WIRE_EVENT_TYPES = EventType.all().filter((t) => t.isCurveType()).map((t) => t.tag);
+const WIRE_EVENT_TYPES = EventType.all()
+  .filter((t) => t.isCurveType())
+  .map((t) => t.tag);
 
 /** A `begin`/`end` bound: an instant, or a wall-clock time resolved per curve zone. */
 class Bound {
@@ -106,7 +108,12 @@ function readList(value: unknown, key: string, errors: string[], where: string):
 }
 
 function readTags(
-  value: unknown, key: string, errors: string[], where: string, valid: (t: string) => boolean, canonical: (t: string) => string,
+  value: unknown,
+  key: string,
+  errors: string[],
+  where: string,
+  valid: (t: string) => boolean,
+  canonical: (t: string) => string,
 ): string[] | null {
   const items = readList(value, key, errors, where);
   if (items === null) return null;
@@ -141,7 +148,11 @@ export class FeedFilter {
   private readonly categories: ReadonlySet<string> | null;
   private readonly exactCategories: ReadonlySet<string> | null;
 
-  constructor(json: FilterJson, private readonly begin: Bound | null, private readonly end: Bound | null) {
+  constructor(
+    json: FilterJson,
+    private readonly begin: Bound | null,
+    private readonly end: Bound | null,
+  ) {
     this.json = Object.freeze(json);
     this.eventTypes = plainSet(json.event_types);
     this.tags = lowerSet(json.tags);
@@ -204,7 +215,14 @@ function parseOne(value: unknown, where: string, errors: string[]): FeedFilter |
   let begin: Bound | null = null;
   let end: Bound | null = null;
   if (set('event_types')) {
-    const v = readTags(obj.event_types, 'event_types', errors, where, (t) => WIRE_EVENT_TYPES.includes(t.toUpperCase()), (t) => t.toUpperCase());
+    const v = readTags(
+      obj.event_types,
+      'event_types',
+      errors,
+      where,
+      (t) => WIRE_EVENT_TYPES.includes(t.toUpperCase()),
+      (t) => t.toUpperCase(),
+    );
     if (v) json.event_types = v;
   }
   if (set('begin')) begin = readBound(obj.begin, 'begin', errors, where);
@@ -225,11 +243,25 @@ function parseOne(value: unknown, where: string, errors: string[]): FeedFilter |
     if (v) json.curve_names = v;
   } else {
     if (set('areas')) {
-      const v = readTags(obj.areas, 'areas', errors, where, (t) => Area.isValidTag(t) && t !== '', (t) => Area.byTag(t).tag);
+      const v = readTags(
+        obj.areas,
+        'areas',
+        errors,
+        where,
+        (t) => Area.isValidTag(t) && t !== '',
+        (t) => Area.byTag(t).tag,
+      );
       if (v) json.areas = v;
     }
     if (set('data_types')) {
-      const v = readTags(obj.data_types, 'data_types', errors, where, (t) => DataType.isValidTag(t), (t) => DataType.byTag(t).tag);
+      const v = readTags(
+        obj.data_types,
+        'data_types',
+        errors,
+        where,
+        (t) => DataType.isValidTag(t),
+        (t) => DataType.byTag(t).tag,
+      );
       if (v) json.data_types = v;
     }
     for (const key of ['commodities', 'categories', 'exact_categories'] as const) {

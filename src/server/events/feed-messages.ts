@@ -108,7 +108,11 @@ export function parseClientMessage(text: string): ClientRequest {
  * okResponse('curves.filters', id, { filters: null })
  * //=> '{"type":"curves.filters","request_id":"…","status":"OK","data":{"filters":null}}'
  */
-export function okResponse(type: RequestType, requestId: string, data: { last_id?: string | null; filters: readonly FilterJson[] | null }): string {
+export function okResponse(
+  type: RequestType,
+  requestId: string,
+  data: { last_id?: string | null; filters: readonly FilterJson[] | null },
+): string {
   return JSON.stringify({ type, request_id: requestId, status: 'OK', data });
 }
 

@@ -21,7 +21,11 @@ export interface BuiltBatch {
   newCurves: string[];
 }
 
-async function resolveCurves(docs: readonly RawDocument[], store: Store, problems: ProblemList): Promise<{ curves: Map<string, CurveRecord>; created: CurveRecord[] }> {
+async function resolveCurves(
+  docs: readonly RawDocument[],
+  store: Store,
+  problems: ProblemList,
+): Promise<{ curves: Map<string, CurveRecord>; created: CurveRecord[] }> {
   const curves = new Map<string, CurveRecord>();
   const defined = new Map<string, { raw: RawCurve; record: CurveRecord }>();
   const created: CurveRecord[] = [];
@@ -31,7 +35,11 @@ async function resolveCurves(docs: readonly RawDocument[], store: Store, problem
     const earlier = defined.get(record.name);
     if (earlier) {
       if (!sameCurve(earlier.record, record)) {
-        problems.add(raw.at, 'name', `curve ${JSON.stringify(record.name)} is defined differently at ${earlier.raw.at.file}:${earlier.raw.at.line}`);
+        problems.add(
+          raw.at,
+          'name',
+          `curve ${JSON.stringify(record.name)} is defined differently at ${earlier.raw.at.file}:${earlier.raw.at.line}`,
+        );
       }
       continue;
     }
@@ -43,7 +51,11 @@ async function resolveCurves(docs: readonly RawDocument[], store: Store, problem
       continue;
     }
     if (record.placeKey !== null && (await store.getPlace(record.placeKey)) === null) {
-      problems.add({ file: raw.at.file, line: raw.lines.place_key ?? raw.at.line }, 'place_key', `unknown place ${JSON.stringify(record.placeKey)}`);
+      problems.add(
+        { file: raw.at.file, line: raw.lines.place_key ?? raw.at.line },
+        'place_key',
+        `unknown place ${JSON.stringify(record.placeKey)}`,
+      );
       continue;
     }
     curves.set(record.name, record);
@@ -73,7 +85,12 @@ async function resolveCurves(docs: readonly RawDocument[], store: Store, problem
  * problems.throwIfAny();
  * await store.importBatch(batch);
  */
-export async function buildImportBatch(docs: readonly RawDocument[], store: Store, problems: ProblemList, now: number): Promise<BuiltBatch> {
+export async function buildImportBatch(
+  docs: readonly RawDocument[],
+  store: Store,
+  problems: ProblemList,
+  now: number,
+): Promise<BuiltBatch> {
   const { curves, created } = await resolveCurves(docs, store, problems);
   const ctx = new BuildContext(curves, store, problems, now);
   const batch: ImportBatch = {};

@@ -56,11 +56,19 @@ export class BuildContext {
   curve(name: string, types: readonly string[], at: SourceLine, kind: string): CurveRecord | null {
     const curve = this.curves.get(name);
     if (curve === undefined) {
-      this.problems.add(at, 'curve', `unknown curve ${JSON.stringify(name)}: define it (a curves CSV file or "curves" in JSON) or import its definition first`);
+      this.problems.add(
+        at,
+        'curve',
+        `unknown curve ${JSON.stringify(name)}: define it (a curves CSV file or "curves" in JSON) or import its definition first`,
+      );
       return null;
     }
     if (!types.includes(curve.curveType)) {
-      this.problems.add(at, 'curve', `curve ${JSON.stringify(name)} is of type ${curve.curveType}; ${kind} are for ${types.join(', ')} curves`);
+      this.problems.add(
+        at,
+        'curve',
+        `curve ${JSON.stringify(name)} is of type ${curve.curveType}; ${kind} are for ${types.join(', ')} curves`,
+      );
       return null;
     }
     return curve;
@@ -81,7 +89,11 @@ export class BuildContext {
     const has = CurveType.byTag(curve.curveType).hasInstances;
     if (!has) {
       if (raw === null) return null;
-      this.problems.add(at, 'issued', `curve ${JSON.stringify(curve.name)} (${curve.curveType}) has no instances; leave issued and tag out`);
+      this.problems.add(
+        at,
+        'issued',
+        `curve ${JSON.stringify(curve.name)} (${curve.curveType}) has no instances; leave issued and tag out`,
+      );
       return undefined;
     }
     if (raw === null) {
@@ -108,7 +120,13 @@ export class BuildContext {
   instant(text: string, zone: Zone, at: SourceLine, field: string): number | null {
     const ms = text === '' ? Number.NaN : parseInstant(text, zone);
     if (ms !== ms) {
-      this.problems.add(at, field, text === '' ? 'the date-time is missing' : `not a date-time: ${JSON.stringify(text)} (expected YYYY-MM-DD, YYYY-MM-DD HH:MM[:SS] or ISO 8601 with an offset)`);
+      this.problems.add(
+        at,
+        field,
+        text === ''
+          ? 'the date-time is missing'
+          : `not a date-time: ${JSON.stringify(text)} (expected YYYY-MM-DD, YYYY-MM-DD HH:MM[:SS] or ISO 8601 with an offset)`,
+      );
       return null;
     }
     return ms;
@@ -130,7 +148,11 @@ export class BuildContext {
     const list = this.ranges.get(key) ?? [];
     const clash = list.find((r) => first <= r.last && last >= r.first);
     if (clash) {
-      this.problems.add(at, 'curve', `the block overlaps another block of the same curve in the import (${clash.at.file}:${clash.at.line}); each date may be given once`);
+      this.problems.add(
+        at,
+        'curve',
+        `the block overlaps another block of the same curve in the import (${clash.at.file}:${clash.at.line}); each date may be given once`,
+      );
       return false;
     }
     list.push({ first, last, at });

@@ -120,13 +120,19 @@ export async function buildOhlc(raw: RawOhlc, ctx: BuildContext): Promise<OhlcBl
   if (problems.size > before || rows.length === 0) return null;
   rows.sort((a, b) => a.traded - b.traded || (a.period < b.period ? -1 : a.period > b.period ? 1 : 0) || a.delivery - b.delivery);
   if (!ctx.claimRange(curve.name, rows[0].traded, rows[rows.length - 1].traded, raw.at)) return null;
-  const col = (f: 'open' | 'high' | 'low' | 'close' | 'settlement' | 'volume' | 'openInterest') => Float64Array.from(rows, (x) => raw.rows[x.k][f]);
+  const col = (f: 'open' | 'high' | 'low' | 'close' | 'settlement' | 'volume' | 'openInterest') =>
+    Float64Array.from(rows, (x) => raw.rows[x.k][f]);
   return {
     curve: curve.name,
     traded: Float64Array.from(rows, (x) => x.traded),
     period: rows.map((x) => x.period),
     delivery: Float64Array.from(rows, (x) => x.delivery),
-    open: col('open'), high: col('high'), low: col('low'), close: col('close'),
-    settlement: col('settlement'), volume: col('volume'), openInterest: col('openInterest'),
+    open: col('open'),
+    high: col('high'),
+    low: col('low'),
+    close: col('close'),
+    settlement: col('settlement'),
+    volume: col('volume'),
+    openInterest: col('openInterest'),
   };
 }

@@ -20,11 +20,19 @@ const SERIES_CURVE_TYPES: readonly string[] = Object.freeze(['TIMESERIES', 'SCEN
 function checkShape(raw: RawSeries, curveType: string, ctx: BuildContext): boolean {
   const at = raw.at;
   if (curveType === 'TIMESERIES' && raw.scenarioNames.length > 0) {
-    ctx.problems.add(at, 'scenarios', `curve ${JSON.stringify(raw.curve)} is a TIMESERIES curve: it takes a value per date and no scenarios`);
+    ctx.problems.add(
+      at,
+      'scenarios',
+      `curve ${JSON.stringify(raw.curve)} is a TIMESERIES curve: it takes a value per date and no scenarios`,
+    );
     return false;
   }
   if (curveType === 'SCENARIO_TIMESERIES' && raw.scenarioNames.length === 0) {
-    ctx.problems.add(at, 'scenarios', `curve ${JSON.stringify(raw.curve)} is a SCENARIO_TIMESERIES curve: give its scenarios (CSV scenario:<name> columns, JSON "s")`);
+    ctx.problems.add(
+      at,
+      'scenarios',
+      `curve ${JSON.stringify(raw.curve)} is a SCENARIO_TIMESERIES curve: give its scenarios (CSV scenario:<name> columns, JSON "s")`,
+    );
     return false;
   }
   if (curveType !== 'SCENARIO_TIMESERIES' && !raw.hasValue) {
@@ -57,7 +65,11 @@ export async function buildSeries(raw: RawSeries, ctx: BuildContext): Promise<Se
   if (raw.resolution !== null) {
     const given = Frequency.isValidTag(raw.resolution.frequency) ? Frequency.byTag(raw.resolution.frequency).tag : raw.resolution.frequency;
     if (given !== curve.frequency || raw.resolution.timezone !== curve.timezone) {
-      problems.add(raw.at, 'resolution', `the series has resolution ${given} ${raw.resolution.timezone}, the curve ${curve.frequency} ${curve.timezone}; import data at the curve's own resolution`);
+      problems.add(
+        raw.at,
+        'resolution',
+        `the series has resolution ${given} ${raw.resolution.timezone}, the curve ${curve.frequency} ${curve.timezone}; import data at the curve's own resolution`,
+      );
       return null;
     }
   }

@@ -17,15 +17,39 @@ import type { ProblemList } from './import-problems';
 import type { RawCurve } from './raw-document';
 
 const KNOWN = new Set([
-  'name', 'curve_type', 'data_type', 'frequency', 'timezone', 'unit', 'area', 'area_sink', 'denominator', 'categories',
-  'source', 'commodity', 'instance_issued_timezone', 'package', 'place_key',
+  'name',
+  'curve_type',
+  'data_type',
+  'frequency',
+  'timezone',
+  'unit',
+  'area',
+  'area_sink',
+  'denominator',
+  'categories',
+  'source',
+  'commodity',
+  'instance_issued_timezone',
+  'package',
+  'place_key',
 ]);
 
 /** Fields compared with a stored curve, record field to wire name. */
 const COMPARED: readonly [keyof CurveRecord, string][] = [
-  ['curveType', 'curve_type'], ['dataType', 'data_type'], ['frequency', 'frequency'], ['timezone', 'timezone'], ['unit', 'unit'],
-  ['area', 'area'], ['areaSink', 'area_sink'], ['denominator', 'denominator'], ['categories', 'categories'], ['source', 'source'],
-  ['commodity', 'commodity'], ['instanceIssuedTimezone', 'instance_issued_timezone'], ['package', 'package'], ['placeKey', 'place_key'],
+  ['curveType', 'curve_type'],
+  ['dataType', 'data_type'],
+  ['frequency', 'frequency'],
+  ['timezone', 'timezone'],
+  ['unit', 'unit'],
+  ['area', 'area'],
+  ['areaSink', 'area_sink'],
+  ['denominator', 'denominator'],
+  ['categories', 'categories'],
+  ['source', 'source'],
+  ['commodity', 'commodity'],
+  ['instanceIssuedTimezone', 'instance_issued_timezone'],
+  ['package', 'package'],
+  ['placeKey', 'place_key'],
 ];
 
 function knownZone(name: string): boolean {
@@ -65,7 +89,13 @@ export function curveFromDefinition(raw: RawCurve, problems: ProblemList): Curve
     }
     return v.trim() === '' ? null : v.trim();
   };
-  const tag = <T extends { tag: string }>(field: string, required: boolean, valid: (t: string) => boolean, lookup: (t: string) => T, what: string): string | null => {
+  const tag = <T extends { tag: string }>(
+    field: string,
+    required: boolean,
+    valid: (t: string) => boolean,
+    lookup: (t: string) => T,
+    what: string,
+  ): string | null => {
     const t = text(field, required);
     if (t === null) return null;
     if (!valid(t)) {
@@ -80,13 +110,44 @@ export function curveFromDefinition(raw: RawCurve, problems: ProblemList): Curve
     return z;
   };
   const name = text('name', true);
-  const curveType = tag('curve_type', true, (t) => CurveType.isValidTag(t), (t) => CurveType.byTag(t), 'curve type');
-  const dataType = tag('data_type', true, (t) => DataType.isValidTag(t), (t) => DataType.byTag(t), 'data type');
-  const frequency = tag('frequency', true, (t) => Frequency.isValidTag(t), (t) => Frequency.byTag(t), 'frequency');
+  const curveType = tag(
+    'curve_type',
+    true,
+    (t) => CurveType.isValidTag(t),
+    (t) => CurveType.byTag(t),
+    'curve type',
+  );
+  const dataType = tag(
+    'data_type',
+    true,
+    (t) => DataType.isValidTag(t),
+    (t) => DataType.byTag(t),
+    'data type',
+  );
+  const frequency = tag(
+    'frequency',
+    true,
+    (t) => Frequency.isValidTag(t),
+    (t) => Frequency.byTag(t),
+    'frequency',
+  );
   const timezone = zone('timezone', true);
   const unit = text('unit', true);
-  const area = tag('area', false, (t) => Area.isValidTag(t), (t) => Area.byTag(t), 'area') ?? '';
-  const areaSink = tag('area_sink', false, (t) => Area.isValidTag(t), (t) => Area.byTag(t), 'area');
+  const area =
+    tag(
+      'area',
+      false,
+      (t) => Area.isValidTag(t),
+      (t) => Area.byTag(t),
+      'area',
+    ) ?? '';
+  const areaSink = tag(
+    'area_sink',
+    false,
+    (t) => Area.isValidTag(t),
+    (t) => Area.byTag(t),
+    'area',
+  );
   const issuedZone = zone('instance_issued_timezone', false);
   const commodity = text('commodity', false);
   let categories: string[] = [];
@@ -94,15 +155,35 @@ export function curveFromDefinition(raw: RawCurve, problems: ProblemList): Curve
   if (typeof cats === 'string') categories = cats.split(/\s+/).filter((c) => c !== '');
   else if (Array.isArray(cats) && cats.every((c) => typeof c === 'string')) categories = cats.map((c) => c.trim()).filter((c) => c !== '');
   else if (cats !== undefined && cats !== null) bad('categories', 'expected a list of strings (CSV: words separated by spaces)');
-  if (problems.size > before || name === null || curveType === null || dataType === null || frequency === null || timezone === null || unit === null) {
+  if (
+    problems.size > before ||
+    name === null ||
+    curveType === null ||
+    dataType === null ||
+    frequency === null ||
+    timezone === null ||
+    unit === null
+  ) {
     return null;
   }
   const hasInstances = CurveType.byTag(curveType).hasInstances;
   const pkg = text('package', false) ?? (curveType === 'OHLC' || dataType === 'FOREX' ? 'market' : (commodity?.toLowerCase() ?? 'power'));
   return {
-    name, curveType, area, areaSink, placeKey: text('place_key', false), categories, frequency, timezone, unit,
-    denominator: text('denominator', false), dataType, source: text('source', false), commodity,
-    instanceIssuedTimezone: hasInstances ? (issuedZone ?? 'UTC') : issuedZone, package: pkg,
+    name,
+    curveType,
+    area,
+    areaSink,
+    placeKey: text('place_key', false),
+    categories,
+    frequency,
+    timezone,
+    unit,
+    denominator: text('denominator', false),
+    dataType,
+    source: text('source', false),
+    commodity,
+    instanceIssuedTimezone: hasInstances ? (issuedZone ?? 'UTC') : issuedZone,
+    package: pkg,
   };
 }
 
@@ -130,8 +211,11 @@ export function checkAgainstStored(raw: RawCurve, record: CurveRecord, stored: C
     if (given === undefined || given === null || given === '') continue;
     if (!same(record[field], stored[field])) {
       ok = false;
-      problems.add({ file: raw.at.file, line: raw.lines[wire] ?? raw.at.line }, wire,
-        `differs from the stored curve ${JSON.stringify(stored.name)} (stored ${JSON.stringify(stored[field])}, file ${JSON.stringify(record[field])}); an import never changes a curve's metadata`);
+      problems.add(
+        { file: raw.at.file, line: raw.lines[wire] ?? raw.at.line },
+        wire,
+        `differs from the stored curve ${JSON.stringify(stored.name)} (stored ${JSON.stringify(stored[field])}, file ${JSON.stringify(record[field])}); an import never changes a curve's metadata`,
+      );
     }
   }
   return ok;

@@ -33,7 +33,8 @@ export function importRequestOf(body: unknown): ImportRequest {
     throw new ValidationError(SHAPE, 'files');
   }
   const sources = obj.files.map((f: { name?: unknown; text?: unknown }, k: number) => {
-    if (typeof f?.name !== 'string' || typeof f?.text !== 'string') throw new ValidationError(`files[${k}] needs a name and a text`, 'files');
+    if (typeof f?.name !== 'string' || typeof f?.text !== 'string')
+      throw new ValidationError(`files[${k}] needs a name and a text`, 'files');
     return { name: f.name, text: f.text };
   });
   return { sources, dryRun: obj.dry_run === true };

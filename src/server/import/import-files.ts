@@ -83,7 +83,11 @@ function countValues(result: Pick<ImportResult, 'values' | 'periods' | 'ohlcRows
  * await checkSources(store, [{ name: 'bad.csv', text: 'curve,date,value\nX,2024-13-01,1\n' }])
  * //=> [{ file: 'bad.csv', line: 2, field: 'curve', message: 'unknown curve "X": ...' }]
  */
-export async function checkSources(store: Store, sources: readonly ImportSource[], options: ImportFilesOptions = {}): Promise<ImportProblem[]> {
+export async function checkSources(
+  store: Store,
+  sources: readonly ImportSource[],
+  options: ImportFilesOptions = {},
+): Promise<ImportProblem[]> {
   const problems = new ProblemList();
   const docs = sources.map((s) => readSource(s, problems));
   await buildImportBatch(docs, store, problems, (options.clock ?? Date.now)());
@@ -104,7 +108,12 @@ export async function checkSources(store: Store, sources: readonly ImportSource[
  * @example
  * (await importDocuments(store, [doc])).blocks //=> 1
  */
-export async function importDocuments(store: Store, docs: readonly RawDocument[], options: ImportFilesOptions = {}, problems = new ProblemList()): Promise<ImportSummary> {
+export async function importDocuments(
+  store: Store,
+  docs: readonly RawDocument[],
+  options: ImportFilesOptions = {},
+  problems = new ProblemList(),
+): Promise<ImportSummary> {
   const built = await buildImportBatch(docs, store, problems, (options.clock ?? Date.now)());
   problems.throwIfAny();
   return importBuilt(store, built, docs.length, options);
@@ -123,7 +132,12 @@ export async function importDocuments(store: Store, docs: readonly RawDocument[]
  * @example
  * (await importBuilt(store, built, 2)).files //=> 2
  */
-export async function importBuilt(store: Store, built: BuiltBatch, files: number, options: Pick<ImportFilesOptions, 'dryRun'> = {}): Promise<ImportSummary> {
+export async function importBuilt(
+  store: Store,
+  built: BuiltBatch,
+  files: number,
+  options: Pick<ImportFilesOptions, 'dryRun'> = {},
+): Promise<ImportSummary> {
   const { batch, newCurves } = built;
   const docs = { length: files };
   const blocks = (batch.series?.length ?? 0) + (batch.periods?.length ?? 0) + (batch.ohlc?.length ?? 0);
@@ -156,7 +170,11 @@ export async function importBuilt(store: Store, built: BuiltBatch, files: number
  * @example
  * (await importSources(store, [{ name: 'wind.csv', text }])).events.length //=> 1
  */
-export async function importSources(store: Store, sources: readonly ImportSource[], options: ImportFilesOptions = {}): Promise<ImportSummary> {
+export async function importSources(
+  store: Store,
+  sources: readonly ImportSource[],
+  options: ImportFilesOptions = {},
+): Promise<ImportSummary> {
   const problems = new ProblemList();
   const docs = sources.map((s) => readSource(s, problems));
   return importDocuments(store, docs, options, problems);

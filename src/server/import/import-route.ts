@@ -70,7 +70,8 @@ export const importRoutes: RouteModule = {
     // the grant is checked on `onRequest` (after the scope's key check), before a byte of the
     // body is read: a caller who may not import never gets a body parsed
     const permission = async (request: FastifyRequest) => {
-      if (!mayImport(userOf(request))) throw new ForbiddenError('Importing needs a key of a user with access to every package in every area (grant *:*)');
+      if (!mayImport(userOf(request)))
+        throw new ForbiddenError('Importing needs a key of a user with access to every package in every area (grant *:*)');
     };
     // at most MAX_IMPORTS_IN_FLIGHT bodies are received or built at once (imports run one at a
     // time anyway): more would only hold their bodies in memory; the others get a 429
@@ -78,7 +79,10 @@ export const importRoutes: RouteModule = {
     let activeImports = 0;
     const admit = async (request: FastifyRequest) => {
       if (activeImports >= MAX_IMPORTS_IN_FLIGHT) {
-        throw new TooManyRequestsError(`${activeImports} imports are in progress (at most ${MAX_IMPORTS_IN_FLIGHT} at once); retry after 1 s`, 1);
+        throw new TooManyRequestsError(
+          `${activeImports} imports are in progress (at most ${MAX_IMPORTS_IN_FLIGHT} at once); retry after 1 s`,
+          1,
+        );
       }
       activeImports++;
       inFlight.add(request);
@@ -89,10 +93,13 @@ export const importRoutes: RouteModule = {
     // the body is taken as raw bytes (no JSON parse on the event loop) and parsed, read and
     // checked on the import thread; only the store write runs here, and it is asynchronous
     api.register(async (scope) => {
-      scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: IMPORT_BODY_LIMIT }, (_request, body, done) => done(null, body));
+      scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: IMPORT_BODY_LIMIT }, (_request, body, done) =>
+        done(null, body),
+      );
       const hooks = { onRequest: [permission, admit], onResponse: release, onRequestAbort: release };
       scope.post('/import/', { bodyLimit: IMPORT_BODY_LIMIT, ...hooks }, async (request): Promise<ImportSummaryJson> => {
-        if (!Buffer.isBuffer(request.body)) throw new ValidationError('Expected a JSON body {"files": [{"name": "...", "text": "..."}]}', 'files');
+        if (!Buffer.isBuffer(request.body))
+          throw new ValidationError('Expected a JSON body {"files": [{"name": "...", "text": "..."}]}', 'files');
         let summary: ImportSummary & { dryRun: boolean };
         try {
           const { built, files, dryRun } = await thread.build(request.body, context.clock());
@@ -102,8 +109,14 @@ export const importRoutes: RouteModule = {
           throw err;
         }
         return {
-          files: summary.files, new_curves: summary.newCurves, instances: summary.instances, blocks: summary.blocks,
-          values: summary.values, events: summary.events.length, last_event_id: summary.events.at(-1)?.id ?? null, dry_run: summary.dryRun,
+          files: summary.files,
+          new_curves: summary.newCurves,
+          instances: summary.instances,
+          blocks: summary.blocks,
+          values: summary.values,
+          events: summary.events.length,
+          last_event_id: summary.events.at(-1)?.id ?? null,
+          dry_run: summary.dryRun,
         };
       });
     });

@@ -6,7 +6,10 @@ export { checkSources, importDocuments, importFiles, importSources, type ImportS
 export { ProblemList, formatProblem } from './import-problems';
 export { parseJsonWithLines } from './json-lines';
 export type {
-  RawCurve, RawDocument, RawPoint, RawSeries,
+  RawCurve,
+  RawDocument,
+  RawPoint,
+  RawSeries,
 } from './raw-document';
 export { readCsv } from './read-csv';
 export { readJson } from './read-json';

@@ -66,13 +66,19 @@ class Parser {
     if (c === 91) return this.array();
     if (c === 34) return this.string();
     if (c === 45 || (c >= 48 && c <= 57)) return this.number();
-    for (const [word, v] of [['true', true], ['false', false], ['null', null]] as const) {
+    for (const [word, v] of [
+      ['true', true],
+      ['false', false],
+      ['null', null],
+    ] as const) {
       if (this.text.startsWith(word, this.i)) {
         this.i += word.length;
         return v;
       }
     }
-    return this.fail(this.i >= this.text.length ? 'unexpected end of the text' : `unexpected character ${JSON.stringify(this.text[this.i])}`);
+    return this.fail(
+      this.i >= this.text.length ? 'unexpected end of the text' : `unexpected character ${JSON.stringify(this.text[this.i])}`,
+    );
   }
 
   private object(): Record<string, unknown> {

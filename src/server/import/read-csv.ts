@@ -22,8 +22,21 @@ import { emptyDocument, OHLC_FIELDS, type RawDocument, type RawInstance, type Ra
  * CURVE_COLUMNS.slice(0, 3) //=> ['name', 'curve_type', 'data_type']
  */
 const CURVE_COLUMNS: readonly string[] = Object.freeze([
-  'name', 'curve_type', 'data_type', 'frequency', 'timezone', 'unit', 'area', 'area_sink', 'denominator', 'categories',
-  'source', 'commodity', 'instance_issued_timezone', 'package', 'place_key',
+  'name',
+  'curve_type',
+  'data_type',
+  'frequency',
+  'timezone',
+  'unit',
+  'area',
+  'area_sink',
+  'denominator',
+  'categories',
+  'source',
+  'commodity',
+  'instance_issued_timezone',
+  'package',
+  'place_key',
 ]);
 const CURVE_REQUIRED = ['name', 'curve_type', 'data_type', 'frequency', 'timezone', 'unit'];
 const INSTANCE_COLUMNS = ['issued', 'tag', 'created'];
@@ -40,8 +53,16 @@ interface Layout {
 const LAYOUTS: Record<Kind, Layout> = {
   curves: { kind: 'curves', known: CURVE_COLUMNS, required: CURVE_REQUIRED },
   series: { kind: 'series', known: ['curve', 'date', 'value', ...INSTANCE_COLUMNS], required: ['curve', 'date'] },
-  periods: { kind: 'periods', known: ['curve', 'begin', 'end', 'value', 'capacity', ...INSTANCE_COLUMNS], required: ['curve', 'begin', 'end', 'value'] },
-  ohlc: { kind: 'ohlc', known: ['curve', 'traded', 'period', 'delivery', ...Object.keys(OHLC_FIELDS)], required: ['curve', 'traded', 'period', 'delivery', 'settlement'] },
+  periods: {
+    kind: 'periods',
+    known: ['curve', 'begin', 'end', 'value', 'capacity', ...INSTANCE_COLUMNS],
+    required: ['curve', 'begin', 'end', 'value'],
+  },
+  ohlc: {
+    kind: 'ohlc',
+    known: ['curve', 'traded', 'period', 'delivery', ...Object.keys(OHLC_FIELDS)],
+    required: ['curve', 'traded', 'period', 'delivery', 'settlement'],
+  },
 };
 
 function kindOf(columns: readonly string[]): Kind | null {
@@ -90,8 +111,11 @@ export function readCsv(file: string, text: string, problems: ProblemList): RawD
   const columns = header.fields.map((c) => c.trim().toLowerCase());
   const kind = kindOf(columns);
   if (kind === null) {
-    problems.add({ file, line: header.line }, null,
-      'cannot tell the kind of file from the header: expected curve columns (name, curve_type, ...), series (curve, date, value), periods (curve, begin, end, value) or OHLC (curve, traded, period, delivery, settlement)');
+    problems.add(
+      { file, line: header.line },
+      null,
+      'cannot tell the kind of file from the header: expected curve columns (name, curve_type, ...), series (curve, date, value), periods (curve, begin, end, value) or OHLC (curve, traded, period, delivery, settlement)',
+    );
     return doc;
   }
   const layout = LAYOUTS[kind];
@@ -102,7 +126,8 @@ export function readCsv(file: string, text: string, problems: ProblemList): RawD
     const name = header.fields[k].trim();
     if (seen.has(c)) problems.add({ file, line: header.line }, name, 'the column appears twice');
     seen.add(c);
-    if (kind === 'series' && c.startsWith(SCENARIO_PREFIX) && name.length > SCENARIO_PREFIX.length) scenarioNames.push(name.slice(SCENARIO_PREFIX.length).trim());
+    if (kind === 'series' && c.startsWith(SCENARIO_PREFIX) && name.length > SCENARIO_PREFIX.length)
+      scenarioNames.push(name.slice(SCENARIO_PREFIX.length).trim());
     else if (!layout.known.includes(c)) problems.add({ file, line: header.line }, name, `unknown column for a ${kind} file`);
   });
   for (const c of layout.required) if (!columns.includes(c)) problems.add({ file, line: header.line }, c, 'required column is missing');
@@ -168,8 +193,11 @@ export function readCsv(file: string, text: string, problems: ProblemList): RawD
         periodBlocks.set(key, block);
       }
       block.periods.push({
-        line: record.line, begin: cell('begin').trim(), end: cell('end').trim(),
-        value: number(cell, 'value', record.line), capacity: number(cell, 'capacity', record.line),
+        line: record.line,
+        begin: cell('begin').trim(),
+        end: cell('end').trim(),
+        value: number(cell, 'value', record.line),
+        capacity: number(cell, 'capacity', record.line),
       });
     } else {
       let block = ohlcBlocks.get(key);
@@ -177,7 +205,12 @@ export function readCsv(file: string, text: string, problems: ProblemList): RawD
         block = { at, curve, rows: [] };
         ohlcBlocks.set(key, block);
       }
-      const row = { line: record.line, traded: cell('traded').trim(), period: cell('period').trim(), delivery: cell('delivery').trim() } as RawOhlcRow;
+      const row = {
+        line: record.line,
+        traded: cell('traded').trim(),
+        period: cell('period').trim(),
+        delivery: cell('delivery').trim(),
+      } as RawOhlcRow;
       for (const [column, field] of Object.entries(OHLC_FIELDS)) row[field] = number(cell, column, record.line);
       block.rows.push(row);
     }

@@ -21,7 +21,12 @@ const OHLC_KEYS = ['curve', 'unit', 'denominator', 'data'];
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 class JsonReader {
-  constructor(readonly file: string, readonly lines: JsonLines, readonly problems: ProblemList, readonly doc: RawDocument) {}
+  constructor(
+    readonly file: string,
+    readonly lines: JsonLines,
+    readonly problems: ProblemList,
+    readonly doc: RawDocument,
+  ) {}
 
   at(value: object, key?: string | number): SourceLine {
     return { file: this.file, line: this.lines.of(value, key) };
@@ -153,7 +158,13 @@ class JsonReader {
         if (!Array.isArray(s) || s.length !== scenarioNames.length) {
           this.add(item, 's', 's', `expected ${scenarioNames.length} scenario values`);
         } else {
-          scenarios = s.map((v, j) => (typeof v === 'number' ? v : v === null ? Number.NaN : this.invalid(s, j, 's', `expected a number or null, got ${JSON.stringify(v)}`)));
+          scenarios = s.map((v, j) =>
+            typeof v === 'number'
+              ? v
+              : v === null
+                ? Number.NaN
+                : this.invalid(s, j, 's', `expected a number or null, got ${JSON.stringify(v)}`),
+          );
         }
       } else if (item.s !== undefined) {
         this.add(item, 's', 's', 'scenario values in a series without scenarios (the first data item has none)');
@@ -161,7 +172,12 @@ class JsonReader {
       return { line, date, value: hasValue ? this.num(item, 'v', 'v') : Number.NaN, scenarios };
     });
     this.doc.series.push({
-      at: this.at(s), curve, instance: this.instance(s), hasValue, scenarioNames, resolution: this.resolution(s),
+      at: this.at(s),
+      curve,
+      instance: this.instance(s),
+      hasValue,
+      scenarioNames,
+      resolution: this.resolution(s),
       points: points.filter((p) => p !== null),
     });
   }
@@ -181,8 +197,11 @@ class JsonReader {
       }
       this.keys(item, ['begin', 'end', 'v', 'capacity'], 'a period');
       return {
-        line, begin: this.text(item, 'begin', 'begin') ?? '', end: this.text(item, 'end', 'end') ?? '',
-        value: this.num(item, 'v', 'v'), capacity: this.num(item, 'capacity', 'capacity'),
+        line,
+        begin: this.text(item, 'begin', 'begin') ?? '',
+        end: this.text(item, 'end', 'end') ?? '',
+        value: this.num(item, 'v', 'v'),
+        capacity: this.num(item, 'capacity', 'capacity'),
       };
     });
     this.doc.periods.push({ at: this.at(p), curve, instance: this.instance(p), hasCapacity, periods: periods.filter((x) => x !== null) });
@@ -203,8 +222,10 @@ class JsonReader {
       }
       this.keys(item, ['product', ...Object.keys(OHLC_FIELDS)], 'an OHLC row');
       const row = {
-        line, traded: this.text(product, 'traded_at', 'product.traded_at') ?? '',
-        period: this.text(product, 'period', 'product.period') ?? '', delivery: this.text(product, 'delivery', 'product.delivery') ?? '',
+        line,
+        traded: this.text(product, 'traded_at', 'product.traded_at') ?? '',
+        period: this.text(product, 'period', 'product.period') ?? '',
+        delivery: this.text(product, 'delivery', 'product.delivery') ?? '',
       } as RawOhlcRow;
       for (const [key, field] of Object.entries(OHLC_FIELDS)) row[field] = this.num(item, key, key);
       rows.push(row);
@@ -240,7 +261,9 @@ export function readJson(file: string, text: string, problems: ProblemList): Raw
   reader.keys(top, TOP_KEYS, 'the import file');
   const each = (key: string, what: string, read: (o: Obj) => void) => {
     const items = reader.list(top, key, what) ?? [];
-    items.forEach((item, k) => (isObj(item) ? read(item) : problems.add({ file, line: parsed.lines.of(items, k) }, `${key}[${k}]`, `expected ${what}`)));
+    items.forEach((item, k) =>
+      isObj(item) ? read(item) : problems.add({ file, line: parsed.lines.of(items, k) }, `${key}[${k}]`, `expected ${what}`),
+    );
   };
   each('curves', 'curve objects', (c) => reader.curveDefinition(c));
   each('timeseries', 'timeseries objects', (s) => reader.series(s));

@@ -49,7 +49,11 @@ export interface InstanceTarget {
  * @example
  * (await instanceTarget(context, request, SECTION_CURVE_TYPES.instances)).record.curveType //=> 'INSTANCE'
  */
-export async function instanceTarget(context: RouteContext, request: FastifyRequest, curveTypes: readonly string[]): Promise<InstanceTarget> {
+export async function instanceTarget(
+  context: RouteContext,
+  request: FastifyRequest,
+  curveTypes: readonly string[],
+): Promise<InstanceTarget> {
   const user = userOf(request);
   const record = await dataCurve(context.store, user, (request.params as { curve: string }).curve, curveTypes);
   const curve = await curveOf(context.store, user, record);
@@ -70,11 +74,19 @@ export async function instanceTarget(context: RouteContext, request: FastifyRequ
 export async function selectRecords(store: Store, target: InstanceTarget, query: InstanceSelectionQuery): Promise<InstanceRecord[]> {
   const at = (v: typeof query.issuedAtLatest) => (v ? resolveDateTime(v, target.issueZone).toMillis() : undefined);
   const filter: InstanceFilter = {
-    tags: query.tags, excludeTags: query.excludeTags, issuedAtEarliest: at(query.issuedAtEarliest), issuedAtLatest: at(query.issuedAtLatest),
-    issuedTimeOfDay: query.issuedTimeOfDay.map(timeOfDayMillis), zone: target.issueZone,
+    tags: query.tags,
+    excludeTags: query.excludeTags,
+    issuedAtEarliest: at(query.issuedAtEarliest),
+    issuedAtLatest: at(query.issuedAtLatest),
+    issuedTimeOfDay: query.issuedTimeOfDay.map(timeOfDayMillis),
+    zone: target.issueZone,
   };
-  const records = await store.listInstances(target.record.name, { tags: filter.tags, excludeTags: filter.excludeTags,
-    issuedAtEarliest: filter.issuedAtEarliest, issuedAtLatest: filter.issuedAtLatest });
+  const records = await store.listInstances(target.record.name, {
+    tags: filter.tags,
+    excludeTags: filter.excludeTags,
+    issuedAtEarliest: filter.issuedAtEarliest,
+    issuedAtLatest: filter.issuedAtLatest,
+  });
   return Array.from(selectInstances(instanceColumns(records), filter, { limit: query.limit }), (i) => records[i]);
 }
 

@@ -9,7 +9,14 @@ import type { FastifyRequest } from 'fastify';
 import { DateTime, type Zone } from 'luxon';
 import { frontNumbers, selectContract, type ContractChoice } from '../../engine/ohlc';
 import {
-  ContinuousContract, ContractPeriod, OHLC, Product, SpecificContract, type Contract, type Curve, type OHLCField,
+  ContinuousContract,
+  ContractPeriod,
+  OHLC,
+  Product,
+  SpecificContract,
+  type Contract,
+  type Curve,
+  type OHLCField,
 } from '../../model';
 import { zoneByName } from '../../time';
 import { parseDateTimeText, type WireDateTime } from '../../wire/formats';
@@ -177,7 +184,10 @@ export function contractOf(query: ContractQuery, field: OHLCField | null): Contr
  * (await contractTrades(store, target, { period: ContractPeriod.MONTH, front: 1 }, range)).indices.length //~> 20
  */
 export async function contractTrades(
-  store: Store, target: OhlcTarget, query: ContractQuery, range: { begin: number; end: number },
+  store: Store,
+  target: OhlcTarget,
+  query: ContractQuery,
+  range: { begin: number; end: number },
 ): Promise<{ rows: OhlcRows; indices: Int32Array }> {
   const name = target.record.name;
   const choice = contractChoice(query, target.zone);
@@ -223,19 +233,33 @@ export function fieldUnit(record: CurveRecord, field: OHLCField): { unit: string
  * ohlcItems(rows, Int32Array.of(0), { settlement: Float64Array.of(40.96) }, CET)[0].settlement //=> 40.96
  */
 export function ohlcItems(
-  rows: OhlcRows, indices: Int32Array, prices: Partial<Record<(typeof PRICES)[number], Float64Array>>, zone: Zone,
+  rows: OhlcRows,
+  indices: Int32Array,
+  prices: Partial<Record<(typeof PRICES)[number], Float64Array>>,
+  zone: Zone,
 ): OHLC[] {
   const dates = new Map<number, DateTime>();
   const date = (ms: number): DateTime => dates.get(ms) ?? (dates.set(ms, DateTime.fromMillis(ms, { zone })).get(ms) as DateTime);
   const b = rows.block;
   const num = (v: number): number | null => (v === v ? v : null);
-  return Array.from(indices, (i, k) => new OHLC({
-    product: new Product({ traded: date(b.traded[i]), period: ContractPeriod.byTag(b.period[i]), front: rows.fronts[i] < 0 ? null : rows.fronts[i], delivery: date(b.delivery[i]) }),
-    ...Object.fromEntries(PRICES.map((f) => {
-      const column = prices[f];
-      return [f, column ? num(column[k]) : null];
-    })),
-    volume: num(b.volume[i]),
-    openInterest: num(b.openInterest[i]),
-  }));
+  return Array.from(
+    indices,
+    (i, k) =>
+      new OHLC({
+        product: new Product({
+          traded: date(b.traded[i]),
+          period: ContractPeriod.byTag(b.period[i]),
+          front: rows.fronts[i] < 0 ? null : rows.fronts[i],
+          delivery: date(b.delivery[i]),
+        }),
+        ...Object.fromEntries(
+          PRICES.map((f) => {
+            const column = prices[f];
+            return [f, column ? num(column[k]) : null];
+          }),
+        ),
+        volume: num(b.volume[i]),
+        openInterest: num(b.openInterest[i]),
+      }),
+  );
 }

@@ -26,7 +26,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DateTime } from 'luxon';
 import { convertUnit, resample } from '../../engine';
-import { instanceColumns, RollingFill, availableAt, relativeInstances, selectInstances, timeOfDayIn } from '../../engine/instance-selection';
+import {
+  instanceColumns,
+  RollingFill,
+  availableAt,
+  relativeInstances,
+  selectInstances,
+  timeOfDayIn,
+} from '../../engine/instance-selection';
 import { NotFoundError } from '../../exceptions';
 import { AbsoluteItem, AbsoluteResult, Aggregation, Filter, type Timeseries } from '../../model';
 import { Frequency, Resolution, floorMillis, shiftMillis, stepStarts } from '../../time';
@@ -34,8 +41,14 @@ import { resolveDateTime, timeOfDayMillis } from '../../wire/formats';
 import { serializeAbsoluteResult, serializeInstanceList, serializeStringList, timeseriesBytes, timeseriesListBytes } from '../../wire/json';
 import type { ResampleQuery } from '../../wire/options';
 import {
-  decodeInstancesAbsolute, decodeInstancesGet, decodeInstancesLatest, decodeInstancesList, decodeInstancesLoad,
-  decodeInstancesRelative, decodeInstancesRolling, SECTION_CURVE_TYPES,
+  decodeInstancesAbsolute,
+  decodeInstancesGet,
+  decodeInstancesLatest,
+  decodeInstancesList,
+  decodeInstancesLoad,
+  decodeInstancesRelative,
+  decodeInstancesRolling,
+  SECTION_CURVE_TYPES,
 } from '../../wire/requests';
 import type { RouteContext, RouteModule } from '../route-module';
 import { jsonBytesReply } from '../json-reply';
@@ -47,13 +60,32 @@ import type { InstanceKey, InstanceRecord, SeriesBlock, Store, TimeRange } from 
 const DAY_MS = 86_400_000;
 
 const keyOf = (r: InstanceRecord): InstanceKey => ({ issued: r.issued, tag: r.tag });
-const pick = ({ timeZone, frequency, aggregation, hourFilter, threshold, unit }: ResampleQuery): ResampleQuery =>
-  ({ timeZone, frequency, aggregation, hourFilter, threshold, unit });
+const pick = ({ timeZone, frequency, aggregation, hourFilter, threshold, unit }: ResampleQuery): ResampleQuery => ({
+  timeZone,
+  frequency,
+  aggregation,
+  hourFilter,
+  threshold,
+  unit,
+});
 const plainView = (store: Store): Store => storeView(store, { readSeries: (c, r, i) => store.readSeries(c, r, i, { scenarios: false }) });
-const stitched = (name: string, times: Float64Array, values: Float64Array): SeriesBlock =>
-  ({ curve: name, issued: null, tag: null, times, values, scenarios: [], scenarioNames: [] });
+const stitched = (name: string, times: Float64Array, values: Float64Array): SeriesBlock => ({
+  curve: name,
+  issued: null,
+  tag: null,
+  times,
+  values,
+  scenarios: [],
+  scenarioNames: [],
+});
 
-async function instanceSeries(store: Store, t: InstanceTarget, record: InstanceRecord, query: ResampleQuery, ensembles: boolean): Promise<Timeseries> {
+async function instanceSeries(
+  store: Store,
+  t: InstanceTarget,
+  record: InstanceRecord,
+  query: ResampleQuery,
+  ensembles: boolean,
+): Promise<Timeseries> {
   const source = ensembles ? store : plainView(store);
   const ts = await loadTimeseries(source, t.curve, t.record, { ...pick(query), range: {}, instance: keyOf(record) });
   return ts.with({ instance: instanceFromRecord(record, t.issueZone) });
@@ -70,11 +102,18 @@ function extent(values: readonly number[]): [number, number] {
   return [lo, hi];
 }
 
-async function relativeBlock(store: Store, t: InstanceTarget, q: ReturnType<typeof decodeInstancesRelative>, range: TimeRange): Promise<SeriesBlock> {
+async function relativeBlock(
+  store: Store,
+  t: InstanceTarget,
+  q: ReturnType<typeof decodeInstancesRelative>,
+  range: TimeRange,
+): Promise<SeriesBlock> {
   const { begin = 0, end = 0 } = range;
   const name = t.record.name;
   const records = await store.listInstances(name, {
-    tags: [q.tag], issuedAtEarliest: floorMillis(begin, Frequency.P1D, t.zone) - (q.daysAhead + 2) * DAY_MS, issuedAtLatest: end - (q.daysAhead - 2) * DAY_MS,
+    tags: [q.tag],
+    issuedAtEarliest: floorMillis(begin, Frequency.P1D, t.zone) - (q.daysAhead + 2) * DAY_MS,
+    issuedAtLatest: end - (q.daysAhead - 2) * DAY_MS,
   });
   // the day grid only where an instance can apply (issue day + days-ahead, a margin for zones),
   // so the work follows the stored instances, not the requested range
@@ -84,13 +123,22 @@ async function relativeBlock(store: Store, t: InstanceTarget, q: ReturnType<type
   const days = from < to ? stepStarts(floorMillis(from, Frequency.P1D, t.zone), to, Frequency.P1D, t.zone) : new Float64Array(0);
   const ms = (v: typeof q.timeOfDay) => (v ? timeOfDayMillis(v) : undefined);
   const picks = relativeInstances(instanceColumns(records), days, t.zone, t.issueZone, {
-    tag: q.tag, daysAhead: q.daysAhead, issued: q.issued, timeOfDay: ms(q.timeOfDay), afterTimeOfDay: ms(q.afterTimeOfDay),
-    beforeTimeOfDay: ms(q.beforeTimeOfDay), modifiedAtLatest: ms(q.modifiedAtLatest),
+    tag: q.tag,
+    daysAhead: q.daysAhead,
+    issued: q.issued,
+    timeOfDay: ms(q.timeOfDay),
+    afterTimeOfDay: ms(q.afterTimeOfDay),
+    beforeTimeOfDay: ms(q.beforeTimeOfDay),
+    modifiedAtLatest: ms(q.modifiedAtLatest),
   });
-  const parts = await Promise.all(Array.from(days, (day, k) => {
-    const until = Math.min(end, k + 1 < days.length ? days[k + 1] : shiftMillis(day, Frequency.P1D, 1, t.zone));
-    return picks[k] < 0 ? null : store.readSeries(name, { begin: Math.max(begin, day), end: until }, keyOf(records[picks[k]]), { scenarios: false });
-  }));
+  const parts = await Promise.all(
+    Array.from(days, (day, k) => {
+      const until = Math.min(end, k + 1 < days.length ? days[k + 1] : shiftMillis(day, Frequency.P1D, 1, t.zone));
+      return picks[k] < 0
+        ? null
+        : store.readSeries(name, { begin: Math.max(begin, day), end: until }, keyOf(records[picks[k]]), { scenarios: false });
+    }),
+  );
   const blocks = parts.filter((b): b is SeriesBlock => b !== null);
   const n = blocks.reduce((sum, b) => sum + b.times.length, 0);
   const times = new Float64Array(n);
@@ -104,7 +152,12 @@ async function relativeBlock(store: Store, t: InstanceTarget, q: ReturnType<type
   return stitched(name, times, values);
 }
 
-async function rollingBlock(store: Store, t: InstanceTarget, q: ReturnType<typeof decodeInstancesRolling>, range: TimeRange): Promise<SeriesBlock> {
+async function rollingBlock(
+  store: Store,
+  t: InstanceTarget,
+  q: ReturnType<typeof decodeInstancesRolling>,
+  range: TimeRange,
+): Promise<SeriesBlock> {
   const { begin = 0, end = 0 } = range;
   const name = t.record.name;
   const records = await store.listInstances(name, { tags: q.tags, excludeTags: q.excludeTags });
@@ -148,7 +201,8 @@ async function rollingBlock(store: Store, t: InstanceTarget, q: ReturnType<typeo
   }
   const first = fill.source.findIndex((s) => s >= 0);
   const last = fill.source.findLastIndex((s) => s >= 0);
-  return first < 0 ? stitched(name, new Float64Array(0), new Float64Array(0))
+  return first < 0
+    ? stitched(name, new Float64Array(0), new Float64Array(0))
     : stitched(name, fill.times.slice(first, last + 1), fill.values.slice(first, last + 1));
 }
 
@@ -165,21 +219,35 @@ async function absolute(context: RouteContext, request: FastifyRequest): Promise
   const filter = { tags: q.tags, excludeTags: q.excludeTags, issuedAtEarliest: window.begin, issuedBefore: window.end };
   const records = await context.store.listInstances(t.record.name, { ...filter, issuedAtLatest: window.end });
   const chosen = Array.from(selectInstances(instanceColumns(records), filter, { order: 'oldest' }), (i) => records[i]);
-  const series = { range: { begin: delivery, end: shiftMillis(delivery, frequency, 1, zone) }, timeZone: zone, unit: q.unit,
-    ...(q.frequency && { frequency, aggregation: q.aggregation, hourFilter: q.hourFilter }) };
+  const series = {
+    range: { begin: delivery, end: shiftMillis(delivery, frequency, 1, zone) },
+    timeZone: zone,
+    unit: q.unit,
+    ...(q.frequency && { frequency, aggregation: q.aggregation, hourFilter: q.hourFilter }),
+  };
   const view = plainView(context.store);
   const loaded = await Promise.all(chosen.map((r) => loadTimeseries(view, t.curve, t.record, { ...series, instance: keyOf(r) })));
   const items = loaded.map((ts, k) => {
     const i = ts.times.indexOf(delivery);
-    return new AbsoluteItem({ instance: instanceFromRecord(chosen[k], t.issueZone), value: i < 0 || !ts.hasValues() ? null : ts.values[i] });
+    return new AbsoluteItem({
+      instance: instanceFromRecord(chosen[k], t.issueZone),
+      value: i < 0 || !ts.hasValues() ? null : ts.values[i],
+    });
   });
   const empty = new Float64Array(0);
-  const unit = loaded[0] ?? (q.unit === undefined ? { unit: t.record.unit, denominator: t.record.denominator }
-    : convertUnit(empty, t.record.unit, t.record.denominator, q.unit, { fx: () => empty, times: empty }));
+  const unit =
+    loaded[0] ??
+    (q.unit === undefined
+      ? { unit: t.record.unit, denominator: t.record.denominator }
+      : convertUnit(empty, t.record.unit, t.record.denominator, q.unit, { fx: () => empty, times: empty }));
   return new AbsoluteResult({
-    curve: t.curve, resolution: new Resolution(frequency, zone), delivery: DateTime.fromMillis(delivery, { zone }),
-    filters: q.hourFilter ?? Filter.BASE, aggregation: q.aggregation ?? Aggregation.AVERAGE,
-    unit: unit.denominator ? `${unit.unit}/${unit.denominator}` : unit.unit, items,
+    curve: t.curve,
+    resolution: new Resolution(frequency, zone),
+    delivery: DateTime.fromMillis(delivery, { zone }),
+    filters: q.hourFilter ?? Filter.BASE,
+    aggregation: q.aggregation ?? Aggregation.AVERAGE,
+    unit: unit.denominator ? `${unit.unit}/${unit.denominator}` : unit.unit,
+    items,
   });
 }
 
@@ -210,7 +278,10 @@ export const instancesRoutes: RouteModule = {
         const query = decodeInstancesLoad(requestQuery(request), { ensembles });
         const t = await target(request);
         const records = await selectRecords(store, t, query);
-        return jsonBytesReply(reply, timeseriesListBytes(await Promise.all(records.map((r) => instanceSeries(store, t, r, query, ensembles)))));
+        return jsonBytesReply(
+          reply,
+          timeseriesListBytes(await Promise.all(records.map((r) => instanceSeries(store, t, r, query, ensembles)))),
+        );
       });
       api.get(`${prefix}/:curve/get/latest/`, async (request, reply) => {
         const query = decodeInstancesLatest(requestQuery(request));
@@ -222,7 +293,10 @@ export const instancesRoutes: RouteModule = {
       const get = async (request: FastifyRequest, reply: FastifyReply) => {
         const query = decodeInstancesGet(requestQuery(request));
         const t = await target(request);
-        return jsonBytesReply(reply, timeseriesBytes(await instanceSeries(store, t, await pathInstance(store, t, request), query, ensembles)));
+        return jsonBytesReply(
+          reply,
+          timeseriesBytes(await instanceSeries(store, t, await pathInstance(store, t, request), query, ensembles)),
+        );
       };
       api.get(`${prefix}/:curve/get/:issued/`, get);
       api.get(`${prefix}/:curve/get/:issued/:tag/`, get);
@@ -231,14 +305,30 @@ export const instancesRoutes: RouteModule = {
       const q = decodeInstancesRelative(requestQuery(request));
       const t = await target(request);
       const view = storeView(store, { readSeries: (_c, range) => relativeBlock(store, t, q, range) });
-      return jsonBytesReply(reply, timeseriesBytes(await loadTimeseries(view, t.curve, t.record, { ...pick(q), range: requestRange(q.begin, q.end, q.timeZone ?? t.zone, q.frequency ?? Frequency.byTag(t.record.frequency)) })));
+      return jsonBytesReply(
+        reply,
+        timeseriesBytes(
+          await loadTimeseries(view, t.curve, t.record, {
+            ...pick(q),
+            range: requestRange(q.begin, q.end, q.timeZone ?? t.zone, q.frequency ?? Frequency.byTag(t.record.frequency)),
+          }),
+        ),
+      );
     });
     api.get('/instances/:curve/get/rolling/', async (request, reply) => {
       const q = decodeInstancesRolling(requestQuery(request));
       const t = await target(request);
       const view = storeView(store, { readSeries: (_c, range) => rollingBlock(store, t, q, range) });
       // the fill's grid has the curve's steps, whatever the output frequency
-      return jsonBytesReply(reply, timeseriesBytes(await loadTimeseries(view, t.curve, t.record, { ...pick(q), range: requestRange(q.begin, q.end, q.timeZone ?? t.zone, Frequency.byTag(t.record.frequency)) })));
+      return jsonBytesReply(
+        reply,
+        timeseriesBytes(
+          await loadTimeseries(view, t.curve, t.record, {
+            ...pick(q),
+            range: requestRange(q.begin, q.end, q.timeZone ?? t.zone, Frequency.byTag(t.record.frequency)),
+          }),
+        ),
+      );
     });
     api.get('/instances/:curve/get/absolute/', async (request) => serializeAbsoluteResult(await absolute(context, request)));
   },

@@ -18,8 +18,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NotFoundError } from '../../exceptions';
 import type { Curve, Place } from '../../model';
 import {
-  serializeCurve, serializeCurveList, serializePageHeaders, serializePlaceList, serializeStringList,
-  type CurveJson, type PlaceJson,
+  serializeCurve,
+  serializeCurveList,
+  serializePageHeaders,
+  serializePlaceList,
+  serializeStringList,
+  type CurveJson,
+  type PlaceJson,
 } from '../../wire/json';
 import { decodeMetadataCurves, decodeMetadataPlaces, type MetadataCurvesQuery } from '../../wire/requests';
 import { userOf } from '../auth';
@@ -34,7 +39,10 @@ const ALL = Number.MAX_SAFE_INTEGER;
 class CurveWriter {
   private readonly places = new Map<string, Promise<Place | null>>();
 
-  constructor(private readonly store: Store, private readonly user: UserRecord) {}
+  constructor(
+    private readonly store: Store,
+    private readonly user: UserRecord,
+  ) {}
 
   /** The shallow place of a curve (no children, no curves). */
   placeOf(key: string | null): Promise<Place | null> {
@@ -118,7 +126,12 @@ async function placeSearch(context: RouteContext, request: FastifyRequest, reply
   const query = decodeMetadataPlaces(queryOf(request));
   const area = query.area !== undefined && query.area.tag !== '' ? query.area.tag : undefined;
   const page = await store.searchPlaces({
-    q: query.q, area, fuels: query.fuel, kinds: query.kind, page: query.page, pageSize: query.pageSize,
+    q: query.q,
+    area,
+    fuels: query.fuel,
+    kinds: query.kind,
+    page: query.page,
+    pageSize: query.pageSize,
     ...(query.tree ? { parentKey: null } : {}),
   });
   const units = new Map<string, PlaceRecord[]>();

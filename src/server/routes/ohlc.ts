@@ -18,23 +18,52 @@ import type { RouteContext, RouteModule } from '../route-module';
 import { jsonBytesReply } from '../json-reply';
 import { convertPrices } from '../fx-rates';
 import {
-  contractChoice, contractOf, contractTrades, fieldColumn, fieldUnit, latestRows, ohlcTarget, PRICES, readRows, tradingRange,
-  type OhlcRows, type OhlcTarget,
+  contractChoice,
+  contractOf,
+  contractTrades,
+  fieldColumn,
+  fieldUnit,
+  latestRows,
+  ohlcTarget,
+  PRICES,
+  readRows,
+  tradingRange,
+  type OhlcRows,
+  type OhlcTarget,
 } from '../queries/ohlc';
 import { requestQuery } from '../resample-series';
 import type { Store } from '../store';
 
-async function ohlcBytes(store: Store, target: OhlcTarget, rows: OhlcRows, indices: Int32Array, unit: string | undefined): Promise<Uint8Array> {
+async function ohlcBytes(
+  store: Store,
+  target: OhlcTarget,
+  rows: OhlcRows,
+  indices: Int32Array,
+  unit: string | undefined,
+): Promise<Uint8Array> {
   const { record } = target;
   const b = rows.block;
   let columns = PRICES.map((f) => pickRows(b[f], indices));
   let units = { unit: record.unit, denominator: record.denominator };
   if (unit !== undefined) ({ columns, ...units } = await convertPrices(store, columns, pickRows(b.traded, indices), record, unit));
   const [open, high, low, close, settlement] = columns as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
-  return ohlcListBytes({ curve: target.curve, ...units }, {
-    traded: pickRows(b.traded, indices), period: Array.from(indices, (i) => b.period[i] as string), front: Int32Array.from(indices, (i) => rows.fronts[i] as number),
-    delivery: pickRows(b.delivery, indices), open, high, low, close, settlement, volume: pickRows(b.volume, indices), openInterest: pickRows(b.openInterest, indices),
-  }, target.zone);
+  return ohlcListBytes(
+    { curve: target.curve, ...units },
+    {
+      traded: pickRows(b.traded, indices),
+      period: Array.from(indices, (i) => b.period[i] as string),
+      front: Int32Array.from(indices, (i) => rows.fronts[i] as number),
+      delivery: pickRows(b.delivery, indices),
+      open,
+      high,
+      low,
+      close,
+      settlement,
+      volume: pickRows(b.volume, indices),
+      openInterest: pickRows(b.openInterest, indices),
+    },
+    target.zone,
+  );
 }
 
 const all = (n: number): Int32Array => Int32Array.from({ length: n }, (_, i) => i);
@@ -46,7 +75,9 @@ async function loadJson(context: RouteContext, request: FastifyRequest): Promise
   const rows = await readRows(context.store, target.record.name, { ...range, ...(q.period && { period: q.period.tag }) });
   const filtered = q.period !== undefined && (q.front !== undefined || q.delivery !== undefined);
   const b = rows.block;
-  const indices = filtered ? selectContract(b.period, b.delivery, rows.fronts, contractChoice({ ...q, period: q.period as ContractPeriod }, target.zone)) : all(b.traded.length);
+  const indices = filtered
+    ? selectContract(b.period, b.delivery, rows.fronts, contractChoice({ ...q, period: q.period as ContractPeriod }, target.zone))
+    : all(b.traded.length);
   return ohlcBytes(context.store, target, rows, indices, q.unit);
 }
 
@@ -64,7 +95,11 @@ async function latestPeriodsJson(context: RouteContext, request: FastifyRequest)
   const { block } = await latestRows(context.store, target, q.date);
   let values = fieldColumn(block, field);
   let units = { unit: target.record.unit, denominator: target.record.denominator };
-  if (q.unit !== undefined) ({ columns: [values], ...units } = await convertPrices(context.store, [values], block.traded, fieldUnit(target.record, field), q.unit));
+  if (q.unit !== undefined)
+    ({
+      columns: [values],
+      ...units
+    } = await convertPrices(context.store, [values], block.traded, fieldUnit(target.record, field), q.unit));
   const merged = mergeForwardCurve({ period: block.period, delivery: block.delivery, values }, target.zone);
   const resolution = new Resolution(Frequency.NONE, q.timeZone ?? target.zone);
   return serializePeriodseries(new Periodseries({ curve: target.curve, resolution, ...merged, ...units }));
@@ -79,12 +114,22 @@ async function timeseriesJson(context: RouteContext, request: FastifyRequest): P
   const times = pickRows(rows.block.traded, indices);
   let values = pickRows(fieldColumn(rows.block, field), indices);
   let units = { unit: target.record.unit, denominator: target.record.denominator };
-  if (q.unit !== undefined) ({ columns: [values], ...units } = await convertPrices(context.store, [values], times, fieldUnit(target.record, field), q.unit));
+  if (q.unit !== undefined)
+    ({
+      columns: [values],
+      ...units
+    } = await convertPrices(context.store, [values], times, fieldUnit(target.record, field), q.unit));
   const days = stepStarts(range.begin, range.end, Frequency.P1D, target.zone);
-  return timeseriesBytes(new Timeseries({
-    curve: target.curve, resolution: new Resolution(Frequency.P1D, target.zone), contract: contractOf(q, field),
-    times: days, values: contractDailySeries(days, times, values, fillModeOf(q.fill)), ...units,
-  }));
+  return timeseriesBytes(
+    new Timeseries({
+      curve: target.curve,
+      resolution: new Resolution(Frequency.P1D, target.zone),
+      contract: contractOf(q, field),
+      times: days,
+      values: contractDailySeries(days, times, values, fillModeOf(q.fill)),
+      ...units,
+    }),
+  );
 }
 
 /**

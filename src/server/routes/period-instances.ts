@@ -24,8 +24,13 @@ import { Frequency, floorMillis, shiftMillis, stepStarts } from '../../time';
 import { timeOfDayMillis } from '../../wire/formats';
 import { serializeInstanceList, serializePeriodseries, serializePeriodseriesList } from '../../wire/json';
 import {
-  decodePeriodInstancesGet, decodePeriodInstancesLatest, decodePeriodInstancesList, decodePeriodInstancesLoad,
-  decodePeriodInstancesRelative, SECTION_CURVE_TYPES, type PeriodInstancesQuery,
+  decodePeriodInstancesGet,
+  decodePeriodInstancesLatest,
+  decodePeriodInstancesList,
+  decodePeriodInstancesLoad,
+  decodePeriodInstancesRelative,
+  SECTION_CURVE_TYPES,
+  type PeriodInstancesQuery,
 } from '../../wire/requests';
 import type { RouteContext, RouteModule } from '../route-module';
 import { loadPeriodseries, requestQuery, requestRange } from '../resample-series';
@@ -37,7 +42,12 @@ const DAY_MS = 86_400_000;
 
 async function periods(store: Store, t: InstanceTarget, q: PeriodInstancesQuery, record: InstanceRecord | null): Promise<Periodseries> {
   const range = requestRange(q.begin, q.end, q.timeZone ?? t.zone);
-  const ps = await loadPeriodseries(store, t.curve, t.record, { range, timeZone: q.timeZone, unit: q.unit, instance: record && { issued: record.issued, tag: record.tag } });
+  const ps = await loadPeriodseries(store, t.curve, t.record, {
+    range,
+    timeZone: q.timeZone,
+    unit: q.unit,
+    instance: record && { issued: record.issued, tag: record.tag },
+  });
   return record ? ps.with({ instance: instanceFromRecord(record, t.issueZone) }) : ps;
 }
 
@@ -79,12 +89,22 @@ export function joinPeriods(pieces: readonly { block: PeriodBlock; begin: number
     }
   }
   return {
-    curve, issued: null, tag: null, begins: Float64Array.from(begins), ends: Float64Array.from(ends), values: Float64Array.from(values),
+    curve,
+    issued: null,
+    tag: null,
+    begins: Float64Array.from(begins),
+    ends: Float64Array.from(ends),
+    values: Float64Array.from(values),
     capacities: hasCapacity ? Float64Array.from(capacities) : null,
   };
 }
 
-async function relativeBlock(store: Store, t: InstanceTarget, q: ReturnType<typeof decodePeriodInstancesRelative>, range: TimeRange): Promise<PeriodBlock> {
+async function relativeBlock(
+  store: Store,
+  t: InstanceTarget,
+  q: ReturnType<typeof decodePeriodInstancesRelative>,
+  range: TimeRange,
+): Promise<PeriodBlock> {
   const { begin = 0, end = 0 } = range;
   const name = t.record.name;
   const records = await store.listInstances(name, { issuedAtLatest: end - (q.daysAhead - 2) * DAY_MS });
@@ -94,7 +114,8 @@ async function relativeBlock(store: Store, t: InstanceTarget, q: ReturnType<type
   const from = Math.max(begin, firstIssued + (q.daysAhead - 3) * DAY_MS);
   const days = from < end ? stepStarts(floorMillis(from, Frequency.P1D, t.zone), end, Frequency.P1D, t.zone) : new Float64Array(0);
   const picks = knownInstances(instanceColumns(records), days, t.zone, t.issueZone, {
-    daysAhead: q.daysAhead, beforeTimeOfDay: q.beforeTimeOfDay ? timeOfDayMillis(q.beforeTimeOfDay) : undefined,
+    daysAhead: q.daysAhead,
+    beforeTimeOfDay: q.beforeTimeOfDay ? timeOfDayMillis(q.beforeTimeOfDay) : undefined,
   });
   // one read per run of days that take the same instance
   const runs: { pick: number; begin: number; end: number }[] = [];
@@ -104,10 +125,14 @@ async function relativeBlock(store: Store, t: InstanceTarget, q: ReturnType<type
     if (last && last.pick === picks[k]) last.end = until;
     else runs.push({ pick: picks[k], begin: Math.max(begin, day), end: until });
   });
-  const pieces = await Promise.all(runs.filter((r) => r.pick >= 0).map(async ({ pick, ...window }) => {
-    const r = records[pick];
-    return { ...window, block: await store.readPeriods(name, window, { issued: r.issued, tag: r.tag }) };
-  }));
+  const pieces = await Promise.all(
+    runs
+      .filter((r) => r.pick >= 0)
+      .map(async ({ pick, ...window }) => {
+        const r = records[pick];
+        return { ...window, block: await store.readPeriods(name, window, { issued: r.issued, tag: r.tag }) };
+      }),
+  );
   return joinPeriods(pieces, name);
 }
 
@@ -136,7 +161,13 @@ export const periodInstancesRoutes: RouteModule = {
     api.get('/period-instances/:curve/get/latest/', async (request) => {
       const query = decodePeriodInstancesLatest(requestQuery(request));
       const t = await target(request);
-      const [record] = await selectRecords(store, t, { tags: [], excludeTags: [], issuedTimeOfDay: [], issuedAtLatest: query.issuedAtLatest, limit: 1 });
+      const [record] = await selectRecords(store, t, {
+        tags: [],
+        excludeTags: [],
+        issuedTimeOfDay: [],
+        issuedAtLatest: query.issuedAtLatest,
+        limit: 1,
+      });
       if (!record) throw new NotFoundError(`No instance of curve '${t.record.name}' matches the request`);
       return serializePeriodseries(await periods(store, t, query, record));
     });
@@ -150,7 +181,9 @@ export const periodInstancesRoutes: RouteModule = {
     api.get('/period-instances/:curve/get/relative/', async (request) => {
       const q = decodePeriodInstancesRelative(requestQuery(request));
       const t = await target(request);
-      return serializePeriodseries(await periods(storeView(store, { readPeriods: (_c, range) => relativeBlock(store, t, q, range) }), t, q, null));
+      return serializePeriodseries(
+        await periods(storeView(store, { readPeriods: (_c, range) => relativeBlock(store, t, q, range) }), t, q, null),
+      );
     });
   },
 };

@@ -27,8 +27,16 @@ import { convertPrices, eurPerCurrency } from '../fx-rates';
 import { requestQuery } from '../resample-series';
 import type { CurveRecord, Store } from '../store';
 import {
-  contractChoice, contractOf, contractTrades, latestRows, ohlcItems, ohlcTarget, readRows, tradingRange,
-  type OhlcRows, type OhlcTarget,
+  contractChoice,
+  contractOf,
+  contractTrades,
+  latestRows,
+  ohlcItems,
+  ohlcTarget,
+  readRows,
+  tradingRange,
+  type OhlcRows,
+  type OhlcTarget,
 } from '../queries/ohlc';
 
 const EUA_LOOKBACK_MS = 31 * 86_400_000;
@@ -104,10 +112,18 @@ async function srmcOfRows(store: Store, calc: Calculation, rows: OhlcRows, indic
   const { unit, denominator } = calc.record;
   const eurPer = await eurPerCurrency(store, priceCurrency(unit), days, 'curve');
   const tax = calc.taxArea ? CARBON_TAXES[calc.taxArea.tag] : undefined;
-  const taxEur = tax ? (await eurPerCurrency(store, tax.currency, days, SRMC_FACTOR_PARAMS.carbonTaxArea.name)).map((r) => r * tax.amount) : 0;
+  const taxEur = tax
+    ? (await eurPerCurrency(store, tax.currency, days, SRMC_FACTOR_PARAMS.carbonTaxArea.name)).map((r) => r * tax.amount)
+    : 0;
   return srmcValues({
-    fuel: calc.fuel, prices: pickRows(rows.block.settlement, indices), unit, denominator, eurPerCurrency: eurPer,
-    eua: await euaPrices(store, days), carbonTax: taxEur, factors: calc.factors,
+    fuel: calc.fuel,
+    prices: pickRows(rows.block.settlement, indices),
+    unit,
+    denominator,
+    eurPerCurrency: eurPer,
+    eua: await euaPrices(store, days),
+    carbonTax: taxEur,
+    factors: calc.factors,
   });
 }
 
@@ -117,13 +133,24 @@ async function inUnit(store: Store, values: Float64Array, days: Float64Array, un
   return { values: columns[0], ...units };
 }
 
-function result(calc: Calculation, units: { unit: string; denominator: string | null }, contract: Contract | null,
-  payload: { ohlc: OHLCList } | { timeseries: Timeseries } | { periodseries: Periodseries }): SRMCJson {
+function result(
+  calc: Calculation,
+  units: { unit: string; denominator: string | null },
+  contract: Contract | null,
+  payload: { ohlc: OHLCList } | { timeseries: Timeseries } | { periodseries: Periodseries },
+): SRMCJson {
   const options = new SRMCOptions({ fuelType: FuelType.byTag(calc.fuel), ...calc.factors, carbonTaxArea: calc.taxArea });
   return serializeSRMC(new SRMC({ curve: calc.curve, ...units, contract, options, ...payload }));
 }
 
-async function ohlcResult(store: Store, calc: Calculation, rows: OhlcRows, indices: Int32Array, unit: string | undefined, contract: Contract | null) {
+async function ohlcResult(
+  store: Store,
+  calc: Calculation,
+  rows: OhlcRows,
+  indices: Int32Array,
+  unit: string | undefined,
+  contract: Contract | null,
+) {
   const srmc = await inUnit(store, await srmcOfRows(store, calc, rows, indices), pickRows(rows.block.traded, indices), unit);
   const ohlc = new OHLCList(ohlcItems(rows, indices, { settlement: srmc.values }, calc.zone));
   return result(calc, srmc, contract, { ohlc });
@@ -147,13 +174,21 @@ async function timeseriesJson(context: RouteContext, request: FastifyRequest): P
   const days = stepStarts(range.begin, range.end, Frequency.P1D, calc.zone);
   const contract = contractOf(q, OHLCField.SETTLEMENT);
   const timeseries = new Timeseries({
-    curve: calc.curve, resolution: new Resolution(Frequency.P1D, calc.zone), contract, unit: srmc.unit, denominator: srmc.denominator,
-    times: days, values: contractDailySeries(days, times, srmc.values, fillModeOf(q.fill)),
+    curve: calc.curve,
+    resolution: new Resolution(Frequency.P1D, calc.zone),
+    contract,
+    unit: srmc.unit,
+    denominator: srmc.denominator,
+    times: days,
+    values: contractDailySeries(days, times, srmc.values, fillModeOf(q.fill)),
   });
   return result(calc, srmc, contract, { timeseries });
 }
 
-async function latestOf(context: RouteContext, request: FastifyRequest): Promise<{ q: SrmcLatestQuery; calc: Calculation; rows: OhlcRows; all: Int32Array }> {
+async function latestOf(
+  context: RouteContext,
+  request: FastifyRequest,
+): Promise<{ q: SrmcLatestQuery; calc: Calculation; rows: OhlcRows; all: Int32Array }> {
   const q = decodeSrmcLatest(requestQuery(request));
   const calc = await calculation(context, request, q);
   const rows = await latestRows(context.store, calc, q.date);
@@ -171,7 +206,11 @@ async function latestPeriodsJson(context: RouteContext, request: FastifyRequest)
   const srmc = await inUnit(context.store, await srmcOfRows(context.store, calc, rows, all), block.traded, q.unit);
   const merged = mergeForwardCurve({ period: block.period, delivery: block.delivery, values: srmc.values }, calc.zone);
   const periodseries = new Periodseries({
-    curve: calc.curve, resolution: new Resolution(Frequency.NONE, q.timeZone ?? calc.zone), unit: srmc.unit, denominator: srmc.denominator, ...merged,
+    curve: calc.curve,
+    resolution: new Resolution(Frequency.NONE, q.timeZone ?? calc.zone),
+    unit: srmc.unit,
+    denominator: srmc.denominator,
+    ...merged,
   });
   return result(calc, srmc, null, { periodseries });
 }

@@ -32,7 +32,12 @@ async function timeseriesLoad(context: RouteContext, request: FastifyRequest): P
   const user = userOf(request);
   const name = (request.params as { curve: string }).curve;
   const record = await dataCurve(context.store, user, name, SECTION_CURVE_TYPES.timeseries);
-  const range = requestRange(query.begin, query.end, query.timeZone ?? zoneByName(record.timezone), query.frequency ?? Frequency.byTag(record.frequency));
+  const range = requestRange(
+    query.begin,
+    query.end,
+    query.timeZone ?? zoneByName(record.timezone),
+    query.frequency ?? Frequency.byTag(record.frequency),
+  );
   const curve = await curveOf(context.store, user, record);
   return loadTimeseries(context.store, curve, record, { ...query, range });
 }
@@ -47,6 +52,8 @@ async function timeseriesLoad(context: RouteContext, request: FastifyRequest): P
 export const timeseriesRoutes: RouteModule = {
   section: 'timeseries',
   register(api, context) {
-    api.get('/timeseries/:curve/', async (request, reply) => jsonBytesReply(reply, timeseriesBytes(await timeseriesLoad(context, request))));
+    api.get('/timeseries/:curve/', async (request, reply) =>
+      jsonBytesReply(reply, timeseriesBytes(await timeseriesLoad(context, request))),
+    );
   },
 };

@@ -75,7 +75,12 @@ function grow(array: Float64Array, size: number): Float64Array {
  * @example
  * const [ts, v] = await readColumns(conn, 'SELECT ts, value FROM series_values', ['number', 'number']);
  */
-export async function readColumns(conn: DuckDBConnection, sql: string, kinds: readonly ColumnKind[], params: DuckDBValue[] = []): Promise<ReadColumns> {
+export async function readColumns(
+  conn: DuckDBConnection,
+  sql: string,
+  kinds: readonly ColumnKind[],
+  params: DuckDBValue[] = [],
+): Promise<ReadColumns> {
   const result = await conn.run(sql, params);
   let numbers: Float64Array[] = kinds.map(() => new Float64Array(1024));
   const texts: string[][] = kinds.map(() => []);
@@ -135,7 +140,12 @@ export type AppendColumn = number | string | null | ArrayLike<number> | readonly
 type Cell = number | string | null;
 type Items = Float64Array | Int32Array | Int16Array;
 
-const ITEM_ARRAYS: Record<AppendKind, (new (n: number) => Items) | null> = { int: Int32Array, small: Int16Array, double: Float64Array, text: null };
+const ITEM_ARRAYS: Record<AppendKind, (new (n: number) => Items) | null> = {
+  int: Int32Array,
+  small: Int16Array,
+  double: Float64Array,
+  text: null,
+};
 const INT_LIMIT: Record<AppendKind, number> = { int: 2 ** 31, small: 2 ** 15, double: Infinity, text: 0 };
 
 /**
@@ -178,8 +188,14 @@ export class ChunkWriter {
    * @param appender - An appender on the target table (columns in table order).
    * @param kinds - The type of each column.
    */
-  constructor(private readonly appender: DuckDBAppender, private readonly kinds: readonly AppendKind[]) {
-    this.chunk = DuckDBDataChunk.create(kinds.map((k) => CHUNK_TYPES[k]), CHUNK_ROWS);
+  constructor(
+    private readonly appender: DuckDBAppender,
+    private readonly kinds: readonly AppendKind[],
+  ) {
+    this.chunk = DuckDBDataChunk.create(
+      kinds.map((k) => CHUNK_TYPES[k]),
+      CHUNK_ROWS,
+    );
     this.hasText = kinds.includes('text');
   }
 

@@ -77,8 +77,11 @@ export async function pairsHolding(conn: DuckDBConnection, table: 'periods' | 'o
   const held = new Set<string>();
   if (pairs.length === 0) return held;
   const instance = table === 'ohlc' ? '0' : 'instance_id';
-  const rows = await readRows(conn, `SELECT DISTINCT curve_id, ${instance} AS instance_id FROM ${table}
-    WHERE curve_id IN (${sqlIntList(pairs.map(([c]) => c))}) AND ${instance} IN (${sqlIntList(pairs.map(([, i]) => i))})`);
+  const rows = await readRows(
+    conn,
+    `SELECT DISTINCT curve_id, ${instance} AS instance_id FROM ${table}
+    WHERE curve_id IN (${sqlIntList(pairs.map(([c]) => c))}) AND ${instance} IN (${sqlIntList(pairs.map(([, i]) => i))})`,
+  );
   for (const r of rows) held.add(pairKey(Number(r.curve_id), Number(r.instance_id)));
   return held;
 }
@@ -96,7 +99,13 @@ export async function pairsHolding(conn: DuckDBConnection, table: 'periods' | 'o
  * @example
  * const plan = await planBatch(conn, batch, curves, counters, Date.now());
  */
-export async function planBatch(conn: DuckDBConnection, batch: ImportBatch, stored: ReadonlyMap<string, CurveRow>, next: IdCounters, now: number): Promise<WritePlan> {
+export async function planBatch(
+  conn: DuckDBConnection,
+  batch: ImportBatch,
+  stored: ReadonlyMap<string, CurveRow>,
+  next: IdCounters,
+  now: number,
+): Promise<WritePlan> {
   const curves = (batch.curves ?? []).map((record) => ({ id: stored.get(record.name)?.id ?? next.curve++, record }));
   const byName = new Map<string, CurveRow>(stored);
   for (const row of curves) byName.set(row.record.name, row);
@@ -114,8 +123,11 @@ export async function planBatch(conn: DuckDBConnection, batch: ImportBatch, stor
   }
   const instanceIds = new Map<string, number>();
   if (involved.size) {
-    const rows = await readRows(conn, `SELECT id, curve_id, issued, tag FROM instances WHERE curve_id IN (${sqlIntList(involved)})
-      AND issued IN (${[...issuedTimes].map(sqlNumber).join(',')})`);
+    const rows = await readRows(
+      conn,
+      `SELECT id, curve_id, issued, tag FROM instances WHERE curve_id IN (${sqlIntList(involved)})
+      AND issued IN (${[...issuedTimes].map(sqlNumber).join(',')})`,
+    );
     for (const r of rows) instanceIds.set(instanceKey(Number(r.curve_id), Number(r.issued), String(r.tag)), Number(r.id));
   }
   const freshInstances = new Set<number>();
@@ -134,7 +146,10 @@ export async function planBatch(conn: DuckDBConnection, batch: ImportBatch, stor
   const instanceOf = (b: { curve: string; issued: number | null; tag: string | null }): number => {
     if (b.issued === null) return 0;
     const id = instanceIds.get(instanceKey(curveOf(b.curve).id, b.issued, b.tag ?? ''));
-    if (id === undefined) throw new ValueError(`Invalid import batch: block of ${JSON.stringify(b.curve)} names an unknown instance (${new Date(b.issued).toISOString()}, ${JSON.stringify(b.tag)})`);
+    if (id === undefined)
+      throw new ValueError(
+        `Invalid import batch: block of ${JSON.stringify(b.curve)} names an unknown instance (${new Date(b.issued).toISOString()}, ${JSON.stringify(b.tag)})`,
+      );
     return id;
   };
 
@@ -154,8 +169,11 @@ export async function planBatch(conn: DuckDBConnection, batch: ImportBatch, stor
     pairInstances.add(instanceId);
   });
   if (storedPairs.size) {
-    const rows = await readRows(conn, `SELECT id, curve_id, instance_id, member, name FROM series
-      WHERE curve_id IN (${sqlIntList(pairCurves)}) AND instance_id IN (${sqlIntList(pairInstances)})`);
+    const rows = await readRows(
+      conn,
+      `SELECT id, curve_id, instance_id, member, name FROM series
+      WHERE curve_id IN (${sqlIntList(pairCurves)}) AND instance_id IN (${sqlIntList(pairInstances)})`,
+    );
     for (const r of rows) {
       const key = pairKey(Number(r.curve_id), Number(r.instance_id));
       if (!storedPairs.has(key)) continue;
@@ -205,8 +223,16 @@ export async function planBatch(conn: DuckDBConnection, batch: ImportBatch, stor
   // Periods and OHLC rows: which of the stored curves/instances hold any (the others need no
   // replace step).
   const periodPairs = (batch.periods ?? []).map((block) => [curveOf(block.curve).id, instanceOf(block)]);
-  const heldPeriods = await pairsHolding(conn, 'periods', periodPairs.filter((pair, k) => !isNewCurve(batch.periods![k].curve) && !freshInstances.has(pair[1])));
-  const heldOhlc = await pairsHolding(conn, 'ohlc', (batch.ohlc ?? []).filter((b) => !isNewCurve(b.curve)).map((b) => [curveOf(b.curve).id, 0]));
+  const heldPeriods = await pairsHolding(
+    conn,
+    'periods',
+    periodPairs.filter((pair, k) => !isNewCurve(batch.periods![k].curve) && !freshInstances.has(pair[1])),
+  );
+  const heldOhlc = await pairsHolding(
+    conn,
+    'ohlc',
+    (batch.ohlc ?? []).filter((b) => !isNewCurve(b.curve)).map((b) => [curveOf(b.curve).id, 0]),
+  );
 
   const periods = (batch.periods ?? []).map((block, k) => {
     const [curveId, instanceId] = periodPairs[k];
@@ -238,7 +264,15 @@ export async function planBatch(conn: DuckDBConnection, batch: ImportBatch, stor
   const columnIds = new Map<string, number[]>();
   for (const [key, c] of columns) columnIds.set(key, c.ids);
   return {
-    curves, replacedCurves: curves.filter((row) => !isNewCurve(row.record.name)).map((row) => row.id),
-    instances, replacedInstances, newSeries, series, periods, ohlc, columns: columnIds, events,
+    curves,
+    replacedCurves: curves.filter((row) => !isNewCurve(row.record.name)).map((row) => row.id),
+    instances,
+    replacedInstances,
+    newSeries,
+    series,
+    periods,
+    ohlc,
+    columns: columnIds,
+    events,
   };
 }

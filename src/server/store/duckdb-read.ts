@@ -40,9 +40,17 @@ function rangeSql(column: string, range: TimeRange): string {
  * @example
  * (await readSeriesBlock(conn, target, { begin, end }, true)).times.length //=> 96
  */
-export async function readSeriesBlock(conn: DuckDBConnection, target: ReadTarget, range: TimeRange, scenarios: boolean): Promise<SeriesBlock> {
-  const members = await readRows(conn, `SELECT id, member, name FROM series WHERE curve_id = ${target.curveId}
-    AND instance_id = ${target.instanceId}${scenarios ? '' : ' AND member < 0'} ORDER BY member`);
+export async function readSeriesBlock(
+  conn: DuckDBConnection,
+  target: ReadTarget,
+  range: TimeRange,
+  scenarios: boolean,
+): Promise<SeriesBlock> {
+  const members = await readRows(
+    conn,
+    `SELECT id, member, name FROM series WHERE curve_id = ${target.curveId}
+    AND instance_id = ${target.instanceId}${scenarios ? '' : ' AND member < 0'} ORDER BY member`,
+  );
   const valueRow = members.find((m) => Number(m.member) < 0);
   const scenarioRows = members.filter((m) => Number(m.member) >= 0);
   const column = new Map<number, number>();
@@ -60,11 +68,18 @@ export async function readSeriesBlock(conn: DuckDBConnection, target: ReadTarget
   if (column.size === 0) return empty;
   const where = `series_id IN (${[...column.keys()].join(',')})${rangeSql('ts', range)}`;
   if (column.size === 1) {
-    const [ts, v] = (await readColumns(conn, `SELECT ts, value FROM series_values WHERE ${where}`, ['number', 'number'])) as [Float64Array, Float64Array];
+    const [ts, v] = (await readColumns(conn, `SELECT ts, value FROM series_values WHERE ${where}`, ['number', 'number'])) as [
+      Float64Array,
+      Float64Array,
+    ];
     const [times, sorted] = sortByTime(ts, v);
     return { ...empty, times, values: valueRow ? sorted : null, scenarios: valueRow ? [] : [sorted] };
   }
-  const [sid, ts, v] = (await readColumns(conn, `SELECT series_id, ts, value FROM series_values WHERE ${where}`, ['number', 'number', 'number'])) as [Float64Array, Float64Array, Float64Array];
+  const [sid, ts, v] = (await readColumns(conn, `SELECT series_id, ts, value FROM series_values WHERE ${where}`, [
+    'number',
+    'number',
+    'number',
+  ])) as [Float64Array, Float64Array, Float64Array];
   const { times, columns } = pivotMembers(sid, ts, v, [...column.keys()]);
   const slot = (id: number) => columns[[...column.keys()].indexOf(id)] as Float64Array;
   return {
@@ -89,9 +104,13 @@ export async function readPeriodBlock(conn: DuckDBConnection, target: ReadTarget
   const overlap: string[] = [];
   if (range.end !== undefined) overlap.push(`begin_ts < ${sqlNumber(range.end)}`);
   if (range.begin !== undefined) overlap.push(`end_ts > ${sqlNumber(range.begin)}`);
-  const [begins, ends, values, capacities] = (await readColumns(conn, `SELECT begin_ts, end_ts, value, capacity FROM periods
+  const [begins, ends, values, capacities] = (await readColumns(
+    conn,
+    `SELECT begin_ts, end_ts, value, capacity FROM periods
     WHERE curve_id = ${target.curveId} AND instance_id = ${target.instanceId}${overlap.map((o) => ` AND ${o}`).join('')}
-    ORDER BY begin_ts`, ['number', 'number', 'number', 'number'])) as Float64Array[];
+    ORDER BY begin_ts`,
+    ['number', 'number', 'number', 'number'],
+  )) as Float64Array[];
   const hasCapacity = capacities.some((c) => !Number.isNaN(c));
   return { curve: target.curve, issued: target.issued, tag: target.tag, begins, ends, values, capacities: hasCapacity ? capacities : null };
 }
@@ -115,9 +134,18 @@ export async function readOhlcBlock(conn: DuckDBConnection, curve: string, curve
     where += ` AND lower(period) = $${params.length}`;
   }
   if (query.delivery !== undefined) where += ` AND delivery = ${sqlNumber(query.delivery)}`;
-  const cols = await readColumns(conn, `SELECT traded, period, delivery, open, high, low, close, settlement, volume, open_interest
-    FROM ohlc WHERE ${where} ORDER BY traded, lower(period), delivery`, ['number', 'text', ...Array<'number'>(8).fill('number')], params);
-  const [traded, period, delivery, open, high, low, close, settlement, volume, openInterest] = cols as [Float64Array, string[], ...Float64Array[]];
+  const cols = await readColumns(
+    conn,
+    `SELECT traded, period, delivery, open, high, low, close, settlement, volume, open_interest
+    FROM ohlc WHERE ${where} ORDER BY traded, lower(period), delivery`,
+    ['number', 'text', ...Array<'number'>(8).fill('number')],
+    params,
+  );
+  const [traded, period, delivery, open, high, low, close, settlement, volume, openInterest] = cols as [
+    Float64Array,
+    string[],
+    ...Float64Array[],
+  ];
   return { curve, traded, period, delivery, open, high, low, close, settlement, volume, openInterest };
 }
 
@@ -132,7 +160,12 @@ export async function readOhlcBlock(conn: DuckDBConnection, curve: string, curve
  * @example
  * (await readInstances(conn, name, 3, { tags: ['ec'], limit: 1 }))[0].tag //=> 'ec'
  */
-export async function readInstances(conn: DuckDBConnection, curve: string, curveId: number, query: InstanceQuery): Promise<InstanceRecord[]> {
+export async function readInstances(
+  conn: DuckDBConnection,
+  curve: string,
+  curveId: number,
+  query: InstanceQuery,
+): Promise<InstanceRecord[]> {
   const params: DuckDBValue[] = [];
   const types = [];
   let where = `curve_id = ${curveId}`;
@@ -149,8 +182,12 @@ export async function readInstances(conn: DuckDBConnection, curve: string, curve
     where += ` AND NOT list_contains($${params.length}, lower(tag))`;
   }
   const limit = query.limit !== undefined ? ` LIMIT ${Math.max(0, Math.floor(query.limit))}` : '';
-  const reader = await conn.runAndReadAll(`SELECT issued, tag, created, modified, scenario_names FROM instances
-    WHERE ${where} ORDER BY issued DESC, tag${limit}`, params, types);
+  const reader = await conn.runAndReadAll(
+    `SELECT issued, tag, created, modified, scenario_names FROM instances
+    WHERE ${where} ORDER BY issued DESC, tag${limit}`,
+    params,
+    types,
+  );
   return (reader.getRowObjectsJS() as Record<string, unknown>[]).map((r) => instanceFromRow(r, curve));
 }
 

@@ -44,14 +44,27 @@ export async function loadState(conn: DuckDBConnection): Promise<StoredState> {
   await conn.run(SCHEMA_SQL);
   const version = await readRows(conn, `SELECT value FROM store_meta WHERE key = 'schema_version'`);
   if (version.length === 0) await conn.run(`INSERT INTO store_meta VALUES ('schema_version', '${SCHEMA_VERSION}')`);
-  else if (version[0].value !== SCHEMA_VERSION) throw new ValueError(`Store schema version ${String(version[0].value)} is not supported (expected ${SCHEMA_VERSION})`);
-  const state: StoredState = { curves: new Map(), places: new Map(), users: new Map(), keys: new Map(), next: { curve: 1, instance: 1, series: 1 }, prunedThrough: null, lastEventId: null };
-  for (const r of await readRows(conn, 'SELECT * FROM curves')) state.curves.set(String(r.name), { id: Number(r.id), record: frozen(curveFromRow(r)) });
+  else if (version[0].value !== SCHEMA_VERSION)
+    throw new ValueError(`Store schema version ${String(version[0].value)} is not supported (expected ${SCHEMA_VERSION})`);
+  const state: StoredState = {
+    curves: new Map(),
+    places: new Map(),
+    users: new Map(),
+    keys: new Map(),
+    next: { curve: 1, instance: 1, series: 1 },
+    prunedThrough: null,
+    lastEventId: null,
+  };
+  for (const r of await readRows(conn, 'SELECT * FROM curves'))
+    state.curves.set(String(r.name), { id: Number(r.id), record: frozen(curveFromRow(r)) });
   for (const r of await readRows(conn, 'SELECT * FROM places')) state.places.set(String(r.key), frozen(placeFromRow(r)));
   for (const r of await readRows(conn, 'SELECT * FROM users')) state.users.set(String(r.id), frozen(userFromRow(r)));
   for (const r of await readRows(conn, 'SELECT * FROM api_keys')) state.keys.set(String(r.hash), frozen(keyFromRow(r)));
-  const [max] = await readRows(conn, `SELECT (SELECT coalesce(max(id), 0) FROM curves)::DOUBLE c,
-    (SELECT coalesce(max(id), 0) FROM instances)::DOUBLE i, (SELECT coalesce(max(id), 0) FROM series)::DOUBLE s`);
+  const [max] = await readRows(
+    conn,
+    `SELECT (SELECT coalesce(max(id), 0) FROM curves)::DOUBLE c,
+    (SELECT coalesce(max(id), 0) FROM instances)::DOUBLE i, (SELECT coalesce(max(id), 0) FROM series)::DOUBLE s`,
+  );
   state.next = { curve: Number(max.c) + 1, instance: Number(max.i) + 1, series: Number(max.s) + 1 };
   const pruned = await readRows(conn, `SELECT value FROM store_meta WHERE key = 'pruned_through'`);
   state.prunedThrough = pruned.length ? parseEventId(String(pruned[0].value)) : null;

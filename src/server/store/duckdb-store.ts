@@ -20,8 +20,33 @@ import type { CurveRow } from './duckdb-write-meta';
 import { EventIdGenerator, compareEventIds, formatEventId, parseEventId, type EventIdParts } from './event-ids';
 import { categoriesOf, matchesCurve, matchesPlace, pageOf, sortedBy } from './filters';
 import { Pool, SerialQueue } from './serial-queue';
-import type { CurveQuery, EventsAfter, ImportOptions, InstanceKey, InstanceQuery, OhlcQuery, PlaceQuery, SeriesReadOptions, Store, StorePage, StoreStats, TimeRange } from './store';
-import type { CurveRecord, EventRecord, ImportBatch, ImportResult, InstanceRecord, KeyRecord, OhlcBlock, PeriodBlock, PlaceRecord, SeriesBlock, UserRecord } from './types';
+import type {
+  CurveQuery,
+  EventsAfter,
+  ImportOptions,
+  InstanceKey,
+  InstanceQuery,
+  OhlcQuery,
+  PlaceQuery,
+  SeriesReadOptions,
+  Store,
+  StorePage,
+  StoreStats,
+  TimeRange,
+} from './store';
+import type {
+  CurveRecord,
+  EventRecord,
+  ImportBatch,
+  ImportResult,
+  InstanceRecord,
+  KeyRecord,
+  OhlcBlock,
+  PeriodBlock,
+  PlaceRecord,
+  SeriesBlock,
+  UserRecord,
+} from './types';
 import { validateBatch } from './validate-batch';
 
 /** File name of the database inside the data directory. */
@@ -70,7 +95,14 @@ export class DuckDbStore implements Store {
     private readonly clock: () => number,
     private readonly retentionMs: number,
   ) {
-    ({ curves: this.curves, places: this.places, users: this.users, keys: this.keys, next: this.next, prunedThrough: this.prunedThrough } = state);
+    ({
+      curves: this.curves,
+      places: this.places,
+      users: this.users,
+      keys: this.keys,
+      next: this.next,
+      prunedThrough: this.prunedThrough,
+    } = state);
     this.eventIds = new EventIdGenerator(clock, state.lastEventId);
   }
 
@@ -129,7 +161,14 @@ export class DuckDbStore implements Store {
         const ids = plan.events.map(() => this.eventIds.next());
         events = plan.events.map((e, k) => ({ id: formatEventId(ids[k]), ...e }));
         const onStep = (done: number, total: number) => options.onProgress?.(done, total);
-        written = await writeBatch(this.writer, plan, batch, events.map((event, k) => ({ event, id: ids[k] })), now - this.retentionMs, onStep);
+        written = await writeBatch(
+          this.writer,
+          plan,
+          batch,
+          events.map((event, k) => ({ event, id: ids[k] })),
+          now - this.retentionMs,
+          onStep,
+        );
       } catch (err) {
         Object.assign(this.next, saved);
         this.eventIds.reset(savedEventId);
@@ -179,8 +218,14 @@ export class DuckDbStore implements Store {
 
   /** {@inheritDoc Store.searchCurves} */
   async searchCurves(query: CurveQuery = {}): Promise<StorePage<CurveRecord>> {
-    this.sortedCurves ??= sortedBy([...this.curves.values()].map((r) => r.record), (c) => c.name);
-    return pageOf(this.sortedCurves.filter((c) => matchesCurve(c, query)), query);
+    this.sortedCurves ??= sortedBy(
+      [...this.curves.values()].map((r) => r.record),
+      (c) => c.name,
+    );
+    return pageOf(
+      this.sortedCurves.filter((c) => matchesCurve(c, query)),
+      query,
+    );
   }
 
   /** {@inheritDoc Store.getPlace} */
@@ -190,8 +235,14 @@ export class DuckDbStore implements Store {
 
   /** {@inheritDoc Store.searchPlaces} */
   async searchPlaces(query: PlaceQuery = {}): Promise<StorePage<PlaceRecord>> {
-    this.sortedPlaces ??= sortedBy(sortedBy(this.places.values(), (p) => p.key), (p) => p.name);
-    return pageOf(this.sortedPlaces.filter((p) => matchesPlace(p, query)), query);
+    this.sortedPlaces ??= sortedBy(
+      sortedBy(this.places.values(), (p) => p.key),
+      (p) => p.name,
+    );
+    return pageOf(
+      this.sortedPlaces.filter((p) => matchesPlace(p, query)),
+      query,
+    );
   }
 
   /** {@inheritDoc Store.categories} */
@@ -259,9 +310,14 @@ export class DuckDbStore implements Store {
   private async target(conn: DuckDBConnection, curve: string, instance: InstanceKey | null | undefined): Promise<ReadTarget> {
     const row = this.curveRow(curve);
     if (!instance) return { curve, curveId: row.id, instanceId: 0, issued: null, tag: null };
-    const found = await readRows(conn, `SELECT id, tag FROM instances WHERE curve_id = ${row.id} AND issued = ${sqlNumber(instance.issued)}
-      AND lower(tag) = $1`, [instance.tag.toLowerCase()]);
-    if (!found.length) throw new NotFoundError(`Instance (${new Date(instance.issued).toISOString()}, '${instance.tag}') of curve '${curve}' not found`);
+    const found = await readRows(
+      conn,
+      `SELECT id, tag FROM instances WHERE curve_id = ${row.id} AND issued = ${sqlNumber(instance.issued)}
+      AND lower(tag) = $1`,
+      [instance.tag.toLowerCase()],
+    );
+    if (!found.length)
+      throw new NotFoundError(`Instance (${new Date(instance.issued).toISOString()}, '${instance.tag}') of curve '${curve}' not found`);
     return { curve, curveId: row.id, instanceId: Number(found[0].id), issued: instance.issued, tag: String(found[0].tag) };
   }
 
@@ -274,15 +330,23 @@ export class DuckDbStore implements Store {
   /** {@inheritDoc Store.getInstance} */
   async getInstance(curve: string, key: InstanceKey): Promise<InstanceRecord | null> {
     const row = this.curveRow(curve);
-    const rows = await this.readers.use((conn) => readRows(conn, `SELECT * FROM instances WHERE curve_id = ${row.id}
-      AND issued = ${sqlNumber(key.issued)} AND lower(tag) = $1`, [key.tag.toLowerCase()]));
+    const rows = await this.readers.use((conn) =>
+      readRows(
+        conn,
+        `SELECT * FROM instances WHERE curve_id = ${row.id}
+      AND issued = ${sqlNumber(key.issued)} AND lower(tag) = $1`,
+        [key.tag.toLowerCase()],
+      ),
+    );
     return rows.length ? instanceFromRow(rows[0], curve) : null;
   }
 
   /** {@inheritDoc Store.readSeries} */
   async readSeries(curve: string, range: TimeRange, instance?: InstanceKey | null, options: SeriesReadOptions = {}): Promise<SeriesBlock> {
     this.curveRow(curve);
-    return this.readers.use(async (conn) => readSeriesBlock(conn, await this.target(conn, curve, instance), range, options.scenarios ?? true));
+    return this.readers.use(async (conn) =>
+      readSeriesBlock(conn, await this.target(conn, curve, instance), range, options.scenarios ?? true),
+    );
   }
 
   /** {@inheritDoc Store.readPeriods} */
@@ -301,7 +365,9 @@ export class DuckDbStore implements Store {
   async latestTraded(curve: string, atOrBefore?: number): Promise<number | null> {
     const row = this.curveRow(curve);
     const bound = atOrBefore === undefined ? '' : ` AND traded <= ${sqlNumber(atOrBefore)}`;
-    const [max] = (await this.readers.use((conn) => readColumns(conn, `SELECT max(traded) FROM ohlc WHERE curve_id = ${row.id}${bound}`, ['number']))) as Float64Array[];
+    const [max] = (await this.readers.use((conn) =>
+      readColumns(conn, `SELECT max(traded) FROM ohlc WHERE curve_id = ${row.id}${bound}`, ['number']),
+    )) as Float64Array[];
     return max.length && !Number.isNaN(max[0]) ? max[0] : null;
   }
 
@@ -327,9 +393,14 @@ export class DuckDbStore implements Store {
   /** {@inheritDoc Store.stats} */
   async stats(): Promise<StoreStats> {
     this.assertOpen();
-    const [r] = await this.readers.use((conn) => readRows(conn, `SELECT (SELECT count(*) FROM instances)::DOUBLE instances,
+    const [r] = await this.readers.use((conn) =>
+      readRows(
+        conn,
+        `SELECT (SELECT count(*) FROM instances)::DOUBLE instances,
       (SELECT count(*) FROM series_values)::DOUBLE vals, (SELECT count(*) FROM periods)::DOUBLE periods,
-      (SELECT count(*) FROM ohlc)::DOUBLE ohlc, (SELECT count(*) FROM events)::DOUBLE events`));
+      (SELECT count(*) FROM ohlc)::DOUBLE ohlc, (SELECT count(*) FROM events)::DOUBLE events`,
+      ),
+    );
     return {
       curves: this.curves.size,
       places: this.places.size,

@@ -100,7 +100,11 @@ async function deleteTexts(conn: DuckDBConnection, table: string, column: string
  * @example
  * await writeCurves(conn, [{ id: 1, record: curve }], []);
  */
-export async function writeCurves(conn: DuckDBConnection, rows: readonly CurveRow[], replaced: readonly number[] = rows.map((r) => r.id)): Promise<void> {
+export async function writeCurves(
+  conn: DuckDBConnection,
+  rows: readonly CurveRow[],
+  replaced: readonly number[] = rows.map((r) => r.id),
+): Promise<void> {
   if (rows.length === 0) return;
   if (replaced.length) await conn.run(`DELETE FROM curves WHERE id IN (${sqlIntList(replaced)})`);
   await withAppender(conn, 'curves', (a) => {
@@ -112,7 +116,17 @@ export async function writeCurves(conn: DuckDBConnection, rows: readonly CurveRo
       appendText(a, c.areaSink);
       appendText(a, c.placeKey);
       list(a, c.categories);
-      for (const v of [c.frequency, c.timezone, c.unit, c.denominator, c.dataType, c.source, c.commodity, c.instanceIssuedTimezone, c.package]) {
+      for (const v of [
+        c.frequency,
+        c.timezone,
+        c.unit,
+        c.denominator,
+        c.dataType,
+        c.source,
+        c.commodity,
+        c.instanceIssuedTimezone,
+        c.package,
+      ]) {
         appendText(a, v);
       }
       a.endRow();
@@ -131,32 +145,70 @@ export async function writeCurves(conn: DuckDBConnection, rows: readonly CurveRo
  * @example
  * await writeDirectory(conn, [], [user], [key]);
  */
-export async function writeDirectory(conn: DuckDBConnection, places: readonly PlaceRecord[], users: readonly UserRecord[], keys: readonly KeyRecord[]): Promise<void> {
-  await deleteTexts(conn, 'places', 'key', places.map((p) => p.key));
+export async function writeDirectory(
+  conn: DuckDBConnection,
+  places: readonly PlaceRecord[],
+  users: readonly UserRecord[],
+  keys: readonly KeyRecord[],
+): Promise<void> {
+  await deleteTexts(
+    conn,
+    'places',
+    'key',
+    places.map((p) => p.key),
+  );
   if (places.length) {
     await withAppender(conn, 'places', (a) => {
       for (const p of places) {
-        appendText(a, p.key); appendText(a, p.kind); appendText(a, p.name); appendText(a, p.unit); list(a, p.fuels);
-        appendNumber(a, p.latitude); appendNumber(a, p.longitude); list(a, p.areas); appendText(a, p.parentKey);
+        appendText(a, p.key);
+        appendText(a, p.kind);
+        appendText(a, p.name);
+        appendText(a, p.unit);
+        list(a, p.fuels);
+        appendNumber(a, p.latitude);
+        appendNumber(a, p.longitude);
+        list(a, p.areas);
+        appendText(a, p.parentKey);
         a.endRow();
       }
     });
   }
-  await deleteTexts(conn, 'users', 'id', users.map((u) => u.id));
+  await deleteTexts(
+    conn,
+    'users',
+    'id',
+    users.map((u) => u.id),
+  );
   if (users.length) {
     await withAppender(conn, 'users', (a) => {
       for (const u of users) {
-        appendText(a, u.id); appendText(a, u.name); appendText(a, u.email); appendText(a, u.organization); a.appendBoolean(u.blocked);
-        list(a, u.subscriptions.map((g) => `${g.package}:${g.area}`));
+        appendText(a, u.id);
+        appendText(a, u.name);
+        appendText(a, u.email);
+        appendText(a, u.organization);
+        a.appendBoolean(u.blocked);
+        list(
+          a,
+          u.subscriptions.map((g) => `${g.package}:${g.area}`),
+        );
         a.endRow();
       }
     });
   }
-  await deleteTexts(conn, 'api_keys', 'hash', keys.map((k) => k.hash));
+  await deleteTexts(
+    conn,
+    'api_keys',
+    'hash',
+    keys.map((k) => k.hash),
+  );
   if (keys.length) {
     await withAppender(conn, 'api_keys', (a) => {
       for (const k of keys) {
-        appendText(a, k.hash); appendText(a, k.userId); appendText(a, k.label); appendNumber(a, k.created); a.appendBoolean(k.blocked);
+        appendText(a, k.hash);
+        appendText(a, k.userId);
+        appendText(a, k.label);
+        appendNumber(a, k.created);
+        a.appendBoolean(k.blocked);
         a.endRow();
       }
     });
@@ -174,13 +226,23 @@ export async function writeDirectory(conn: DuckDBConnection, places: readonly Pl
  * @example
  * await writeInstances(conn, [{ id: 1, curveId: 3, record: instance }], [], []);
  */
-export async function writeInstances(conn: DuckDBConnection, instances: readonly InstanceRow[], series: readonly SeriesRow[], replaced: readonly number[] = instances.map((i) => i.id)): Promise<void> {
+export async function writeInstances(
+  conn: DuckDBConnection,
+  instances: readonly InstanceRow[],
+  series: readonly SeriesRow[],
+  replaced: readonly number[] = instances.map((i) => i.id),
+): Promise<void> {
   if (instances.length) {
     if (replaced.length) await conn.run(`DELETE FROM instances WHERE id IN (${sqlIntList(replaced)})`);
     await withAppender(conn, 'instances', (a) => {
       for (const { id, curveId, record: i } of instances) {
-        a.appendInteger(id); a.appendInteger(curveId); appendNumber(a, i.issued); appendText(a, i.tag);
-        appendNumber(a, i.created); appendNumber(a, i.modified); list(a, i.scenarioNames);
+        a.appendInteger(id);
+        a.appendInteger(curveId);
+        appendNumber(a, i.issued);
+        appendText(a, i.tag);
+        appendNumber(a, i.created);
+        appendNumber(a, i.modified);
+        list(a, i.scenarioNames);
         a.endRow();
       }
     });
@@ -188,7 +250,11 @@ export async function writeInstances(conn: DuckDBConnection, instances: readonly
   if (series.length) {
     await withAppender(conn, 'series', (a) => {
       for (const s of series) {
-        a.appendInteger(s.id); a.appendInteger(s.curveId); a.appendInteger(s.instanceId); a.appendSmallInt(s.member); appendText(a, s.name);
+        a.appendInteger(s.id);
+        a.appendInteger(s.curveId);
+        a.appendInteger(s.instanceId);
+        a.appendSmallInt(s.member);
+        appendText(a, s.name);
         a.endRow();
       }
     });
@@ -223,7 +289,11 @@ export function closeQuietly(appender: DuckDBAppender): void {
  * @example
  * await writeEvents(conn, [{ event, id: { ms, seq: 0 } }], now - 7 * 86400000) //=> null
  */
-export async function writeEvents(conn: DuckDBConnection, events: readonly { event: EventRecord; id: EventIdParts }[], dropBefore: number): Promise<string | null> {
+export async function writeEvents(
+  conn: DuckDBConnection,
+  events: readonly { event: EventRecord; id: EventIdParts }[],
+  dropBefore: number,
+): Promise<string | null> {
   if (events.length) {
     const n = events.length;
     const [ms, seq, begin, end, issued, created] = [0, 1, 2, 3, 4, 5].map(() => new Float64Array(n));

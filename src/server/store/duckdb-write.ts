@@ -45,9 +45,12 @@ export interface SeriesTarget extends BlockTarget<SeriesBlock> {
  */
 async function deleteRanges(conn: DuckDBConnection, ids: readonly number[], los: readonly number[], his: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  await conn.run(`DELETE FROM series_values USING (SELECT unnest($1) AS id, unnest($2) AS lo, unnest($3) AS hi) AS r
+  await conn.run(
+    `DELETE FROM series_values USING (SELECT unnest($1) AS id, unnest($2) AS lo, unnest($3) AS hi) AS r
     WHERE series_values.series_id = r.id AND series_values.ts BETWEEN r.lo AND r.hi`,
-  [listValue([...ids]), listValue([...los]), listValue([...his])], [LIST(INTEGER), LIST(DOUBLE), LIST(DOUBLE)]);
+    [listValue([...ids]), listValue([...los]), listValue([...his])],
+    [LIST(INTEGER), LIST(DOUBLE), LIST(DOUBLE)],
+  );
 }
 
 /**
@@ -65,7 +68,12 @@ async function deleteRanges(conn: DuckDBConnection, ids: readonly number[], los:
  * @example
  * await writeSeries(conn, targets, (c, i) => ids, () => {});
  */
-async function writeSeries(conn: DuckDBConnection, targets: readonly SeriesTarget[], columnsOf: (curveId: number, instanceId: number) => number[], afterEach: () => void): Promise<number> {
+async function writeSeries(
+  conn: DuckDBConnection,
+  targets: readonly SeriesTarget[],
+  columnsOf: (curveId: number, instanceId: number) => number[],
+  afterEach: () => void,
+): Promise<number> {
   const seen = new Set<string>();
   const again: boolean[] = [];
   const ids: number[] = [];
@@ -172,7 +180,19 @@ async function writePeriods(conn: DuckDBConnection, targets: readonly BlockTarge
 async function writeOhlc(conn: DuckDBConnection, targets: readonly BlockTarget<OhlcBlock>[], afterEach: () => void): Promise<number> {
   let written = 0;
   const appender = await conn.createAppender('ohlc');
-  const writer = new ChunkWriter(appender, ['int', 'double', 'text', 'double', 'double', 'double', 'double', 'double', 'double', 'double', 'double']);
+  const writer = new ChunkWriter(appender, [
+    'int',
+    'double',
+    'text',
+    'double',
+    'double',
+    'double',
+    'double',
+    'double',
+    'double',
+    'double',
+    'double',
+  ]);
   try {
     for (const t of targets) {
       const b = t.block;
@@ -183,7 +203,12 @@ async function writeOhlc(conn: DuckDBConnection, targets: readonly BlockTarget<O
         const days = [...new Set(b.traded)].map(sqlNumber).join(',');
         await conn.run(`DELETE FROM ohlc WHERE curve_id = ${t.curveId} AND traded IN (${days})`);
       }
-      if (n > 0) writer.append([t.curveId, b.traded, b.period, b.delivery, b.open, b.high, b.low, b.close, b.settlement, b.volume, b.openInterest], 0, n);
+      if (n > 0)
+        writer.append(
+          [t.curveId, b.traded, b.period, b.delivery, b.open, b.high, b.low, b.close, b.settlement, b.volume, b.openInterest],
+          0,
+          n,
+        );
       written += n;
       afterEach();
     }

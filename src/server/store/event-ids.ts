@@ -71,7 +71,10 @@ export function compareEventIds(a: EventIdParts, b: EventIdParts): number {
 export class EventIdGenerator {
   private last: EventIdParts | null;
 
-  constructor(private readonly clock: () => number, last: EventIdParts | null = null) {
+  constructor(
+    private readonly clock: () => number,
+    last: EventIdParts | null = null,
+  ) {
     this.last = last;
   }
 

@@ -21,7 +21,10 @@ const WORD_SPLIT = /[\s>@\-/]+/;
  * searchWords('DE>FR Exchange Day-Ahead') //=> ['de', 'fr', 'exchange', 'day', 'ahead']
  */
 export function searchWords(text: string): string[] {
-  return text.toLowerCase().split(WORD_SPLIT).filter((w) => w.length > 0);
+  return text
+    .toLowerCase()
+    .split(WORD_SPLIT)
+    .filter((w) => w.length > 0);
 }
 
 /**

@@ -49,7 +49,12 @@ function sameTimes(a: Float64Array, b: Float64Array): boolean {
  * pivotMembers(Float64Array.of(7, 8, 7), Float64Array.of(0, 0, 1), Float64Array.of(1, 2, 3), [7, 8])
  * //=> { times: Float64Array [0, 1], columns: [Float64Array [1, 3], Float64Array [2, NaN]] }
  */
-export function pivotMembers(sid: Float64Array, ts: Float64Array, v: Float64Array, ids: readonly number[]): { times: Float64Array; columns: Float64Array[] } {
+export function pivotMembers(
+  sid: Float64Array,
+  ts: Float64Array,
+  v: Float64Array,
+  ids: readonly number[],
+): { times: Float64Array; columns: Float64Array[] } {
   const low = Math.min(...ids);
   const slot = new Int32Array(Math.max(...ids) - low + 1);
   ids.forEach((id, k) => (slot[id - low] = k));

@@ -23,8 +23,12 @@ export class SerialQueue {
     this.waiting += 1;
     const result = this.tail.then(task, task);
     this.tail = result.then(
-      () => { this.waiting -= 1; },
-      () => { this.waiting -= 1; },
+      () => {
+        this.waiting -= 1;
+      },
+      () => {
+        this.waiting -= 1;
+      },
     );
     return result;
   }

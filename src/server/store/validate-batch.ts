@@ -80,13 +80,16 @@ function checkCurve(c: CurveRecord): void {
   text(c.name, what, 'name');
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the check is for control characters
   if (c.name !== c.name.trim() || /[\u0000-\u001f]/.test(c.name)) fail(what, 'name has surrounding blanks or control characters');
-  if (!CurveType.isValidTag(c.curveType) || CurveType.byTag(c.curveType).tag !== c.curveType) fail(what, `unknown curveType ${c.curveType}`);
+  if (!CurveType.isValidTag(c.curveType) || CurveType.byTag(c.curveType).tag !== c.curveType)
+    fail(what, `unknown curveType ${c.curveType}`);
   if (!DataType.isValidTag(c.dataType) || DataType.byTag(c.dataType).tag !== c.dataType) fail(what, `unknown dataType ${c.dataType}`);
   if (typeof c.area !== 'string') fail(what, 'area must be a string ("" for none)');
   for (const f of ['frequency', 'timezone', 'unit', 'package'] as const) text(c[f], what, f);
-  if (!Frequency.isValidTag(c.frequency) || Frequency.byTag(c.frequency).tag !== c.frequency) fail(what, `unknown frequency ${c.frequency}`);
+  if (!Frequency.isValidTag(c.frequency) || Frequency.byTag(c.frequency).tag !== c.frequency)
+    fail(what, `unknown frequency ${c.frequency}`);
   if (!knownZone(c.timezone)) fail(what, `unknown timezone ${c.timezone}`);
-  if (c.instanceIssuedTimezone !== null && !knownZone(c.instanceIssuedTimezone)) fail(what, `unknown instanceIssuedTimezone ${c.instanceIssuedTimezone}`);
+  if (c.instanceIssuedTimezone !== null && !knownZone(c.instanceIssuedTimezone))
+    fail(what, `unknown instanceIssuedTimezone ${c.instanceIssuedTimezone}`);
   for (const f of ['areaSink', 'placeKey', 'denominator', 'source', 'commodity', 'instanceIssuedTimezone'] as const) {
     textOrNull(c[f], what, f);
   }
@@ -147,7 +150,12 @@ function checkInstance(i: InstanceRecord, curveOf: (name: string) => CurveRecord
   texts(i.scenarioNames, what, 'scenarioNames');
 }
 
-function checkTarget(block: { curve: string; issued: number | null; tag: string | null }, kinds: readonly string[], curveOf: (name: string) => CurveRecord | undefined, what: string): void {
+function checkTarget(
+  block: { curve: string; issued: number | null; tag: string | null },
+  kinds: readonly string[],
+  curveOf: (name: string) => CurveRecord | undefined,
+  what: string,
+): void {
   const curve = curveOf(block.curve);
   if (!curve) fail(what, 'unknown curve');
   if (!kinds.includes(curve.curveType)) fail(what, `curve type ${curve.curveType} does not take this block`);

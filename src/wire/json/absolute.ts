@@ -63,16 +63,18 @@ export function parseAbsoluteResult(json: unknown): AbsoluteResult {
   const curve = obj.curve ? parseCurve(obj.curve, 'curve') : null;
   const delivery = readInstant(obj.delivery, 'delivery', resolution.zone);
   const items = asArray(obj.items, 'items').map((item, i) => parseItem(item, curve, `items[${i}]`));
-  return modelAt('', () =>
-    new AbsoluteResult({
-      curve,
-      resolution,
-      delivery: DateTime.fromMillis(delivery, { zone: resolution.zone }),
-      filters: readTag(Filter, obj, 'filter', '', false),
-      aggregation: readTag(Aggregation, obj, 'aggregation', '', false),
-      unit: presentString(obj, 'unit', ''),
-      items,
-    }),
+  return modelAt(
+    '',
+    () =>
+      new AbsoluteResult({
+        curve,
+        resolution,
+        delivery: DateTime.fromMillis(delivery, { zone: resolution.zone }),
+        filters: readTag(Filter, obj, 'filter', '', false),
+        aggregation: readTag(Aggregation, obj, 'aggregation', '', false),
+        unit: presentString(obj, 'unit', ''),
+        items,
+      }),
   );
 }
 

@@ -61,24 +61,26 @@ export function parseCurve(json: unknown, path = ''): Curve {
   const obj = asObject(path === '' ? jsonBody(json) : json, path);
   const resolution = parseResolution(obj.resolution, at(path, 'resolution'));
   const issuedZone = optString(obj, 'instance_issued_timezone', path);
-  return modelAt(path, () =>
-    new Curve({
-      name: readString(obj, 'name', path),
-      curveType: readTag(CurveType, obj, 'curve_type', path, true),
-      frequency: resolution.frequency,
-      timezone: resolution.zone,
-      instanceIssuedTimezone: issuedZone === null ? null : modelAt(at(path, 'instance_issued_timezone'), () => zoneByName(issuedZone)),
-      area: readArea(obj.area, at(path, 'area')),
-      areaSink: obj.area_sink ? readArea(obj.area_sink, at(path, 'area_sink')) : null,
-      place: obj.place ? parsePlace(obj.place, at(path, 'place')) : null,
-      categories: readStrings(obj.categories, at(path, 'categories')),
-      unit: optString(obj, 'unit', path),
-      denominator: optString(obj, 'denominator', path),
-      dataType: readTag(DataType, obj, 'data_type', path, true),
-      source: optString(obj, 'source', path),
-      commodity: optString(obj, 'commodity', path),
-      subscription: obj.subscription ? parseSubscription(obj.subscription, at(path, 'subscription')) : null,
-    }),
+  return modelAt(
+    path,
+    () =>
+      new Curve({
+        name: readString(obj, 'name', path),
+        curveType: readTag(CurveType, obj, 'curve_type', path, true),
+        frequency: resolution.frequency,
+        timezone: resolution.zone,
+        instanceIssuedTimezone: issuedZone === null ? null : modelAt(at(path, 'instance_issued_timezone'), () => zoneByName(issuedZone)),
+        area: readArea(obj.area, at(path, 'area')),
+        areaSink: obj.area_sink ? readArea(obj.area_sink, at(path, 'area_sink')) : null,
+        place: obj.place ? parsePlace(obj.place, at(path, 'place')) : null,
+        categories: readStrings(obj.categories, at(path, 'categories')),
+        unit: optString(obj, 'unit', path),
+        denominator: optString(obj, 'denominator', path),
+        dataType: readTag(DataType, obj, 'data_type', path, true),
+        source: optString(obj, 'source', path),
+        commodity: optString(obj, 'commodity', path),
+        subscription: obj.subscription ? parseSubscription(obj.subscription, at(path, 'subscription')) : null,
+      }),
   );
 }
 

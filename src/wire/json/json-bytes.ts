@@ -233,7 +233,9 @@ export class InstantWriter {
       if (t < min) min = t;
       if (t > max) max = t;
     }
-    const segments = times.length ? offsetSegments(zone, Math.floor(min), Math.floor(max)) : { starts: new Float64Array([-Infinity]), offsets: new Float64Array([0]) };
+    const segments = times.length
+      ? offsetSegments(zone, Math.floor(min), Math.floor(max))
+      : { starts: new Float64Array([-Infinity]), offsets: new Float64Array([0]) };
     this.starts = segments.starts;
     this.offsets = segments.offsets;
     this.offsetBytes = Array.from(segments.offsets, (o) => Uint8Array.from(offsetText(o / 60_000), (c) => c.charCodeAt(0)));

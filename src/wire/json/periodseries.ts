@@ -101,15 +101,17 @@ export function parsePeriodseries(json: unknown, path = ''): Periodseries {
   const instance = obj.instance ? parseInstance(obj.instance, curve, at(path, 'instance')) : null;
   const data = obj.data === null || obj.data === undefined ? [] : asArray(obj.data, at(path, 'data'));
   const columns = readPeriods(data, resolution.zone, at(path, 'data'));
-  return modelAt(path, () =>
-    new Periodseries({
-      resolution,
-      curve,
-      instance,
-      unit: presentString(obj, 'unit', path),
-      denominator: presentString(obj, 'denominator', path),
-      ...columns,
-    }),
+  return modelAt(
+    path,
+    () =>
+      new Periodseries({
+        resolution,
+        curve,
+        instance,
+        unit: presentString(obj, 'unit', path),
+        denominator: presentString(obj, 'denominator', path),
+        ...columns,
+      }),
   );
 }
 

@@ -222,7 +222,13 @@ export function optCount(obj: JsonObject, key: string, path: string): number | n
  */
 export function readTag<C extends TagLookup>(lookup: C, obj: JsonObject, key: string, path: string, required: true): C['prototype'];
 export function readTag<C extends TagLookup>(lookup: C, obj: JsonObject, key: string, path: string, required: false): C['prototype'] | null;
-export function readTag<C extends TagLookup>(lookup: C, obj: JsonObject, key: string, path: string, required: boolean): C['prototype'] | null {
+export function readTag<C extends TagLookup>(
+  lookup: C,
+  obj: JsonObject,
+  key: string,
+  path: string,
+  required: boolean,
+): C['prototype'] | null {
   const value = obj[key];
   if ((value === null || value === undefined) && !required) return null;
   if (typeof value !== 'string') fail(at(path, key), `expected a ${lookup.name} tag`, value);

@@ -125,19 +125,21 @@ export function parseTimeseries(json: unknown, path = ''): Timeseries {
   if (names.length > 0 && steps.scenarios.length > 0 && names.length !== steps.scenarios.length) {
     fail(at(path, 'scenario_names'), `expected ${steps.scenarios.length} names, one per scenario`, names);
   }
-  return modelAt(path, () =>
-    new Timeseries({
-      resolution,
-      curve,
-      instance,
-      contract,
-      unit: presentString(obj, 'unit', path),
-      denominator: presentString(obj, 'denominator', path),
-      times: steps.times,
-      values: steps.values,
-      scenarios: steps.scenarios,
-      scenarioNames: names.length > 0 && (steps.scenarios.length > 0 || data.length === 0) ? names : null,
-    }),
+  return modelAt(
+    path,
+    () =>
+      new Timeseries({
+        resolution,
+        curve,
+        instance,
+        contract,
+        unit: presentString(obj, 'unit', path),
+        denominator: presentString(obj, 'denominator', path),
+        times: steps.times,
+        values: steps.values,
+        scenarios: steps.scenarios,
+        scenarioNames: names.length > 0 && (steps.scenarios.length > 0 || data.length === 0) ? names : null,
+      }),
   );
 }
 

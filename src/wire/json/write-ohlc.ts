@@ -68,10 +68,19 @@ function writeDate(dates: InstantWriter, buf: Uint8Array, p: number, i: number, 
  * new TextDecoder().decode(ohlcListBytes({ curve: null, unit: 'EUR', denominator: null }, emptyColumns, CET))
  * //=> '{"curve":null,"unit":"EUR","denominator":null,"data":[]}'
  */
-export function ohlcListBytes(head: { curve: Curve | null; unit: string | null; denominator: string | null }, rows: OhlcColumns, zone: Zone): Uint8Array {
+export function ohlcListBytes(
+  head: { curve: Curve | null; unit: string | null; denominator: string | null },
+  rows: OhlcColumns,
+  zone: Zone,
+): Uint8Array {
   const n = rows.traded.length;
   const out = new JsonBytes(1024 + n * 260);
-  const text = JSON.stringify({ curve: head.curve ? serializeCurve(head.curve) : null, unit: head.unit, denominator: head.denominator, data: 0 });
+  const text = JSON.stringify({
+    curve: head.curve ? serializeCurve(head.curve) : null,
+    unit: head.unit,
+    denominator: head.denominator,
+    data: 0,
+  });
   out.ascii(`${text.slice(0, -2)}[`);
   const traded = new InstantWriter(rows.traded, zone);
   const delivery = new InstantWriter(rows.delivery, zone);

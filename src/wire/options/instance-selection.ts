@@ -1,9 +1,6 @@
 import type { QueryBuilder, QueryValues } from '../encode';
 import type { TimeOfDay, WireDateTime } from '../formats';
-import {
-  DATE_TIME, listParam, optionalParam, STRING, TIME_OF_DAY,
-  type DateTimeInput, type Param, type TimeOfDayInput,
-} from '../params';
+import { DATE_TIME, listParam, optionalParam, STRING, TIME_OF_DAY, type DateTimeInput, type Param, type TimeOfDayInput } from '../params';
 
 /**
  * Which instances an instance operation picks (docs/semantics.md#instance-selection). Each operation takes the subset
@@ -103,7 +100,9 @@ export function encodeSelection(
  * //=> 3
  */
 export function decodeSelection(
-  query: QueryValues, fields: readonly SelectionField[], limit?: Param<number, number, number>,
+  query: QueryValues,
+  fields: readonly SelectionField[],
+  limit?: Param<number, number, number>,
 ): InstanceSelectionQuery {
   const p = SELECTION_PARAMS;
   const has = (f: SelectionField): boolean => fields.includes(f);

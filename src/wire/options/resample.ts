@@ -136,7 +136,9 @@ function thresholdOf(options: LooseResample): Threshold | undefined {
  * //=> 'aggregation=MAX&threshold=5.00%25'
  */
 export function encodeAggregation(
-  query: QueryBuilder, options: ResampleOptions | LooseResample, parts: { threshold?: boolean } = {},
+  query: QueryBuilder,
+  options: ResampleOptions | LooseResample,
+  parts: { threshold?: boolean } = {},
 ): QueryBuilder {
   const loose = options as LooseResample;
   if (loose.frequency === null || loose.frequency === undefined) return query;

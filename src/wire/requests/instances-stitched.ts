@@ -3,12 +3,27 @@ import { checkQueryRange } from '../limits';
 import { QueryBuilder, QueryValues, type QueryInput } from '../encode';
 import type { TimeOfDay, WireDateTime } from '../formats';
 import {
-  decodeResample, decodeSelection, encodeAggregation, encodeResample, encodeSelection, RESAMPLE_PARAMS,
-  type InstanceSelection, type ResampleOptions, type ResampleQuery,
+  decodeResample,
+  decodeSelection,
+  encodeAggregation,
+  encodeResample,
+  encodeSelection,
+  RESAMPLE_PARAMS,
+  type InstanceSelection,
+  type ResampleOptions,
+  type ResampleQuery,
 } from '../options';
 import {
-  DATE_TIME, defaultParam, integer, oneOf, optionalParam, requiredParam, STRING, TIME_OF_DAY,
-  type DateTimeInput, type TimeOfDayInput,
+  DATE_TIME,
+  defaultParam,
+  integer,
+  oneOf,
+  optionalParam,
+  requiredParam,
+  STRING,
+  TIME_OF_DAY,
+  type DateTimeInput,
+  type TimeOfDayInput,
 } from '../params';
 import { BEGIN, END } from './common';
 import { requestLine, type RequestLine } from './request-line';
@@ -50,14 +65,15 @@ export interface InstancesRelativeQuery extends ResampleQuery {
 }
 
 /** Options of `instances.rolling`. */
-export type InstancesRollingOptions = ResampleOptions & Pick<InstanceSelection, 'tags' | 'excludeTags'> & {
-  /** Start of the period (inclusive), required. */
-  begin: DateTimeInput;
-  /** End of the period (exclusive), required. */
-  end: DateTimeInput;
-  /** Hours between an instance's creation and the values taken from it, 0–24 (default 0). */
-  hoursAhead?: number | null;
-};
+export type InstancesRollingOptions = ResampleOptions &
+  Pick<InstanceSelection, 'tags' | 'excludeTags'> & {
+    /** Start of the period (inclusive), required. */
+    begin: DateTimeInput;
+    /** End of the period (exclusive), required. */
+    end: DateTimeInput;
+    /** Hours between an instance's creation and the values taken from it, 0–24 (default 0). */
+    hoursAhead?: number | null;
+  };
 
 /** `instances.rolling` as the service reads it. */
 export interface InstancesRollingQuery extends ResampleQuery {
@@ -120,9 +136,15 @@ const instanceCurve = (curve: CurveInput): string => curveName(curve, SECTION_CU
 export function instancesRelative(curve: CurveInput, options: InstancesRelativeOptions): RequestLine {
   const name = instanceCurve(curve);
   const o = options;
-  const query = new QueryBuilder().put(BEGIN, o.begin).put(END, o.end).put(P.tag, o.tag)
-    .put(P.daysAhead, o.daysAhead).put(P.issued, o.issued).put(P.timeOfDay, o.timeOfDay)
-    .put(P.afterTimeOfDay, o.afterTimeOfDay).put(P.beforeTimeOfDay, o.beforeTimeOfDay)
+  const query = new QueryBuilder()
+    .put(BEGIN, o.begin)
+    .put(END, o.end)
+    .put(P.tag, o.tag)
+    .put(P.daysAhead, o.daysAhead)
+    .put(P.issued, o.issued)
+    .put(P.timeOfDay, o.timeOfDay)
+    .put(P.afterTimeOfDay, o.afterTimeOfDay)
+    .put(P.beforeTimeOfDay, o.beforeTimeOfDay)
     .put(P.modifiedAtLatest, o.modifiedAtLatest);
   return requestLine(['instances', name, 'get', 'relative'], checkQueryRange(encodeResample(query, o), curve, { series: 'output' }));
 }
@@ -163,8 +185,13 @@ export function instancesAbsolute(curve: CurveInput, options: InstancesAbsoluteO
   const name = instanceCurve(curve);
   const o = options;
   const R = RESAMPLE_PARAMS;
-  const query = new QueryBuilder().put(P.delivery, o.delivery).put(BEGIN, o.begin).put(END, o.end)
-    .put(R.frequency, o.frequency).put(R.timeZone, o.timeZone).put(R.unit, o.unit);
+  const query = new QueryBuilder()
+    .put(P.delivery, o.delivery)
+    .put(BEGIN, o.begin)
+    .put(END, o.end)
+    .put(R.frequency, o.frequency)
+    .put(R.timeZone, o.timeZone)
+    .put(R.unit, o.unit);
   encodeSelection(query, o, TAG_FIELDS);
   return requestLine(['instances', name, 'get', 'absolute'], checkQueryRange(encodeAggregation(query, o, { threshold: false }), curve));
 }
@@ -182,8 +209,12 @@ export function instancesAbsolute(curve: CurveInput, options: InstancesAbsoluteO
 export function decodeInstancesRelative(input: QueryInput): InstancesRelativeQuery {
   const q = QueryValues.from(input);
   const out: InstancesRelativeQuery = {
-    begin: BEGIN.decode(q), end: END.decode(q), tag: P.tag.decode(q),
-    daysAhead: P.daysAhead.decode(q), issued: P.issued.decode(q), ...decodeResample(q),
+    begin: BEGIN.decode(q),
+    end: END.decode(q),
+    tag: P.tag.decode(q),
+    daysAhead: P.daysAhead.decode(q),
+    issued: P.issued.decode(q),
+    ...decodeResample(q),
   };
   for (const key of ['timeOfDay', 'afterTimeOfDay', 'beforeTimeOfDay', 'modifiedAtLatest'] as const) {
     const value = P[key].decode(q);
@@ -222,7 +253,11 @@ export function decodeInstancesAbsolute(input: QueryInput): InstancesAbsoluteQue
   const q = QueryValues.from(input);
   const { tags, excludeTags } = decodeSelection(q, TAG_FIELDS);
   return {
-    delivery: P.delivery.decode(q), begin: BEGIN.decode(q), end: END.decode(q), tags, excludeTags,
+    delivery: P.delivery.decode(q),
+    begin: BEGIN.decode(q),
+    end: END.decode(q),
+    tags,
+    excludeTags,
     ...decodeResample(q, { threshold: false }),
   };
 }

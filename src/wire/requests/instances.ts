@@ -1,7 +1,14 @@
 import { QueryBuilder, QueryValues, type QueryInput } from '../encode';
 import {
-  decodeResample, decodeSelection, encodeResample, encodeSelection,
-  type InstanceSelection, type InstanceSelectionQuery, type ResampleOptions, type ResampleQuery, type SelectionField,
+  decodeResample,
+  decodeSelection,
+  encodeResample,
+  encodeSelection,
+  type InstanceSelection,
+  type InstanceSelectionQuery,
+  type ResampleOptions,
+  type ResampleQuery,
+  type SelectionField,
 } from '../options';
 import { defaultParam, integer, type DateTimeInput } from '../params';
 import { requestLine, type RequestLine } from './request-line';
@@ -20,22 +27,26 @@ export type InstancesListOptions = InstanceSelection & {
 };
 
 /** Options of `instances.load`. */
-export type InstancesLoadOptions = InstanceSelection & ResampleOptions & EnsemblesOption & {
-  /** Maximum number of instances, 1–25, or 1–10 with `ensembles` (default 5; always sent). */
-  limit?: number | null;
-};
+export type InstancesLoadOptions = InstanceSelection &
+  ResampleOptions &
+  EnsemblesOption & {
+    /** Maximum number of instances, 1–25, or 1–10 with `ensembles` (default 5; always sent). */
+    limit?: number | null;
+  };
 
 /** Options of `instances.latest`. */
 export type InstancesLatestOptions = Pick<InstanceSelection, 'tags' | 'issuedAtLatest' | 'issuedTimeOfDay'> &
-  ResampleOptions & EnsemblesOption;
+  ResampleOptions &
+  EnsemblesOption;
 
 /** Options of `instances.get`. */
-export type InstancesGetOptions = ResampleOptions & EnsemblesOption & {
-  /** Issue date-time of the instance, required. */
-  issued: DateTimeInput;
-  /** Instance tag (default: the blank tag); case-insensitive, sent lower-cased. */
-  tag?: string | null;
-};
+export type InstancesGetOptions = ResampleOptions &
+  EnsemblesOption & {
+    /** Issue date-time of the instance, required. */
+    issued: DateTimeInput;
+    /** Instance tag (default: the blank tag); case-insensitive, sent lower-cased. */
+    tag?: string | null;
+  };
 
 const LIST_FIELDS: readonly SelectionField[] = ['tags', 'excludeTags', 'limit', 'issuedAtLatest', 'issuedAtEarliest', 'issuedTimeOfDay'];
 const LATEST_FIELDS: readonly SelectionField[] = ['tags', 'issuedAtLatest', 'issuedTimeOfDay'];

@@ -2,9 +2,7 @@ import { ValidationError } from '../../exceptions';
 import type { Area, CurveType, CurveTypeTag, DataType, DataTypeTag } from '../../model';
 import type { Frequency, FrequencyTag } from '../../time';
 import { QueryBuilder, QueryValues, type QueryInput } from '../encode';
-import {
-  AREA, BOOLEAN, CURVE_TYPE, DATA_TYPE, defaultParam, FREQUENCY, integer, listParam, optionalParam, STRING,
-} from '../params';
+import { AREA, BOOLEAN, CURVE_TYPE, DATA_TYPE, defaultParam, FREQUENCY, integer, listParam, optionalParam, STRING } from '../params';
 import { PAGE_NUMBER } from './common';
 import { requestLine, type RequestLine } from './request-line';
 
@@ -158,10 +156,19 @@ export function metadataCurve(name: string): RequestLine {
 export function metadataCurves(options: MetadataCurvesOptions = {}): RequestLine {
   const o = options;
   const query = new QueryBuilder()
-    .put(P.q, o.q).put(P.area, o.area).put(P.curveType, o.curveType).put(P.dataType, o.dataType)
-    .put(P.category, o.category).put(P.exactCategory, o.exactCategory).put(P.commodity, o.commodity)
-    .put(P.source, o.source).put(P.onlySubscribed, o.onlySubscribed).put(P.frequency, o.frequency)
-    .put(P.hasPlace, o.hasPlace).put(P.page, o.page).put(P.pageSize, o.pageSize);
+    .put(P.q, o.q)
+    .put(P.area, o.area)
+    .put(P.curveType, o.curveType)
+    .put(P.dataType, o.dataType)
+    .put(P.category, o.category)
+    .put(P.exactCategory, o.exactCategory)
+    .put(P.commodity, o.commodity)
+    .put(P.source, o.source)
+    .put(P.onlySubscribed, o.onlySubscribed)
+    .put(P.frequency, o.frequency)
+    .put(P.hasPlace, o.hasPlace)
+    .put(P.page, o.page)
+    .put(P.pageSize, o.pageSize);
   return requestLine(['metadata', 'curves'], query);
 }
 
@@ -178,8 +185,13 @@ export function metadataCurves(options: MetadataCurvesOptions = {}): RequestLine
 export function metadataPlaces(options: MetadataPlacesOptions = {}): RequestLine {
   const o = options;
   const query = new QueryBuilder()
-    .put(P.q, o.q).put(P.area, o.area).put(P.fuel, o.fuel).put(P.kind, o.kind)
-    .put(P.tree, o.tree).put(P.page, o.page).put(P.pageSize, o.pageSize);
+    .put(P.q, o.q)
+    .put(P.area, o.area)
+    .put(P.fuel, o.fuel)
+    .put(P.kind, o.kind)
+    .put(P.tree, o.tree)
+    .put(P.page, o.page)
+    .put(P.pageSize, o.pageSize);
   return requestLine(['metadata', 'places'], query);
 }
 
@@ -200,10 +212,19 @@ function defined<T extends object>(value: T): T {
 export function decodeMetadataCurves(input: QueryInput): MetadataCurvesQuery {
   const q = QueryValues.from(input);
   return defined({
-    q: P.q.decode(q), area: P.area.decode(q), curveType: P.curveType.decode(q), dataType: P.dataType.decode(q),
-    category: P.category.decode(q), exactCategory: P.exactCategory.decode(q), commodity: P.commodity.decode(q),
-    source: P.source.decode(q).map((s) => (s === 'null' ? null : s)), onlySubscribed: P.onlySubscribed.decode(q),
-    frequency: P.frequency.decode(q), hasPlace: P.hasPlace.decode(q), page: P.page.decode(q), pageSize: P.pageSize.decode(q),
+    q: P.q.decode(q),
+    area: P.area.decode(q),
+    curveType: P.curveType.decode(q),
+    dataType: P.dataType.decode(q),
+    category: P.category.decode(q),
+    exactCategory: P.exactCategory.decode(q),
+    commodity: P.commodity.decode(q),
+    source: P.source.decode(q).map((s) => (s === 'null' ? null : s)),
+    onlySubscribed: P.onlySubscribed.decode(q),
+    frequency: P.frequency.decode(q),
+    hasPlace: P.hasPlace.decode(q),
+    page: P.page.decode(q),
+    pageSize: P.pageSize.decode(q),
   });
 }
 
@@ -220,7 +241,12 @@ export function decodeMetadataCurves(input: QueryInput): MetadataCurvesQuery {
 export function decodeMetadataPlaces(input: QueryInput): MetadataPlacesQuery {
   const q = QueryValues.from(input);
   return defined({
-    q: P.q.decode(q), area: P.area.decode(q), fuel: P.fuel.decode(q), kind: P.kind.decode(q),
-    tree: P.tree.decode(q), page: P.page.decode(q), pageSize: P.pageSize.decode(q),
+    q: P.q.decode(q),
+    area: P.area.decode(q),
+    fuel: P.fuel.decode(q),
+    kind: P.kind.decode(q),
+    tree: P.tree.decode(q),
+    page: P.page.decode(q),
+    pageSize: P.pageSize.decode(q),
   });
 }

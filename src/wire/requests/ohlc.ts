@@ -6,8 +6,15 @@ import { decodeZoneAndUnit, encodeZoneAndUnit, RESAMPLE_PARAMS, type ResampleOpt
 import { FILL, OHLC_FIELD, optionalParam, type DateTimeInput } from '../params';
 import { BEGIN_DATE, END_DATE, TRADING_DATE } from './common';
 import {
-  decodeContract, DELIVERY_DATE, encodeDeliveryContract, encodeFrontContract, OHLC_FRONT, PERIOD_FILTER,
-  type ContractQuery, type DeliveryContractOptions, type FrontContractOptions,
+  decodeContract,
+  DELIVERY_DATE,
+  encodeDeliveryContract,
+  encodeFrontContract,
+  OHLC_FRONT,
+  PERIOD_FILTER,
+  type ContractQuery,
+  type DeliveryContractOptions,
+  type FrontContractOptions,
 } from './contract';
 import { requestLine, type RequestLine } from './request-line';
 import { curveName, SECTION_CURVE_TYPES, type CurveInput } from './segments';

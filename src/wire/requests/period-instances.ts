@@ -2,8 +2,15 @@ import { checkQueryRange } from '../limits';
 import { QueryBuilder, QueryValues, type QueryInput } from '../encode';
 import type { TimeOfDay, WireDateTime } from '../formats';
 import {
-  decodeSelection, decodeZoneAndUnit, encodeSelection, encodeZoneAndUnit,
-  type InstanceSelection, type InstanceSelectionQuery, type ResampleOptions, type ResampleQuery, type SelectionField,
+  decodeSelection,
+  decodeZoneAndUnit,
+  encodeSelection,
+  encodeZoneAndUnit,
+  type InstanceSelection,
+  type InstanceSelectionQuery,
+  type ResampleOptions,
+  type ResampleQuery,
+  type SelectionField,
 } from '../options';
 import { defaultParam, integer, optionalParam, requiredParam, TIME_OF_DAY, type DateTimeInput, type TimeOfDayInput } from '../params';
 import { BEGIN, END } from './common';
@@ -29,29 +36,33 @@ export type PeriodInstancesListOptions = Omit<InstanceSelection, 'issuedTimeOfDa
 };
 
 /** Options of `periodInstances.load`. */
-export type PeriodInstancesLoadOptions = PeriodOptions & ZoneUnitOptions & Omit<InstanceSelection, 'issuedTimeOfDay'> & {
-  /** Maximum number of instances, 1–20 (default 3; always sent). */
-  limit?: number | null;
-};
+export type PeriodInstancesLoadOptions = PeriodOptions &
+  ZoneUnitOptions &
+  Omit<InstanceSelection, 'issuedTimeOfDay'> & {
+    /** Maximum number of instances, 1–20 (default 3; always sent). */
+    limit?: number | null;
+  };
 
 /** Options of `periodInstances.latest`. */
 export type PeriodInstancesLatestOptions = PeriodOptions & ZoneUnitOptions & Pick<InstanceSelection, 'issuedAtLatest'>;
 
 /** Options of `periodInstances.get`. */
-export type PeriodInstancesGetOptions = PeriodOptions & ZoneUnitOptions & {
-  /** Issue date-time of the instance, required. */
-  issued: DateTimeInput;
-  /** Instance tag (default: the blank tag); case-sensitive, sent trimmed. */
-  tag?: string | null;
-};
+export type PeriodInstancesGetOptions = PeriodOptions &
+  ZoneUnitOptions & {
+    /** Issue date-time of the instance, required. */
+    issued: DateTimeInput;
+    /** Instance tag (default: the blank tag); case-sensitive, sent trimmed. */
+    tag?: string | null;
+  };
 
 /** Options of `periodInstances.relative`. */
-export type PeriodInstancesRelativeOptions = PeriodOptions & ZoneUnitOptions & {
-  /** Days between issue day and value day (0 or more), required. */
-  daysAhead: number;
-  /** Instances issued before this time of day. */
-  beforeTimeOfDay?: TimeOfDayInput | null;
-};
+export type PeriodInstancesRelativeOptions = PeriodOptions &
+  ZoneUnitOptions & {
+    /** Days between issue day and value day (0 or more), required. */
+    daysAhead: number;
+    /** Instances issued before this time of day. */
+    beforeTimeOfDay?: TimeOfDayInput | null;
+  };
 
 /** A period-instance query as the service reads it: period (when taken), zone, unit. */
 export type PeriodInstancesQuery = Pick<ResampleQuery, 'timeZone' | 'unit'> & { begin: WireDateTime; end: WireDateTime };
@@ -185,7 +196,12 @@ export function decodePeriodInstancesList(input: QueryInput): InstanceSelectionQ
  */
 export function decodePeriodInstancesLoad(input: QueryInput): PeriodInstancesQuery & InstanceSelectionQuery {
   const q = QueryValues.from(input);
-  return { begin: BEGIN.decode(q), end: END.decode(q), ...decodeSelection(q, LIST_FIELDS, PERIOD_INSTANCES_LOAD_LIMIT), ...decodeZoneAndUnit(q) };
+  return {
+    begin: BEGIN.decode(q),
+    end: END.decode(q),
+    ...decodeSelection(q, LIST_FIELDS, PERIOD_INSTANCES_LOAD_LIMIT),
+    ...decodeZoneAndUnit(q),
+  };
 }
 
 /**
@@ -236,7 +252,10 @@ export function decodePeriodInstancesRelative(
   const q = QueryValues.from(input);
   const before = BEFORE_TIME_OF_DAY.decode(q);
   return {
-    begin: BEGIN.decode(q), end: END.decode(q), daysAhead: DAYS_AHEAD.decode(q),
-    ...(before && { beforeTimeOfDay: before }), ...decodeZoneAndUnit(q),
+    begin: BEGIN.decode(q),
+    end: END.decode(q),
+    daysAhead: DAYS_AHEAD.decode(q),
+    ...(before && { beforeTimeOfDay: before }),
+    ...decodeZoneAndUnit(q),
   };
 }

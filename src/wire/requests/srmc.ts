@@ -2,14 +2,25 @@ import type { Fill, FillTag } from '../../model';
 import { QueryBuilder, QueryValues, type QueryInput } from '../encode';
 import { checkQueryRange } from '../limits';
 import {
-  decodeSrmcFactors, decodeZoneAndUnit, encodeSrmcFactors, RESAMPLE_PARAMS,
-  type ResampleOptions, type ResampleQuery, type SrmcFactors, type SrmcFactorsQuery,
+  decodeSrmcFactors,
+  decodeZoneAndUnit,
+  encodeSrmcFactors,
+  RESAMPLE_PARAMS,
+  type ResampleOptions,
+  type ResampleQuery,
+  type SrmcFactors,
+  type SrmcFactorsQuery,
 } from '../options';
 import { FILL, optionalParam, type DateTimeInput } from '../params';
 import { BEGIN_DATE, END_DATE, TRADING_DATE } from './common';
 import {
-  decodeContract, encodeDeliveryContract, encodeFrontContract, SRMC_FRONT,
-  type ContractQuery, type DeliveryContractOptions, type FrontContractOptions,
+  decodeContract,
+  encodeDeliveryContract,
+  encodeFrontContract,
+  SRMC_FRONT,
+  type ContractQuery,
+  type DeliveryContractOptions,
+  type FrontContractOptions,
 } from './contract';
 import { decodeTradingPeriod, type TradingPeriodOptions, type TradingPeriodQuery } from './ohlc';
 import { requestLine, type RequestLine } from './request-line';
@@ -46,10 +57,16 @@ export type SrmcLatestQuery = { date?: string } & SrmcFactorsQuery & Pick<Resamp
 const FILL_PARAM = optionalParam('fill', FILL);
 const UNIT = RESAMPLE_PARAMS.unit;
 
-function load(curve: CurveInput, options: TradingPeriodOptions & SrmcUnitOptions & FillOption,
-  contract: (q: QueryBuilder) => QueryBuilder, timeseries: boolean): RequestLine {
+function load(
+  curve: CurveInput,
+  options: TradingPeriodOptions & SrmcUnitOptions & FillOption,
+  contract: (q: QueryBuilder) => QueryBuilder,
+  timeseries: boolean,
+): RequestLine {
   const name = srmcCurveName(curve);
-  const query = contract(checkQueryRange(new QueryBuilder().put(BEGIN_DATE, options.begin).put(END_DATE, options.end), null, { dates: true }));
+  const query = contract(
+    checkQueryRange(new QueryBuilder().put(BEGIN_DATE, options.begin).put(END_DATE, options.end), null, { dates: true }),
+  );
   if (timeseries) query.put(FILL_PARAM, options.fill);
   encodeSrmcFactors(query, options).put(UNIT, options.unit);
   return requestLine(timeseries ? ['srmc', name, 'timeseries'] : ['srmc', name], query);
@@ -147,7 +164,8 @@ export function srmcLatest(curve: CurveInput, options: SrmcLatestOptions = {}): 
 export function srmcLatestAsPeriods(curve: CurveInput, options: SrmcLatestAsPeriodsOptions = {}): RequestLine {
   const name = srmcCurveName(curve);
   const query = encodeSrmcFactors(new QueryBuilder().put(TRADING_DATE, options.date), options)
-    .put(RESAMPLE_PARAMS.timeZone, options.timeZone).put(UNIT, options.unit);
+    .put(RESAMPLE_PARAMS.timeZone, options.timeZone)
+    .put(UNIT, options.unit);
   return requestLine(['srmc', name, 'latest', 'periods'], query);
 }
 

@@ -7,16 +7,39 @@ import { encodeEventFilter, encodeEventFilters, formatFilterTime, parseEventFilt
 
 test('attribute filters: tags checked and canonical, lists de-duplicated, keys in the reference order', () => {
   assert.equal(
-    encodeEventFilter({ exactCategories: 'Wind Power Production', categories: ['Wind', 'Wind'], commodities: 'Power', dataTypes: [DataType.ACTUAL, 'forecast'],
-      areas: ['de', Area.FR, 'DE'], excludeTags: 'gfs', tags: ['ec'], end: '2023-09-02', begin: '2023-09-01', eventTypes: 'curve_update' }),
-    { event_types: ['CURVE_UPDATE'], begin: '2023-09-01 00:00:00', end: '2023-09-02 00:00:00', tags: ['ec'], exclude_tags: ['gfs'],
-      areas: ['DE', 'FR'], data_types: ['ACTUAL', 'FORECAST'], commodities: ['Power'], categories: ['Wind'], exact_categories: ['Wind Power Production'] },
+    encodeEventFilter({
+      exactCategories: 'Wind Power Production',
+      categories: ['Wind', 'Wind'],
+      commodities: 'Power',
+      dataTypes: [DataType.ACTUAL, 'forecast'],
+      areas: ['de', Area.FR, 'DE'],
+      excludeTags: 'gfs',
+      tags: ['ec'],
+      end: '2023-09-02',
+      begin: '2023-09-01',
+      eventTypes: 'curve_update',
+    }),
+    {
+      event_types: ['CURVE_UPDATE'],
+      begin: '2023-09-01 00:00:00',
+      end: '2023-09-02 00:00:00',
+      tags: ['ec'],
+      exclude_tags: ['gfs'],
+      areas: ['DE', 'FR'],
+      data_types: ['ACTUAL', 'FORECAST'],
+      commodities: ['Power'],
+      categories: ['Wind'],
+      exact_categories: ['Wind Power Production'],
+    },
   );
 });
 
 test('name filters take names or curves; one filter or a list', () => {
   assert.equal(encodeEventFilters({ curveNames: 'X' }), [{ curve_names: ['X'] }]);
-  assert.equal(encodeEventFilters([{ curveNames: ['X', 'Y', 'X'], eventTypes: [EventType.CURVE_DELETE] }, {}]), [{ event_types: ['CURVE_DELETE'], curve_names: ['X', 'Y'] }, {}]);
+  assert.equal(encodeEventFilters([{ curveNames: ['X', 'Y', 'X'], eventTypes: [EventType.CURVE_DELETE] }, {}]), [
+    { event_types: ['CURVE_DELETE'], curve_names: ['X', 'Y'] },
+    {},
+  ]);
 });
 
 test('begin/end: plain dates are naive midnight, texts keep their offset, DateTimes their zone, Dates UTC', () => {
@@ -54,9 +77,12 @@ test('bad filters are ValidationErrors with parameter filters', () => {
 
 test('echoed filters: curve_names makes a name filter; null keys are unset', () => {
   assert.equal(parseEventFilters(null), null);
-  assert.equal(parseEventFilters([{ curve_names: ['X'], event_types: ['CURVE_UPDATE'], areas: null }]), [{ eventTypes: [EventType.CURVE_UPDATE], curveNames: ['X'] }]);
-  assert.equal(parseEventFilters([{ areas: ['DE'], data_types: ['ACTUAL'], begin: '2023-09-01 00:00:00', tags: null }]),
-    [{ begin: '2023-09-01 00:00:00', areas: [Area.DE], dataTypes: [DataType.ACTUAL] }]);
+  assert.equal(parseEventFilters([{ curve_names: ['X'], event_types: ['CURVE_UPDATE'], areas: null }]), [
+    { eventTypes: [EventType.CURVE_UPDATE], curveNames: ['X'] },
+  ]);
+  assert.equal(parseEventFilters([{ areas: ['DE'], data_types: ['ACTUAL'], begin: '2023-09-01 00:00:00', tags: null }]), [
+    { begin: '2023-09-01 00:00:00', areas: [Area.DE], dataTypes: [DataType.ACTUAL] },
+  ]);
   assert.throws(() => parseEventFilters([{ areas: ['XX'] }]), /invalid filter/);
 });
 

@@ -31,12 +31,18 @@ test('ending with a failure throws it once, then the queue is ended', async () =
   const q = new EventQueue<number>();
   const waiting = q.take();
   q.end(new Error('gone'));
-  await waiting.then(() => assert.unreachable(), (e: Error) => assert.is(e.message, 'gone'));
+  await waiting.then(
+    () => assert.unreachable(),
+    (e: Error) => assert.is(e.message, 'gone'),
+  );
   const later = new EventQueue<number>();
   later.push(1);
   later.end(new Error('late'));
   assert.is(await later.take(), 1);
-  await later.take().then(() => assert.unreachable(), (e: Error) => assert.is(e.message, 'late'));
+  await later.take().then(
+    () => assert.unreachable(),
+    (e: Error) => assert.is(e.message, 'late'),
+  );
   assert.is(await later.take(), ENDED);
 });
 

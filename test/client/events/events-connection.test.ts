@@ -66,7 +66,10 @@ test('connect, subscribe, import: the matching events arrive through the iterato
     if (e instanceof CurveEvent) received.push(e);
     if (received.length === 2) break;
   }
-  assert.equal(received.map((e) => e.id), de);
+  assert.equal(
+    received.map((e) => e.id),
+    de,
+  );
   assert.not.ok(received.some((e) => fr.includes(e.id)));
   const [first] = received;
   assert.is(first.eventType, EventType.CURVE_UPDATE);
@@ -98,29 +101,49 @@ test('callbacks receive the events instead of the iterator; instances are parsed
 
 test('WebSocketsError: bad key on connect, subscribe before connect, connect twice, rejection by the server', async () => {
   const bad = client('svc_not-a-key');
-  const err = await bad.events.connect().then(() => null, (e) => e);
+  const err = await bad.events.connect().then(
+    () => null,
+    (e) => e,
+  );
   assert.instance(err, WebSocketsError);
   assert.equal([err.statusCode, err.status, err.description], [401, 'UNAUTHORIZED', 'Invalid API key']);
   assert.is(err.message, 'Failed to connect 401 UNAUTHORIZED Invalid API key');
   const idle = client();
-  await idle.events.subscribe({ areas: 'DE' }).then(() => assert.unreachable(), (e) => {
-    assert.instance(e, WebSocketsError);
-    assert.match(e.message, /Please connect before subscribing/);
-  });
+  await idle.events.subscribe({ areas: 'DE' }).then(
+    () => assert.unreachable(),
+    (e) => {
+      assert.instance(e, WebSocketsError);
+      assert.match(e.message, /Please connect before subscribing/);
+    },
+  );
   const c = client();
   const feed = await c.events.connect();
-  await c.events.connect().then(() => assert.unreachable(), (e) => assert.match(e.message, /Already connected/));
+  await c.events.connect().then(
+    () => assert.unreachable(),
+    (e) => assert.match(e.message, /Already connected/),
+  );
   const tooMany = Array.from({ length: 11 }, () => ({ areas: 'DE' }));
-  const rejected = await feed.subscribe(tooMany).then(() => null, (e) => e);
+  const rejected = await feed.subscribe(tooMany).then(
+    () => null,
+    (e) => e,
+  );
   assert.instance(rejected, WebSocketsError);
   assert.equal([rejected.status, rejected.description], ['ERROR', ['filters: too many filters (11; at most 10)']]);
   assert.match(rejected.message, /^Subscribe rejected by server/);
-  await feed.subscribe({ areas: 'DE' }, { lastId: 'nope' }).then(() => assert.unreachable(), (e) => {
-    assert.instance(e, ValidationError);
-    assert.is(e.parameter, 'last_id');
-  });
+  await feed.subscribe({ areas: 'DE' }, { lastId: 'nope' }).then(
+    () => assert.unreachable(),
+    (e) => {
+      assert.instance(e, ValidationError);
+      assert.is(e.parameter, 'last_id');
+    },
+  );
   await feed.close();
-  const refused = await client(svc.keys.all, 'http://127.0.0.1:1').events.connect({ timeout: 2 }).then(() => null, (e) => e);
+  const refused = await client(svc.keys.all, 'http://127.0.0.1:1')
+    .events.connect({ timeout: 2 })
+    .then(
+      () => null,
+      (e) => e,
+    );
   assert.instance(refused, WebSocketsError);
   assert.is(refused.status, 'ECONNREFUSED');
 });
@@ -144,7 +167,10 @@ test('a drop mid-stream: the client reconnects and receives every missed event e
   got.push(...(await take(feed, 2 + 20 + 10, other)));
   const after = await importEvents(DE_WIND, 3);
   got.push(...(await take(feed, 3, other)));
-  assert.equal(got.map((e) => e.id), [...early, ...lost, ...during, ...after]);
+  assert.equal(
+    got.map((e) => e.id),
+    [...early, ...lost, ...during, ...after],
+  );
   assert.ok((await feed.next({ timeout: 0.2 })) instanceof TimeoutEvent, 'no duplicates follow');
   const drops = other.filter((e) => e instanceof ConnectionEvent) as ConnectionEvent[];
   assert.is(drops.length, 1);
@@ -161,10 +187,20 @@ function statusOf(code: number | null): string {
 test('keep-alive: a silent connection is noticed through missing pongs and replaced', async () => {
   const c = client(svc.keys.all, proxy.url);
   const drops: ConnectionEvent[] = [];
-  const feed = await c.events.connect({ pingInterval: 0.2, pongTimeout: 0.5, reconnectDelay: 0.05, reconnectAttempts: 100, timeout: 1, onConnectionEvent: (e) => drops.push(e) });
+  const feed = await c.events.connect({
+    pingInterval: 0.2,
+    pongTimeout: 0.5,
+    reconnectDelay: 0.05,
+    reconnectAttempts: 100,
+    timeout: 1,
+    onConnectionEvent: (e) => drops.push(e),
+  });
   await feed.subscribe({ curveNames: FR_WIND });
   const seen = await importEvents(FR_WIND, 1);
-  assert.equal((await take(feed, 1)).map((e) => e.id), seen);
+  assert.equal(
+    (await take(feed, 1)).map((e) => e.id),
+    seen,
+  );
   const accepted = proxy.accepted;
   const before = drops.length;
   proxy.blackhole(true);
@@ -187,7 +223,10 @@ test('when every reconnect attempt fails, the iterator reports the drop and then
   proxy.dropAll();
   const first = await feed.next({ timeout: 5 });
   assert.instance(first, ConnectionEvent);
-  const err = await feed.next({ timeout: 5 }).then(() => null, (e) => e);
+  const err = await feed.next({ timeout: 5 }).then(
+    () => null,
+    (e) => e,
+  );
   proxy.refuse(false);
   assert.instance(err, WebSocketsError);
   assert.match(err.message, /^Reconnecting failed/);
@@ -208,9 +247,16 @@ test('the last-id file resumes a new connection after the last event handed out'
   assert.equal(JSON.parse(readFileSync(file, 'utf8')), { last_id: ids[1] }, 'written on close: the last event taken');
   const again = await c.events.connect({ lastIdFile: file });
   await again.subscribe({ curveNames: DE_WIND });
-  assert.equal((await take(again, 2)).map((e) => e.id), ids.slice(2));
+  assert.equal(
+    (await take(again, 2)).map((e) => e.id),
+    ids.slice(2),
+  );
   await again.subscribe({ curveNames: DE_WIND }, { lastId: ids[0] });
-  assert.equal((await take(again, 3)).map((e) => e.id), ids.slice(1), 'an explicit id replays after it');
+  assert.equal(
+    (await take(again, 3)).map((e) => e.id),
+    ids.slice(1),
+    'an explicit id replays after it',
+  );
   await again.close();
   assert.is(svc.app.eventFeed?.size, 0, 'the server has no connection left');
 });

@@ -6,9 +6,18 @@ import { ConnectionEvent, CurveEvent, TimeoutEvent, parseCurveEvent } from '../.
 
 // The composed example of docs/protocol.md#feed-messages.
 const EXAMPLE = {
-  id: '1672532100000-0', event_type: 'CURVE_UPDATE',
-  curve: { name: 'DE Consumption MWh/h 15min Normal', curve_type: 'TIMESERIES', area: 'DE', data_type: 'NORMAL', resolution: { frequency: 'PT15M', timezone: 'CET' } },
-  begin: '2023-01-01T01:15:00+01:00', end: '2023-01-01T02:00:00+01:00', values_changed: 2,
+  id: '1672532100000-0',
+  event_type: 'CURVE_UPDATE',
+  curve: {
+    name: 'DE Consumption MWh/h 15min Normal',
+    curve_type: 'TIMESERIES',
+    area: 'DE',
+    data_type: 'NORMAL',
+    resolution: { frequency: 'PT15M', timezone: 'CET' },
+  },
+  begin: '2023-01-01T01:15:00+01:00',
+  end: '2023-01-01T02:00:00+01:00',
+  values_changed: 2,
 };
 
 test('parses the reference example; times in the curve zone', () => {
@@ -22,14 +31,22 @@ test('parses the reference example; times in the curve zone', () => {
   assert.is(e.end?.toISO(), '2023-01-01T02:00:00.000+01:00');
   assert.is(e.numValues, 2);
   assert.is(e.instance, null);
-  assert.is(String(e), '<CurveEvent: 1672532100000-0 CURVE_UPDATE "DE Consumption MWh/h 15min Normal" 2023-01-01T01:15:00.000+01:00/2023-01-01T02:00:00.000+01:00>');
+  assert.is(
+    String(e),
+    '<CurveEvent: 1672532100000-0 CURVE_UPDATE "DE Consumption MWh/h 15min Normal" 2023-01-01T01:15:00.000+01:00/2023-01-01T02:00:00.000+01:00>',
+  );
   assert.equal(e.toJSON().begin, '2023-01-01T01:15:00.000+01:00');
   assert.ok(Object.isFrozen(e));
 });
 
 test('a date-time sent with another offset is shown in the curve zone; an instance is parsed', () => {
-  const e = parseCurveEvent({ ...EXAMPLE, begin: '2023-06-01T00:00:00Z', end: null, instance: { issued: '2023-05-31T12:00:00+00:00', tag: 'ec' },
-    curve: { ...EXAMPLE.curve, curve_type: 'INSTANCE', instance_issued_timezone: 'UTC' } });
+  const e = parseCurveEvent({
+    ...EXAMPLE,
+    begin: '2023-06-01T00:00:00Z',
+    end: null,
+    instance: { issued: '2023-05-31T12:00:00+00:00', tag: 'ec' },
+    curve: { ...EXAMPLE.curve, curve_type: 'INSTANCE', instance_issued_timezone: 'UTC' },
+  });
   // 2023-06-01 00:00Z = 02:00+02:00 (CEST)
   assert.is(e.begin?.toISO(), '2023-06-01T02:00:00.000+02:00');
   assert.is(e.end, null);
@@ -38,8 +55,17 @@ test('a date-time sent with another offset is shown in the curve zone; an instan
 });
 
 test('bad events are ParseExceptions', () => {
-  for (const bad of [null, { ...EXAMPLE, id: '1-0' }, { ...EXAMPLE, event_type: 'DISCONNECTED' }, { ...EXAMPLE, begin: 'soon' }, { ...EXAMPLE, curve: {} }]) {
-    assert.throws(() => parseCurveEvent(bad), (err: unknown) => err instanceof ParseException);
+  for (const bad of [
+    null,
+    { ...EXAMPLE, id: '1-0' },
+    { ...EXAMPLE, event_type: 'DISCONNECTED' },
+    { ...EXAMPLE, begin: 'soon' },
+    { ...EXAMPLE, curve: {} },
+  ]) {
+    assert.throws(
+      () => parseCurveEvent(bad),
+      (err: unknown) => err instanceof ParseException,
+    );
   }
 });
 

@@ -24,20 +24,36 @@ test('ERROR responses, malformed ones, time-outs and newer requests refuse with 
   const out = sent();
   const a = r.send(out.send, 'curves.subscribe', {}, 'Timed out trying to subscribe');
   const b = r.send(out.send, 'curves.subscribe', {}, 'Timed out trying to subscribe');
-  await a.then(() => assert.unreachable(), (e) => assert.match(e.message, /Superseded/));
+  await a.then(
+    () => assert.unreachable(),
+    (e) => assert.match(e.message, /Superseded/),
+  );
   r.answer('curves.subscribe', { request_id: out.frames[1].request_id, status: 'ERROR', errors: ['too many filters'] });
-  await b.then(() => assert.unreachable(), (e: WebSocketsError) => {
-    assert.is(e.message, 'Subscribe rejected by server  ERROR too many filters');
-    assert.equal(e.description, ['too many filters']);
-  });
+  await b.then(
+    () => assert.unreachable(),
+    (e: WebSocketsError) => {
+      assert.is(e.message, 'Subscribe rejected by server  ERROR too many filters');
+      assert.equal(e.description, ['too many filters']);
+    },
+  );
   const c = r.send(out.send, 'curves.filters', {}, 'Timed out trying to get active curve event filters');
   r.answer('curves.filters', { request_id: out.frames[2].request_id, status: 'OK' });
-  await c.then(() => assert.unreachable(), (e: WebSocketsError) => assert.is(e.description, 'malformed response'));
+  await c.then(
+    () => assert.unreachable(),
+    (e: WebSocketsError) => assert.is(e.description, 'malformed response'),
+  );
   const d = r.send(out.send, 'curves.filters', {}, 'Timed out trying to get active curve event filters');
-  await d.then(() => assert.unreachable(), (e: WebSocketsError) => assert.equal([e.message.split(' TIMEOUT')[0], e.status], ['Timed out trying to get active curve event filters ', 'TIMEOUT']));
+  await d.then(
+    () => assert.unreachable(),
+    (e: WebSocketsError) =>
+      assert.equal([e.message.split(' TIMEOUT')[0], e.status], ['Timed out trying to get active curve event filters ', 'TIMEOUT']),
+  );
   const e2 = r.send(out.send, 'curves.filters', {}, 'x');
   r.failAll(new WebSocketsError('Lost connection to the server'));
-  await e2.then(() => assert.unreachable(), (e) => assert.match(e.message, /Lost connection/));
+  await e2.then(
+    () => assert.unreachable(),
+    (e) => assert.match(e.message, /Lost connection/),
+  );
 });
 
 test.run();

@@ -17,9 +17,15 @@ function listen(server: Server): Promise<number> {
 test('a refused handshake is WebSocketsError with the status, its name and the server message', async () => {
   const server = createServer((_req, res) => res.writeHead(429, { 'content-type': 'application/json' }).end('{"message":"slow down"}'));
   const port = await listen(server);
-  const err = await openSocket({ url: `ws://127.0.0.1:${port}/api/events/`, headers: {}, sslVerify: true }, 2000).then(() => null, (e) => e);
+  const err = await openSocket({ url: `ws://127.0.0.1:${port}/api/events/`, headers: {}, sslVerify: true }, 2000).then(
+    () => null,
+    (e) => e,
+  );
   assert.instance(err, WebSocketsError);
-  assert.equal([err.message, err.statusCode, err.status, err.description], ['Failed to connect 429 TOO_MANY_REQUESTS slow down', 429, 'TOO_MANY_REQUESTS', 'slow down']);
+  assert.equal(
+    [err.message, err.statusCode, err.status, err.description],
+    ['Failed to connect 429 TOO_MANY_REQUESTS slow down', 429, 'TOO_MANY_REQUESTS', 'slow down'],
+  );
   server.closeAllConnections();
   await new Promise((r) => server.close(r));
 });
@@ -29,7 +35,10 @@ test('a server that never answers the handshake times out with status TIMEOUT', 
   const sockets: Duplex[] = [];
   server.on('upgrade', (_req, socket) => sockets.push(socket));
   const port = await listen(server);
-  const err = await openSocket({ url: `ws://127.0.0.1:${port}/`, headers: {}, sslVerify: true }, 200).then(() => null, (e) => e);
+  const err = await openSocket({ url: `ws://127.0.0.1:${port}/`, headers: {}, sslVerify: true }, 200).then(
+    () => null,
+    (e) => e,
+  );
   assert.instance(err, WebSocketsError);
   assert.is(err.status, 'TIMEOUT');
   for (const s of sockets) s.destroy();
@@ -38,7 +47,14 @@ test('a server that never answers the handshake times out with status TIMEOUT', 
 
 test('keepAlive returns a stopper that clears its timers', () => {
   const listeners: string[] = [];
-  const fake = { readyState: 3, isPaused: false, on: (e: string) => listeners.push(e), off: (e: string) => listeners.push(`-${e}`), ping() {}, terminate() {} };
+  const fake = {
+    readyState: 3,
+    isPaused: false,
+    on: (e: string) => listeners.push(e),
+    off: (e: string) => listeners.push(`-${e}`),
+    ping() {},
+    terminate() {},
+  };
   const stop = keepAlive(fake as never, 10, 10);
   stop();
   assert.equal(listeners, ['pong', '-pong']);

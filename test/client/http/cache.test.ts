@@ -29,8 +29,13 @@ function curve(name: string): CurveRecord {
 
 function block(name: string, hours: number, value: (i: number) => number): SeriesBlock {
   return {
-    curve: name, issued: null, tag: null, times: Float64Array.from({ length: hours }, (_, i) => T0 + i * H),
-    values: Float64Array.from({ length: hours }, (_, i) => value(i)), scenarios: [], scenarioNames: [],
+    curve: name,
+    issued: null,
+    tag: null,
+    times: Float64Array.from({ length: hours }, (_, i) => T0 + i * H),
+    values: Float64Array.from({ length: hours }, (_, i) => value(i)),
+    scenarios: [],
+    scenarioNames: [],
   };
 }
 
@@ -76,7 +81,10 @@ test('metadata searches use the cache too; clear() empties it and resets the cou
   const c = client({ cache: true });
   const first = await c.metadata.curves({ q: 'test' });
   const again = await c.metadata.curves({ q: 'test' });
-  assert.equal(again.map((x) => x.name), first.map((x) => x.name));
+  assert.equal(
+    again.map((x) => x.name),
+    first.map((x) => x.name),
+  );
   assert.is(c.cache?.stats().revalidations, 1);
   await c.cache?.clear();
   assert.equal(c.cache?.stats(), { hits: 0, misses: 0, revalidations: 0, bytes: 0, entries: 0 });
@@ -105,18 +113,38 @@ test('offline mode answers from a shared directory without the service and fails
   // another user's key never gets these answers, nor does another API URL
   const other = await addUser(svc.store, 'cache-other');
   const otherKey = new ServiceClient({ apiUrl: svc.apiUrl, apiKey: other, httpDelay: 0.05, cache: { dir, mode: 'offline' } });
-  await otherKey.timeseries.load(B, RANGE).then(() => assert.unreachable('served to another key'), (err: unknown) => assert.is((err as HTTPError).code, 'ERR_CACHE_MISS'));
-  const otherUrl = new ServiceClient({ apiUrl: `${svc.url}/api/`.replace('127.0.0.1', 'localhost'), apiKey: svc.apiKey, httpDelay: 0.05, cache: { dir, mode: 'offline' } });
-  await otherUrl.timeseries.load(B, RANGE).then(() => assert.unreachable('served for another URL'), (err: unknown) => assert.is((err as HTTPError).code, 'ERR_CACHE_MISS'));
+  await otherKey.timeseries.load(B, RANGE).then(
+    () => assert.unreachable('served to another key'),
+    (err: unknown) => assert.is((err as HTTPError).code, 'ERR_CACHE_MISS'),
+  );
+  const otherUrl = new ServiceClient({
+    apiUrl: `${svc.url}/api/`.replace('127.0.0.1', 'localhost'),
+    apiKey: svc.apiKey,
+    httpDelay: 0.05,
+    cache: { dir, mode: 'offline' },
+  });
+  await otherUrl.timeseries.load(B, RANGE).then(
+    () => assert.unreachable('served for another URL'),
+    (err: unknown) => assert.is((err as HTTPError).code, 'ERR_CACHE_MISS'),
+  );
 });
 
 test('404 answers are never cached', async () => {
   const dir = tempDir();
   const c = client({ cache: { dir } });
-  await c.timeseries.load('DE Nothing MWh/h H Actual', RANGE).then(() => assert.unreachable(), (err: unknown) => assert.instance(err, NotFoundError));
-  assert.equal(readdirSync(dir).filter((n) => n.endsWith('.entry')), []);
+  await c.timeseries.load('DE Nothing MWh/h H Actual', RANGE).then(
+    () => assert.unreachable(),
+    (err: unknown) => assert.instance(err, NotFoundError),
+  );
+  assert.equal(
+    readdirSync(dir).filter((n) => n.endsWith('.entry')),
+    [],
+  );
   const offline = client({ cache: { dir, mode: 'offline' } });
-  await offline.timeseries.load('DE Nothing MWh/h H Actual', RANGE).then(() => assert.unreachable(), (err: unknown) => assert.is((err as HTTPError).code, 'ERR_CACHE_MISS'));
+  await offline.timeseries.load('DE Nothing MWh/h H Actual', RANGE).then(
+    () => assert.unreachable(),
+    (err: unknown) => assert.is((err as HTTPError).code, 'ERR_CACHE_MISS'),
+  );
 });
 
 test('a corrupted cache file is ignored, downloaded again and rewritten', async () => {
@@ -134,7 +162,10 @@ test('a corrupted cache file is ignored, downloaded again and rewritten', async 
   assert.is(readFileSync(path, 'utf8'), text);
   writeFileSync(path, 'not a cache entry at all');
   const offline = client({ cache: { dir, mode: 'offline' } });
-  await offline.timeseries.load(A, RANGE).then(() => assert.unreachable(), (err: unknown) => assert.is((err as HTTPError).code, 'ERR_CACHE_MISS'));
+  await offline.timeseries.load(A, RANGE).then(
+    () => assert.unreachable(),
+    (err: unknown) => assert.is((err as HTTPError).code, 'ERR_CACHE_MISS'),
+  );
 });
 
 test('the size bound evicts the least recently used entries, in memory and on disk', async () => {
@@ -149,7 +180,10 @@ test('the size bound evicts the least recently used entries, in memory and on di
   assert.ok((await c.cache!.diskBytes()) <= 6_000);
   const offline = client({ cache: { dir, mode: 'offline' } });
   await offline.timeseries.load(A, RANGE); // kept
-  await offline.timeseries.load(B, RANGE).then(() => assert.unreachable('B was least recently used'), (err: unknown) => assert.is((err as HTTPError).code, 'ERR_CACHE_MISS'));
+  await offline.timeseries.load(B, RANGE).then(
+    () => assert.unreachable('B was least recently used'),
+    (err: unknown) => assert.is((err as HTTPError).code, 'ERR_CACHE_MISS'),
+  );
 });
 
 test('two processes share one cache directory', async () => {
@@ -166,8 +200,14 @@ test('two processes share one cache directory', async () => {
   assert.equal(b.sums, [sumB, sumA, sumB, sumA, sumB, sumA]);
   assert.ok(a.stats.hits >= 4 && b.stats.hits >= 4);
   const offline = client({ cache: { dir, mode: 'offline' } });
-  assert.equal(values(await offline.timeseries.load(A, RANGE)).reduce((x, y) => x + y, 0), sumA);
-  assert.equal(readdirSync(dir).filter((n) => n.endsWith('.tmp')), []);
+  assert.equal(
+    values(await offline.timeseries.load(A, RANGE)).reduce((x, y) => x + y, 0),
+    sumA,
+  );
+  assert.equal(
+    readdirSync(dir).filter((n) => n.endsWith('.tmp')),
+    [],
+  );
 });
 
 test('compression: the client asks for gzip and decodes it; compression: false asks for identity', async () => {
@@ -202,7 +242,10 @@ test('bad cache and compression options are refused before any request', () => {
   assert.throws(() => resolveCacheOptions({ maxBytes: -1 }), /cache.maxBytes/);
   assert.throws(() => resolveCacheOptions({ mode: 'sometimes' as never }), /cache.mode/);
   assert.throws(() => resolveCacheOptions({ dir: '' }), /cache.dir/);
-  assert.throws(() => resolveCacheOptions('yes' as never), (err: unknown) => err instanceof InitializationError);
+  assert.throws(
+    () => resolveCacheOptions('yes' as never),
+    (err: unknown) => err instanceof InitializationError,
+  );
   assert.throws(() => new ServiceClient({ apiKey: 'k', compression: 'no' as never }), /compression must be a boolean/);
   assert.is(resolveCacheOptions(false), null);
   assert.is(new ServiceClient({ apiKey: 'k' }).cache, null);

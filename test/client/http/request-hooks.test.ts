@@ -21,7 +21,10 @@ test.after(async () => {
 function observed(extra: Partial<ConstructorParameters<typeof ServiceClient>[0]> = {}) {
   const events: Array<['request', RequestInfo] | ['response', ResponseInfo]> = [];
   const client = new ServiceClient({
-    apiUrl: svc.apiUrl, apiKey: svc.apiKey, httpDelay: 0.05, retry: { tries: 1 },
+    apiUrl: svc.apiUrl,
+    apiKey: svc.apiKey,
+    httpDelay: 0.05,
+    retry: { tries: 1 },
     onRequest: (info) => events.push(['request', info]),
     onResponse: (info) => events.push(['response', info]),
     ...extra,
@@ -33,7 +36,10 @@ test('one onRequest before and one onResponse after each request, with status an
   const { client, events } = observed();
   const categories = await client.metadata.categories();
   assert.ok(categories.size > 0);
-  assert.equal(events.map(([kind]) => kind), ['request', 'response']);
+  assert.equal(
+    events.map(([kind]) => kind),
+    ['request', 'response'],
+  );
   const [, request] = events[0] as ['request', RequestInfo];
   const [, response] = events[1] as ['response', ResponseInfo];
   assert.equal(request, { method: 'GET', url: `${svc.apiUrl}/metadata/categories/`, path: '/metadata/categories/' });
@@ -49,7 +55,13 @@ test('a revalidated cached answer reports status 304 and fromCache', async () =>
   await client.user.user();
   await client.user.user();
   const responses = events.filter(([kind]) => kind === 'response').map(([, info]) => info as ResponseInfo);
-  assert.equal(responses.map((r) => [r.status, r.fromCache]), [[200, false], [304, true]]);
+  assert.equal(
+    responses.map((r) => [r.status, r.fromCache]),
+    [
+      [200, false],
+      [304, true],
+    ],
+  );
 });
 
 test('an error answer reports its status and the error the call rejects with', async () => {
@@ -78,9 +90,15 @@ test('validation errors send nothing and call no hook', async () => {
 
 test('a hook that throws does not change the call; a hook that is not a function is refused', async () => {
   const client = new ServiceClient({
-    apiUrl: svc.apiUrl, apiKey: svc.apiKey, httpDelay: 0.05,
-    onRequest: () => { throw new Error('logging broke'); },
-    onResponse: () => { throw new Error('metrics broke'); },
+    apiUrl: svc.apiUrl,
+    apiKey: svc.apiKey,
+    httpDelay: 0.05,
+    onRequest: () => {
+      throw new Error('logging broke');
+    },
+    onResponse: () => {
+      throw new Error('metrics broke');
+    },
   });
   assert.ok((await client.metadata.categories()).size > 0);
   assert.throws(

@@ -26,10 +26,14 @@ test('withRetry with the default policy waits 7.5 s then 15 s (fake sleep)', asy
   const waits: number[] = [];
   let calls = 0;
   const err = await rejection(() =>
-    withRetry(async () => {
-      calls++;
-      throw new InternalServerError();
-    }, DEFAULT_RETRY, async (ms) => void waits.push(ms)),
+    withRetry(
+      async () => {
+        calls++;
+        throw new InternalServerError();
+      },
+      DEFAULT_RETRY,
+      async (ms) => void waits.push(ms),
+    ),
   );
   assert.instance(err, InternalServerError);
   assert.is(calls, 3);
@@ -71,7 +75,10 @@ test('5xx twice then 200: the third try succeeds', async () => {
 test('no retry on 400, 401, 403, 404', async () => {
   const transport = transportFor(server);
   const cases: [number, new (...args: never[]) => Error][] = [
-    [400, ValidationError], [401, UnauthorizedError], [403, ForbiddenError], [404, NotFoundError],
+    [400, ValidationError],
+    [401, UnauthorizedError],
+    [403, ForbiddenError],
+    [404, NotFoundError],
   ];
   for (const [status, Cls] of cases) {
     server.reply({ status, body: { message: `status ${status}` } });
@@ -107,9 +114,13 @@ test('a refused connection fails with HTTPError ECONNREFUSED after 3 tries', asy
   const port = Number(new URL(server.url).port);
   await server.close();
   const waits: number[] = [];
-  const transport = transportFor(`http://127.0.0.1:${port}`, {}, {
-    onRetry: ({ waitSeconds }) => void waits.push(waitSeconds),
-  });
+  const transport = transportFor(
+    `http://127.0.0.1:${port}`,
+    {},
+    {
+      onRetry: ({ waitSeconds }) => void waits.push(waitSeconds),
+    },
+  );
   const err = await rejection(() => transport.get('/x/'));
   assert.instance(err, HTTPError);
   assert.is((err as HTTPError).code, 'ECONNREFUSED');

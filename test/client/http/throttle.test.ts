@@ -8,12 +8,16 @@ test('fake clock: the first start never waits, later ones reserve consecutive sl
   let now = 1000;
   const waits: number[] = [];
   // the fake sleep lets time pass only after every caller has asked for its wait
-  const throttle = new Throttle(0.1, () => now, async (ms) => {
-    waits.push(ms);
-    const target = now + ms;
-    await Promise.resolve();
-    now = Math.max(now, target);
-  });
+  const throttle = new Throttle(
+    0.1,
+    () => now,
+    async (ms) => {
+      waits.push(ms);
+      const target = now + ms;
+      await Promise.resolve();
+      now = Math.max(now, target);
+    },
+  );
   await throttle.acquire(); // t=1000: free
   await throttle.acquire(); // slot 1100: waits 100
   now += 250; // t=1350: idle longer than the delay
@@ -28,10 +32,14 @@ test('fake clock: the first start never waits, later ones reserve consecutive sl
 test('a timer firing early is waited out', async () => {
   let now = 0;
   const waits: number[] = [];
-  const throttle = new Throttle(0.05, () => now, async (ms) => {
-    waits.push(ms);
-    now += ms - 0.5; // half a millisecond short each time
-  });
+  const throttle = new Throttle(
+    0.05,
+    () => now,
+    async (ms) => {
+      waits.push(ms);
+      now += ms - 0.5; // half a millisecond short each time
+    },
+  );
   await throttle.acquire();
   await throttle.acquire();
   assert.ok(now >= 50, `started at ${now}`);

@@ -34,7 +34,15 @@ function add(issued: number, tag: string, created: number | null, base: number, 
   instances.push({ curve: WIND, issued, tag, created, modified: null, scenarioNames: names });
   const times = Float64Array.from({ length: 48 }, (_, h) => issued + h * H);
   const values = times.map((_, h) => base + h);
-  series.push({ curve: WIND, issued, tag, times, values, scenarios: names.map((_, m) => values.map((v) => v + m + 1)), scenarioNames: names });
+  series.push({
+    curve: WIND,
+    issued,
+    tag,
+    times,
+    values,
+    scenarios: names.map((_, m) => values.map((v) => v + m + 1)),
+    scenarioNames: names,
+  });
 }
 const utc = (day: number, hour: number): number => Date.UTC(2024, 9, day, hour);
 add(utc(26, 0), 'ec', utc(26, 6), 100);
@@ -49,10 +57,14 @@ let sent: string[];
 const options = { httpDelay: 0.05, retry: { tries: 1 } };
 
 test.before(async () => {
-  svc = await startService({ rateLimit: false, routes: [instancesRoutes], batch: { curves: [curve(WIND), curve(EMPTY, 'FR')], instances, series } });
+  svc = await startService({
+    rateLimit: false,
+    routes: [instancesRoutes],
+    batch: { curves: [curve(WIND), curve(EMPTY, 'FR')], instances, series },
+  });
   const requestLog = recordRequests();
   sent = requestLog.sent;
-  client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options , ...requestLog.options });
+  client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options, ...requestLog.options });
   recorder = await startFaultServer();
 });
 
@@ -62,7 +74,11 @@ test.after(async () => {
   await svc.close();
 });
 
-const fail = (call: () => Promise<unknown>): Promise<unknown> => call().then(() => assert.unreachable('should fail'), (err: unknown) => err);
+const fail = (call: () => Promise<unknown>): Promise<unknown> =>
+  call().then(
+    () => assert.unreachable('should fail'),
+    (err: unknown) => err,
+  );
 const run = (from: number, n: number): number[] => Array.from({ length: n }, (_, i) => from + i);
 
 test('tags: a set, cached per curve; an empty answer is not cached', async () => {
@@ -79,18 +95,43 @@ test('tags: a set, cached per curve; an empty answer is not cached', async () =>
 test('list: Instance objects newest first; tags as a string or a list; excludeTags and the exludeTags alias', async () => {
   const all = await client.instances.list(WIND);
   assert.ok(all.every((i) => Instance.isInstance(i)));
-  assert.equal(all.map((i) => i.tag), ['ec', 'gfs', 'ec', 'ec-ens']);
+  assert.equal(
+    all.map((i) => i.tag),
+    ['ec', 'gfs', 'ec', 'ec-ens'],
+  );
   assert.is(all[0].issued.toISO(), '2024-10-27T00:00:00.000Z');
-  assert.equal((await client.instances.list(WIND, { tags: 'gfs' })).map((i) => i.tag), ['gfs']);
-  assert.equal((await client.instances.list(WIND, { tags: ['GFS', 'ec-ens'] })).map((i) => i.tag), ['gfs', 'ec-ens']);
-  assert.equal((await client.instances.list(WIND, { excludeTags: ['ec', 'ec-ens'] })).map((i) => i.tag), ['gfs']);
-  assert.equal((await client.instances.list(WIND, { exludeTags: 'ec' })).map((i) => i.tag), ['gfs', 'ec-ens']);
+  assert.equal(
+    (await client.instances.list(WIND, { tags: 'gfs' })).map((i) => i.tag),
+    ['gfs'],
+  );
+  assert.equal(
+    (await client.instances.list(WIND, { tags: ['GFS', 'ec-ens'] })).map((i) => i.tag),
+    ['gfs', 'ec-ens'],
+  );
+  assert.equal(
+    (await client.instances.list(WIND, { excludeTags: ['ec', 'ec-ens'] })).map((i) => i.tag),
+    ['gfs'],
+  );
+  assert.equal(
+    (await client.instances.list(WIND, { exludeTags: 'ec' })).map((i) => i.tag),
+    ['gfs', 'ec-ens'],
+  );
   assert.equal(sent.at(-1), `/instances/${encodeURIComponent(WIND)}/list/?exclude-tags=ec&limit=25`);
   // issuedTimeOfDay in the issue zone (UTC), and a bound with an offset: 2024-10-26T14:00+02:00 = 12:00Z
   const noon = await client.instances.list(WIND, { issuedTimeOfDay: [{ hour: 12 }, '06:00'], issuedAtLatest: '2024-10-26T14:00:00+02:00' });
-  assert.equal(noon.map((i) => i.issued.toISO()), ['2024-10-26T12:00:00.000Z']);
+  assert.equal(
+    noon.map((i) => i.issued.toISO()),
+    ['2024-10-26T12:00:00.000Z'],
+  );
   // with a Curve object the times come in its zones (issued: UTC, created: CET)
-  const model = parseCurve({ name: WIND, curve_type: 'INSTANCE', area: 'DE', resolution: { frequency: 'PT1H', timezone: 'CET' }, data_type: 'FORECAST', instance_issued_timezone: 'UTC' });
+  const model = parseCurve({
+    name: WIND,
+    curve_type: 'INSTANCE',
+    area: 'DE',
+    resolution: { frequency: 'PT1H', timezone: 'CET' },
+    data_type: 'FORECAST',
+    instance_issued_timezone: 'UTC',
+  });
   const [first] = await client.instances.list(model, { limit: 1 });
   assert.is(first.created?.toISO(), '2024-10-27T07:00:00.000+01:00');
 });
@@ -98,7 +139,10 @@ test('list: Instance objects newest first; tags as a string or a list; excludeTa
 test('load, latest and get: series with their instance, ensembles with members', async () => {
   const list = await client.instances.load(WIND, { tags: 'ec', limit: 2 });
   assert.ok(TimeseriesList.isTimeseriesList(list));
-  assert.equal(list.map((ts) => ts.instance?.issued.toISO()), ['2024-10-27T00:00:00.000Z', '2024-10-26T00:00:00.000Z']);
+  assert.equal(
+    list.map((ts) => ts.instance?.issued.toISO()),
+    ['2024-10-27T00:00:00.000Z', '2024-10-26T00:00:00.000Z'],
+  );
   const ens = await client.instances.latest(WIND, { ensembles: true, tags: 'ec-ens' });
   assert.equal([ens.values?.[0], ens.scenarios.map((s) => s[0]), ens.scenarioNames], [400, [401, 402], ['m1', 'm2']]);
   const plain = await client.instances.latest(WIND, { tags: 'ec-ens' });
@@ -118,23 +162,55 @@ test('relative, rolling and absolute end to end', async () => {
   assert.equal([...relative.values], run(210, 25));
   assert.is(relative.instance, null);
   // intraday earliest ec: 2024-10-27 <- issued 2024-10-27 UTC: ec 00Z from 02:00+02:00 on, leads 0..22
-  const intraday = await client.instances.relative(WIND, { begin: '2024-10-27', end: '2024-10-28', tag: 'EC', daysAhead: 0, issued: 'earliest' });
+  const intraday = await client.instances.relative(WIND, {
+    begin: '2024-10-27',
+    end: '2024-10-28',
+    tag: 'EC',
+    daysAhead: 0,
+    issued: 'earliest',
+  });
   assert.equal([...intraday.values], run(300, 23));
   // rolling 2024-10-27 00Z..12Z, ec and gfs: ec 27th available 06Z -> 06..11Z; gfs available 26th 16Z -> 00..05Z (leads 12..17)
-  const rolling = await client.instances.rolling(WIND, { begin: '2024-10-27 00:00+00:00', end: '2024-10-27 12:00+00:00', tags: ['ec', 'gfs'] });
+  const rolling = await client.instances.rolling(WIND, {
+    begin: '2024-10-27 00:00+00:00',
+    end: '2024-10-27 12:00+00:00',
+    tags: ['ec', 'gfs'],
+  });
   assert.equal([...rolling.values], [...run(212, 6), ...run(306, 6)]);
   // hours ahead 6: ec 27th only from 12Z; gfs from 22Z on the 26th -> all twelve (leads 12..23)
-  const ahead = await client.instances.rolling(WIND, { begin: '2024-10-27 00:00+00:00', end: '2024-10-27 12:00+00:00', tags: ['ec', 'gfs'], hoursAhead: 6 });
+  const ahead = await client.instances.rolling(WIND, {
+    begin: '2024-10-27 00:00+00:00',
+    end: '2024-10-27 12:00+00:00',
+    tags: ['ec', 'gfs'],
+    hoursAhead: 6,
+  });
   assert.equal([...ahead.values], run(212, 12));
   // absolute: delivery 2024-10-27 03:00Z from instances issued 2024-10-26: ec (lead 27) and gfs (lead 15)
-  const absolute = await client.instances.absolute(WIND, { delivery: '2024-10-27 03:00', begin: '2024-10-26', end: '2024-10-27', excludeTags: 'ec-ens' });
+  const absolute = await client.instances.absolute(WIND, {
+    delivery: '2024-10-27 03:00',
+    begin: '2024-10-26',
+    end: '2024-10-27',
+    excludeTags: 'ec-ens',
+  });
   assert.ok(AbsoluteResult.isAbsoluteResult(absolute));
-  assert.equal(absolute.items.map((i) => [i.instance.tag, i.value]), [['ec', 127], ['gfs', 215]]);
+  assert.equal(
+    absolute.items.map((i) => [i.instance.tag, i.value]),
+    [
+      ['ec', 127],
+      ['gfs', 215],
+    ],
+  );
   assert.is(absolute.delivery.toISO(), '2024-10-27T03:00:00.000Z');
 });
 
 test('every client-side limit and rule is checked before a request is sent', async () => {
-  const timeseriesCurve = parseCurve({ name: 'X', curve_type: 'TIMESERIES', area: 'DE', resolution: { frequency: 'PT1H', timezone: 'CET' }, data_type: 'ACTUAL' });
+  const timeseriesCurve = parseCurve({
+    name: 'X',
+    curve_type: 'TIMESERIES',
+    area: 'DE',
+    resolution: { frequency: 'PT1H', timezone: 'CET' },
+    data_type: 'ACTUAL',
+  });
   const span = { begin: '2024-10-27', end: '2024-10-28' };
   const cases: [string, () => Promise<unknown>][] = [
     ['limit', () => client.instances.list(WIND, { limit: 0 })],
@@ -170,7 +246,10 @@ test('every client-side limit and rule is checked before a request is sent', asy
   ];
   const before = sent.length;
   for (const [parameter, call] of cases) {
-    const err = await call().then(() => null, (e: unknown) => e);
+    const err = await call().then(
+      () => null,
+      (e: unknown) => e,
+    );
     assert.instance(err, ValidationError, parameter);
     assert.is((err as ValidationError).parameter, parameter);
   }
@@ -190,32 +269,108 @@ test('request lines and bodies of the reference client (wire-pairs)', async () =
   const i = new ServiceClient({ apiKey: 'k', apiUrl: `${recorder.url}/api`, ...options }).instances;
   const calls: [string, () => Promise<unknown>][] = [
     [`${base}/tags/`, () => i.tags(name)],
-    [`${base}/list/?tags=ec&tags=gfs&exclude-tags=ecsr&limit=10&issued-at-latest=2020-05-01+00%3A00%3A00&issued-at-earliest=2020-04-01&issued-time-of-day=12%3A00%3A00.000&issued-time-of-day=03%3A00`,
-      () => i.list(name, { tags: ['ec', 'gfs'], exludeTags: 'ecsr', limit: 10, issuedAtLatest: '2020-05-01 00:00:00', issuedAtEarliest: '2020-04-01', issuedTimeOfDay: [{ hour: 12 }, '03:00'] })],
+    [
+      `${base}/list/?tags=ec&tags=gfs&exclude-tags=ecsr&limit=10&issued-at-latest=2020-05-01+00%3A00%3A00&issued-at-earliest=2020-04-01&issued-time-of-day=12%3A00%3A00.000&issued-time-of-day=03%3A00`,
+      () =>
+        i.list(name, {
+          tags: ['ec', 'gfs'],
+          exludeTags: 'ecsr',
+          limit: 10,
+          issuedAtLatest: '2020-05-01 00:00:00',
+          issuedAtEarliest: '2020-04-01',
+          issuedTimeOfDay: [{ hour: 12 }, '03:00'],
+        }),
+    ],
     [`${base}/list/?limit=25`, () => i.list(name)],
-    [`${base}/?tags=ec&limit=10&timezone=UTC&frequency=P1D&aggregation=AVERAGE&hour-filter=OFFPEAK&threshold=7&unit=GWh%2Fh`,
-      () => i.load(name, { tags: 'ec', limit: 10, timeZone: 'UTC', frequency: 'P1D', aggregation: 'AVERAGE', hourFilter: 'OFFPEAK', threshold: 7, unit: 'GWh/h' })],
+    [
+      `${base}/?tags=ec&limit=10&timezone=UTC&frequency=P1D&aggregation=AVERAGE&hour-filter=OFFPEAK&threshold=7&unit=GWh%2Fh`,
+      () =>
+        i.load(name, {
+          tags: 'ec',
+          limit: 10,
+          timeZone: 'UTC',
+          frequency: 'P1D',
+          aggregation: 'AVERAGE',
+          hourFilter: 'OFFPEAK',
+          threshold: 7,
+          unit: 'GWh/h',
+        }),
+    ],
     [`${ens}/?limit=10`, () => i.load(name, { ensembles: true, limit: 10 })],
     [`${base}/?limit=5`, () => i.load(name)],
-    [`${base}/get/latest/?tags=ec&issued-at-latest=2020-06-01+00%3A00&issued-time-of-day=00%3A00%3A00.000`,
-      () => i.latest(name, { tags: 'ec', issuedAtLatest: '2020-06-01 00:00', issuedTimeOfDay: { hour: 0 } })],
+    [
+      `${base}/get/latest/?tags=ec&issued-at-latest=2020-06-01+00%3A00&issued-time-of-day=00%3A00%3A00.000`,
+      () => i.latest(name, { tags: 'ec', issuedAtLatest: '2020-06-01 00:00', issuedTimeOfDay: { hour: 0 } }),
+    ],
     [`${ens}/get/latest/`, () => i.latest(name, { ensembles: true })],
     [`${base}/get/2020-06-01%2000%3A00%3A00/gfs-ens/`, () => i.get(name, { issued: '2020-06-01 00:00:00', tag: 'GFS-ens' })],
-    [`${ens}/get/2020-06-01%2000%3A00%3A00%2B00%3A00/ec-ens/?frequency=P1D`, () => i.get(name, { issued: utcDay, tag: 'ec-ens', ensembles: true, frequency: 'P1D' })],
+    [
+      `${ens}/get/2020-06-01%2000%3A00%3A00%2B00%3A00/ec-ens/?frequency=P1D`,
+      () => i.get(name, { issued: utcDay, tag: 'ec-ens', ensembles: true, frequency: 'P1D' }),
+    ],
     [`${base}/get/2020-06-01/`, () => i.get(name, { issued: '2020-06-01' })],
     [`${base}/get/2020-06-01T00%3A00%3A00%2B00%3A00/ec/`, () => i.get(name, { issued: '2020-06-01T00:00:00+00:00', tag: 'ec' })],
     [`${base}/get/2020-06-01/a%2Fb%20c/`, () => i.get(name, { issued: '2020-06-01', tag: 'A/B c' })],
     [`${base}/get/2023-01-01%2000%3A00%3A00%2B00%3A00/ec/`, () => i.get(name, { issued: new Date(Date.UTC(2023, 0, 1)), tag: 'ec' })],
-    [`${base}/get/relative/?begin=2020-06-01&end=2020-06-05&tag=ec&days-ahead=0&issued=earliest&time-of-day=00%3A00%3A00.000&after-time-of-day=06%3A00&before-time-of-day=12%3A00%3A00.500&modified-at-latest=23%3A59%3A59.000&frequency=PT1H&threshold=5.00%25`,
-      () => i.relative(name, { begin: '2020-06-01', end: '2020-06-05', tag: 'ec', daysAhead: 0, issued: 'earliest', timeOfDay: { hour: 0 }, afterTimeOfDay: '06:00',
-        beforeTimeOfDay: { hour: 12, millisecond: 500 }, modifiedAtLatest: { hour: 23, minute: 59, second: 59 }, frequency: 'PT1H', thresholdPct: 5 })],
-    [`${base}/get/relative/?begin=2020-06-01&end=2020-06-05&tag=ec&days-ahead=1&issued=latest`, () => i.relative(name, { begin: '2020-06-01', end: '2020-06-05', tag: 'ec' })],
-    [`${base}/get/relative/?begin=2020-06-01&end=2020-06-02&tag=&days-ahead=1&issued=latest`, () => i.relative(name, { begin: '2020-06-01', end: '2020-06-02', tag: '' })],
-    [`${base}/get/rolling/?hours-ahead=2&begin=2023-10-01&end=2023-10-02&tags=ec&tags=gfs&exclude-tags=x&frequency=PT1H&hour-filter=PEAK&unit=GWh%2Fh`,
-      () => i.rolling(name, { hoursAhead: 2, begin: '2023-10-01', end: '2023-10-02', tags: ['ec', 'gfs'], excludeTags: 'x', frequency: 'PT1H', hourFilter: 'PEAK', unit: 'GWh/h' })],
-    [`${base}/get/absolute/?delivery=2023-10-05+12%3A00%3A00&begin=2023-10-01+00%3A00%3A00&end=2023-10-02+00%3A00%3A00&frequency=PT1H&timezone=UTC&unit=GWh%2Fh&tags=ec&exclude-tags=gfs&aggregation=AVERAGE&hour-filter=PEAK`,
-      () => i.absolute(name, { delivery: '2023-10-05 12:00:00', begin: '2023-10-01 00:00:00', end: '2023-10-02 00:00:00', frequency: 'PT1H', timeZone: 'UTC', unit: 'GWh/h', tags: 'ec', excludeTags: 'gfs', aggregation: 'AVERAGE', hourFilter: 'PEAK' })],
-    [`${base}/get/absolute/?delivery=2023-10-05+12%3A00&begin=2023-10-01&end=2023-10-02`, () => i.absolute(name, { delivery: '2023-10-05 12:00', begin: '2023-10-01', end: '2023-10-02' })],
+    [
+      `${base}/get/relative/?begin=2020-06-01&end=2020-06-05&tag=ec&days-ahead=0&issued=earliest&time-of-day=00%3A00%3A00.000&after-time-of-day=06%3A00&before-time-of-day=12%3A00%3A00.500&modified-at-latest=23%3A59%3A59.000&frequency=PT1H&threshold=5.00%25`,
+      () =>
+        i.relative(name, {
+          begin: '2020-06-01',
+          end: '2020-06-05',
+          tag: 'ec',
+          daysAhead: 0,
+          issued: 'earliest',
+          timeOfDay: { hour: 0 },
+          afterTimeOfDay: '06:00',
+          beforeTimeOfDay: { hour: 12, millisecond: 500 },
+          modifiedAtLatest: { hour: 23, minute: 59, second: 59 },
+          frequency: 'PT1H',
+          thresholdPct: 5,
+        }),
+    ],
+    [
+      `${base}/get/relative/?begin=2020-06-01&end=2020-06-05&tag=ec&days-ahead=1&issued=latest`,
+      () => i.relative(name, { begin: '2020-06-01', end: '2020-06-05', tag: 'ec' }),
+    ],
+    [
+      `${base}/get/relative/?begin=2020-06-01&end=2020-06-02&tag=&days-ahead=1&issued=latest`,
+      () => i.relative(name, { begin: '2020-06-01', end: '2020-06-02', tag: '' }),
+    ],
+    [
+      `${base}/get/rolling/?hours-ahead=2&begin=2023-10-01&end=2023-10-02&tags=ec&tags=gfs&exclude-tags=x&frequency=PT1H&hour-filter=PEAK&unit=GWh%2Fh`,
+      () =>
+        i.rolling(name, {
+          hoursAhead: 2,
+          begin: '2023-10-01',
+          end: '2023-10-02',
+          tags: ['ec', 'gfs'],
+          excludeTags: 'x',
+          frequency: 'PT1H',
+          hourFilter: 'PEAK',
+          unit: 'GWh/h',
+        }),
+    ],
+    [
+      `${base}/get/absolute/?delivery=2023-10-05+12%3A00%3A00&begin=2023-10-01+00%3A00%3A00&end=2023-10-02+00%3A00%3A00&frequency=PT1H&timezone=UTC&unit=GWh%2Fh&tags=ec&exclude-tags=gfs&aggregation=AVERAGE&hour-filter=PEAK`,
+      () =>
+        i.absolute(name, {
+          delivery: '2023-10-05 12:00:00',
+          begin: '2023-10-01 00:00:00',
+          end: '2023-10-02 00:00:00',
+          frequency: 'PT1H',
+          timeZone: 'UTC',
+          unit: 'GWh/h',
+          tags: 'ec',
+          excludeTags: 'gfs',
+          aggregation: 'AVERAGE',
+          hourFilter: 'PEAK',
+        }),
+    ],
+    [
+      `${base}/get/absolute/?delivery=2023-10-05+12%3A00&begin=2023-10-01&end=2023-10-02`,
+      () => i.absolute(name, { delivery: '2023-10-05 12:00', begin: '2023-10-01', end: '2023-10-02' }),
+    ],
   ];
   for (const [request, call] of calls) {
     const pair = pairs.find((p) => p.request === request);

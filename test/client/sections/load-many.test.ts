@@ -69,7 +69,10 @@ test('loadMany: a TimeseriesList in input order, equal to one-by-one loads, thro
   const called = performance.now();
   const list = await own.timeseries.loadMany(CURVES, { ...RANGE, frequency: 'PT1H', progress: false });
   assert.ok(TimeseriesList.isTimeseriesList(list));
-  assert.equal(list.map((s) => s.name), CURVES);
+  assert.equal(
+    list.map((s) => s.name),
+    CURVES,
+  );
   for (const [k, name] of CURVES.entries()) {
     const one = await client.timeseries.load(name, { ...RANGE, frequency: 'PT1H' });
     assert.ok((list[k] as Timeseries).equals(one), name);
@@ -89,11 +92,23 @@ test('loadMany: one PartialLoadError names every failed curve; partial holds the
   } catch (err) {
     assert.instance(err, PartialLoadError);
     const e = err as PartialLoadError<TimeseriesList>;
-    assert.match(e.message, /^2 of 4 curves failed to load: 'XX Missing Curve A' \(NotFoundError: .*\); 'XX Missing Curve B' \(NotFoundError: /);
-    assert.equal(e.failures.map((f) => [f.curve, f.index]), [['XX Missing Curve A', 1], ['XX Missing Curve B', 3]]);
+    assert.match(
+      e.message,
+      /^2 of 4 curves failed to load: 'XX Missing Curve A' \(NotFoundError: .*\); 'XX Missing Curve B' \(NotFoundError: /,
+    );
+    assert.equal(
+      e.failures.map((f) => [f.curve, f.index]),
+      [
+        ['XX Missing Curve A', 1],
+        ['XX Missing Curve B', 3],
+      ],
+    );
     assert.ok(e.errors.every((x) => x instanceof NotFoundError));
     assert.ok(TimeseriesList.isTimeseriesList(e.partial));
-    assert.equal(e.partial.map((s) => s.name), [CURVES[0], CURVES[4]]);
+    assert.equal(
+      e.partial.map((s) => s.name),
+      [CURVES[0], CURVES[4]],
+    );
   }
 });
 
@@ -104,35 +119,65 @@ test('loadMany: options are validated before any request; empty list and bad con
     () => client.timeseries.loadMany(CURVES, { begin: 'nonsense', end: '2025-03-02', progress: false }),
     (e: unknown) => e instanceof ValidationError && e.parameter === 'begin',
   );
-  await rejects(() => client.timeseries.loadMany([], { ...RANGE }), (e: unknown) => e instanceof ValidationError && e.parameter === 'curves');
-  await rejects(() => client.timeseries.loadMany(CURVES, { ...RANGE, concurrency: 0 }), (e: unknown) => e instanceof ValidationError && e.parameter === 'concurrency');
+  await rejects(
+    () => client.timeseries.loadMany([], { ...RANGE }),
+    (e: unknown) => e instanceof ValidationError && e.parameter === 'curves',
+  );
+  await rejects(
+    () => client.timeseries.loadMany(CURVES, { ...RANGE, concurrency: 0 }),
+    (e: unknown) => e instanceof ValidationError && e.parameter === 'concurrency',
+  );
   assert.is(sent.length, before);
 });
 
 test('loadMany: the other sections (instances latest/relative, periods)', async () => {
   const fc = ['DE Wind Power Production MWh/h 15min Forecast', 'DE Solar Photovoltaic Production MWh/h 15min Forecast'];
   const latest = await client.instances.latestMany(fc, { progress: false });
-  assert.equal(latest.map((s) => [s.name, s.instance !== null]), fc.map((n) => [n, true]));
+  assert.equal(
+    latest.map((s) => [s.name, s.instance !== null]),
+    fc.map((n) => [n, true]),
+  );
   const rel = await client.instances.relativeMany(fc, { begin: '2025-04-12', end: '2025-04-14', tag: 'ec', progress: false });
-  assert.equal(rel.map((s) => [s.name, s.instance, s.length > 0]), fc.map((n) => [n, null, true]));
+  assert.equal(
+    rel.map((s) => [s.name, s.instance, s.length > 0]),
+    fc.map((n) => [n, null, true]),
+  );
   const caps = ['DE Wind Power Installed MW Capacity', 'DE Solar Photovoltaic Installed MW Capacity'];
   const periods = await client.periods.loadMany(caps, { begin: '2025-01-01', end: '2025-02-01', progress: false });
   assert.ok(PeriodseriesList.isPeriodseriesList(periods));
-  assert.equal(periods.map((p) => p.name), caps);
+  assert.equal(
+    periods.map((p) => p.name),
+    caps,
+  );
 });
 
 test('signal: an aborted signal rejects before and during a call, and stops loadMany', async () => {
   const { sent } = recorder;
   const before = sent.length;
   const aborted = AbortSignal.abort();
-  await rejects(() => client.timeseries.load(CURVES[0] as string, { ...RANGE, signal: aborted }), (e: unknown) => (e as Error).name === 'AbortError');
-  await rejects(() => client.metadata.curve(CURVES[0] as string, { signal: aborted }), (e: unknown) => (e as Error).name === 'AbortError');
-  await rejects(() => client.user.user({ signal: aborted }), (e: unknown) => (e as Error).name === 'AbortError');
-  await rejects(() => client.timeseries.loadMany(CURVES, { ...RANGE, signal: aborted }), (e: unknown) => (e as Error).name === 'AbortError');
+  await rejects(
+    () => client.timeseries.load(CURVES[0] as string, { ...RANGE, signal: aborted }),
+    (e: unknown) => (e as Error).name === 'AbortError',
+  );
+  await rejects(
+    () => client.metadata.curve(CURVES[0] as string, { signal: aborted }),
+    (e: unknown) => (e as Error).name === 'AbortError',
+  );
+  await rejects(
+    () => client.user.user({ signal: aborted }),
+    (e: unknown) => (e as Error).name === 'AbortError',
+  );
+  await rejects(
+    () => client.timeseries.loadMany(CURVES, { ...RANGE, signal: aborted }),
+    (e: unknown) => (e as Error).name === 'AbortError',
+  );
   const controller = new AbortController();
   const pending = client.timeseries.loadMany(CURVES, { ...RANGE, signal: controller.signal, concurrency: 1, progress: false });
   setTimeout(() => controller.abort(), 60);
-  await rejects(() => pending, (e: unknown) => (e as Error).name === 'AbortError');
+  await rejects(
+    () => pending,
+    (e: unknown) => (e as Error).name === 'AbortError',
+  );
   assert.ok(sent.length - before < 3 + CURVES.length, 'the aborted loadMany stopped early');
   // a live signal changes nothing
   const ok = await client.timeseries.load(CURVES[0] as string, { ...RANGE, signal: new AbortController().signal });
@@ -145,11 +190,23 @@ test('curve search: for await walks every page, .all() collects them, page.all()
   const walked: string[] = [];
   for await (const curve of client.metadata.curves({ q: 'price', pageSize: 3 })) walked.push(curve.name);
   assert.is(walked.length, first.totalItems);
-  assert.equal(walked, [...walked].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
-  assert.equal((await client.metadata.curves({ q: 'price', pageSize: 3 }).all()).map((c) => c.name), walked);
-  assert.equal((await first.all()).map((c) => c.name), walked);
+  assert.equal(
+    walked,
+    [...walked].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
+  assert.equal(
+    (await client.metadata.curves({ q: 'price', pageSize: 3 }).all()).map((c) => c.name),
+    walked,
+  );
+  assert.equal(
+    (await first.all()).map((c) => c.name),
+    walked,
+  );
   const second = await first.getNextPage();
-  assert.equal((await second.all()).map((c) => c.name), walked.slice(3));
+  assert.equal(
+    (await second.all()).map((c) => c.name),
+    walked.slice(3),
+  );
 });
 
 test.run();

@@ -32,7 +32,11 @@ test.after(async () => {
 });
 
 const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-const expectNames = (pick: (c: CurveRecord) => boolean) => allCurves.filter(pick).map((c) => c.name).sort(byCode);
+const expectNames = (pick: (c: CurveRecord) => boolean) =>
+  allCurves
+    .filter(pick)
+    .map((c) => c.name)
+    .sort(byCode);
 const inArea = (c: CurveRecord, tag: string) => c.area === tag || c.areaSink === tag;
 
 /** Every curve of a search, walking the pages forward. */
@@ -126,14 +130,23 @@ test('curves(): paging forward through every page and back, each page loaded onc
   assert.ok(last >= 5);
   sent.length = 0;
   const first = await client.metadata.curves({ dataType: 'ACTUAL', pageSize: size });
-  assert.equal([first.page, first.pageSize, first.firstPage, first.lastPage, first.totalPages, first.totalItems], [1, size, 1, last, last, expected.length]);
+  assert.equal(
+    [first.page, first.pageSize, first.firstPage, first.lastPage, first.totalPages, first.totalItems],
+    [1, size, 1, last, last, expected.length],
+  );
   assert.not.ok(first.hasPreviousPage());
   assert.ok((await first.getPreviousPage().catch((e) => e)) instanceof PageError);
   const pages: Page<Curve>[] = [first];
   while (pages[pages.length - 1].hasNextPage()) pages.push(await pages[pages.length - 1].getNextPage());
   assert.is(pages.length, last);
-  assert.equal(pages.map((p) => p.page), Array.from({ length: last }, (_, i) => i + 1));
-  assert.equal(pages.flatMap((p) => p.map((c) => c.name)), expected);
+  assert.equal(
+    pages.map((p) => p.page),
+    Array.from({ length: last }, (_, i) => i + 1),
+  );
+  assert.equal(
+    pages.flatMap((p) => p.map((c) => c.name)),
+    expected,
+  );
   const end = pages[last - 1];
   assert.ok((await end.getNextPage().catch((e) => e)) instanceof PageError);
   assert.is(end.length, expected.length - size * (last - 1));
@@ -144,7 +157,10 @@ test('curves(): paging forward through every page and back, each page loaded onc
   while (back.hasPreviousPage()) {
     const previous = await back.getPreviousPage();
     assert.is(previous.page, back.page - 1);
-    assert.equal([...previous].map((c) => c.name), [...pages[previous.page - 1]].map((c) => c.name));
+    assert.equal(
+      [...previous].map((c) => c.name),
+      [...pages[previous.page - 1]].map((c) => c.name),
+    );
     back = previous;
   }
   assert.is(back.page, 1);
@@ -152,8 +168,14 @@ test('curves(): paging forward through every page and back, each page loaded onc
   assert.ok(sent.every((path) => path.startsWith('/metadata/curves/?data-type=ACTUAL&page=') && path.endsWith(`&page-size=${size}`)));
   // a later page asked for directly
   const third = await client.metadata.curves({ dataType: 'ACTUAL', pageSize: size, page: 3 });
-  assert.equal([...third].map((c) => c.name), expected.slice(2 * size, 3 * size));
-  assert.equal([...(await third.getPreviousPage())].map((c) => c.name), expected.slice(size, 2 * size));
+  assert.equal(
+    [...third].map((c) => c.name),
+    expected.slice(2 * size, 3 * size),
+  );
+  assert.equal(
+    [...(await third.getPreviousPage())].map((c) => c.name),
+    expected.slice(size, 2 * size),
+  );
 });
 
 test('curves(): an empty result is one empty page', async () => {
@@ -186,14 +208,36 @@ test('curves(): invalid filters fail before any request, naming the parameter', 
 test('places(): filters, paging and the tree', async () => {
   const keysOf = (page: Iterable<Place>) => [...page].map((p) => p.key);
   const byNameKey = (a: PlaceRecord, b: PlaceRecord) => byCode(a.name, b.name) || byCode(a.key, b.key);
-  const expectKeys = (pick: (p: PlaceRecord) => boolean) => allPlaces.filter(pick).sort(byNameKey).map((p) => p.key);
+  const expectKeys = (pick: (p: PlaceRecord) => boolean) =>
+    allPlaces
+      .filter(pick)
+      .sort(byNameKey)
+      .map((p) => p.key);
   const big = { pageSize: 500 };
-  assert.equal(keysOf(await client.metadata.places(big)), expectKeys(() => true));
-  assert.equal(keysOf(await client.metadata.places({ ...big, kind: 'weatherstation' })), expectKeys((p) => p.kind === 'weatherstation'));
-  assert.equal(keysOf(await client.metadata.places({ ...big, fuel: ['Hydro', 'biomass'] })), expectKeys((p) => p.fuels.includes('Hydro') || p.fuels.includes('Biomass')));
-  assert.equal(keysOf(await client.metadata.places({ ...big, area: Area.NO2 })), expectKeys((p) => p.areas.includes('NO2')));
-  assert.equal(keysOf(await client.metadata.places({ ...big, q: 'neurath' })), expectKeys((p) => p.key.startsWith('pp-neurath')));
-  assert.equal(keysOf(await client.metadata.places({ ...big, q: 'neurath', kind: 'producer', fuel: 'Lignite', area: 'DE' })), expectKeys((p) => p.key.startsWith('pp-neurath')));
+  assert.equal(
+    keysOf(await client.metadata.places(big)),
+    expectKeys(() => true),
+  );
+  assert.equal(
+    keysOf(await client.metadata.places({ ...big, kind: 'weatherstation' })),
+    expectKeys((p) => p.kind === 'weatherstation'),
+  );
+  assert.equal(
+    keysOf(await client.metadata.places({ ...big, fuel: ['Hydro', 'biomass'] })),
+    expectKeys((p) => p.fuels.includes('Hydro') || p.fuels.includes('Biomass')),
+  );
+  assert.equal(
+    keysOf(await client.metadata.places({ ...big, area: Area.NO2 })),
+    expectKeys((p) => p.areas.includes('NO2')),
+  );
+  assert.equal(
+    keysOf(await client.metadata.places({ ...big, q: 'neurath' })),
+    expectKeys((p) => p.key.startsWith('pp-neurath')),
+  );
+  assert.equal(
+    keysOf(await client.metadata.places({ ...big, q: 'neurath', kind: 'producer', fuel: 'Lignite', area: 'DE' })),
+    expectKeys((p) => p.key.startsWith('pp-neurath')),
+  );
   // the tree: plants with their units as children; each place with its curves
   const tree = await client.metadata.places({ ...big, q: 'neurath', tree: true });
   assert.equal(keysOf(tree), ['pp-neurath']);
@@ -201,10 +245,19 @@ test('places(): filters, paging and the tree', async () => {
   assert.is(plant.kind, PlaceType.byTag('producer'));
   assert.equal(plant.fuels, ['Lignite']);
   assert.equal(plant.areas, [Area.DE]);
-  assert.equal(keysOf(plant.children), expectKeys((p) => p.parentKey === 'pp-neurath'));
-  assert.equal(plant.curves.map((c) => c.name).sort(byCode), expectNames((c) => c.placeKey === 'pp-neurath'));
+  assert.equal(
+    keysOf(plant.children),
+    expectKeys((p) => p.parentKey === 'pp-neurath'),
+  );
+  assert.equal(
+    plant.curves.map((c) => c.name).sort(byCode),
+    expectNames((c) => c.placeKey === 'pp-neurath'),
+  );
   assert.is(plant.curves[0].place?.key, 'pp-neurath');
-  assert.equal(plant.children[0].curves.map((c) => c.name).sort(byCode), expectNames((c) => c.placeKey === plant.children[0].key));
+  assert.equal(
+    plant.children[0].curves.map((c) => c.name).sort(byCode),
+    expectNames((c) => c.placeKey === plant.children[0].key),
+  );
   // paging forward and back
   const size = 25;
   const first = await client.metadata.places({ pageSize: size });
@@ -215,7 +268,10 @@ test('places(): filters, paging and the tree', async () => {
     all.push(...keysOf(page));
   }
   assert.is(page.page, Math.ceil(allPlaces.length / size));
-  assert.equal(all, expectKeys(() => true));
+  assert.equal(
+    all,
+    expectKeys(() => true),
+  );
   assert.equal(keysOf(await page.getPreviousPage()), all.slice((page.page - 2) * size, (page.page - 1) * size));
   const none = await client.metadata.places({ q: 'zzz' });
   assert.equal([none.length, none.totalItems, none.lastPage], [0, 0, 1]);

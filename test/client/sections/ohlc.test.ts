@@ -29,19 +29,43 @@ const apr1 = Date.UTC(2024, 2, 31, 22);
 const jul1 = Date.UTC(2024, 5, 30, 22);
 
 function curve(name: string, fields: Partial<CurveRecord> = {}): CurveRecord {
-  return curveRecord(name, { curveType: 'OHLC', categories: ['Futures', 'Power', 'Base'], frequency: 'P1D', unit: 'EUR', denominator: 'MWh', dataType: 'OHLC', source: 'EEX', package: 'market', ...fields });
+  return curveRecord(name, {
+    curveType: 'OHLC',
+    categories: ['Futures', 'Power', 'Base'],
+    frequency: 'P1D',
+    unit: 'EUR',
+    denominator: 'MWh',
+    dataType: 'OHLC',
+    source: 'EEX',
+    package: 'market',
+    ...fields,
+  });
 }
 
 // March month (front 1): Thu 56, Fri 57, Mon 58; April month (front 2): Thu 51, Fri 52, Mon 53; Q2 (Apr-Jun) Fri 48; Q3 Fri 45.
 const rows: [number, string, number, number][] = [
-  [thu, 'month', mar1, 56], [thu, 'month', apr1, 51],
-  [fri, 'month', mar1, 57], [fri, 'month', apr1, 52], [fri, 'quarter', apr1, 48], [fri, 'quarter', jul1, 45],
-  [mon, 'month', mar1, 58], [mon, 'month', apr1, 53],
+  [thu, 'month', mar1, 56],
+  [thu, 'month', apr1, 51],
+  [fri, 'month', mar1, 57],
+  [fri, 'month', apr1, 52],
+  [fri, 'quarter', apr1, 48],
+  [fri, 'quarter', jul1, 45],
+  [mon, 'month', mar1, 58],
+  [mon, 'month', apr1, 53],
 ];
 const col = (f: (r: (typeof rows)[number]) => number) => Float64Array.from(rows, f);
 const block: OhlcBlock = {
-  curve: DE, traded: col((r) => r[0]), period: rows.map((r) => r[1]), delivery: col((r) => r[2]), open: col(() => NaN), high: col(() => NaN),
-  low: col(() => NaN), close: col((r) => r[3] + 0.25), settlement: col((r) => r[3]), volume: col(() => 10), openInterest: col(() => 500),
+  curve: DE,
+  traded: col((r) => r[0]),
+  period: rows.map((r) => r[1]),
+  delivery: col((r) => r[2]),
+  open: col(() => NaN),
+  high: col(() => NaN),
+  low: col(() => NaN),
+  close: col((r) => r[3] + 0.25),
+  settlement: col((r) => r[3]),
+  volume: col(() => 10),
+  openInterest: col(() => 500),
 };
 
 let svc: StartedService;
@@ -55,16 +79,41 @@ test.before(async () => {
   svc = await startService({
     rateLimit: false,
     batch: {
-      curves: [curve(DE), curve(USD_FX, { curveType: 'TIMESERIES', dataType: 'FOREX', area: '', unit: 'USD', denominator: 'EUR', commodity: 'Currency', source: 'ECB' })],
+      curves: [
+        curve(DE),
+        curve(USD_FX, {
+          curveType: 'TIMESERIES',
+          dataType: 'FOREX',
+          area: '',
+          unit: 'USD',
+          denominator: 'EUR',
+          commodity: 'Currency',
+          source: 'ECB',
+        }),
+      ],
       ohlc: [block],
       // USD per EUR: Thu 1.1, Fri 1.08, none on the weekend or Monday
-      series: [{ curve: USD_FX, issued: null, tag: null, times: Float64Array.of(thu, fri), values: Float64Array.of(1.1, 1.08), scenarios: [], scenarioNames: [] }],
+      series: [
+        {
+          curve: USD_FX,
+          issued: null,
+          tag: null,
+          times: Float64Array.of(thu, fri),
+          values: Float64Array.of(1.1, 1.08),
+          scenarios: [],
+          scenarioNames: [],
+        },
+      ],
     },
   });
   const requestLog = recordRequests();
   sent = requestLog.sent;
-  client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options , ...requestLog.options });
-  nobody = new ServiceClient({ apiKey: await addUser(svc.store, 'power-only', { grants: [{ package: 'power', area: 'DE' }] }), apiUrl: svc.apiUrl, ...options });
+  client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options, ...requestLog.options });
+  nobody = new ServiceClient({
+    apiKey: await addUser(svc.store, 'power-only', { grants: [{ package: 'power', area: 'DE' }] }),
+    apiUrl: svc.apiUrl,
+    ...options,
+  });
   recorder = await startFaultServer();
 });
 
@@ -79,12 +128,20 @@ test('load: rows with their fronts, filtered by period and front or delivery', a
   const list = await client.ohlc.load(DE, { begin: '2024-02-01', end: '2024-02-06', period: 'month', front: 1 });
   assert.ok(OHLCList.isOHLCList(list));
   assert.equal([list.curve?.name, list.unit, list.denominator], [DE, 'EUR', 'MWh']);
-  assert.equal(list.map((o) => [o.product.traded.toISODate(), o.product.front, o.product.delivery.toISODate(), o.settlement, o.close, o.openInterest]), [
-    ['2024-02-01', 1, '2024-03-01', 56, 56.25, 500], ['2024-02-02', 1, '2024-03-01', 57, 57.25, 500], ['2024-02-05', 1, '2024-03-01', 58, 58.25, 500],
-  ]);
+  assert.equal(
+    list.map((o) => [o.product.traded.toISODate(), o.product.front, o.product.delivery.toISODate(), o.settlement, o.close, o.openInterest]),
+    [
+      ['2024-02-01', 1, '2024-03-01', 56, 56.25, 500],
+      ['2024-02-02', 1, '2024-03-01', 57, 57.25, 500],
+      ['2024-02-05', 1, '2024-03-01', 58, 58.25, 500],
+    ],
+  );
   assert.equal(sent.at(-1), `/ohlc/${encodeURIComponent(DE)}/?begin=2024-02-01&end=2024-02-06&period=month&front=1`);
   const april = await client.ohlc.load(DE, { begin: '2024-02-02', end: '2024-02-03', period: 'quarter', delivery: '2024-04-01' });
-  assert.equal(april.map((o) => [o.product.period.tag, o.product.front, o.settlement]), [['quarter', 1, 48]]);
+  assert.equal(
+    april.map((o) => [o.product.period.tag, o.product.front, o.settlement]),
+    [['quarter', 1, 48]],
+  );
   assert.is((await client.ohlc.load(DE, { begin: '2024-02-02', end: '2024-02-03' })).length, 4);
 });
 
@@ -95,9 +152,15 @@ test('latest and latestAsPeriods: Sunday falls back to Friday; the forward curve
   // Fri: March 57, April 52 (month beats Q2), May-June from Q2 48, Q3 45
   const curveOf = await client.ohlc.latestAsPeriods(DE, { date: '2024-02-04' });
   assert.ok(Periodseries.isPeriodseries(curveOf));
-  assert.equal(curveOf.data.map((p) => [p.begin.toISODate(), p.end.toISODate(), p.value]), [
-    ['2024-03-01', '2024-04-01', 57], ['2024-04-01', '2024-05-01', 52], ['2024-05-01', '2024-07-01', 48], ['2024-07-01', '2024-10-01', 45],
-  ]);
+  assert.equal(
+    curveOf.data.map((p) => [p.begin.toISODate(), p.end.toISODate(), p.value]),
+    [
+      ['2024-03-01', '2024-04-01', 57],
+      ['2024-04-01', '2024-05-01', 52],
+      ['2024-05-01', '2024-07-01', 48],
+      ['2024-07-01', '2024-10-01', 45],
+    ],
+  );
   const close = await client.ohlc.latestAsPeriods(DE, { field: 'close', date: '2024-02-02', timeZone: 'UTC' });
   assert.is(close.resolution.timezone, 'UTC');
   assert.is(close.data[0].begin.toISO(), '2024-02-29T23:00:00.000Z');
@@ -106,33 +169,68 @@ test('latest and latestAsPeriods: Sunday falls back to Friday; the forward curve
 });
 
 test('loadFrontAsTimeseries and loadDeliveryAsTimeseries: daily, with the fill modes', async () => {
-  const front = await client.ohlc.loadFrontAsTimeseries(DE, { begin: '2024-02-01', end: '2024-02-07', period: 'month', front: 1, fill: 'fill-holes' });
+  const front = await client.ohlc.loadFrontAsTimeseries(DE, {
+    begin: '2024-02-01',
+    end: '2024-02-07',
+    period: 'month',
+    front: 1,
+    fill: 'fill-holes',
+  });
   assert.ok(Timeseries.isTimeseries(front));
   assert.is(front.contract?.columnHeader(), 'month front-1 settlement');
-  assert.equal(Array.from(front.times, (t, i) => [DateTime.fromMillis(t, { zone: 'CET' }).toISO(), Number.isNaN(front.values?.[i]) ? null : front.values?.[i]]), [
-    ['2024-02-01T00:00:00.000+01:00', 56], ['2024-02-02T00:00:00.000+01:00', 57], ['2024-02-03T00:00:00.000+01:00', 57],
-    ['2024-02-04T00:00:00.000+01:00', 57], ['2024-02-05T00:00:00.000+01:00', 58], ['2024-02-06T00:00:00.000+01:00', null],
-  ]);
+  assert.equal(
+    Array.from(front.times, (t, i) => [
+      DateTime.fromMillis(t, { zone: 'CET' }).toISO(),
+      Number.isNaN(front.values?.[i]) ? null : front.values?.[i],
+    ]),
+    [
+      ['2024-02-01T00:00:00.000+01:00', 56],
+      ['2024-02-02T00:00:00.000+01:00', 57],
+      ['2024-02-03T00:00:00.000+01:00', 57],
+      ['2024-02-04T00:00:00.000+01:00', 57],
+      ['2024-02-05T00:00:00.000+01:00', 58],
+      ['2024-02-06T00:00:00.000+01:00', null],
+    ],
+  );
   const delivery = await client.ohlc.loadDeliveryAsTimeseries(DE, {
-    begin: '2024-02-02', end: '2024-02-08', period: 'month', delivery: '2024-04-01', field: 'close', fill: 'forward-fill',
+    begin: '2024-02-02',
+    end: '2024-02-08',
+    period: 'month',
+    delivery: '2024-04-01',
+    field: 'close',
+    fill: 'forward-fill',
   });
   assert.is(delivery.contract?.columnHeader(), 'month 2024-04-01 close');
   assert.equal([...(delivery.values as Float64Array)], [52.25, 52.25, 52.25, 53.25, 53.25, 53.25]);
-  assert.equal(sent.at(-1), `/ohlc/${encodeURIComponent(DE)}/timeseries/close/?begin=2024-02-02&end=2024-02-08&period=month&delivery=2024-04-01&fill=forward-fill`);
+  assert.equal(
+    sent.at(-1),
+    `/ohlc/${encodeURIComponent(DE)}/timeseries/close/?begin=2024-02-02&end=2024-02-08&period=month&delivery=2024-04-01&fill=forward-fill`,
+  );
 });
 
-test('unit: prices in USD/MWh at each trading day\'s rate', async () => {
+test("unit: prices in USD/MWh at each trading day's rate", async () => {
   // Thu 56 × 1.1 = 61.6; Fri 57 × 1.08 = 61.56; Mon 58 × 1.08 (Friday's rate, none on Monday) = 62.64
   const list = await client.ohlc.load(DE, { begin: '2024-02-01', end: '2024-02-06', period: 'month', front: 1, unit: 'USD/MWh' });
   assert.equal([list.unit, list.denominator], ['USD', 'MWh']);
   [61.6, 61.56, 62.64].forEach((e, i) => assert.ok(Math.abs((list[i].settlement as number) - e) < 1e-9, `${list[i].settlement} != ${e}`));
-  const ts = await client.ohlc.loadFrontAsTimeseries(DE, { begin: '2024-02-02', end: '2024-02-04', period: 'month', front: 1, fill: 'fill-holes', unit: 'USD/MWh' });
+  const ts = await client.ohlc.loadFrontAsTimeseries(DE, {
+    begin: '2024-02-02',
+    end: '2024-02-04',
+    period: 'month',
+    front: 1,
+    fill: 'fill-holes',
+    unit: 'USD/MWh',
+  });
   assert.equal([ts.unit, ts.values?.length], ['USD', 2]);
   assert.ok([...(ts.values as Float64Array)].every((v) => Math.abs(v - 61.56) < 1e-9));
 });
 
 test('service errors map to the client classes', async () => {
-  const fail = (call: () => Promise<unknown>): Promise<unknown> => call().then(() => assert.unreachable('should fail'), (err) => err);
+  const fail = (call: () => Promise<unknown>): Promise<unknown> =>
+    call().then(
+      () => assert.unreachable('should fail'),
+      (err) => err,
+    );
   const unit = (await fail(() => client.ohlc.latest(DE, { unit: 'NOK/MWh' }))) as ValidationError;
   assert.equal([unit instanceof ValidationError, unit.parameter], [true, 'unit']);
   const order = (await fail(() => client.ohlc.load(DE, { begin: '2024-02-05', end: '2024-02-01' }))) as ValidationError;
@@ -141,8 +239,14 @@ test('service errors map to the client classes', async () => {
   assert.instance(await fail(() => nobody.ohlc.latest(DE)), ForbiddenError);
 });
 
-test('the reference\'s checks happen before any request, naming the parameter', async () => {
-  const wind = parseCurve({ name: 'DE Wind Power Production MWh/h 15min Actual', curve_type: 'TIMESERIES', area: 'DE', resolution: { frequency: 'PT15M', timezone: 'CET' }, data_type: 'ACTUAL' });
+test("the reference's checks happen before any request, naming the parameter", async () => {
+  const wind = parseCurve({
+    name: 'DE Wind Power Production MWh/h 15min Actual',
+    curve_type: 'TIMESERIES',
+    area: 'DE',
+    resolution: { frequency: 'PT15M', timezone: 'CET' },
+    data_type: 'ACTUAL',
+  });
   const range = { begin: '2024-02-01', end: '2024-02-02' };
   const before = sent.length;
   const cases: [string | undefined, () => Promise<unknown>][] = [
@@ -164,7 +268,10 @@ test('the reference\'s checks happen before any request, naming the parameter', 
     ['curve', () => client.ohlc.latest(wind)],
   ];
   for (const [parameter, call] of cases) {
-    const err = await call().then(() => null, (e: unknown) => e);
+    const err = await call().then(
+      () => null,
+      (e: unknown) => e,
+    );
     assert.instance(err, ValidationError, String(parameter));
     assert.is((err as ValidationError).parameter, parameter);
   }
@@ -172,8 +279,9 @@ test('the reference\'s checks happen before any request, naming the parameter', 
 });
 
 test('request lines are byte for byte those of the reference client, and its bodies parse (wire-pairs)', async () => {
-  const pairs = (JSON.parse(readFileSync(join(__dirname, '../../fixtures/wire-pairs.json'), 'utf8')) as { request: string; body: unknown }[])
-    .filter((p) => p.request.startsWith('GET /api/ohlc/'));
+  const pairs = (
+    JSON.parse(readFileSync(join(__dirname, '../../fixtures/wire-pairs.json'), 'utf8')) as { request: string; body: unknown }[]
+  ).filter((p) => p.request.startsWith('GET /api/ohlc/'));
   const np = 'NP Futures Power Base EUR/MWh Nasdaq OHLC';
   const jan = { begin: '2020-01-01', end: '2020-01-10' };
   const calls: ((c: ServiceClient) => Promise<unknown>)[] = [

@@ -28,17 +28,56 @@ const apr1 = Date.UTC(2024, 2, 31, 22);
 const dec1 = Date.UTC(2024, 10, 30, 23);
 
 function curve(name: string, fields: Partial<CurveRecord>): CurveRecord {
-  return curveRecord(name, { curveType: 'OHLC', area: '', categories: ['Futures'], frequency: 'P1D', unit: 'EUR', denominator: 'MWh', dataType: 'OHLC', source: 'ICE', commodity: null, package: 'market', ...fields });
+  return curveRecord(name, {
+    curveType: 'OHLC',
+    area: '',
+    categories: ['Futures'],
+    frequency: 'P1D',
+    unit: 'EUR',
+    denominator: 'MWh',
+    dataType: 'OHLC',
+    source: 'ICE',
+    commodity: null,
+    package: 'market',
+    ...fields,
+  });
 }
 
 function ohlc(name: string, rows: [number, string, number, number][]): OhlcBlock {
   const col = (f: (r: [number, string, number, number]) => number) => Float64Array.from(rows, f);
   const nan = col(() => NaN);
-  return { curve: name, traded: col((r) => r[0]), period: rows.map((r) => r[1]), delivery: col((r) => r[2]), open: nan, high: nan, low: nan, close: nan, settlement: col((r) => r[3]), volume: nan, openInterest: nan };
+  return {
+    curve: name,
+    traded: col((r) => r[0]),
+    period: rows.map((r) => r[1]),
+    delivery: col((r) => r[2]),
+    open: nan,
+    high: nan,
+    low: nan,
+    close: nan,
+    settlement: col((r) => r[3]),
+    volume: nan,
+    openInterest: nan,
+  };
 }
 
-const forex = (c: string): CurveRecord => curve(`Currency Rate EUR-${c} ${c}/EUR ECB D Forex`, { curveType: 'TIMESERIES', dataType: 'FOREX', unit: c, denominator: 'EUR', commodity: 'Currency' });
-const rates = (c: string, values: number[]) => ({ curve: `Currency Rate EUR-${c} ${c}/EUR ECB D Forex`, issued: null, tag: null, times: Float64Array.of(fri, mon), values: Float64Array.from(values), scenarios: [], scenarioNames: [] });
+const forex = (c: string): CurveRecord =>
+  curve(`Currency Rate EUR-${c} ${c}/EUR ECB D Forex`, {
+    curveType: 'TIMESERIES',
+    dataType: 'FOREX',
+    unit: c,
+    denominator: 'EUR',
+    commodity: 'Currency',
+  });
+const rates = (c: string, values: number[]) => ({
+  curve: `Currency Rate EUR-${c} ${c}/EUR ECB D Forex`,
+  issued: null,
+  tag: null,
+  times: Float64Array.of(fri, mon),
+  values: Float64Array.from(values),
+  scenarios: [],
+  scenarioNames: [],
+});
 
 let svc: StartedService;
 let client: ServiceClient;
@@ -51,13 +90,25 @@ test.before(async () => {
   svc = await startService({
     rateLimit: false,
     batch: {
-      curves: [curve(COAL, { commodity: 'Coal', unit: 'USD', denominator: 't' }), curve(NBP, { area: 'GB', commodity: 'Gas', unit: 'pence', denominator: 'therm' }),
-        curve(EUA, { commodity: 'Carbon', denominator: 't' }), forex('USD'), forex('GBP')],
+      curves: [
+        curve(COAL, { commodity: 'Coal', unit: 'USD', denominator: 't' }),
+        curve(NBP, { area: 'GB', commodity: 'Gas', unit: 'pence', denominator: 'therm' }),
+        curve(EUA, { commodity: 'Carbon', denominator: 't' }),
+        forex('USD'),
+        forex('GBP'),
+      ],
       // Fri: coal March 100, April 98 USD/t; NBP March 80 p/th; EUA Dec-24 60 EUR/t. Mon: coal March 101.
       ohlc: [
-        ohlc(COAL, [[fri, 'month', mar1, 100], [fri, 'month', apr1, 98], [mon, 'month', mar1, 101]]),
+        ohlc(COAL, [
+          [fri, 'month', mar1, 100],
+          [fri, 'month', apr1, 98],
+          [mon, 'month', mar1, 101],
+        ]),
         ohlc(NBP, [[fri, 'month', mar1, 80]]),
-        ohlc(EUA, [[fri, 'mdec', dec1, 60], [mon, 'mdec', dec1, 61]]),
+        ohlc(EUA, [
+          [fri, 'mdec', dec1, 60],
+          [mon, 'mdec', dec1, 61],
+        ]),
       ],
       // units per EUR: USD Fri 1.08, Mon 1.1; GBP Fri 0.85, Mon 0.86
       series: [rates('USD', [1.08, 1.1]), rates('GBP', [0.85, 0.86])],
@@ -65,8 +116,12 @@ test.before(async () => {
   });
   const requestLog = recordRequests();
   sent = requestLog.sent;
-  client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options , ...requestLog.options });
-  powerOnly = new ServiceClient({ apiKey: await addUser(svc.store, 'power-only', { grants: [{ package: 'power', area: 'DE' }] }), apiUrl: svc.apiUrl, ...options });
+  client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options, ...requestLog.options });
+  powerOnly = new ServiceClient({
+    apiKey: await addUser(svc.store, 'power-only', { grants: [{ package: 'power', area: 'DE' }] }),
+    apiUrl: svc.apiUrl,
+    ...options,
+  });
   recorder = await startFaultServer();
 });
 
@@ -85,28 +140,54 @@ test('loadFront and loadDelivery: SRMC rows with the effective factors', async (
   const s = await client.srmc.loadFront(COAL, { begin: '2024-02-02', end: '2024-02-06', period: 'month', front: 1 });
   assert.ok(SRMC.isSRMC(s) && s.hasOhlc());
   assert.equal([s.curve?.name, s.unit, s.denominator, s.contract?.isContinuous()], [COAL, 'EUR', 'MWh', true]);
-  assert.equal([s.options?.fuelType, s.options?.api2TonneToMwh, s.options?.efficiency, s.options?.carbonEmissions, s.options?.carbonTaxArea],
-    [FuelType.COAL, 6.978, 0.42, 0.34056, null]);
-  assert.equal(s.ohlc?.map((o) => o.product.traded.toISODate()), ['2024-02-02', '2024-02-05']);
+  assert.equal(
+    [s.options?.fuelType, s.options?.api2TonneToMwh, s.options?.efficiency, s.options?.carbonEmissions, s.options?.carbonTaxArea],
+    [FuelType.COAL, 6.978, 0.42, 0.34056, null],
+  );
+  assert.equal(
+    s.ohlc?.map((o) => o.product.traded.toISODate()),
+    ['2024-02-02', '2024-02-05'],
+  );
   near(s.ohlc?.[0].settlement, 80.24480114120315);
   near(s.ohlc?.[1].settlement, 80.79142280438583);
   // April, GB tax, factors: (98 / 1.08 / 6.978 + 0.3 × (60 + 18 / 0.85)) / 0.5 = (13.003832150 + 24.352941176) / 0.5 = 74.713546652
   const d = await client.srmc.loadDelivery(COAL, {
-    begin: '2024-02-02', end: '2024-02-03', period: 'month', delivery: '2024-04-01', carbonTaxArea: Area.GB, carbonEmissions: 0.3, efficiency: 0.5,
+    begin: '2024-02-02',
+    end: '2024-02-03',
+    period: 'month',
+    delivery: '2024-04-01',
+    carbonTaxArea: Area.GB,
+    carbonEmissions: 0.3,
+    efficiency: 0.5,
   });
   assert.equal([d.contract?.isSpecific(), d.options?.carbonTaxArea?.tag, d.options?.efficiency], [true, 'GB', 0.5]);
   near(d.ohlc?.[0].settlement, 74.71354665237962);
-  assert.equal(sent.at(-1), `/srmc/${encodeURIComponent(COAL)}/?begin=2024-02-02&end=2024-02-03&period=month&delivery=2024-04-01&carbon-emissions=0.3&efficiency=0.5&carbon-tax-area=GB`);
+  assert.equal(
+    sent.at(-1),
+    `/srmc/${encodeURIComponent(COAL)}/?begin=2024-02-02&end=2024-02-03&period=month&delivery=2024-04-01&carbon-emissions=0.3&efficiency=0.5&carbon-tax-area=GB`,
+  );
 });
 
 test('the timeseries loads: daily with fill, curve and contract on the nested series', async () => {
-  const s = await client.srmc.loadFrontAsTimeseries(COAL, { begin: '2024-02-02', end: '2024-02-06', period: 'month', front: 1, fill: 'fill-holes' });
+  const s = await client.srmc.loadFrontAsTimeseries(COAL, {
+    begin: '2024-02-02',
+    end: '2024-02-06',
+    period: 'month',
+    front: 1,
+    fill: 'fill-holes',
+  });
   assert.ok(s.hasTimeseries());
   const ts = s.timeseries;
   assert.equal([ts?.name, ts?.contract?.columnHeader(), ts?.unit, ts?.length], [COAL, 'month front-1 settlement', 'EUR', 4]);
   [80.24480114120315, 80.24480114120315, 80.24480114120315, 80.79142280438583].forEach((e, i) => near(ts?.values?.[i], e));
   // NBP March on Fri in GBP/MWh: ((0.8 / 0.029307 / 0.85) / 0.9 + 12.12) / 0.59 = 81.021452848 EUR/MWh × 0.85 = 68.868235921
-  const gbp = await client.srmc.loadDeliveryAsTimeseries(NBP, { begin: '2024-02-02', end: '2024-02-03', period: 'month', delivery: '2024-03-01', unit: 'GBP/MWh' });
+  const gbp = await client.srmc.loadDeliveryAsTimeseries(NBP, {
+    begin: '2024-02-02',
+    end: '2024-02-03',
+    period: 'month',
+    delivery: '2024-03-01',
+    unit: 'GBP/MWh',
+  });
   assert.equal([gbp.unit, gbp.timeseries?.unit, gbp.timeseries?.contract?.columnHeader()], ['GBP', 'GBP', 'month 2024-03-01 settlement']);
   near(gbp.timeseries?.values?.[0], 68.86823492096171);
 });
@@ -119,7 +200,10 @@ test('latest and latestAsPeriods: the closest earlier trading day', async () => 
   const p = await client.srmc.latestAsPeriods(COAL, { date: '2024-02-04', timeZone: 'UTC' });
   assert.ok(p.hasPeriodseries());
   assert.equal([p.periodseries?.resolution.timezone, p.periodseries?.name], ['UTC', COAL]);
-  assert.equal(p.periodseries?.data.map((x) => x.begin.toISO()), ['2024-02-29T23:00:00.000Z', '2024-03-31T22:00:00.000Z']);
+  assert.equal(
+    p.periodseries?.data.map((x) => x.begin.toISO()),
+    ['2024-02-29T23:00:00.000Z', '2024-03-31T22:00:00.000Z'],
+  );
   assert.is((await client.srmc.latest(COAL)).ohlc?.[0].product.traded.toISODate(), '2024-02-05');
   // an area without a carbon-tax rule is echoed and adds nothing
   const no2 = await client.srmc.latest(COAL, { date: '2024-02-04', carbonTaxArea: 'NO2' });
@@ -127,9 +211,21 @@ test('latest and latestAsPeriods: the closest earlier trading day', async () => 
   near(no2.ohlc?.[1].settlement, 79.61293368980768);
 });
 
-test('the reference\'s checks happen before any request, naming the parameter', async () => {
-  const power = parseCurve({ name: 'DE Futures Power Base EUR/MWh EEX OHLC', curve_type: 'OHLC', area: 'DE', resolution: { frequency: 'P1D', timezone: 'CET' }, data_type: 'OHLC' });
-  const gasSeries = parseCurve({ name: 'NL Gas Price EUR/MWh D Actual', curve_type: 'TIMESERIES', area: 'NL', resolution: { frequency: 'P1D', timezone: 'CET' }, data_type: 'ACTUAL' });
+test("the reference's checks happen before any request, naming the parameter", async () => {
+  const power = parseCurve({
+    name: 'DE Futures Power Base EUR/MWh EEX OHLC',
+    curve_type: 'OHLC',
+    area: 'DE',
+    resolution: { frequency: 'P1D', timezone: 'CET' },
+    data_type: 'OHLC',
+  });
+  const gasSeries = parseCurve({
+    name: 'NL Gas Price EUR/MWh D Actual',
+    curve_type: 'TIMESERIES',
+    area: 'NL',
+    resolution: { frequency: 'P1D', timezone: 'CET' },
+    data_type: 'ACTUAL',
+  });
   const range = { begin: '2024-02-02', end: '2024-02-03', period: 'month' as const };
   const before = sent.length;
   const cases: [string, () => Promise<unknown>][] = [
@@ -150,24 +246,43 @@ test('the reference\'s checks happen before any request, naming the parameter', 
     ['timezone', () => client.srmc.latestAsPeriods(COAL, { timeZone: 'America/Chicago' })],
   ];
   for (const [parameter, call] of cases) {
-    const err = await call().then(() => null, (e: unknown) => e);
+    const err = await call().then(
+      () => null,
+      (e: unknown) => e,
+    );
     assert.instance(err, ValidationError, parameter);
     assert.is((err as ValidationError).parameter, parameter);
   }
   assert.is(sent.length, before, 'no request was sent');
   // the service's own errors
-  const unit = await client.srmc.latest(COAL, { unit: 'NOK/MWh' }).then(() => null, (e: unknown) => e);
+  const unit = await client.srmc.latest(COAL, { unit: 'NOK/MWh' }).then(
+    () => null,
+    (e: unknown) => e,
+  );
   assert.equal([unit instanceof ValidationError, (unit as ValidationError).parameter], [true, 'unit']);
-  assert.instance(await powerOnly.srmc.latest(COAL).then(() => null, (e: unknown) => e), ForbiddenError);
+  assert.instance(
+    await powerOnly.srmc.latest(COAL).then(
+      () => null,
+      (e: unknown) => e,
+    ),
+    ForbiddenError,
+  );
 });
 
 test('request lines are byte for byte those of the reference client, and its bodies parse (wire-pairs)', async () => {
-  const pairs = (JSON.parse(readFileSync(join(__dirname, '../../fixtures/wire-pairs.json'), 'utf8')) as { request: string; body: unknown }[])
-    .filter((p) => p.request.startsWith('GET /api/srmc/'));
+  const pairs = (
+    JSON.parse(readFileSync(join(__dirname, '../../fixtures/wire-pairs.json'), 'utf8')) as { request: string; body: unknown }[]
+  ).filter((p) => p.request.startsWith('GET /api/srmc/'));
   const dec = { begin: '2020-12-01', end: '2020-12-30', period: 'month' as const };
   const calls: ((c: ServiceClient) => Promise<SRMC>)[] = [
     (c) => c.srmc.loadFront(COAL, { ...dec, front: 1, carbonEmissions: 0.35, efficiency: 0.2 }),
-    (c) => c.srmc.loadDelivery('NBP Futures Gas Base GBp/therm ICE OHLC', { ...dec, delivery: '2021-03-01', gasThermToMwh: 0.03, carbonTaxArea: 'GB' }),
+    (c) =>
+      c.srmc.loadDelivery('NBP Futures Gas Base GBp/therm ICE OHLC', {
+        ...dec,
+        delivery: '2021-03-01',
+        gasThermToMwh: 0.03,
+        carbonTaxArea: 'GB',
+      }),
     (c) => c.srmc.loadFrontAsTimeseries(COAL, { ...dec, front: 1, fill: 'fill-holes' }),
     (c) => c.srmc.loadDeliveryAsTimeseries(COAL, { ...dec, delivery: '2021-03-01', api2TonneToMwh: '7.0' }),
     (c) => c.srmc.latest(COAL, { date: '2020-12-14' }),
@@ -191,7 +306,7 @@ test('request lines are byte for byte those of the reference client, and its bod
   }
 });
 
-test('demo dataset: the service\'s SRMC agrees with the formula applied to the demo\'s own inputs', async () => {
+test("demo dataset: the service's SRMC agrees with the formula applied to the demo's own inputs", async () => {
   const demo = await startService({ demo: { preset: 'small', anchor: '2025-01-15' }, rateLimit: false });
   const c = new ServiceClient({ apiKey: demo.apiKey, apiUrl: demo.apiUrl, ...options });
   try {
@@ -207,7 +322,10 @@ test('demo dataset: the service\'s SRMC agrees with the formula applied to the d
     // the NBP curve's forward curve covers the months ahead; values are plausible gas SRMCs (EUR/MWh)
     const periods = await c.srmc.latestAsPeriods(NBP);
     assert.ok((periods.periodseries?.length ?? 0) > 3);
-    assert.ok([...(periods.periodseries?.values ?? [])].every((v) => v > 40 && v < 250), String(periods.periodseries?.values));
+    assert.ok(
+      [...(periods.periodseries?.values ?? [])].every((v) => v > 40 && v < 250),
+      String(periods.periodseries?.values),
+    );
   } finally {
     c.close();
     await demo.close();

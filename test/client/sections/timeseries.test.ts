@@ -30,8 +30,13 @@ const OCTOBER = Float64Array.from({ length: 100 }, (_, i) => Date.UTC(2024, 9, 2
 // 2024-01-15 CET: 00:00+01:00 = 2024-01-14T23:00Z; scenario k = quarter-hour index + 10k.
 const JANUARY = Float64Array.from({ length: 96 }, (_, i) => Date.UTC(2024, 0, 14, 23) + i * Q);
 
-const series = (name: string, times: Float64Array, values: Float64Array | null, scenarios: Float64Array[] = [], names: string[] = []): SeriesBlock =>
-  ({ curve: name, issued: null, tag: null, times, values, scenarios, scenarioNames: names });
+const series = (
+  name: string,
+  times: Float64Array,
+  values: Float64Array | null,
+  scenarios: Float64Array[] = [],
+  names: string[] = [],
+): SeriesBlock => ({ curve: name, issued: null, tag: null, times, values, scenarios, scenarioNames: names });
 
 let svc: StartedService;
 let client: ServiceClient;
@@ -47,14 +52,24 @@ test.before(async () => {
     batch: {
       curves: [curve(WIND), curve(CLIMATE, { area: 'FR', curveType: 'SCENARIO_TIMESERIES', unit: '°C', dataType: 'CLIMATE' })],
       series: [
-        series(WIND, OCTOBER, OCTOBER.map((_, i) => i)),
-        series(CLIMATE, JANUARY, null, [0, 1].map((k) => JANUARY.map((_, i) => i + 10 * k)), ['y1991', 'y1992']),
+        series(
+          WIND,
+          OCTOBER,
+          OCTOBER.map((_, i) => i),
+        ),
+        series(
+          CLIMATE,
+          JANUARY,
+          null,
+          [0, 1].map((k) => JANUARY.map((_, i) => i + 10 * k)),
+          ['y1991', 'y1992'],
+        ),
       ],
     },
   });
   const requestLog = recordRequests();
   sent = requestLog.sent;
-  client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options , ...requestLog.options });
+  client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options, ...requestLog.options });
   const key = await addUser(svc.store, 'de-only', { grants: [{ package: 'power', area: 'DE' }] });
   deOnly = new ServiceClient({ apiKey: key, apiUrl: svc.apiUrl, ...options });
   recorder = await startFaultServer();
@@ -82,13 +97,27 @@ test('load returns a Timeseries of the raw values in the curve zone', async () =
 
 test('aggregation options travel with frequency and the service computes the DST day', async () => {
   // 2024-10-27: 0..99, sum 4950; PEAK = local hours 08-20 = indexes 36..83, mean 59.5
-  const sum = await client.timeseries.load(WIND, { begin: '2024-10-27', end: '2024-10-28', frequency: Frequency.P1D, aggregation: Aggregation.SUM });
+  const sum = await client.timeseries.load(WIND, {
+    begin: '2024-10-27',
+    end: '2024-10-28',
+    frequency: Frequency.P1D,
+    aggregation: Aggregation.SUM,
+  });
   assert.equal([...(sum.values as Float64Array)], [4950]);
   assert.is(sum.at(0)?.date.toISO(), '2024-10-27T00:00:00.000+02:00');
-  const peak = await client.timeseries.load(WIND, { begin: '2024-10-27', end: '2024-10-28', frequency: 'P1D', hourFilter: 'peak', unit: 'GWh/h' });
+  const peak = await client.timeseries.load(WIND, {
+    begin: '2024-10-27',
+    end: '2024-10-28',
+    frequency: 'P1D',
+    hourFilter: 'peak',
+    unit: 'GWh/h',
+  });
   assert.ok(Math.abs((peak.values?.[0] as number) - 0.0595) < 1e-12);
   assert.is(peak.unit, 'GWh/h');
-  assert.equal(sent.at(-1), `/timeseries/${encodeURIComponent(WIND)}/?begin=2024-10-27&end=2024-10-28&frequency=P1D&hour-filter=peak&unit=GWh%2Fh`);
+  assert.equal(
+    sent.at(-1),
+    `/timeseries/${encodeURIComponent(WIND)}/?begin=2024-10-27&end=2024-10-28&frequency=P1D&hour-filter=peak&unit=GWh%2Fh`,
+  );
   // without frequency, aggregation, hour filter and threshold are neither checked nor sent (as the reference)
   // @ts-expect-error -- a value the types reject, to test the run-time check
   await client.timeseries.load(WIND, { begin: '2024-10-27', end: '2024-10-28', aggregation: 'MEDIAN', hourFilter: 'PEAK', threshold: -1 });
@@ -97,7 +126,13 @@ test('aggregation options travel with frequency and the service computes the DST
 
 test('timeZone and thresholdPct: hourly UTC aggregation of the 25-hour day', async () => {
   // UTC 2024-10-27 00:00 = CET index 8 (02:00+02:00); hour 00 UTC holds 8..11 -> 9.5
-  const ts = await client.timeseries.load(WIND, { begin: '2024-10-27', end: '2024-10-27 03:00', timeZone: 'UTC', frequency: 'PT1H', thresholdPct: 0 });
+  const ts = await client.timeseries.load(WIND, {
+    begin: '2024-10-27',
+    end: '2024-10-27 03:00',
+    timeZone: 'UTC',
+    frequency: 'PT1H',
+    thresholdPct: 0,
+  });
   assert.is(ts.resolution.timezone, 'UTC');
   assert.equal([...(ts.values as Float64Array)], [9.5, 13.5, 17.5]);
   assert.is(ts.at(0)?.date.toISO(), '2024-10-27T00:00:00.000Z');
@@ -108,17 +143,29 @@ test('a scenario curve comes with every scenario and the scenario names', async 
   const ts = await client.timeseries.load(CLIMATE, { begin: '2024-01-15', end: '2024-01-16', frequency: 'P1D' });
   assert.equal(ts.scenarioNames, ['y1991', 'y1992']);
   assert.is(ts.valuesOrNull(), null);
-  assert.equal(ts.scenarios.map((s) => [...s]), [[47.5], [57.5]]);
+  assert.equal(
+    ts.scenarios.map((s) => [...s]),
+    [[47.5], [57.5]],
+  );
 });
 
 test('service errors map to the client classes with their fields', async () => {
-  const fail = async (call: () => Promise<unknown>): Promise<unknown> => call().then(() => assert.unreachable('should fail'), (err) => err);
-  const finer = (await fail(() => client.timeseries.load(WIND, { begin: '2024-10-27', end: '2024-10-28', frequency: 'PT5M' }))) as ValidationError;
+  const fail = async (call: () => Promise<unknown>): Promise<unknown> =>
+    call().then(
+      () => assert.unreachable('should fail'),
+      (err) => err,
+    );
+  const finer = (await fail(() =>
+    client.timeseries.load(WIND, { begin: '2024-10-27', end: '2024-10-28', frequency: 'PT5M' }),
+  )) as ValidationError;
   assert.instance(finer, ValidationError);
   assert.is(finer.parameter, 'frequency');
   const unit = (await fail(() => client.timeseries.load(WIND, { begin: '2024-10-27', end: '2024-10-28', unit: 'EUR' }))) as ValidationError;
   assert.equal([unit instanceof ValidationError, unit.parameter], [true, 'unit']);
-  assert.instance(await fail(() => client.timeseries.load('DE Unknown Curve MWh/h H Actual', { begin: '2024-01-01', end: '2024-01-02' })), NotFoundError);
+  assert.instance(
+    await fail(() => client.timeseries.load('DE Unknown Curve MWh/h H Actual', { begin: '2024-01-01', end: '2024-01-02' })),
+    NotFoundError,
+  );
   const forbidden = await fail(() => deOnly.timeseries.load(CLIMATE, { begin: '2024-01-15', end: '2024-01-16' }));
   assert.instance(forbidden, ForbiddenError);
   assert.match((forbidden as ForbiddenError).message, CLIMATE);
@@ -128,8 +175,11 @@ test('service errors map to the client classes with their fields', async () => {
 
 test('validation happens before any request, naming the parameter', async () => {
   const instanceCurve = parseCurve({
-    name: 'DE Wind Power Production MWh/h 15min Forecast', curve_type: 'INSTANCE', area: 'DE',
-    resolution: { frequency: 'PT15M', timezone: 'CET' }, data_type: 'FORECAST',
+    name: 'DE Wind Power Production MWh/h 15min Forecast',
+    curve_type: 'INSTANCE',
+    area: 'DE',
+    resolution: { frequency: 'PT15M', timezone: 'CET' },
+    data_type: 'FORECAST',
   });
   const before = sent.length;
   const cases: [string, () => Promise<unknown>][] = [
@@ -142,12 +192,21 @@ test('validation happens before any request, naming the parameter', async () => 
     ['timezone', () => client.timeseries.load(WIND, { begin: '2024-01-01', end: '2024-01-02', timeZone: 'europe/gas_day' })],
     // @ts-expect-error -- a value the types reject, to test the run-time check
     ['frequency', () => client.timeseries.load(WIND, { begin: '2024-01-01', end: '2024-01-02', frequency: 'P2D' })],
-    // @ts-expect-error -- a value the types reject, to test the run-time check
-    ['aggregation', () => client.timeseries.load(WIND, { begin: '2024-01-01', end: '2024-01-02', frequency: 'P1D', aggregation: 'MEDIAN' })],
-    // @ts-expect-error -- a value the types reject, to test the run-time check
-    ['hour-filter', () => client.timeseries.load(WIND, { begin: '2024-01-01', end: '2024-01-02', frequency: 'P1D', hourFilter: 'WEEKENDS' })],
-    // @ts-expect-error -- a value the types reject, to test the run-time check
-    ['threshold', () => client.timeseries.load(WIND, { begin: '2024-01-01', end: '2024-01-02', frequency: 'P1D', threshold: 1, thresholdPct: 5 })],
+    [
+      'aggregation',
+      // @ts-expect-error -- a value the types reject, to test the run-time check
+      () => client.timeseries.load(WIND, { begin: '2024-01-01', end: '2024-01-02', frequency: 'P1D', aggregation: 'MEDIAN' }),
+    ],
+    [
+      'hour-filter',
+      // @ts-expect-error -- a value the types reject, to test the run-time check
+      () => client.timeseries.load(WIND, { begin: '2024-01-01', end: '2024-01-02', frequency: 'P1D', hourFilter: 'WEEKENDS' }),
+    ],
+    [
+      'threshold',
+      // @ts-expect-error -- a value the types reject, to test the run-time check
+      () => client.timeseries.load(WIND, { begin: '2024-01-01', end: '2024-01-02', frequency: 'P1D', threshold: 1, thresholdPct: 5 }),
+    ],
     ['threshold', () => client.timeseries.load(WIND, { begin: '2024-01-01', end: '2024-01-02', frequency: 'P1D', threshold: -2 })],
     ['threshold', () => client.timeseries.load(WIND, { begin: '2024-01-01', end: '2024-01-02', frequency: 'P1D', thresholdPct: 100 })],
     ['unit', () => client.timeseries.load(WIND, { begin: '2024-01-01', end: '2024-01-02', unit: 5 as never })],
@@ -155,7 +214,10 @@ test('validation happens before any request, naming the parameter', async () => 
     ['curve', () => client.timeseries.load('', { begin: '2024-01-01', end: '2024-01-02' })],
   ];
   for (const [parameter, call] of cases) {
-    const err = await call().then(() => null, (e: unknown) => e);
+    const err = await call().then(
+      () => null,
+      (e: unknown) => e,
+    );
     assert.instance(err, ValidationError, parameter);
     assert.is((err as ValidationError).parameter, parameter);
   }
@@ -163,16 +225,35 @@ test('validation happens before any request, naming the parameter', async () => 
 });
 
 test('request lines are byte for byte those of the reference client (wire-pairs)', async () => {
-  const pairs = (JSON.parse(readFileSync(join(__dirname, '../../fixtures/wire-pairs.json'), 'utf8')) as { request: string; body: unknown }[])
-    .filter((p) => p.request.startsWith('GET /api/timeseries/'));
+  const pairs = (
+    JSON.parse(readFileSync(join(__dirname, '../../fixtures/wire-pairs.json'), 'utf8')) as { request: string; body: unknown }[]
+  ).filter((p) => p.request.startsWith('GET /api/timeseries/'));
   const windName = 'DE Wind Power Production MWh/h 15min Actual';
-  const wind = parseCurve({ name: windName, curve_type: 'TIMESERIES', area: 'DE', resolution: { frequency: 'PT15M', timezone: 'CET' }, data_type: 'ACTUAL' });
+  const wind = parseCurve({
+    name: windName,
+    curve_type: 'TIMESERIES',
+    area: 'DE',
+    resolution: { frequency: 'PT15M', timezone: 'CET' },
+    data_type: 'ACTUAL',
+  });
   const calls: [string, Parameters<ServiceClient['timeseries']['load']>][] = [
     ['begin=2020-06-01&end=2020-06-02', [wind, { begin: '2020-06-01', end: '2020-06-02' }]],
-    ['timezone=Europe%2FGas_Day&frequency=P1D&aggregation=MAX', [windName, {
-      begin: '2020-06-01', end: DateTime.fromISO('2020-06-02T00:00:00Z', { zone: 'utc' }), timeZone: GAS_DAY,
-      frequency: Frequency.P1D, aggregation: Aggregation.MAX, hourFilter: Filter.PEAK, threshold: 4, unit: 'GWh/h',
-    }]],
+    [
+      'timezone=Europe%2FGas_Day&frequency=P1D&aggregation=MAX',
+      [
+        windName,
+        {
+          begin: '2020-06-01',
+          end: DateTime.fromISO('2020-06-02T00:00:00Z', { zone: 'utc' }),
+          timeZone: GAS_DAY,
+          frequency: Frequency.P1D,
+          aggregation: Aggregation.MAX,
+          hourFilter: Filter.PEAK,
+          threshold: 4,
+          unit: 'GWh/h',
+        },
+      ],
+    ],
     ['Climate', ['DE Consumption Temperature °C 15min Climate', { begin: '2020-06-01', end: '2020-06-05' }]],
     ['TR%20Spot', ['TR Spot Price TRY/MWh H Actual', { begin: '2020-06-01', end: '2020-06-05', frequency: 'P1D', thresholdPct: 12.35 }]],
     ['timezone=utc', [windName, { begin: '2020-06-01', end: '2020-06-02', timeZone: 'utc' }]],

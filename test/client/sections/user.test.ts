@@ -16,7 +16,8 @@ test.after(async () => {
   await svc.close();
 });
 
-const clientFor = (apiKey: string, options: ClientOptions = {}) => new ServiceClient({ apiKey, apiUrl: svc.apiUrl, httpDelay: 0.05, retry: { tries: 1 }, ...options });
+const clientFor = (apiKey: string, options: ClientOptions = {}) =>
+  new ServiceClient({ apiKey, apiUrl: svc.apiUrl, httpDelay: 0.05, retry: { tries: 1 }, ...options });
 
 test('user(): the demo user with organisation and one subscription per grant', async () => {
   const client = clientFor(svc.apiKey);
@@ -25,15 +26,21 @@ test('user(): the demo user with organisation and one subscription per grant', a
   assert.is(user.email, 'demo@example.org');
   assert.equal(user.organization, { name: 'Demo Energy AS', accountManager: null });
   const subs = user.subscriptions ?? [];
-  assert.equal(subs.map((s) => s.label), ['Power – Germany', 'Power – France', 'Power – Netherlands', `Power – ${Area.NO2.name}`, 'Gas', 'Market']);
-  assert.equal(subs.map((s) => [s.type, s.package, s.area]), [
-    [SubscriptionType.PACKAGE_AREA, 'power', 'DE'],
-    [SubscriptionType.PACKAGE_AREA, 'power', 'FR'],
-    [SubscriptionType.PACKAGE_AREA, 'power', 'NL'],
-    [SubscriptionType.PACKAGE_AREA, 'power', 'NO2'],
-    [SubscriptionType.PACKAGE, 'gas', null],
-    [SubscriptionType.PACKAGE, 'market', null],
-  ]);
+  assert.equal(
+    subs.map((s) => s.label),
+    ['Power – Germany', 'Power – France', 'Power – Netherlands', `Power – ${Area.NO2.name}`, 'Gas', 'Market'],
+  );
+  assert.equal(
+    subs.map((s) => [s.type, s.package, s.area]),
+    [
+      [SubscriptionType.PACKAGE_AREA, 'power', 'DE'],
+      [SubscriptionType.PACKAGE_AREA, 'power', 'FR'],
+      [SubscriptionType.PACKAGE_AREA, 'power', 'NL'],
+      [SubscriptionType.PACKAGE_AREA, 'power', 'NO2'],
+      [SubscriptionType.PACKAGE, 'gas', null],
+      [SubscriptionType.PACKAGE, 'market', null],
+    ],
+  );
   assert.ok(subs.every((s) => s.access === SubscriptionAccess.PAYING));
   client.close();
 });
@@ -46,7 +53,10 @@ test('user(): not cached, and answers for the key it is called with', async () =
   assert.is(first.name, 'Grace Hopper');
   assert.is(first.email, 'grace@example.org');
   assert.equal(first.organization, { name: 'Test Energy', accountManager: null });
-  assert.equal(first.subscriptions?.map((s) => s.label), ['Power – France']);
+  assert.equal(
+    first.subscriptions?.map((s) => s.label),
+    ['Power – France'],
+  );
   await svc.store.setUserBlocked('grace', true);
   const err = await client.user.user().catch((e) => e);
   assert.ok(err instanceof UnauthorizedError);

@@ -39,12 +39,21 @@ test('fillModeOf reads a Fill member and defaults to no-fill', () => {
   assert.is(fillModeOf(Fill.FORWARD_FILL), 'forward-fill');
   assert.is(fillModeOf({ tag: 'fill-holes' }), 'fill-holes');
   assert.is(fillModeOf(undefined), 'no-fill');
-  assert.throws(() => fillModeOf({ tag: 'backfill' }), (e: unknown) => e instanceof ValueError);
+  assert.throws(
+    () => fillModeOf({ tag: 'backfill' }),
+    (e: unknown) => e instanceof ValueError,
+  );
 });
 
 test('bad input throws ValueError', () => {
-  assert.throws(() => contractDailySeries(days, times, values, 'fill-all' as 'no-fill'), (e: unknown) => e instanceof ValueError);
-  assert.throws(() => contractDailySeries(days, times, Float64Array.of(1), 'no-fill'), (e: unknown) => e instanceof ValueError);
+  assert.throws(
+    () => contractDailySeries(days, times, values, 'fill-all' as 'no-fill'),
+    (e: unknown) => e instanceof ValueError,
+  );
+  assert.throws(
+    () => contractDailySeries(days, times, Float64Array.of(1), 'no-fill'),
+    (e: unknown) => e instanceof ValueError,
+  );
 });
 
 test.run();

@@ -22,9 +22,18 @@ test('delivery ends are calendar steps on the CET wall clock, across DST', () =>
 
 test('ranks order periods from finest to coarsest; unknown periods throw', () => {
   const tags = ['year', 'season', 'quarter', 'mdec', 'month', 'week', 'weekend', 'day'];
-  assert.equal([...tags].sort((a, b) => periodRank(a) - periodRank(b)), ['day', 'weekend', 'week', 'month', 'mdec', 'quarter', 'season', 'year']);
-  assert.throws(() => periodRank('fortnight'), (e: unknown) => e instanceof ValueError);
-  assert.throws(() => deliveryEnd('hour', D.feb1, CET), (e: unknown) => e instanceof ValueError);
+  assert.equal(
+    [...tags].sort((a, b) => periodRank(a) - periodRank(b)),
+    ['day', 'weekend', 'week', 'month', 'mdec', 'quarter', 'season', 'year'],
+  );
+  assert.throws(
+    () => periodRank('fortnight'),
+    (e: unknown) => e instanceof ValueError,
+  );
+  assert.throws(
+    () => deliveryEnd('hour', D.feb1, CET),
+    (e: unknown) => e instanceof ValueError,
+  );
 });
 
 test.run();

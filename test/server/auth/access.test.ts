@@ -10,8 +10,15 @@ function curve(name: string, area: string, pkg: string, areaSink: string | null 
 }
 
 const ada: UserRecord = {
-  id: 'ada', name: 'Ada', email: null, organization: null, blocked: false,
-  subscriptions: [{ package: 'power', area: 'DE' }, { package: 'market', area: '*' }],
+  id: 'ada',
+  name: 'Ada',
+  email: null,
+  organization: null,
+  blocked: false,
+  subscriptions: [
+    { package: 'power', area: 'DE' },
+    { package: 'market', area: '*' },
+  ],
 };
 
 const deWind = curve('DE Wind Power Production MWh/h 15min Actual', 'DE', 'power');
@@ -44,9 +51,21 @@ test('assertCanRead refuses with a ForbiddenError naming the curve', () => {
 });
 
 test('grants serialise as wire Subscriptions', () => {
-  assert.equal(serializeGrant({ package: 'power', area: 'DE' }), { access: 'PAYING', type: 'PACKAGE_AREA', label: 'Power – Germany', package: 'power', area: 'DE' });
+  assert.equal(serializeGrant({ package: 'power', area: 'DE' }), {
+    access: 'PAYING',
+    type: 'PACKAGE_AREA',
+    label: 'Power – Germany',
+    package: 'power',
+    area: 'DE',
+  });
   assert.equal(serializeGrant({ package: 'market', area: '*' }), { access: 'PAYING', type: 'PACKAGE', label: 'Market', package: 'market' });
-  assert.equal(curveSubscription(ada, esWind), { access: 'NONE', type: 'PACKAGE_AREA', label: 'Power – Spain', package: 'power', area: 'ES' });
+  assert.equal(curveSubscription(ada, esWind), {
+    access: 'NONE',
+    type: 'PACKAGE_AREA',
+    label: 'Power – Spain',
+    package: 'power',
+    area: 'ES',
+  });
   assert.is(curveSubscription(ada, deWind).access, 'PAYING');
 });
 

@@ -36,7 +36,10 @@ test('defaults are 50 per second with bursts of 100, above the reference client 
   const limiter = new RateLimiter();
   assert.is(limiter.ratePerSecond, 50);
   assert.is(limiter.burst, 100);
-  assert.throws(() => new RateLimiter({ ratePerSecond: 0 }), (err: unknown) => err instanceof RangeError);
+  assert.throws(
+    () => new RateLimiter({ ratePerSecond: 0 }),
+    (err: unknown) => err instanceof RangeError,
+  );
 });
 
 test.run();

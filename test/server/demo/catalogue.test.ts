@@ -9,8 +9,27 @@ const full = buildCatalogue('full', '2025-04-10');
 
 // Independent parser of the naming grammar (docs/demo-data.md#curve-names):
 // <area>[ @<Place>] <Category>… <unit>[ <source>][ <freq>] <DataType>
-const SOURCES = new Set(['EPEX', 'NordPool', 'N2EX', 'OMIE', 'GME', 'POLPX', 'OTE', 'HUPX', 'OPCOM', 'IBEX', 'HEnEx',
-  'EEX', 'Nasdaq', 'ICE', 'ICE-TTF', 'ICE-NBP', 'EEX-THE', 'EEX-ETF', 'ECB']);
+const SOURCES = new Set([
+  'EPEX',
+  'NordPool',
+  'N2EX',
+  'OMIE',
+  'GME',
+  'POLPX',
+  'OTE',
+  'HUPX',
+  'OPCOM',
+  'IBEX',
+  'HEnEx',
+  'EEX',
+  'Nasdaq',
+  'ICE',
+  'ICE-TTF',
+  'ICE-NBP',
+  'EEX-THE',
+  'EEX-ETF',
+  'ECB',
+]);
 const SHORTS = new Set(Object.values(FREQUENCY_SHORT).filter(Boolean));
 const LABEL_TO_TAG = new Map(Object.entries(DATA_TYPE_LABELS).map(([tag, label]) => [label, tag]));
 
@@ -75,24 +94,49 @@ test('small has every curve type and data type', () => {
 test('names the public material shows exist (docs/demo-data.md#curve-names)', () => {
   const names = new Set(small.curves.map((c) => c.name));
   for (const n of [
-    'DE Wind Power Production MWh/h 15min Actual', 'DE Wind Power Production MWh/h 15min Forecast',
-    'DE Wind Power Production MWh/h 15min Climate', 'DE Wind Power Production MWh/h 15min Normal',
-    'DE Wind Power Production Offshore MWh/h 15min Actual', 'DE Solar Photovoltaic Production MWh/h 15min Actual',
-    'FR Residual Load MWh/h 30min Actual', 'DE Consumption Temperature °C H Actual', 'DE Price Spot EUR/MWh EPEX H Actual',
-    'GB Price Spot EUR/MWh N2EX H Actual', 'NO2 Hydro Reservoir Production MWh/h H Synthetic', 'DE Hydro Snow-and-Groundwater MWh D Normal',
-    'DE Consumption MWh/h 15min Backcast', 'DE Wind Power Installed MW Capacity', 'DE @Mainz-3 Natural Gas Power Capacity Available MW REMIT',
-    'DE @Goldisthal Hydro Pumped-storage Capacity Available MW REMIT', 'DE @Weser-Porta River Temperature °C H Actual',
-    'DE Exchange Day-Ahead Schedule Net Import MWh/h H Actual', 'NP Futures Power Base EUR/MWh Nasdaq OHLC',
-    'DE Futures Power Base EUR/MWh EEX OHLC', 'NL Futures Natural Gas EUR/MWh ICE-TTF OHLC', 'Futures Coal API-2 USD/t ICE OHLC',
-    'Futures EUA EUR/t ICE OHLC', 'DE>FR Exchange Day-Ahead Schedule MWh/h H Actual', 'DE>FR Exchange Net Transfer Capacity MW 15min REMIT',
-    'Currency Rate EUR-USD USD/EUR ECB D Forex', 'DE Price Spot Long-term EUR/MWh M Scenario', 'DE @Weisweiler-F Lignite Power Production MWh/h H Actual',
-  ]) assert.ok(names.has(n), n);
+    'DE Wind Power Production MWh/h 15min Actual',
+    'DE Wind Power Production MWh/h 15min Forecast',
+    'DE Wind Power Production MWh/h 15min Climate',
+    'DE Wind Power Production MWh/h 15min Normal',
+    'DE Wind Power Production Offshore MWh/h 15min Actual',
+    'DE Solar Photovoltaic Production MWh/h 15min Actual',
+    'FR Residual Load MWh/h 30min Actual',
+    'DE Consumption Temperature °C H Actual',
+    'DE Price Spot EUR/MWh EPEX H Actual',
+    'GB Price Spot EUR/MWh N2EX H Actual',
+    'NO2 Hydro Reservoir Production MWh/h H Synthetic',
+    'DE Hydro Snow-and-Groundwater MWh D Normal',
+    'DE Consumption MWh/h 15min Backcast',
+    'DE Wind Power Installed MW Capacity',
+    'DE @Mainz-3 Natural Gas Power Capacity Available MW REMIT',
+    'DE @Goldisthal Hydro Pumped-storage Capacity Available MW REMIT',
+    'DE @Weser-Porta River Temperature °C H Actual',
+    'DE Exchange Day-Ahead Schedule Net Import MWh/h H Actual',
+    'NP Futures Power Base EUR/MWh Nasdaq OHLC',
+    'DE Futures Power Base EUR/MWh EEX OHLC',
+    'NL Futures Natural Gas EUR/MWh ICE-TTF OHLC',
+    'Futures Coal API-2 USD/t ICE OHLC',
+    'Futures EUA EUR/t ICE OHLC',
+    'DE>FR Exchange Day-Ahead Schedule MWh/h H Actual',
+    'DE>FR Exchange Net Transfer Capacity MW 15min REMIT',
+    'Currency Rate EUR-USD USD/EUR ECB D Forex',
+    'DE Price Spot Long-term EUR/MWh M Scenario',
+    'DE @Weisweiler-F Lignite Power Production MWh/h H Actual',
+  ])
+    assert.ok(names.has(n), n);
   const fullNames = new Set(full.curves.map((c) => c.name));
   for (const n of [
-    'DE-50Hertz Wind Power Production MWh/h 15min Actual', 'NO2 Price Spot EUR/MWh NordPool 15min Actual', 'DE Price Spot Ensemble EUR/MWh H Forecast',
-    'DK1 Hard Coal Power Production MWh/h H Actual', 'NO2 Hydro Reservoir Water Filling % D Forecast', 'SE3 Nuclear Capacity Available MW REMIT',
-    'CZ>DE Exchange Day-Ahead Schedule MWh/h H Actual', 'NP Consumption MWh/h H Actual', 'DE Futures Natural Gas EUR/MWh EEX-THE OHLC',
-  ]) assert.ok(fullNames.has(n), n);
+    'DE-50Hertz Wind Power Production MWh/h 15min Actual',
+    'NO2 Price Spot EUR/MWh NordPool 15min Actual',
+    'DE Price Spot Ensemble EUR/MWh H Forecast',
+    'DK1 Hard Coal Power Production MWh/h H Actual',
+    'NO2 Hydro Reservoir Water Filling % D Forecast',
+    'SE3 Nuclear Capacity Available MW REMIT',
+    'CZ>DE Exchange Day-Ahead Schedule MWh/h H Actual',
+    'NP Consumption MWh/h H Actual',
+    'DE Futures Natural Gas EUR/MWh EEX-THE OHLC',
+  ])
+    assert.ok(fullNames.has(n), n);
 });
 
 test('metadata: units split, zones, sources, commodities, instance zones', () => {
@@ -114,22 +158,50 @@ test('metadata: units split, zones, sources, commodities, instance zones', () =>
 });
 
 test('areas, borders and what each area has', () => {
-  assert.equal(small.areas.map((a) => a.tag), ['DE', 'FR', 'NL', 'NO2', 'GB']);
+  assert.equal(
+    small.areas.map((a) => a.tag),
+    ['DE', 'FR', 'NL', 'NO2', 'GB'],
+  );
   assert.is(full.areas.length, 26);
   assert.is(small.curves.filter((c) => c.categories.join(' ') === 'Exchange Day-Ahead Schedule' && c.dataType === 'ACTUAL').length, 14);
   assert.is(full.curves.filter((c) => c.categories.join(' ') === 'Exchange Day-Ahead Schedule' && c.dataType === 'ACTUAL').length, 108);
   assert.is(small.curves.filter((c) => c.dataType === 'REMIT' && c.categories[0] === 'Exchange').length, 6);
   const names = full.curves.map((c) => c.name);
-  assert.not.ok(names.some((n) => n.startsWith('DE Nuclear')), 'no nuclear in DE');
-  assert.not.ok(names.some((n) => n.startsWith('NO4 Solar')), 'no solar in NO4');
-  assert.not.ok(names.some((n) => n.startsWith('FR Wind Power Production Offshore')), 'no offshore wind in FR');
+  assert.not.ok(
+    names.some((n) => n.startsWith('DE Nuclear')),
+    'no nuclear in DE',
+  );
+  assert.not.ok(
+    names.some((n) => n.startsWith('NO4 Solar')),
+    'no solar in NO4',
+  );
+  assert.not.ok(
+    names.some((n) => n.startsWith('FR Wind Power Production Offshore')),
+    'no offshore wind in FR',
+  );
 });
 
 test('places: producers with units, every place kind, keys and parents', () => {
   const kinds = new Set(small.places.map((p) => p.kind));
-  assert.equal([...kinds].sort(), ['city', 'consumer', 'gas-interconnector', 'gas-lng-terminal', 'gas-storage', 'other', 'producer', 'river', 'weatherstation']);
+  assert.equal([...kinds].sort(), [
+    'city',
+    'consumer',
+    'gas-interconnector',
+    'gas-lng-terminal',
+    'gas-storage',
+    'other',
+    'producer',
+    'river',
+    'weatherstation',
+  ]);
   const unit = small.places.find((p) => p.key === 'pp-weisweiler-f');
-  assert.equal(unit && [unit.name, unit.unit, unit.parentKey, unit.fuels, unit.areas], ['Weisweiler F', 'F', 'pp-weisweiler', ['Lignite'], ['DE']]);
+  assert.equal(unit && [unit.name, unit.unit, unit.parentKey, unit.fuels, unit.areas], [
+    'Weisweiler F',
+    'F',
+    'pp-weisweiler',
+    ['Lignite'],
+    ['DE'],
+  ]);
   const gi = small.places.find((p) => p.kind === 'gas-interconnector');
   assert.equal(gi?.areas, ['NL', 'DE']);
   const keys = new Set(small.places.map((p) => p.key));
@@ -146,8 +218,14 @@ test('the demo user lacks GB power, so a 403 can be shown', () => {
 
 test('buildCatalogue is pure and checks its input', () => {
   assert.equal(buildCatalogue('small', '2025-04-10').curves, small.curves);
-  assert.throws(() => buildCatalogue('huge' as 'small', '2025-04-10'), (e: unknown) => e instanceof ValueError);
-  assert.throws(() => buildCatalogue('small', '2025-02-30'), (e: unknown) => e instanceof ValueError);
+  assert.throws(
+    () => buildCatalogue('huge' as 'small', '2025-04-10'),
+    (e: unknown) => e instanceof ValueError,
+  );
+  assert.throws(
+    () => buildCatalogue('small', '2025-02-30'),
+    (e: unknown) => e instanceof ValueError,
+  );
 });
 
 test.run();

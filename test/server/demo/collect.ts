@@ -4,9 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { seedDemo, type SeedDemoOptions, type SeedDemoResult } from '../../../src/server/demo';
-import type {
-  CurveRecord, ImportBatch, InstanceRecord, OhlcBlock, PeriodBlock, SeriesBlock,
-} from '../../../src/server/store/types';
+import type { CurveRecord, ImportBatch, InstanceRecord, OhlcBlock, PeriodBlock, SeriesBlock } from '../../../src/server/store/types';
 
 /** Everything one seeding wrote. */
 export interface Collected {
@@ -32,12 +30,27 @@ export interface Collected {
 export async function collect(opts: SeedDemoOptions): Promise<Collected> {
   const batches: ImportBatch[] = [];
   const progress: [number, number, string][] = [];
-  const result = await seedDemo({ importBatch: async (b: ImportBatch) => { batches.push(b); } }, {
-    ...opts, onProgress: (d, t, l) => progress.push([d, t, l]),
-  });
+  const result = await seedDemo(
+    {
+      importBatch: async (b: ImportBatch) => {
+        batches.push(b);
+      },
+    },
+    {
+      ...opts,
+      onProgress: (d, t, l) => progress.push([d, t, l]),
+    },
+  );
   const c: Collected = {
-    result, batches, progress, curves: new Map(), series: new Map(), instanceSeries: new Map(),
-    instances: new Map(), periods: new Map(), ohlc: new Map(),
+    result,
+    batches,
+    progress,
+    curves: new Map(),
+    series: new Map(),
+    instanceSeries: new Map(),
+    instances: new Map(),
+    periods: new Map(),
+    ohlc: new Map(),
   };
   const push = <T>(m: Map<string, T[]>, k: string, v: T) => m.set(k, [...(m.get(k) ?? []), v]);
   for (const b of batches) {

@@ -30,8 +30,17 @@ test('a Monday lists the next Monday as week front 1; a quarter start lists the 
 });
 
 test('listed contracts follow the curve list, fronts ascending', () => {
-  const list = listedContracts([['day', 2], ['month', 2]], FRI);
-  assert.equal(list.map((c) => `${c.period}${c.front}:${c.delivery}`), ['day1:2024-11-30', 'day2:2024-12-01', 'month1:2024-12-01', 'month2:2025-01-01']);
+  const list = listedContracts(
+    [
+      ['day', 2],
+      ['month', 2],
+    ],
+    FRI,
+  );
+  assert.equal(
+    list.map((c) => `${c.period}${c.front}:${c.delivery}`),
+    ['day1:2024-11-30', 'day2:2024-12-01', 'month1:2024-12-01', 'month2:2025-01-01'],
+  );
 });
 
 test.run();

@@ -1,6 +1,16 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { addDays, addMonths, dayStarts, localDate, localMidnight, monthDates, parseAnchor, weekday, zoneOffset } from '../../../src/server/demo/demo-time';
+import {
+  addDays,
+  addMonths,
+  dayStarts,
+  localDate,
+  localMidnight,
+  monthDates,
+  parseAnchor,
+  weekday,
+  zoneOffset,
+} from '../../../src/server/demo/demo-time';
 import { ValueError } from '../../../src/exceptions';
 
 test('local midnights in CET, WET and the gas day (offsets worked out by hand)', () => {
@@ -39,11 +49,21 @@ test('date arithmetic', () => {
 });
 
 test('anchor: a valid date, or today in UTC from the clock', () => {
-  assert.is(parseAnchor('2025-03-15', () => 0), '2025-03-15');
+  assert.is(
+    parseAnchor('2025-03-15', () => 0),
+    '2025-03-15',
+  );
   // 2025-01-15T23:30Z is still 15 January in UTC
-  assert.is(parseAnchor(undefined, () => Date.UTC(2025, 0, 15, 23, 30)), '2025-01-15');
+  assert.is(
+    parseAnchor(undefined, () => Date.UTC(2025, 0, 15, 23, 30)),
+    '2025-01-15',
+  );
   for (const bad of ['2025-02-29', '2025-13-01', '15.01.2025', '']) {
-    assert.throws(() => parseAnchor(bad, () => 0), (e: unknown) => e instanceof ValueError, bad);
+    assert.throws(
+      () => parseAnchor(bad, () => 0),
+      (e: unknown) => e instanceof ValueError,
+      bad,
+    );
   }
 });
 

@@ -20,7 +20,10 @@ test('the small preset seeds into the embedded DuckDB store through importBatch'
     const curve = await store.getCurve('DE Wind Power Production MWh/h 15min Actual');
     assert.is(curve?.frequency, 'PT15M');
     // 2025-01-19 local day in CET: 2025-01-18T23:00Z to 2025-01-19T23:00Z, 96 quarter-hours
-    const day = await store.readSeries('DE Wind Power Production MWh/h 15min Actual', { begin: Date.UTC(2025, 0, 18, 23), end: Date.UTC(2025, 0, 19, 23) });
+    const day = await store.readSeries('DE Wind Power Production MWh/h 15min Actual', {
+      begin: Date.UTC(2025, 0, 18, 23),
+      end: Date.UTC(2025, 0, 19, 23),
+    });
     assert.is(day.times.length, 96);
     const latest = await store.listInstances('DE Wind Power Production MWh/h 15min Forecast', { tags: ['ec'], limit: 1 });
     assert.is(latest.length, 1);

@@ -4,7 +4,15 @@ import { availabilityHourly, availabilityPeriods, outageMessages, unitOutages, t
 
 const H = 3600000;
 const event = (over: Partial<OutageEvent>): OutageEvent => ({
-  unitId: 'u', start: 10 * H, end: 20 * H, reduction: 40, announced: 5 * H, estimatedEnd: 20 * H, update: null, tag: 't', ...over,
+  unitId: 'u',
+  start: 10 * H,
+  end: 20 * H,
+  reduction: 40,
+  announced: 5 * H,
+  estimatedEnd: 20 * H,
+  update: null,
+  tag: 't',
+  ...over,
 });
 
 test('a snapshot shows the outages announced by then, with the end known by then', () => {
@@ -13,7 +21,14 @@ test('a snapshot shows the outages announced by then, with the end known by then
   assert.equal(Array.from(availabilityPeriods(100, [e], 4 * H, 0, 30 * H).values), [100]);
   // announced, not yet updated: out until the estimated end
   const first = availabilityPeriods(100, [e], 6 * H, 0, 30 * H);
-  assert.equal([Array.from(first.begins), Array.from(first.ends), Array.from(first.values)], [[0, 10 * H, 15 * H], [10 * H, 15 * H, 30 * H], [100, 60, 100]]);
+  assert.equal(
+    [Array.from(first.begins), Array.from(first.ends), Array.from(first.values)],
+    [
+      [0, 10 * H, 15 * H],
+      [10 * H, 15 * H, 30 * H],
+      [100, 60, 100],
+    ],
+  );
   // after the update: out until the true end
   const later = availabilityPeriods(100, [e], 13 * H, 0, 30 * H);
   assert.equal(Array.from(later.ends), [10 * H, 20 * H, 30 * H]);
@@ -28,7 +43,16 @@ test('hourly truth uses the final ends; never below zero', () => {
 });
 
 test('generated outages are whole hours, do not overlap, and updates keep the tag', () => {
-  const unit = { id: 'x', capacity: 500, placeKey: null, plantKey: null, forcedRate: 3, plannedDays: [10, 20] as [number, number], plannedPerYear: 1, depth: [0.3, 1] as [number, number] };
+  const unit = {
+    id: 'x',
+    capacity: 500,
+    placeKey: null,
+    plantKey: null,
+    forcedRate: 3,
+    plannedDays: [10, 20] as [number, number],
+    plannedPerYear: 1,
+    depth: [0.3, 1] as [number, number],
+  };
   const events = unitOutages(5, unit, Date.UTC(2024, 0, 1), Date.UTC(2026, 0, 1));
   assert.ok(events.length > 3);
   events.forEach((e, i) => {

@@ -38,7 +38,10 @@ test('size, progress and the demo key', () => {
   assert.is(result.curves, data.curves.size);
   const last = data.progress[data.progress.length - 1];
   assert.is(last[0], last[1]);
-  data.progress.forEach(([done, total], i) => { assert.is(done, i + 1); assert.is(total, last[1]); });
+  data.progress.forEach(([done, total], i) => {
+    assert.is(done, i + 1);
+    assert.is(total, last[1]);
+  });
   assert.ok(result.apiKey.startsWith('svc_'));
   const key = data.batches[0].keys?.[0];
   assert.is(key?.hash, createHash('sha256').update(result.apiKey).digest('hex'));
@@ -53,9 +56,23 @@ test('every curve of the catalogue gets data; every data and curve type is fille
     const c = data.curves.get(name);
     if (c) types.add(`${c.curveType}/${c.dataType}`);
   }
-  for (const t of ['TIMESERIES/ACTUAL', 'TIMESERIES/NORMAL', 'TIMESERIES/SYNTHETIC', 'TIMESERIES/BACKCAST', 'TIMESERIES/VALUE', 'TIMESERIES/FOREX',
-    'TIMESERIES/REMIT', 'SCENARIO_TIMESERIES/CLIMATE', 'SCENARIO_TIMESERIES/SCENARIO', 'INSTANCE/FORECAST', 'PERIOD/CAPACITY', 'PERIOD/REMIT',
-    'INSTANCE_PERIOD/REMIT', 'OHLC/OHLC']) assert.ok(types.has(t), t);
+  for (const t of [
+    'TIMESERIES/ACTUAL',
+    'TIMESERIES/NORMAL',
+    'TIMESERIES/SYNTHETIC',
+    'TIMESERIES/BACKCAST',
+    'TIMESERIES/VALUE',
+    'TIMESERIES/FOREX',
+    'TIMESERIES/REMIT',
+    'SCENARIO_TIMESERIES/CLIMATE',
+    'SCENARIO_TIMESERIES/SCENARIO',
+    'INSTANCE/FORECAST',
+    'PERIOD/CAPACITY',
+    'PERIOD/REMIT',
+    'INSTANCE_PERIOD/REMIT',
+    'OHLC/OHLC',
+  ])
+    assert.ok(types.has(t), t);
   for (const [name, list] of data.instanceSeries) {
     const ids = new Set((data.instances.get(name) ?? []).map((i) => `${i.issued}|${i.tag}`));
     for (const s of list) assert.ok(ids.has(`${s.issued}|${s.tag}`), `instance record for ${name}`);
@@ -90,7 +107,10 @@ test('solar is zero at night and below capacity; wind stays within 80 % of insta
   let nightChecked = 0;
   for (let i = 0; i < solar.times.length; i++) {
     const utcHour = new Date(solar.times[i]).getUTCHours();
-    if (utcHour >= 21 || utcHour < 3) { assert.is(vals(solar)[i], 0); nightChecked++; }
+    if (utcHour >= 21 || utcHour < 3) {
+      assert.is(vals(solar)[i], 0);
+      nightChecked++;
+    }
     assert.ok(vals(solar)[i] >= 0 && vals(solar)[i] <= 0.8 * capAt(installedSolar, solar.times[i]));
     assert.ok(vals(wind)[i] >= 0 && vals(wind)[i] <= 0.8 * capAt(installedWind, wind.times[i]) + 0.01);
   }
@@ -134,7 +154,11 @@ test('values are plausible: load, temperature, prices, nuclear', () => {
     const p = vals(spot);
     assert.ok(Math.min(...p) >= -500 && Math.max(...p) <= 4000, area);
     assert.ok(mean(p) > 10 && mean(p) < 160, `${area} mean spot ${mean(p)}`);
-    assert.is(spot.times[spot.times.length - 1], Date.UTC(2025, 3, 11, 21) + (area === 'GB' ? 3600000 : 0), `${area} day-ahead reaches tomorrow`);
+    assert.is(
+      spot.times[spot.times.length - 1],
+      Date.UTC(2025, 3, 11, 21) + (area === 'GB' ? 3600000 : 0),
+      `${area} day-ahead reaches tomorrow`,
+    );
   }
   const nuclear = vals(series('FR Nuclear Production MWh/h H Actual'));
   assert.ok(mean(nuclear) > 30000 && Math.max(...nuclear) <= 63000, `FR nuclear ${mean(nuclear)}`);
@@ -172,13 +196,22 @@ test('forecasts: run hours, created later, error growing with lead, ensembles br
     assert.ok(Math.abs((i.created as number) - i.issued - 6 * 3600000) <= 20 * 60000);
   }
   const actual = series('DE Consumption Temperature °C H Actual');
-  let near = 0; let far = 0; let nNear = 0; let nFar = 0;
+  let near = 0;
+  let far = 0;
+  let nNear = 0;
+  let nFar = 0;
   for (const s of data.instanceSeries.get(name)!.filter((x) => x.tag === 'ec')) {
     for (let j = 0; j < s.times.length; j += 4) {
       const a = valueAt(actual, s.times[j]);
       if (Number.isNaN(a)) continue;
       const e = Math.abs((s.values as Float64Array)[j] - a);
-      if (j < 96) { near += e; nNear++; } else if (j >= 96 * 5) { far += e; nFar++; }
+      if (j < 96) {
+        near += e;
+        nNear++;
+      } else if (j >= 96 * 5) {
+        far += e;
+        nFar++;
+      }
     }
   }
   assert.ok(nNear > 100 && nFar > 100 && near / nNear < far / nFar, `${near / nNear} vs ${far / nFar}`);
@@ -186,7 +219,8 @@ test('forecasts: run hours, created later, error growing with lead, ensembles br
   const ens = data.instanceSeries.get(wind)!.filter((s) => s.tag === 'ec-ens');
   assert.is(ens.length, 4);
   const actualWind = series('DE Wind Power Production MWh/h 15min Actual');
-  let inside = 0; let total = 0;
+  let inside = 0;
+  let total = 0;
   for (const s of ens) {
     assert.is(s.scenarios.length, 51);
     for (let j = 0; j < s.times.length; j++) {
@@ -243,7 +277,10 @@ test('market data: no weekend trading, contract fields, FX on TARGET days only',
   const eua = data.ohlc.get('Futures EUA EUR/t ICE OHLC')!;
   assert.equal(new Set(eua.period), new Set(['mdec']));
   // trading day 2025-04-10 (CEST): the December contracts 2025-2028 (CET midnights)
-  const lastDay = Array.from(eua.traded).map((t, i) => [t, eua.delivery[i]]).filter(([t]) => t === ANCHOR_CET).map(([, d]) => d);
+  const lastDay = Array.from(eua.traded)
+    .map((t, i) => [t, eua.delivery[i]])
+    .filter(([t]) => t === ANCHOR_CET)
+    .map(([, d]) => d);
   assert.equal(lastDay, [Date.UTC(2025, 10, 30, 23), Date.UTC(2026, 10, 30, 23), Date.UTC(2027, 10, 30, 23), Date.UTC(2028, 10, 30, 23)]);
   const coal = data.ohlc.get('Futures Coal API-2 USD/t ICE OHLC')!;
   assert.ok(Math.min(...coal.settlement) > 60 && Math.max(...coal.settlement) < 170);

@@ -20,7 +20,18 @@ test.after(async () => {
 
 function handshake(path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: svc.port, path, headers: { Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==', ...headers } });
+    const req = request({
+      host: '127.0.0.1',
+      port: svc.port,
+      path,
+      headers: {
+        Connection: 'Upgrade',
+        Upgrade: 'websocket',
+        'Sec-WebSocket-Version': '13',
+        'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==',
+        ...headers,
+      },
+    });
     req.on('response', (res) => {
       let body = '';
       res.on('data', (c) => (body += c));
@@ -56,15 +67,36 @@ test('subscribe answers OK with the accepted filters; curves.filters echoes them
   const p = await openProbe(svc.wsUrl, svc.keys.all);
   const f0 = RID();
   p.send({ type: 'curves.filters', request_id: f0 });
-  assert.equal(await p.waitFor((f) => f.request_id === f0), { type: 'curves.filters', request_id: f0, status: 'OK', data: { filters: null } });
+  assert.equal(await p.waitFor((f) => f.request_id === f0), {
+    type: 'curves.filters',
+    request_id: f0,
+    status: 'OK',
+    data: { filters: null },
+  });
   const id = RID();
-  p.send({ type: 'CURVES.SUBSCRIBE', request_id: id, filters: [
-    { event_types: ['curve_update'], begin: '2024-03-31', end: '2024-04-01T00:00:00+02:00', areas: ['de', 'fr', 'de'], data_types: ['actual'] },
-    { curve_names: [DE_CONS], tags: ['EC'], exclude_tags: null },
-  ] });
+  p.send({
+    type: 'CURVES.SUBSCRIBE',
+    request_id: id,
+    filters: [
+      {
+        event_types: ['curve_update'],
+        begin: '2024-03-31',
+        end: '2024-04-01T00:00:00+02:00',
+        areas: ['de', 'fr', 'de'],
+        data_types: ['actual'],
+      },
+      { curve_names: [DE_CONS], tags: ['EC'], exclude_tags: null },
+    ],
+  });
   const ok = await p.waitFor((f) => f.request_id === id);
   const accepted = [
-    { event_types: ['CURVE_UPDATE'], begin: '2024-03-31 00:00:00', end: '2024-04-01 00:00:00+02:00', areas: ['DE', 'FR'], data_types: ['ACTUAL'] },
+    {
+      event_types: ['CURVE_UPDATE'],
+      begin: '2024-03-31 00:00:00',
+      end: '2024-04-01 00:00:00+02:00',
+      areas: ['DE', 'FR'],
+      data_types: ['ACTUAL'],
+    },
     { tags: ['EC'], curve_names: [DE_CONS] },
   ];
   assert.equal(ok, { type: 'curves.subscribe', request_id: id, status: 'OK', data: { last_id: null, filters: accepted } });
@@ -192,20 +224,33 @@ test('bad subscribe requests get ERROR responses naming the problems, and the co
 test('resubscribing with last_id replays every later event once, in order, then live ones', async () => {
   const before = (await svc.store.eventsAfter(null, 1_000_000)).events.at(-1)?.id as string;
   const ids: string[] = [];
-  for (let k = 0; k < 5; k++) ids.push(...(await svc.importCsv(hourlyCsv(FR_WIND, MAR31_00Z + k * 3_600_000, 1, () => k))).events.map((e) => e.id));
+  for (let k = 0; k < 5; k++)
+    ids.push(...(await svc.importCsv(hourlyCsv(FR_WIND, MAR31_00Z + k * 3_600_000, 1, () => k))).events.map((e) => e.id));
   const p = await openProbe(svc.wsUrl, svc.keys.all);
   const id = RID();
   p.send({ type: 'curves.subscribe', request_id: id, last_id: ids[1], filters: [{ curve_names: [FR_WIND] }] });
   const ok = await p.waitFor((f) => f.request_id === id);
   assert.is(ok.data.last_id, ids[1]);
-  assert.equal((await p.waitForEvents(3)).map((f) => f.event.id), ids.slice(2));
-  const live = await svc.importCsv(hourlyCsv(FR_WIND, MAR31_00Z, 1, () => 9), hourlyCsv(DE_WIND, MAR31_00Z, 1, () => 9));
-  assert.equal((await p.waitForEvents(4)).map((f) => f.event.id), [...ids.slice(2), live.events[0].id]);
+  assert.equal(
+    (await p.waitForEvents(3)).map((f) => f.event.id),
+    ids.slice(2),
+  );
+  const live = await svc.importCsv(
+    hourlyCsv(FR_WIND, MAR31_00Z, 1, () => 9),
+    hourlyCsv(DE_WIND, MAR31_00Z, 1, () => 9),
+  );
+  assert.equal(
+    (await p.waitForEvents(4)).map((f) => f.event.id),
+    [...ids.slice(2), live.events[0].id],
+  );
   // from the id before this test: all five, and the live one, once each
   const q = await openProbe(svc.wsUrl, svc.keys.all);
   const id2 = RID();
   q.send({ type: 'curves.subscribe', request_id: id2, last_id: before, filters: [{ curve_names: [FR_WIND] }] });
-  assert.equal((await q.waitForEvents(6)).map((f: Frame) => f.event.id), [...ids, live.events[0].id]);
+  assert.equal(
+    (await q.waitForEvents(6)).map((f: Frame) => f.event.id),
+    [...ids, live.events[0].id],
+  );
   await new Promise((r) => setTimeout(r, 100));
   assert.is(q.events().length, 6);
   await p.close();
@@ -215,21 +260,33 @@ test('resubscribing with last_id replays every later event once, in order, then 
 test('a replay longer than one log page arrives whole and in order', async () => {
   const other = await startFeedService({ app: { events: { heartbeatMs: 0, replayPageSize: 3 } } });
   const ids: string[] = [];
-  for (let k = 0; k < 10; k++) ids.push(...(await other.importCsv(hourlyCsv(DE_WIND, MAR31_00Z + k * 3_600_000, 1, () => k))).events.map((e) => e.id));
+  for (let k = 0; k < 10; k++)
+    ids.push(...(await other.importCsv(hourlyCsv(DE_WIND, MAR31_00Z + k * 3_600_000, 1, () => k))).events.map((e) => e.id));
   const p = await openProbe(other.wsUrl, other.keys.all);
   const id = RID();
-  p.send({ type: 'curves.subscribe', request_id: id, last_id: `${Number(ids[0].split('-')[0]) - 1}-0`, filters: [{ curve_names: [DE_WIND] }] });
-  assert.equal((await p.waitForEvents(10)).map((f) => f.event.id), ids);
+  p.send({
+    type: 'curves.subscribe',
+    request_id: id,
+    last_id: `${Number(ids[0].split('-')[0]) - 1}-0`,
+    filters: [{ curve_names: [DE_WIND] }],
+  });
+  assert.equal(
+    (await p.waitForEvents(10)).map((f) => f.event.id),
+    ids,
+  );
   await p.close();
   await other.close();
 });
 
-test('events of curves the user cannot read are not delivered; the curve shows the user\'s access', async () => {
+test("events of curves the user cannot read are not delivered; the curve shows the user's access", async () => {
   const p = await openProbe(svc.wsUrl, svc.keys.de);
   const id = RID();
   p.send({ type: 'curves.subscribe', request_id: id, filters: [{ event_types: ['CURVE_UPDATE'] }] });
   await p.waitFor((f) => f.request_id === id);
-  await svc.importCsv(hourlyCsv(FR_WIND, MAR31_00Z, 1, () => 1), hourlyCsv(DE_WIND, MAR31_00Z, 1, () => 1));
+  await svc.importCsv(
+    hourlyCsv(FR_WIND, MAR31_00Z, 1, () => 1),
+    hourlyCsv(DE_WIND, MAR31_00Z, 1, () => 1),
+  );
   const [e] = (await p.waitForEvents(1)).map((f) => f.event);
   await new Promise((r) => setTimeout(r, 100));
   assert.is(p.events().length, 1);

@@ -8,7 +8,15 @@ const curve = (over: Partial<CurveRecord> = {}): CurveRecord =>
   curveRecord('DE Wind Power Production MWh/h 15min Actual', { categories: ['Wind', 'Power', 'Production'], frequency: 'PT15M', ...over });
 
 const event = (over: Partial<EventRecord> = {}): EventRecord => ({
-  id: '1704067200000-0', type: 'CURVE_UPDATE', curve: 'x', begin: null, end: null, issued: null, tag: null, created: 0, ...over,
+  id: '1704067200000-0',
+  type: 'CURVE_UPDATE',
+  curve: 'x',
+  begin: null,
+  end: null,
+  issued: null,
+  tag: null,
+  created: 0,
+  ...over,
 });
 
 function one(json: unknown) {
@@ -75,9 +83,15 @@ test('begin/end keep overlapping ranges; wall-clock bounds are read in the curve
 });
 
 test('accepted filters are echoed canonically', () => {
-  assert.equal(one({ areas: ['de', 'DE', 'no2'], data_types: 'forecast', event_types: ['curve_update'] }).json,
-    { event_types: ['CURVE_UPDATE'], areas: ['DE', 'NO2'], data_types: ['FORECAST'] });
-  assert.equal(one({ begin: '2023-09-01', end: '2023-09-02T06:00+02:00' }).json, { begin: '2023-09-01 00:00:00', end: '2023-09-02 06:00:00+02:00' });
+  assert.equal(one({ areas: ['de', 'DE', 'no2'], data_types: 'forecast', event_types: ['curve_update'] }).json, {
+    event_types: ['CURVE_UPDATE'],
+    areas: ['DE', 'NO2'],
+    data_types: ['FORECAST'],
+  });
+  assert.equal(one({ begin: '2023-09-01', end: '2023-09-02T06:00+02:00' }).json, {
+    begin: '2023-09-01 00:00:00',
+    end: '2023-09-02 06:00:00+02:00',
+  });
   assert.equal(one({ areas: null, curve_names: ['X'] }).json, { curve_names: ['X'] }, 'null counts as unset');
 });
 
@@ -90,7 +104,10 @@ test('bad filters are refused with one message per problem', () => {
     'filters[2]: expected a filter object',
   ]);
   const many: string[] = [];
-  parseFeedFilters(Array.from({ length: MAX_FILTERS + 1 }, () => ({})), many);
+  parseFeedFilters(
+    Array.from({ length: MAX_FILTERS + 1 }, () => ({})),
+    many,
+  );
   assert.equal(many, ['filters: too many filters (11; at most 10)']);
 });
 

@@ -34,7 +34,13 @@ export const FR_DE = 'FR>DE Exchange Day-Ahead Schedule MWh/h H Actual';
  * @param value - Value of hour k.
  * @param instance - `issued,tag` columns to add, if any.
  */
-export function hourlyCsv(curve: string, firstHourUtc: number, n: number, value: (k: number) => number, instance?: { issued: string; tag: string }): string {
+export function hourlyCsv(
+  curve: string,
+  firstHourUtc: number,
+  n: number,
+  value: (k: number) => number,
+  instance?: { issued: string; tag: string },
+): string {
   const head = instance ? 'curve,date,issued,tag,value' : 'curve,date,value';
   const rows = Array.from({ length: n }, (_, k) => {
     const date = new Date(firstHourUtc + k * 3_600_000).toISOString().replace('.000Z', 'Z');
@@ -75,10 +81,15 @@ async function addUser(store: DuckDbStore, id: string, grants: SubscriptionGrant
  *
  * @param options - Store clock and event retention; extra app options.
  */
-export async function startFeedService(options: { clock?: () => number; eventRetentionMs?: number; app?: Partial<AppOptions> } = {}): Promise<FeedService> {
+export async function startFeedService(
+  options: { clock?: () => number; eventRetentionMs?: number; app?: Partial<AppOptions> } = {},
+): Promise<FeedService> {
   const dir = mkdtempSync(join(tmpdir(), 'feed-test-'));
   const store = await DuckDbStore.open(dir, { clock: options.clock, eventRetentionMs: options.eventRetentionMs });
-  const keys = { all: await addUser(store, 'all', [{ package: '*', area: '*' }]), de: await addUser(store, 'de', [{ package: 'power', area: 'DE' }]) };
+  const keys = {
+    all: await addUser(store, 'all', [{ package: '*', area: '*' }]),
+    de: await addUser(store, 'de', [{ package: 'power', area: 'DE' }]),
+  };
   await importSources(store, [{ name: 'curves.csv', text: CURVES_CSV }]);
   const app = createApp({ store, rateLimit: false, ...options.app });
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -86,8 +97,19 @@ export async function startFeedService(options: { clock?: () => number; eventRet
   const url = `http://127.0.0.1:${port}`;
   let n = 0;
   return {
-    app, store, url, apiUrl: `${url}/api`, wsUrl: `ws://127.0.0.1:${port}/api/events/`, port, keys,
-    importCsv: (...texts) => importSources(store, texts.map((text) => ({ name: `import-${++n}.csv`, text })), { clock: options.clock }),
+    app,
+    store,
+    url,
+    apiUrl: `${url}/api`,
+    wsUrl: `ws://127.0.0.1:${port}/api/events/`,
+    port,
+    keys,
+    importCsv: (...texts) =>
+      importSources(
+        store,
+        texts.map((text) => ({ name: `import-${++n}.csv`, text })),
+        { clock: options.clock },
+      ),
     async close() {
       await app.close();
       await store.close();

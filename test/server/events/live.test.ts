@@ -28,7 +28,10 @@ test('a round issues a new forecast instance and revises and extends an actual c
   const summary = await live.tick();
   assert.ok(summary);
   const events = summary?.events ?? [];
-  assert.equal(events.map((e) => e.curve), [DE_CONS, DE_WIND]);
+  assert.equal(
+    events.map((e) => e.curve),
+    [DE_CONS, DE_WIND],
+  );
   // new instance: issued at "now" (06:00Z), from the next hour (07:00Z) over the same 23-hour span
   const [forecast, wind] = events;
   assert.is(forecast.issued, NOW);
@@ -46,7 +49,10 @@ test('a round issues a new forecast instance and revises and extends an actual c
   assert.is(wind.begin, NOW - 6 * H);
   assert.is(wind.end, NOW + H);
   const actual = await svc.store.readSeries(DE_WIND, {}, null);
-  assert.equal(Array.from(actual.times), Array.from({ length: 7 }, (_, k) => NOW - 6 * H + k * H));
+  assert.equal(
+    Array.from(actual.times),
+    Array.from({ length: 7 }, (_, k) => NOW - 6 * H + k * H),
+  );
 });
 
 test('rounds take the curves in turn and keep issuing newer instances', async () => {

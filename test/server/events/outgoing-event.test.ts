@@ -10,7 +10,14 @@ import { CURVES_CSV, DE_CONS, DE_WIND } from './feed-fixture';
 
 let dir: string;
 let store: DuckDbStore;
-const user = (id: string, grants: UserRecord['subscriptions']): UserRecord => ({ id, name: id, email: null, organization: null, blocked: false, subscriptions: grants });
+const user = (id: string, grants: UserRecord['subscriptions']): UserRecord => ({
+  id,
+  name: id,
+  email: null,
+  organization: null,
+  blocked: false,
+  subscriptions: grants,
+});
 
 test.before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'outgoing-'));
@@ -25,8 +32,18 @@ test.after(async () => {
 
 test('the frame carries the curve, the range in the curve zone and the instance in its issue zone', async () => {
   // 2024-10-27 00:00Z = 02:00+02:00 (CEST); 02:00Z = 03:00+01:00 (CET, after the fall-back)
-  const [out] = await resolveEvents(store, [{ id: '1729987200000-4', type: 'CURVE_UPDATE', curve: DE_CONS,
-    begin: Date.UTC(2024, 9, 27, 0), end: Date.UTC(2024, 9, 27, 2), issued: Date.UTC(2024, 9, 26, 12), tag: 'ec', created: 0 }]);
+  const [out] = await resolveEvents(store, [
+    {
+      id: '1729987200000-4',
+      type: 'CURVE_UPDATE',
+      curve: DE_CONS,
+      begin: Date.UTC(2024, 9, 27, 0),
+      end: Date.UTC(2024, 9, 27, 2),
+      issued: Date.UTC(2024, 9, 26, 12),
+      tag: 'ec',
+      created: 0,
+    },
+  ]);
   assert.instance(out, OutgoingEvent);
   assert.equal(out.idParts, { ms: 1729987200000, seq: 4 });
   const frame = JSON.parse(out.textFor(user('a', [{ package: '*', area: '*' }])));
@@ -38,8 +55,10 @@ test('the frame carries the curve, the range in the curve zone and the instance 
   assert.is(frame.event.curve.instance_issued_timezone, 'UTC');
 });
 
-test('the curve shows each user\'s access; equal access shares one text', async () => {
-  const [out] = await resolveEvents(store, [{ id: '1729987200000-0', type: 'CURVE_TRUNCATE', curve: DE_WIND, begin: null, end: null, issued: null, tag: null, created: 0 }]);
+test("the curve shows each user's access; equal access shares one text", async () => {
+  const [out] = await resolveEvents(store, [
+    { id: '1729987200000-0', type: 'CURVE_TRUNCATE', curve: DE_WIND, begin: null, end: null, issued: null, tag: null, created: 0 },
+  ]);
   const a = out.textFor(user('a', [{ package: 'power', area: 'DE' }]));
   const b = out.textFor(user('b', [{ package: 'power', area: 'DE' }]));
   assert.ok(a === b, 'the same string object');
@@ -49,7 +68,12 @@ test('the curve shows each user\'s access; equal access shares one text', async 
 });
 
 test('events of unknown curves are left out', async () => {
-  assert.equal(await resolveEvents(store, [{ id: '1729987200000-0', type: 'CURVE_DELETE', curve: 'Gone', begin: null, end: null, issued: null, tag: null, created: 0 }]), []);
+  assert.equal(
+    await resolveEvents(store, [
+      { id: '1729987200000-0', type: 'CURVE_DELETE', curve: 'Gone', begin: null, end: null, issued: null, tag: null, created: 0 },
+    ]),
+    [],
+  );
 });
 
 test.run();

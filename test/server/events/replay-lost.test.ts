@@ -35,7 +35,10 @@ test('a last_id older than the log is told so, then the events still logged are 
   const message = await p.waitFor((f) => f.type === 'message');
   assert.match(message.message, /Events were lost/);
   assert.match(message.message, new RegExp(`${T0 - 60_000}-0`));
-  assert.equal((await p.waitForEvents(1)).map((f) => f.event.id), [second]);
+  assert.equal(
+    (await p.waitForEvents(1)).map((f) => f.event.id),
+    [second],
+  );
   const order = p.frames.map((f) => f.type);
   assert.equal(order, ['curves.subscribe', 'message', 'curves.event'], 'the response first, then the warning, then the replay');
   await p.close();
@@ -46,7 +49,10 @@ test('a last_id at the newest dropped event loses nothing', async () => {
   const id = RID();
   p.send({ type: 'curves.subscribe', request_id: id, last_id: first, filters: [{ curve_names: [DE_WIND] }] });
   await p.waitFor((f) => f.request_id === id);
-  assert.equal((await p.waitForEvents(1)).map((f) => f.event.id), [second]);
+  assert.equal(
+    (await p.waitForEvents(1)).map((f) => f.event.id),
+    [second],
+  );
   assert.not.ok(p.frames.some((f) => f.type === 'message'));
   await p.close();
 });
@@ -60,7 +66,10 @@ test('a last_id newer than every event replays nothing and waits for live events
   assert.is(p.events().length, 0);
   now += 1000;
   const third = (await svc.importCsv(hourlyCsv(DE_WIND, T0, 1, () => 3))).events[0].id;
-  assert.equal((await p.waitForEvents(1)).map((f) => f.event.id), [third]);
+  assert.equal(
+    (await p.waitForEvents(1)).map((f) => f.event.id),
+    [third],
+  );
   await p.close();
 });
 

@@ -75,11 +75,12 @@ export function openProbe(url: string, key: string): Promise<WsProbe> {
           }
           return probe.events();
         },
-        close: () => new Promise<void>((done) => {
-          if (ws.readyState === WebSocket.CLOSED) return done();
-          ws.once('close', () => done());
-          ws.close(1000);
-        }),
+        close: () =>
+          new Promise<void>((done) => {
+            if (ws.readyState === WebSocket.CLOSED) return done();
+            ws.once('close', () => done());
+            ws.close(1000);
+          }),
       };
       resolve(probe);
     });

@@ -19,7 +19,10 @@ test('syntax problems name the line and leave the record out', () => {
   assert.equal(records, [{ line: 1, fields: ['a', 'b'] }]);
   assert.equal(errors, [{ line: 2, message: 'unterminated quoted field' }]);
   const more = parseCsv('a,b\nx"y,1\n"z"w,2\nok,3\n');
-  assert.equal(more.errors.map((e) => e.line), [2, 3]);
+  assert.equal(
+    more.errors.map((e) => e.line),
+    [2, 3],
+  );
   assert.match(more.errors[0].message, /quote inside an unquoted field/);
   assert.match(more.errors[1].message, /after a closing quote/);
   assert.equal(more.records.at(-1), { line: 4, fields: ['ok', '3'] });

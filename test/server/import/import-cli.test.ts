@@ -37,8 +37,13 @@ test.after(async () => {
 
 test('parseImport: files, --data, --url with exactly one key option, --dry-run', () => {
   assert.equal(parseImport(['a.csv', 'b.json']), { files: ['a.csv', 'b.json'], data: 'data', dryRun: false });
-  assert.equal(parseImport(['--url', 'http://127.0.0.1:7070/api/', '--key', 'k', '--dry-run', 'a.csv']),
-    { files: ['a.csv'], data: 'data', dryRun: true, url: 'http://127.0.0.1:7070/api', key: 'k' });
+  assert.equal(parseImport(['--url', 'http://127.0.0.1:7070/api/', '--key', 'k', '--dry-run', 'a.csv']), {
+    files: ['a.csv'],
+    data: 'data',
+    dryRun: true,
+    url: 'http://127.0.0.1:7070/api',
+    key: 'k',
+  });
   assert.throws(() => parseImport([]), /No files given/);
   assert.throws(() => parseImport(['--url', 'http://x/api', 'a.csv']), /exactly one of --key and --key-file/);
   assert.throws(() => parseImport(['--url', 'ftp://x', '--key', 'k', 'a.csv']), /--url must be/);
@@ -47,7 +52,10 @@ test('parseImport: files, --data, --url with exactly one key option, --dry-run',
 test('service import into a data directory, then a bad file: exit 1, every problem listed, nothing imported', async () => {
   const data = join(dir, 'data');
   const curves = file('curves.csv', CURVES_CSV);
-  const wind = file('wind.csv', hourlyCsv(DE_WIND, Date.UTC(2024, 0, 1), 24, (k) => k));
+  const wind = file(
+    'wind.csv',
+    hourlyCsv(DE_WIND, Date.UTC(2024, 0, 1), 24, (k) => k),
+  );
   const ok = io();
   assert.is(await main(['import', '--data', data, curves, wind], ok.io), 0);
   assert.equal(ok.out[0], 'Imported 2 files: 4 new curves, 0 instances, 1 blocks, 24 values, 1 events');
@@ -70,7 +78,10 @@ test('service import --url sends the files to a running service; subscribers get
   const id = RID();
   p.send({ type: 'curves.subscribe', request_id: id, filters: [{ curve_names: [DE_WIND] }] });
   await p.waitFor((f) => f.request_id === id);
-  const wind = file('wind2.csv', hourlyCsv(DE_WIND, Date.UTC(2024, 1, 1), 3, (k) => k));
+  const wind = file(
+    'wind2.csv',
+    hourlyCsv(DE_WIND, Date.UTC(2024, 1, 1), 3, (k) => k),
+  );
   const ok = io();
   assert.is(await main(['import', '--url', svc.apiUrl, '--key', svc.keys.all, wind], ok.io), 0);
   assert.equal(ok.out, ['Imported 1 file: 0 new curves, 0 instances, 1 blocks, 3 values, 1 events']);
@@ -84,7 +95,10 @@ test('service import --url sends the files to a running service; subscribers get
 
 test('the import route: 403 without an all-access key, 400 listing the problems of bad files', async () => {
   const denied = io();
-  const wind = file('wind3.csv', hourlyCsv(DE_WIND, Date.UTC(2024, 1, 1), 1, () => 1));
+  const wind = file(
+    'wind3.csv',
+    hourlyCsv(DE_WIND, Date.UTC(2024, 1, 1), 1, () => 1),
+  );
   assert.is(await main(['import', '--url', svc.apiUrl, '--key', svc.keys.de, wind], denied.io), 1);
   assert.match(denied.err[0], /grant \*:\*/);
   const bad = file('bad2.csv', `curve,date,value\n${DE_WIND},2024-01-01 00:00,x\n`);
@@ -103,7 +117,12 @@ test('the import route: 403 without an all-access key, 400 listing the problems 
   const r = await svc.app.inject({ method: 'POST', url: '/api/import/', headers: { 'x-api-key': svc.keys.all }, payload: { files: 'x' } });
   assert.is(r.statusCode, 400);
   assert.equal(r.json(), { message: 'Expected a JSON body {"files": [{"name": "...", "text": "..."}]}', parameter: 'files' });
-  const partner = await svc.app.inject({ method: 'POST', url: '/partner/germany/import/', headers: { 'ocp-apim-subscription-key': svc.keys.all }, payload: { files: [] } });
+  const partner = await svc.app.inject({
+    method: 'POST',
+    url: '/partner/germany/import/',
+    headers: { 'ocp-apim-subscription-key': svc.keys.all },
+    payload: { files: [] },
+  });
   assert.is(partner.statusCode, 404, 'partner mounts have no import');
 });
 

@@ -40,9 +40,21 @@ test.after(async () => {
 test('curve definitions create curves with their metadata and defaults', async () => {
   const wind = await store.getCurve(WIND);
   assert.equal(wind, {
-    name: WIND, curveType: 'TIMESERIES', area: 'DE', areaSink: null, placeKey: null, categories: ['Wind', 'Power', 'Production'],
-    frequency: 'PT1H', timezone: 'CET', unit: 'MWh/h', denominator: null, dataType: 'ACTUAL', source: null, commodity: null,
-    instanceIssuedTimezone: null, package: 'power',
+    name: WIND,
+    curveType: 'TIMESERIES',
+    area: 'DE',
+    areaSink: null,
+    placeKey: null,
+    categories: ['Wind', 'Power', 'Production'],
+    frequency: 'PT1H',
+    timezone: 'CET',
+    unit: 'MWh/h',
+    denominator: null,
+    dataType: 'ACTUAL',
+    source: null,
+    commodity: null,
+    instanceIssuedTimezone: null,
+    package: 'power',
   });
   assert.is((await store.getCurve(FUTURES))?.package, 'market');
   assert.is((await store.getCurve(FUTURES))?.denominator, 'MWh');
@@ -51,7 +63,12 @@ test('curve definitions create curves with their metadata and defaults', async (
 
 test('a series CSV: dates without offset are wall-clock time in the curve zone (DST day)', async () => {
   // 2024-03-31 in CET: 00:00+01:00 = 23:00Z the day before, 01:00+01:00 = 00:00Z, 03:00+02:00 = 01:00Z (02:00 does not exist)
-  const r = await importSources(store, [{ name: 'wind.csv', text: `curve,date,value\n${WIND},2024-03-31 03:00,3\n${WIND},2024-03-31 00:00,1\n${WIND},2024-03-31T00:00:00Z,2\n` }]);
+  const r = await importSources(store, [
+    {
+      name: 'wind.csv',
+      text: `curve,date,value\n${WIND},2024-03-31 03:00,3\n${WIND},2024-03-31 00:00,1\n${WIND},2024-03-31T00:00:00Z,2\n`,
+    },
+  ]);
   assert.equal([r.blocks, r.values, r.events.length, r.newCurves], [1, 3, 1, []]);
   const block = await store.readSeries(WIND, {}, null);
   assert.equal(Array.from(block.times), [T('2024-03-30T23:00:00Z'), T('2024-03-31T00:00:00Z'), T('2024-03-31T01:00:00Z')]);
@@ -63,13 +80,18 @@ test('wall-clock times a DST change skips move forward; ambiguous ones take stan
   const curve = 'NL Wind Power Production MWh/h 15min Actual';
   const defs = `name,curve_type,data_type,frequency,timezone,unit,area\n${curve},TIMESERIES,ACTUAL,PT15M,CET,MWh/h,NL\n`;
   // 2024-03-31 02:30 does not exist in CET: 03:30+02:00 = 01:30Z; 2024-10-27 02:30 happens twice: +01:00 = 01:30Z
-  await importSources(store, [{ name: 'nl.csv', text: defs }, { name: 'dst.csv', text: `curve,date,value\n${curve},2024-03-31 02:30,1\n${curve},2024-10-27 02:30,2\n` }]);
+  await importSources(store, [
+    { name: 'nl.csv', text: defs },
+    { name: 'dst.csv', text: `curve,date,value\n${curve},2024-03-31 02:30,1\n${curve},2024-10-27 02:30,2\n` },
+  ]);
   assert.equal(Array.from((await store.readSeries(curve, {}, null)).times), [T('2024-03-31T01:30:00Z'), T('2024-10-27T01:30:00Z')]);
 });
 
 test('a scenario CSV: scenario:<name> columns; empty cells are missing values', async () => {
   // 2024-01-01 and 2024-01-02 at local midnight in CET (+01:00)
-  await importSources(store, [{ name: 'climate.csv', text: `curve,date,scenario:y1991,scenario:y1992\n${CLIMATE},2024-01-01,10,11\n${CLIMATE},2024-01-02,,13\n` }]);
+  await importSources(store, [
+    { name: 'climate.csv', text: `curve,date,scenario:y1991,scenario:y1992\n${CLIMATE},2024-01-01,10,11\n${CLIMATE},2024-01-02,,13\n` },
+  ]);
   const block = await store.readSeries(CLIMATE, {}, null);
   assert.equal(Array.from(block.times), [T('2023-12-31T23:00:00Z'), T('2024-01-01T23:00:00Z')]);
   assert.is(block.values, null);
@@ -79,18 +101,33 @@ test('a scenario CSV: scenario:<name> columns; empty cells are missing values', 
 });
 
 test('an instance CSV: issued in the issue zone, tag lower-cased, created in the curve zone, ensembles', async () => {
-  const rows = [0, 1].map((h) => `${CONS},2024-01-01T0${h}:00:00Z,2024-01-01T00:00:00Z,EC,2024-01-01 05:30,${100 + h},${99 + h},${101 + h}`);
-  const r = await importSources(store, [{ name: 'cons.csv', text: `curve,date,issued,tag,created,value,scenario:e00,scenario:e01\n${rows.join('\n')}\n` }]);
+  const rows = [0, 1].map(
+    (h) => `${CONS},2024-01-01T0${h}:00:00Z,2024-01-01T00:00:00Z,EC,2024-01-01 05:30,${100 + h},${99 + h},${101 + h}`,
+  );
+  const r = await importSources(store, [
+    { name: 'cons.csv', text: `curve,date,issued,tag,created,value,scenario:e00,scenario:e01\n${rows.join('\n')}\n` },
+  ]);
   assert.is(r.instances, 1);
   const [inst] = await store.listInstances(CONS);
   // created 05:30 in CET (+01:00) = 04:30Z
-  assert.equal(inst, { curve: CONS, issued: T('2024-01-01T00:00:00Z'), tag: 'ec', created: T('2024-01-01T04:30:00Z'), modified: null, scenarioNames: ['e00', 'e01'] });
+  assert.equal(inst, {
+    curve: CONS,
+    issued: T('2024-01-01T00:00:00Z'),
+    tag: 'ec',
+    created: T('2024-01-01T04:30:00Z'),
+    modified: null,
+    scenarioNames: ['e00', 'e01'],
+  });
   assert.equal([r.events[0].issued, r.events[0].tag], [T('2024-01-01T00:00:00Z'), 'ec']);
   const block = await store.readSeries(CONS, {}, { issued: inst.issued, tag: 'EC' });
   assert.equal(Array.from(block.values as Float64Array), [100, 101]);
   assert.equal(Array.from(block.scenarios[1]), [101, 102]);
   // importing the instance again keeps created and sets modified
-  await importSources(store, [{ name: 'again.csv', text: `curve,date,issued,tag,value\n${CONS},2024-01-01T00:00:00Z,2024-01-01T00:00:00Z,ec,7\n` }], { clock: () => T('2024-01-02T00:00:00Z') });
+  await importSources(
+    store,
+    [{ name: 'again.csv', text: `curve,date,issued,tag,value\n${CONS},2024-01-01T00:00:00Z,2024-01-01T00:00:00Z,ec,7\n` }],
+    { clock: () => T('2024-01-02T00:00:00Z') },
+  );
   const [again] = await store.listInstances(CONS);
   assert.equal([again.created, again.modified], [T('2024-01-01T04:30:00Z'), T('2024-01-02T00:00:00Z')]);
 });
@@ -125,18 +162,65 @@ ${FUTURES},2024-01-02,year,2025-01-01,,,,,90.25,,
 
 test('a JSON file: curve objects, and service responses as they were saved', async () => {
   const json = {
-    curves: [{ name: 'FR Solar Photovoltaic Production MWh/h 15min Actual', curve_type: 'TIMESERIES', area: 'FR', area_sink: null, place: null,
-      categories: ['Solar', 'Photovoltaic', 'Production'], resolution: { frequency: 'PT15M', timezone: 'CET' }, unit: 'MWh/h', denominator: null,
-      data_type: 'ACTUAL', source: null, commodity: 'Power', instance_issued_timezone: null, subscription: { access: 'PAYING', type: 'PACKAGE', label: 'x', package: 'power' } }],
-    timeseries: [
-      { curve: 'FR Solar Photovoltaic Production MWh/h 15min Actual', resolution: { frequency: 'PT15M', timezone: 'CET' }, unit: 'MWh/h', denominator: null,
-        data: [{ d: '2024-06-01T12:00:00+02:00', v: 5 }, { d: '2024-06-01T12:15:00+02:00', v: null }] },
-      { curve: { name: CONS, curve_type: 'INSTANCE', area: 'DE', resolution: { frequency: 'PT1H', timezone: 'CET' }, data_type: 'FORECAST', unit: 'MWh/h' },
-        instance: { issued: '2024-06-01T00:00:00+00:00', tag: 'gfs', scenarios: 0, created: null, modified: null }, contract: null, scenario_names: null,
-        data: [{ d: '2024-06-02T00:00:00+02:00', v: 4249.56 }] },
+    curves: [
+      {
+        name: 'FR Solar Photovoltaic Production MWh/h 15min Actual',
+        curve_type: 'TIMESERIES',
+        area: 'FR',
+        area_sink: null,
+        place: null,
+        categories: ['Solar', 'Photovoltaic', 'Production'],
+        resolution: { frequency: 'PT15M', timezone: 'CET' },
+        unit: 'MWh/h',
+        denominator: null,
+        data_type: 'ACTUAL',
+        source: null,
+        commodity: 'Power',
+        instance_issued_timezone: null,
+        subscription: { access: 'PAYING', type: 'PACKAGE', label: 'x', package: 'power' },
+      },
     ],
-    periodseries: [{ curve: REMIT, resolution: { frequency: 'NONE', timezone: 'CET' }, data: [{ begin: '2024-06-01T00:00:00+02:00', end: '2024-06-05T00:00:00+02:00', v: 7000, capacity: 8600 }] }],
-    ohlc: [{ curve: FUTURES, unit: 'EUR', denominator: 'MWh', data: [{ product: { traded_at: '2024-06-03', period: 'week', front: 1, delivery: '2024-06-10' }, settlement: 70 }] }],
+    timeseries: [
+      {
+        curve: 'FR Solar Photovoltaic Production MWh/h 15min Actual',
+        resolution: { frequency: 'PT15M', timezone: 'CET' },
+        unit: 'MWh/h',
+        denominator: null,
+        data: [
+          { d: '2024-06-01T12:00:00+02:00', v: 5 },
+          { d: '2024-06-01T12:15:00+02:00', v: null },
+        ],
+      },
+      {
+        curve: {
+          name: CONS,
+          curve_type: 'INSTANCE',
+          area: 'DE',
+          resolution: { frequency: 'PT1H', timezone: 'CET' },
+          data_type: 'FORECAST',
+          unit: 'MWh/h',
+        },
+        instance: { issued: '2024-06-01T00:00:00+00:00', tag: 'gfs', scenarios: 0, created: null, modified: null },
+        contract: null,
+        scenario_names: null,
+        data: [{ d: '2024-06-02T00:00:00+02:00', v: 4249.56 }],
+      },
+    ],
+    periodseries: [
+      {
+        curve: REMIT,
+        resolution: { frequency: 'NONE', timezone: 'CET' },
+        data: [{ begin: '2024-06-01T00:00:00+02:00', end: '2024-06-05T00:00:00+02:00', v: 7000, capacity: 8600 }],
+      },
+    ],
+    ohlc: [
+      {
+        curve: FUTURES,
+        unit: 'EUR',
+        denominator: 'MWh',
+        data: [{ product: { traded_at: '2024-06-03', period: 'week', front: 1, delivery: '2024-06-10' }, settlement: 70 }],
+      },
+    ],
   };
   const r = await importSources(store, [{ name: 'saved.json', text: JSON.stringify(json, null, 2) }]);
   assert.equal(r.newCurves, ['FR Solar Photovoltaic Production MWh/h 15min Actual']);
@@ -148,7 +232,11 @@ test('a JSON file: curve objects, and service responses as they were saved', asy
 });
 
 async function snapshot() {
-  return { stats: await store.stats(), events: (await store.eventsAfter(null, 1_000_000)).events.length, wind: Array.from((await store.readSeries(WIND, {}, null)).values as Float64Array) };
+  return {
+    stats: await store.stats(),
+    events: (await store.eventsAfter(null, 1_000_000)).events.length,
+    wind: Array.from((await store.readSeries(WIND, {}, null)).values as Float64Array),
+  };
 }
 
 async function refused(sources: ImportSource[], expected: string[]): Promise<void> {
@@ -158,7 +246,10 @@ async function refused(sources: ImportSource[], expected: string[]): Promise<voi
     assert.unreachable('the import should fail');
   } catch (err) {
     assert.instance(err, ValueError);
-    const lines = (err as Error).message.split('\n').slice(1).map((l) => l.trim());
+    const lines = (err as Error).message
+      .split('\n')
+      .slice(1)
+      .map((l) => l.trim());
     assert.equal(lines, expected);
   }
   assert.equal(await snapshot(), before, 'the store is unchanged');
@@ -167,74 +258,118 @@ async function refused(sources: ImportSource[], expected: string[]): Promise<voi
 const GOOD = { name: 'good.csv', text: `curve,date,value\n${WIND},2024-03-31 05:00,50\n` };
 
 test('wrong columns are refused with file, line and field; a good file in the same import is not imported either', async () => {
-  await refused([GOOD, { name: 'cols.csv', text: `curve,date,valeu,colour\n${WIND},2024-01-01,1,red\n` }], [
-    'cols.csv:1: valeu: unknown column for a series file',
-    'cols.csv:1: colour: unknown column for a series file',
-    'cols.csv:1: value: a series file needs a value column or scenario:<name> columns',
-  ]);
-  await refused([GOOD, { name: 'periods.csv', text: `curve,begin,end\n${REMIT},2024-01-01,2024-01-02\n` }], ['periods.csv:1: value: required column is missing']);
-  await refused([{ name: 'fields.csv', text: `curve,date,value\n${WIND},2024-01-01 00:00\n` }], ['fields.csv:2: expected 3 fields, found 2']);
-  await refused([{ name: 'kind.csv', text: 'when,what\n1,2\n' }], [
-    'kind.csv:1: cannot tell the kind of file from the header: expected curve columns (name, curve_type, ...), series (curve, date, value), periods (curve, begin, end, value) or OHLC (curve, traded, period, delivery, settlement)',
-  ]);
+  await refused(
+    [GOOD, { name: 'cols.csv', text: `curve,date,valeu,colour\n${WIND},2024-01-01,1,red\n` }],
+    [
+      'cols.csv:1: valeu: unknown column for a series file',
+      'cols.csv:1: colour: unknown column for a series file',
+      'cols.csv:1: value: a series file needs a value column or scenario:<name> columns',
+    ],
+  );
+  await refused(
+    [GOOD, { name: 'periods.csv', text: `curve,begin,end\n${REMIT},2024-01-01,2024-01-02\n` }],
+    ['periods.csv:1: value: required column is missing'],
+  );
+  await refused(
+    [{ name: 'fields.csv', text: `curve,date,value\n${WIND},2024-01-01 00:00\n` }],
+    ['fields.csv:2: expected 3 fields, found 2'],
+  );
+  await refused(
+    [{ name: 'kind.csv', text: 'when,what\n1,2\n' }],
+    [
+      'kind.csv:1: cannot tell the kind of file from the header: expected curve columns (name, curve_type, ...), series (curve, date, value), periods (curve, begin, end, value) or OHLC (curve, traded, period, delivery, settlement)',
+    ],
+  );
 });
 
 test('bad dates are refused: impossible dates, text, off the step grid', async () => {
-  await refused([GOOD, { name: 'dates.csv', text: `curve,date,value\n${WIND},2024-02-30 00:00,1\n${WIND},yesterday,2\n${WIND},2024-01-01 00:30,3\n${WIND},,4\n` }], [
-    'dates.csv:2: date: not a date-time: "2024-02-30 00:00" (expected YYYY-MM-DD, YYYY-MM-DD HH:MM[:SS] or ISO 8601 with an offset)',
-    'dates.csv:3: date: not a date-time: "yesterday" (expected YYYY-MM-DD, YYYY-MM-DD HH:MM[:SS] or ISO 8601 with an offset)',
-    'dates.csv:4: date: "2024-01-01 00:30" is not the start of a PT1H step in CET',
-    'dates.csv:5: date: the date-time is missing',
-  ]);
+  await refused(
+    [
+      GOOD,
+      {
+        name: 'dates.csv',
+        text: `curve,date,value\n${WIND},2024-02-30 00:00,1\n${WIND},yesterday,2\n${WIND},2024-01-01 00:30,3\n${WIND},,4\n`,
+      },
+    ],
+    [
+      'dates.csv:2: date: not a date-time: "2024-02-30 00:00" (expected YYYY-MM-DD, YYYY-MM-DD HH:MM[:SS] or ISO 8601 with an offset)',
+      'dates.csv:3: date: not a date-time: "yesterday" (expected YYYY-MM-DD, YYYY-MM-DD HH:MM[:SS] or ISO 8601 with an offset)',
+      'dates.csv:4: date: "2024-01-01 00:30" is not the start of a PT1H step in CET',
+      'dates.csv:5: date: the date-time is missing',
+    ],
+  );
 });
 
 test('an unknown curve type (and other bad curve fields) is refused', async () => {
-  const text = 'name,curve_type,data_type,frequency,timezone,unit\nNew Curve,TIMESERIE,ACTUAL,PT1H,CET,MW\nOther Curve,TIMESERIES,ACTUALS,PT7M,Mars/Olympus,MW\n';
-  await refused([GOOD, { name: 'types.csv', text }], [
-    'types.csv:2: curve_type: unknown curve type "TIMESERIE"',
-    'types.csv:3: data_type: unknown data type "ACTUALS"',
-    'types.csv:3: frequency: unknown frequency "PT7M"',
-    'types.csv:3: timezone: unknown time zone "Mars/Olympus"',
-  ]);
+  const text =
+    'name,curve_type,data_type,frequency,timezone,unit\nNew Curve,TIMESERIE,ACTUAL,PT1H,CET,MW\nOther Curve,TIMESERIES,ACTUALS,PT7M,Mars/Olympus,MW\n';
+  await refused(
+    [GOOD, { name: 'types.csv', text }],
+    [
+      'types.csv:2: curve_type: unknown curve type "TIMESERIE"',
+      'types.csv:3: data_type: unknown data type "ACTUALS"',
+      'types.csv:3: frequency: unknown frequency "PT7M"',
+      'types.csv:3: timezone: unknown time zone "Mars/Olympus"',
+    ],
+  );
   assert.is(await store.getCurve('New Curve'), null);
 });
 
 test('duplicate timestamps are refused, also when written with different offsets', async () => {
   // 2024-01-01 01:00 CET (+01:00) = 00:00Z
   const text = `curve,date,value\n${WIND},2024-01-01 01:00,1\n${WIND},2024-01-01T02:00:00+01:00,2\n${WIND},2024-01-01T00:00:00Z,3\n`;
-  await refused([GOOD, { name: 'dups.csv', text }], ['dups.csv:4: date: duplicate date "2024-01-01T00:00:00Z": the same instant as line 2']);
-  await refused([GOOD, { name: 'again.csv', text: `curve,date,value\n${WIND},2024-03-31 05:00,1\n` }], [
-    'again.csv:2: curve: the block overlaps another block of the same curve in the import (good.csv:2); each date may be given once',
-  ]);
+  await refused(
+    [GOOD, { name: 'dups.csv', text }],
+    ['dups.csv:4: date: duplicate date "2024-01-01T00:00:00Z": the same instant as line 2'],
+  );
+  await refused(
+    [GOOD, { name: 'again.csv', text: `curve,date,value\n${WIND},2024-03-31 05:00,1\n` }],
+    ['again.csv:2: curve: the block overlaps another block of the same curve in the import (good.csv:2); each date may be given once'],
+  );
 });
 
 test('unknown curves, wrong curve types, missing instances and bad numbers are refused', async () => {
   const text = `curve,date,value\nNo Such Curve,2024-01-01,1\n${REMIT},2024-01-01,1\n${CONS},2024-01-01 00:00,1\n${WIND},2024-01-01 00:00,1.2.3\n`;
-  await refused([{ name: 'refs.csv', text }], [
-    'refs.csv:5: value: not a number: "1.2.3"',
-    'refs.csv:2: curve: unknown curve "No Such Curve": define it (a curves CSV file or "curves" in JSON) or import its definition first',
-    'refs.csv:3: curve: curve "DE Nuclear Capacity Available MW REMIT" is of type PERIOD; series are for TIMESERIES, SCENARIO_TIMESERIES, INSTANCE curves',
-    'refs.csv:4: issued: curve "DE Consumption MWh/h H Forecast" (INSTANCE) needs the instance: issued (and tag)',
-  ]);
+  await refused(
+    [{ name: 'refs.csv', text }],
+    [
+      'refs.csv:5: value: not a number: "1.2.3"',
+      'refs.csv:2: curve: unknown curve "No Such Curve": define it (a curves CSV file or "curves" in JSON) or import its definition first',
+      'refs.csv:3: curve: curve "DE Nuclear Capacity Available MW REMIT" is of type PERIOD; series are for TIMESERIES, SCENARIO_TIMESERIES, INSTANCE curves',
+      'refs.csv:4: issued: curve "DE Consumption MWh/h H Forecast" (INSTANCE) needs the instance: issued (and tag)',
+    ],
+  );
 });
 
 test('a definition that differs from the stored curve is refused; an equal one passes', async () => {
-  await refused([{ name: 'meta.csv', text: `name,curve_type,data_type,frequency,timezone,unit\n${WIND},TIMESERIES,ACTUAL,PT1H,CET,GW\n` }], [
-    `meta.csv:2: unit: differs from the stored curve "${WIND}" (stored "MWh/h", file "GW"); an import never changes a curve's metadata`,
-  ]);
-  assert.equal(await checkSources(store, [{ name: 'same.csv', text: `name,curve_type,data_type,frequency,timezone,unit\n${WIND},timeseries,actual,PT1H,CET,MWh/h\n` }]), []);
+  await refused(
+    [{ name: 'meta.csv', text: `name,curve_type,data_type,frequency,timezone,unit\n${WIND},TIMESERIES,ACTUAL,PT1H,CET,GW\n` }],
+    [`meta.csv:2: unit: differs from the stored curve "${WIND}" (stored "MWh/h", file "GW"); an import never changes a curve's metadata`],
+  );
+  assert.equal(
+    await checkSources(store, [
+      { name: 'same.csv', text: `name,curve_type,data_type,frequency,timezone,unit\n${WIND},timeseries,actual,PT1H,CET,MWh/h\n` },
+    ]),
+    [],
+  );
 });
 
 test('bad JSON files are refused with lines', async () => {
-  await refused([{ name: 'syntax.json', text: '{\n  "timeseries": [\n    {"curve": "x",}\n  ]\n}' }], ['syntax.json:3: JSON syntax, column 19: expected a member name in double quotes']);
+  await refused(
+    [{ name: 'syntax.json', text: '{\n  "timeseries": [\n    {"curve": "x",}\n  ]\n}' }],
+    ['syntax.json:3: JSON syntax, column 19: expected a member name in double quotes'],
+  );
   const text = `{\n  "timeseries": [{\n    "curve": "${WIND}",\n    "data": [\n      {"d": "2024-01-01T00:00:00Z", "v": 1},\n      {"d": "2024-01-01T01:00:00Z", "v": "2"},\n      {"date": "x"}\n    ],\n    "colour": "red"\n  }]\n}`;
-  await refused([{ name: 'members.json', text }], [
-    'members.json:9: colour: unknown member of a timeseries object',
-    'members.json:6: v: expected a number or null, got "2"',
-    'members.json:7: date: unknown member of a data item',
-    'members.json:7: d: expected a string, got null',
-    'members.json:7: date: the date-time is missing',
-  ]);
+  await refused(
+    [{ name: 'members.json', text }],
+    [
+      'members.json:9: colour: unknown member of a timeseries object',
+      'members.json:6: v: expected a number or null, got "2"',
+      'members.json:7: date: unknown member of a data item',
+      'members.json:7: d: expected a string, got null',
+      'members.json:7: date: the date-time is missing',
+    ],
+  );
 });
 
 test('importFiles reads files by extension and refuses unreadable or unknown ones', async () => {
@@ -250,7 +385,10 @@ test('importFiles reads files by extension and refuses unreadable or unknown one
     },
   );
   writeFileSync(join(dir, 'notes.txt'), 'x');
-  await importFiles(store, [join(dir, 'notes.txt')]).then(() => assert.unreachable(), (err: Error) => assert.match(err.message, /unknown file type/));
+  await importFiles(store, [join(dir, 'notes.txt')]).then(
+    () => assert.unreachable(),
+    (err: Error) => assert.match(err.message, /unknown file type/),
+  );
   assert.equal(await snapshot(), before);
   const dry = await importFiles(store, [ok], { dryRun: true });
   assert.equal([dry.values, dry.events.length], [1, 0]);

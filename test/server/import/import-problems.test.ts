@@ -5,7 +5,10 @@ import { ProblemList, formatProblem } from '../../../src/server/import';
 
 test('problems read file:line: field: message', () => {
   assert.is(formatProblem({ file: 'a.csv', line: 3, field: 'date', message: 'bad' }), 'a.csv:3: date: bad');
-  assert.is(formatProblem({ file: 'a.csv', line: 0, field: null, message: 'cannot read the file: ENOENT' }), 'a.csv:0: cannot read the file: ENOENT');
+  assert.is(
+    formatProblem({ file: 'a.csv', line: 0, field: null, message: 'cannot read the file: ENOENT' }),
+    'a.csv:0: cannot read the file: ENOENT',
+  );
 });
 
 test('the list keeps the first problems, counts all, and throws one ValueError listing them', () => {
@@ -19,7 +22,10 @@ test('the list keeps the first problems, counts all, and throws one ValueError l
     assert.unreachable();
   } catch (err) {
     assert.instance(err, ValueError);
-    assert.is((err as Error).message, 'Import failed with 5 problems; nothing was imported:\n  b.csv:1: value: not a number\n  b.csv:2: value: not a number\n  ... and 3 more');
+    assert.is(
+      (err as Error).message,
+      'Import failed with 5 problems; nothing was imported:\n  b.csv:1: value: not a number\n  b.csv:2: value: not a number\n  ... and 3 more',
+    );
   }
 });
 

@@ -11,10 +11,14 @@ test.after(async () => {
   await svc.close();
 });
 
-const post = (key: string, payload: unknown) => svc.app.inject({ method: 'POST', url: '/api/import/', headers: { 'x-api-key': key }, payload: payload as object });
+const post = (key: string, payload: unknown) =>
+  svc.app.inject({ method: 'POST', url: '/api/import/', headers: { 'x-api-key': key }, payload: payload as object });
 
 test('POST /import/ imports all files in one batch and answers the summary', async () => {
-  const files = [{ name: 'a.csv', text: hourlyCsv(DE_WIND, Date.UTC(2024, 0, 1), 2, (k) => k) }, { name: 'b.csv', text: hourlyCsv(DE_WIND, Date.UTC(2024, 0, 2), 1, () => 1) }];
+  const files = [
+    { name: 'a.csv', text: hourlyCsv(DE_WIND, Date.UTC(2024, 0, 1), 2, (k) => k) },
+    { name: 'b.csv', text: hourlyCsv(DE_WIND, Date.UTC(2024, 0, 2), 1, () => 1) },
+  ];
   const dry = await post(svc.keys.all, { files, dry_run: true });
   assert.equal(dry.json(), { files: 2, new_curves: [], instances: 0, blocks: 2, values: 3, events: 0, last_event_id: null, dry_run: true });
   const r = await post(svc.keys.all, { files });
@@ -36,9 +40,30 @@ test('refusals: 401 without a key, 403 without every package in every area, 400 
 });
 
 test('mayImport: one grant of every package in every area', () => {
-  const user = (subscriptions: { package: string; area: string }[]) => ({ id: 'u', name: 'u', email: null, organization: null, blocked: false, subscriptions });
-  assert.ok(mayImport(user([{ package: 'power', area: 'DE' }, { package: '*', area: '*' }])));
-  assert.not.ok(mayImport(user([{ package: '*', area: 'DE' }, { package: 'power', area: '*' }])));
+  const user = (subscriptions: { package: string; area: string }[]) => ({
+    id: 'u',
+    name: 'u',
+    email: null,
+    organization: null,
+    blocked: false,
+    subscriptions,
+  });
+  assert.ok(
+    mayImport(
+      user([
+        { package: 'power', area: 'DE' },
+        { package: '*', area: '*' },
+      ]),
+    ),
+  );
+  assert.not.ok(
+    mayImport(
+      user([
+        { package: '*', area: 'DE' },
+        { package: 'power', area: '*' },
+      ]),
+    ),
+  );
 });
 
 test.run();

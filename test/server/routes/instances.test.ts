@@ -23,7 +23,16 @@ const instances: InstanceRecord[] = [];
 const series: SeriesBlock[] = [];
 
 /** Instance K of a curve: 72 hourly values from `issued`, value = 1000 K + lead hour (NaN at `holes`). */
-function add(name: string, k: number, issued: number, tag: string, created: number | null, modified: number | null = null, members = 0, holes: number[] = []): void {
+function add(
+  name: string,
+  k: number,
+  issued: number,
+  tag: string,
+  created: number | null,
+  modified: number | null = null,
+  members = 0,
+  holes: number[] = [],
+): void {
   const names = Array.from({ length: members }, (_, m) => `e${String(m).padStart(2, '0')}`);
   instances.push({ curve: name, issued, tag, created, modified, scenarioNames: names });
   const times = Float64Array.from({ length: 72 }, (_, h) => issued + h * H);
@@ -49,14 +58,26 @@ add(PRICE, 13, utc(31, 11), 'ec', null);
 
 // Tick data (frequency NONE): T1 issued 2024-03-30 00:00Z, T2 issued 00:30Z, values at irregular minutes.
 const minute = (m: number): number => utc(30, 0) + m * 60_000;
-for (const [issued, tag, at, vals] of [[minute(0), 't1', [10, 20, 40], [1, 2, 3]], [minute(30), 't2', [35, 40], [10, 20]]] as const) {
+for (const [issued, tag, at, vals] of [
+  [minute(0), 't1', [10, 20, 40], [1, 2, 3]],
+  [minute(30), 't2', [35, 40], [10, 20]],
+] as const) {
   instances.push({ curve: TICK, issued, tag, created: null, modified: null, scenarioNames: [] });
-  series.push({ curve: TICK, issued, tag, times: Float64Array.from(at, minute), values: Float64Array.from(vals), scenarios: [], scenarioNames: [] });
+  series.push({
+    curve: TICK,
+    issued,
+    tag,
+    times: Float64Array.from(at, minute),
+    values: Float64Array.from(vals),
+    scenarios: [],
+    scenarioNames: [],
+  });
 }
 
 const batch: ImportBatch = {
   curves: [
-    curve(WIND), curve(PRICE, { unit: 'EUR', denominator: 'MWh', instanceIssuedTimezone: 'CET' }),
+    curve(WIND),
+    curve(PRICE, { unit: 'EUR', denominator: 'MWh', instanceIssuedTimezone: 'CET' }),
     curve(ACTUAL, { curveType: 'TIMESERIES', dataType: 'ACTUAL', instanceIssuedTimezone: null }),
     curve(TICK, { frequency: 'NONE', unit: 'EUR', denominator: 'MWh' }),
   ],
@@ -80,7 +101,9 @@ interface Reply {
 }
 
 async function get(path: string, query = '', curveName = WIND, section = 'instances'): Promise<Reply> {
-  const res = await fetch(`${svc.url}/api/${section}/${encodeURIComponent(curveName)}/${path}${query ? `?${query}` : ''}`, { headers: { 'X-API-Key': svc.apiKey } });
+  const res = await fetch(`${svc.url}/api/${section}/${encodeURIComponent(curveName)}/${path}${query ? `?${query}` : ''}`, {
+    headers: { 'X-API-Key': svc.apiKey },
+  });
   return { status: res.status, body: await res.json() };
 }
 
@@ -102,18 +125,28 @@ test('tags: every tag of the curve once, sorted', async () => {
 test('list: newest issued first, ties by tag; issued-at bounds inclusive; limit', async () => {
   const top = await ok('list/', 'limit=3');
   assert.equal(issuedOf(top), ['2024-03-31T06:00:00+00:00 ec', '2024-03-31T00:00:00+00:00 ec', '2024-03-30T12:00:00+00:00 ec']);
-  assert.equal(top[2], { issued: '2024-03-30T12:00:00+00:00', tag: 'ec', scenarios: 0, created: '2024-03-30T18:00:00+00:00', modified: '2024-03-31T01:00:00+00:00' });
+  assert.equal(top[2], {
+    issued: '2024-03-30T12:00:00+00:00',
+    tag: 'ec',
+    scenarios: 0,
+    created: '2024-03-30T18:00:00+00:00',
+    modified: '2024-03-31T01:00:00+00:00',
+  });
   // 2024-03-30 00:00 UTC .. 12:00 UTC, both ends included; B1 ('') before E3 ('ec') at 00:00
   const window = await ok('list/', 'issued-at-earliest=2024-03-30&issued-at-latest=2024-03-30+12%3A00');
   assert.equal(issuedOf(window), [
-    '2024-03-30T12:00:00+00:00 ec', '2024-03-30T06:00:00+00:00 gfs', '2024-03-30T00:00:00+00:00 ', '2024-03-30T00:00:00+00:00 ec',
+    '2024-03-30T12:00:00+00:00 ec',
+    '2024-03-30T06:00:00+00:00 gfs',
+    '2024-03-30T00:00:00+00:00 ',
+    '2024-03-30T00:00:00+00:00 ec',
   ]);
   // one millisecond less at either end drops the instance on the bound
   const inner = await ok('list/', 'issued-at-earliest=2024-03-30+00%3A00%3A00.001&issued-at-latest=2024-03-30+11%3A59%3A59.999');
   assert.equal(issuedOf(inner), ['2024-03-30T06:00:00+00:00 gfs']);
   // tags any case, exclude-tags, issued-time-of-day in the issue zone (UTC)
   assert.equal(issuedOf(await ok('list/', 'tags=EC&tags=Gfs&exclude-tags=GFS&issued-time-of-day=12%3A00')), [
-    '2024-03-30T12:00:00+00:00 ec', '2024-03-29T12:00:00+00:00 ec',
+    '2024-03-30T12:00:00+00:00 ec',
+    '2024-03-29T12:00:00+00:00 ec',
   ]);
   assert.equal((await ok('list/')).length, 9);
   assert.is((await get('list/', 'limit=26')).body.parameter, 'limit');
@@ -133,7 +166,13 @@ test('issued-time-of-day reads the issue zone wall clock: 12:00 CET and 12:00 CE
 
 test('get: exactly (issued, tag); the tag ignores case; the blank tag without a segment; 404 when absent', async () => {
   const e4 = await ok(`get/${encodeURIComponent('2024-03-30 12:00')}/EC/`);
-  assert.equal(e4.instance, { issued: '2024-03-30T12:00:00+00:00', tag: 'ec', scenarios: 0, created: '2024-03-30T18:00:00+00:00', modified: '2024-03-31T01:00:00+00:00' });
+  assert.equal(e4.instance, {
+    issued: '2024-03-30T12:00:00+00:00',
+    tag: 'ec',
+    scenarios: 0,
+    created: '2024-03-30T18:00:00+00:00',
+    modified: '2024-03-31T01:00:00+00:00',
+  });
   assert.is(e4.data.length, 72);
   // 2024-03-30T12:00Z shown in CET: 13:00+01:00
   assert.equal(e4.data[0], { d: '2024-03-30T13:00:00+01:00', v: 4000 });
@@ -168,7 +207,10 @@ test('ensembles: /ensembles/ gives mean and members, /instances/ the mean only',
   const latest = await ok('get/latest/', 'tags=ec-ens', WIND, 'ensembles');
   assert.is(latest.data[71].s.length, 3);
   const loaded = await ok('', 'limit=2&tags=ec-ens&tags=ec', WIND, 'ensembles');
-  assert.equal(loaded.map((ts: { instance: { tag: string } }) => ts.instance.tag), ['ec', 'ec']);
+  assert.equal(
+    loaded.map((ts: { instance: { tag: string } }) => ts.instance.tag),
+    ['ec', 'ec'],
+  );
   assert.is((await get('', 'limit=11', WIND, 'ensembles')).body.parameter, 'limit');
   assert.is((await get('', 'limit=11')).status, 200);
 });
@@ -180,7 +222,10 @@ test('latest and load: selection, limit and aggregation', async () => {
   assert.equal([bounded.instance.issued, bounded.instance.tag], ['2024-03-30T00:00:00+00:00', '']);
   assert.is((await get('get/latest/', 'tags=icon')).status, 404);
   const loaded = await ok('', 'tags=ec&limit=2&frequency=P1D&timezone=UTC&threshold=6');
-  assert.equal(loaded.map((ts: { instance: { issued: string } }) => ts.instance.issued), ['2024-03-31T06:00:00+00:00', '2024-03-31T00:00:00+00:00']);
+  assert.equal(
+    loaded.map((ts: { instance: { issued: string } }) => ts.instance.issued),
+    ['2024-03-31T06:00:00+00:00', '2024-03-31T00:00:00+00:00'],
+  );
   // E6 from 06:00Z: the UTC day 2024-03-31 holds leads 0..17 (6 of 24 hours missing), mean 6008.5
   assert.equal(loaded[0].data[0], { d: '2024-03-31T00:00:00+00:00', v: 6008.5 });
   // with the default threshold 0 the partial day is null
@@ -196,7 +241,10 @@ test('relative, days-ahead 1, latest and earliest, across the 23-hour CET day', 
   const latest = await ok('get/relative/', 'begin=2024-03-30&end=2024-04-02&tag=ec&days-ahead=1&issued=latest');
   assert.equal(vs(latest), [...run(2011, 24), ...run(4011, 23), ...run(6016, 24)]);
   assert.is(latest.instance, null);
-  assert.equal([latest.data[0].d, latest.data[26].d, latest.data[47].d], ['2024-03-30T00:00:00+01:00', '2024-03-31T03:00:00+02:00', '2024-04-01T00:00:00+02:00']);
+  assert.equal(
+    [latest.data[0].d, latest.data[26].d, latest.data[47].d],
+    ['2024-03-30T00:00:00+01:00', '2024-03-31T03:00:00+02:00', '2024-04-01T00:00:00+02:00'],
+  );
   const earliest = await ok('get/relative/', 'begin=2024-03-30&end=2024-04-02&tag=EC&issued=earliest');
   assert.equal(vs(earliest), [...run(1023, 24), ...run(3023, 23), ...run(5022, 24)]);
   // the default is days-ahead 1, issued latest; begin inclusive, end exclusive inside a day:
@@ -210,9 +258,10 @@ test('relative, days-ahead 0 (intraday): values from the issue on, a null for th
   const body = await ok('get/relative/', 'begin=2024-03-30&end=2024-04-02&tag=ec&days-ahead=0&issued=earliest');
   const e3 = run(3000, 23).map((v) => (v === 3010 ? null : v));
   assert.equal(vs(body), [...e3, null, ...run(5000, 22)]);
-  assert.equal([ds(body)[0], ds(body)[23], ds(body)[24], ds(body).at(-1)], [
-    '2024-03-30T01:00:00+01:00', '2024-03-31T00:00:00+01:00', '2024-03-31T01:00:00+01:00', '2024-03-31T23:00:00+02:00',
-  ]);
+  assert.equal(
+    [ds(body)[0], ds(body)[23], ds(body)[24], ds(body).at(-1)],
+    ['2024-03-30T01:00:00+01:00', '2024-03-31T00:00:00+01:00', '2024-03-31T01:00:00+01:00', '2024-03-31T23:00:00+02:00'],
+  );
   // the blank tag is its own tag: B1 (K=8) issued 2024-03-30 00:00Z
   assert.equal(vs(await ok('get/relative/', 'begin=2024-03-30&end=2024-03-31&tag=&days-ahead=0')).slice(0, 2), [8000, 8001]);
 });
@@ -222,19 +271,33 @@ test('relative: each time-of-day filter at its boundary (issue zone UTC)', async
   // time-of-day 12:00 exactly: E2, E4, and no 12:00 run on 2024-03-31
   assert.equal(vs(await ok('get/relative/', `${q}&time-of-day=12%3A00%3A00.000`)), [...run(2011, 24), ...run(4011, 23)]);
   // after-time-of-day is inclusive: 06:00 keeps E6 (issued 06:00); earliest then gives E2, E4, E6
-  assert.equal(vs(await ok('get/relative/', `${q}&issued=earliest&after-time-of-day=06%3A00`)), [...run(2011, 24), ...run(4011, 23), ...run(6016, 24)]);
-  assert.equal(vs(await ok('get/relative/', `${q}&issued=earliest&after-time-of-day=06%3A00%3A00.001`)), [...run(2011, 24), ...run(4011, 23)]);
+  assert.equal(vs(await ok('get/relative/', `${q}&issued=earliest&after-time-of-day=06%3A00`)), [
+    ...run(2011, 24),
+    ...run(4011, 23),
+    ...run(6016, 24),
+  ]);
+  assert.equal(vs(await ok('get/relative/', `${q}&issued=earliest&after-time-of-day=06%3A00%3A00.001`)), [
+    ...run(2011, 24),
+    ...run(4011, 23),
+  ]);
   // before-time-of-day is exclusive: 06:00 drops E6, latest then gives E1, E3, E5
   assert.equal(vs(await ok('get/relative/', `${q}&before-time-of-day=06%3A00`)), [...run(1023, 24), ...run(3023, 23), ...run(5022, 24)]);
   // modified-at-latest: E2 created 17:00 passes 17:00:00 and fails 16:59:59 (then E1); E4 (modified the next day) always fails (E3)
-  assert.equal(vs(await ok('get/relative/', `${q}&modified-at-latest=17%3A00%3A00`)), [...run(2011, 24), ...run(3023, 23), ...run(6016, 24)]);
+  assert.equal(vs(await ok('get/relative/', `${q}&modified-at-latest=17%3A00%3A00`)), [
+    ...run(2011, 24),
+    ...run(3023, 23),
+    ...run(6016, 24),
+  ]);
   assert.equal(vs(await ok('get/relative/', `${q}&modified-at-latest=16%3A59%3A59`)).slice(0, 24), run(1023, 24));
 });
 
 test('relative: aggregation of the stitched series', async () => {
   // daily sums of the latest day-ahead values: 24 values 2011..2034 sum 48540; 23 values 4011..4033 sum 92506
   const body = await ok('get/relative/', 'begin=2024-03-30&end=2024-04-01&tag=ec&frequency=P1D&aggregation=SUM');
-  assert.equal(body.data, [{ d: '2024-03-30T00:00:00+01:00', v: 48540 }, { d: '2024-03-31T00:00:00+01:00', v: 92506 }]);
+  assert.equal(body.data, [
+    { d: '2024-03-30T00:00:00+01:00', v: 48540 },
+    { d: '2024-03-31T00:00:00+01:00', v: 92506 },
+  ]);
   assert.is((await get('get/relative/', 'begin=2024-03-30&end=2024-04-01')).body.parameter, 'tag');
   assert.is((await get('get/relative/', 'begin=2024-03-30&end=2024-04-01&tag=ec&issued=first')).body.parameter, 'issued');
 });
@@ -256,39 +319,72 @@ test('rolling: the newest instance available hours-ahead before each value, tags
 
 test('rolling on tick data (NONE): the steps are the times the instances have', async () => {
   // T2 (available 00:30Z) gives 00:35 and 00:40; T1 (available 00:00Z) the earlier 00:10 and 00:20
-  const body = await ok('get/rolling/', `begin=${encodeURIComponent('2024-03-30 00:00+00:00')}&end=${encodeURIComponent('2024-03-30 01:00+00:00')}`, TICK);
+  const body = await ok(
+    'get/rolling/',
+    `begin=${encodeURIComponent('2024-03-30 00:00+00:00')}&end=${encodeURIComponent('2024-03-30 01:00+00:00')}`,
+    TICK,
+  );
   assert.equal(vs(body), [1, 2, 10, 20]);
-  assert.equal(ds(body), ['2024-03-30T01:10:00+01:00', '2024-03-30T01:20:00+01:00', '2024-03-30T01:35:00+01:00', '2024-03-30T01:40:00+01:00']);
+  assert.equal(ds(body), [
+    '2024-03-30T01:10:00+01:00',
+    '2024-03-30T01:20:00+01:00',
+    '2024-03-30T01:35:00+01:00',
+    '2024-03-30T01:40:00+01:00',
+  ]);
 });
 
 test('absolute: one delivery hour from every instance issued in [begin, end), with tags and exclude-tags', async () => {
   // delivery 2024-03-31 06:00 (issue zone UTC): leads E1 54, E2 42, E3 30, E4 18; E5 (issued at end) is out
   const ec = await ok('get/absolute/', 'delivery=2024-03-31+06%3A00&begin=2024-03-29&end=2024-03-31&tags=ec');
-  assert.equal(ec.items.map((i: { v: number }) => i.v), [1054, 2042, 3030, 4018]);
-  assert.equal([ec.delivery, ec.resolution, ec.filter, ec.aggregation, ec.unit], ['2024-03-31T06:00:00+00:00', { frequency: 'PT1H', timezone: 'UTC' }, 'BASE', 'AVERAGE', 'MWh/h']);
+  assert.equal(
+    ec.items.map((i: { v: number }) => i.v),
+    [1054, 2042, 3030, 4018],
+  );
+  assert.equal(
+    [ec.delivery, ec.resolution, ec.filter, ec.aggregation, ec.unit],
+    ['2024-03-31T06:00:00+00:00', { frequency: 'PT1H', timezone: 'UTC' }, 'BASE', 'AVERAGE', 'MWh/h'],
+  );
   assert.equal(ec.items[0].instance.issued, '2024-03-29T00:00:00+00:00');
   // exclude-tags ec (ec-ens is issued before the window): B1 8030, G1 7024 in issue order
   const others = await ok('get/absolute/', 'delivery=2024-03-31+06%3A00&begin=2024-03-29&end=2024-03-31&exclude-tags=EC');
-  assert.equal(others.items.map((i: { v: number; instance: { tag: string } }) => [i.instance.tag, i.v]), [['', 8030], ['gfs', 7024]]);
+  assert.equal(
+    others.items.map((i: { v: number; instance: { tag: string } }) => [i.instance.tag, i.v]),
+    [
+      ['', 8030],
+      ['gfs', 7024],
+    ],
+  );
   const both = await ok('get/absolute/', 'delivery=2024-03-31+06%3A00&begin=2024-03-29&end=2024-03-31&tags=ec&tags=gfs&exclude-tags=GFS');
   assert.is(both.items.length, 4);
-  assert.equal((await ok('get/absolute/', 'delivery=2024-03-31+06%3A00&begin=2024-03-31&end=2024-03-31+00%3A00%3A00.001&tags=ec')).items.length, 1);
+  assert.equal(
+    (await ok('get/absolute/', 'delivery=2024-03-31+06%3A00&begin=2024-03-31&end=2024-03-31+00%3A00%3A00.001&tags=ec')).items.length,
+    1,
+  );
 });
 
 test('absolute: a CET delivery day of 23 hours, averaged, summed and peak-filtered', async () => {
   // CET 2024-03-31 = 2024-03-30T23:00Z..2024-03-31T22:00Z: E3 leads 23..45 (mean 3034), E4 11..33 (mean 4022)
   const q = 'delivery=2024-03-31&begin=2024-03-30&end=2024-03-31&tags=ec&frequency=P1D&timezone=CET';
   const mean = await ok('get/absolute/', q);
-  assert.equal(mean.items.map((i: { v: number }) => i.v), [3034, 4022]);
+  assert.equal(
+    mean.items.map((i: { v: number }) => i.v),
+    [3034, 4022],
+  );
   assert.equal([mean.delivery, mean.resolution.timezone], ['2024-03-31T00:00:00+01:00', 'CET']);
-  assert.equal((await ok('get/absolute/', `${q}&aggregation=SUM`)).items.map((i: { v: number }) => i.v), [23 * 3034, 92506]);
+  assert.equal(
+    (await ok('get/absolute/', `${q}&aggregation=SUM`)).items.map((i: { v: number }) => i.v),
+    [23 * 3034, 92506],
+  );
   // PEAK: local 08:00-20:00 CEST = 06:00Z-18:00Z: E4 leads 18..29, mean 4023.5
   const peak = await ok('get/absolute/', `${q}&hour-filter=PEAK&unit=GWh%2Fh`);
   assert.ok(Math.abs(peak.items[1].v - 4.0235) < 1e-12);
   assert.equal([peak.filter, peak.unit], ['PEAK', 'GWh/h']);
   const none = await ok('get/absolute/', 'delivery=2024-03-31&begin=2020-01-01&end=2020-01-02&unit=GWh%2Fh');
   assert.equal([none.items, none.unit], [[], 'GWh/h']);
-  assert.is((await get('get/absolute/', 'delivery=2024-03-31&begin=2024-03-30&end=2024-03-31&frequency=PT15M')).body.parameter, 'frequency');
+  assert.is(
+    (await get('get/absolute/', 'delivery=2024-03-31&begin=2024-03-30&end=2024-03-31&frequency=PT15M')).body.parameter,
+    'frequency',
+  );
 });
 
 test('errors: unknown curve 404, another curve type 400 (curve), bad parameters 400', async () => {

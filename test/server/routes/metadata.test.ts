@@ -10,19 +10,56 @@ import { curveRecord } from '../../helpers/records';
 // The real service on 127.0.0.1 with the demo `small` data, plus the two fixture curves the demo
 // does not have (an exchange curve with a source area outside the demo, and a plant with a unit).
 const EXTRA_PLACES: PlaceRecord[] = [
-  { key: 'pp-brokdorf', kind: 'producer', name: 'Brokdorf', unit: null, fuels: ['Nuclear'], latitude: 53.85, longitude: 9.35, areas: ['DE'], parentKey: null },
-  { key: 'pp-brokdorf-1', kind: 'producer', name: 'Brokdorf', unit: 'Unit 1', fuels: ['Nuclear'], latitude: 53.85, longitude: 9.35, areas: ['DE'], parentKey: 'pp-brokdorf' },
+  {
+    key: 'pp-brokdorf',
+    kind: 'producer',
+    name: 'Brokdorf',
+    unit: null,
+    fuels: ['Nuclear'],
+    latitude: 53.85,
+    longitude: 9.35,
+    areas: ['DE'],
+    parentKey: null,
+  },
+  {
+    key: 'pp-brokdorf-1',
+    kind: 'producer',
+    name: 'Brokdorf',
+    unit: 'Unit 1',
+    fuels: ['Nuclear'],
+    latitude: 53.85,
+    longitude: 9.35,
+    areas: ['DE'],
+    parentKey: 'pp-brokdorf',
+  },
 ];
-const record = ({ name, ...over }: Partial<CurveRecord> & Pick<CurveRecord, 'name'>): CurveRecord => curveRecord(name, { categories: [], ...over });
+const record = ({ name, ...over }: Partial<CurveRecord> & Pick<CurveRecord, 'name'>): CurveRecord =>
+  curveRecord(name, { categories: [], ...over });
 const EXTRA_CURVES: CurveRecord[] = [
-  record({ name: 'CZ>DE Exchange Day-Ahead Schedule MWh/h H Actual', area: 'CZ', areaSink: 'DE', categories: ['Exchange', 'Day-Ahead', 'Schedule'] }),
   record({
-    name: 'DE @Brokdorf Nuclear Capacity Available MW REMIT', curveType: 'INSTANCE_PERIOD', placeKey: 'pp-brokdorf',
-    categories: ['Nuclear', 'Capacity', 'Available'], frequency: 'NONE', unit: 'MW', dataType: 'REMIT', instanceIssuedTimezone: 'UTC',
+    name: 'CZ>DE Exchange Day-Ahead Schedule MWh/h H Actual',
+    area: 'CZ',
+    areaSink: 'DE',
+    categories: ['Exchange', 'Day-Ahead', 'Schedule'],
+  }),
+  record({
+    name: 'DE @Brokdorf Nuclear Capacity Available MW REMIT',
+    curveType: 'INSTANCE_PERIOD',
+    placeKey: 'pp-brokdorf',
+    categories: ['Nuclear', 'Capacity', 'Available'],
+    frequency: 'NONE',
+    unit: 'MW',
+    dataType: 'REMIT',
+    instanceIssuedTimezone: 'UTC',
   }),
 ];
 
-interface Pair { request: string; status: number; headers: Record<string, string>; body: unknown }
+interface Pair {
+  request: string;
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
 const pairs: Pair[] = JSON.parse(readFileSync(join(__dirname, '../../fixtures/wire-pairs.json'), 'utf8'));
 
 let svc: StartedService;
@@ -43,7 +80,11 @@ test.after(async () => {
   await svc.close();
 });
 
-interface Answer { status: number; headers: Headers; body: any }
+interface Answer {
+  status: number;
+  headers: Headers;
+  body: any;
+}
 
 async function get(pathAndQuery: string, key: string | null = svc.apiKey): Promise<Answer> {
   const res = await fetch(svc.url + pathAndQuery, { headers: key === null ? {} : { 'X-API-Key': key } });
@@ -64,7 +105,11 @@ async function names(query: string): Promise<string[]> {
 
 // The independent oracle: what a search must return, computed from the records by plain rules.
 const lower = (s: string | null) => (s ?? '').toLowerCase();
-const words = (s: string) => s.toLowerCase().split(/[\s>@\-/]+/).filter(Boolean);
+const words = (s: string) =>
+  s
+    .toLowerCase()
+    .split(/[\s>@\-/]+/)
+    .filter(Boolean);
 const sortNames = (list: string[]) => [...list].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 const expectNames = (pick: (c: CurveRecord) => boolean) => sortNames(allCurves.filter(pick).map((c) => c.name));
 
@@ -93,7 +138,17 @@ test('curve by name: names with / > @ ° travel percent-encoded; JSON keys as th
   assert.is(ex.body.area_sink, 'FR');
   // a place curve carries its place without children and curves
   const plant = await get(`/api/metadata/curves/${encodeURIComponent('DE @Brokdorf Nuclear Capacity Available MW REMIT')}/`);
-  assert.equal(plant.body.place, { type: 'producer', key: 'pp-brokdorf', name: 'Brokdorf', unit: null, fuels: ['Nuclear'], location: [53.85, 9.35], areas: ['DE'], children: [], curves: [] });
+  assert.equal(plant.body.place, {
+    type: 'producer',
+    key: 'pp-brokdorf',
+    name: 'Brokdorf',
+    unit: null,
+    fuels: ['Nuclear'],
+    location: [53.85, 9.35],
+    areas: ['DE'],
+    children: [],
+    curves: [],
+  });
   assert.is(plant.body.instance_issued_timezone, 'UTC');
   // no area: "" (never null); market package covers it
   const coal = await get(`/api/metadata/curves/${encodeURIComponent('Futures Coal API-2 USD/t ICE OHLC')}/`);
@@ -104,7 +159,13 @@ test('curve by name: names with / > @ ° travel percent-encoded; JSON keys as th
   const gb = allCurves.find((c) => c.area === 'GB' && c.package === 'power') as CurveRecord;
   const gbJson = await get(`/api/metadata/curves/${encodeURIComponent(gb.name)}/`);
   assert.is(gbJson.status, 200);
-  assert.equal(gbJson.body.subscription, { access: 'NONE', type: 'PACKAGE_AREA', label: 'Power – Great Britain', package: 'power', area: 'GB' });
+  assert.equal(gbJson.body.subscription, {
+    access: 'NONE',
+    type: 'PACKAGE_AREA',
+    label: 'Power – Great Britain',
+    package: 'power',
+    area: 'GB',
+  });
   // a temperature curve name with °C
   const temp = allCurves.find((c) => c.name.includes('°C')) as CurveRecord;
   assert.is((await get(`/api/metadata/curves/${encodeURIComponent(temp.name)}/`)).body.name, temp.name);
@@ -117,14 +178,20 @@ test('curve by name: unknown name is a 404 with a message naming it', async () =
 });
 
 test('curve search: q matches every word (case-insensitive, word prefixes)', async () => {
-  assert.equal(await names('q=de+wind+power+production+actual'), [
-    'DE Wind Power Production MWh/h 15min Actual',
-    'DE Wind Power Production Offshore MWh/h 15min Actual',
-    'DE Wind Power Production Onshore MWh/h 15min Actual',
-  ].filter((n) => allCurves.some((c) => c.name === n)));
+  assert.equal(
+    await names('q=de+wind+power+production+actual'),
+    [
+      'DE Wind Power Production MWh/h 15min Actual',
+      'DE Wind Power Production Offshore MWh/h 15min Actual',
+      'DE Wind Power Production Onshore MWh/h 15min Actual',
+    ].filter((n) => allCurves.some((c) => c.name === n)),
+  );
   assert.equal(await names('q=DE+WIND+prod+15MIN+act'), await names('q=de+wind+production+15min+actual'));
   const q = 'nuclear production';
-  assert.equal(await names('q=nuclear+production'), expectNames((c) => words(q).every((w) => words(c.name).some((x) => x.startsWith(w)))));
+  assert.equal(
+    await names('q=nuclear+production'),
+    expectNames((c) => words(q).every((w) => words(c.name).some((x) => x.startsWith(w)))),
+  );
 });
 
 test('curve search: each filter narrows as the oracle says', async () => {
@@ -144,8 +211,14 @@ test('curve search: each filter narrows as the oracle says', async () => {
     ['has-place=true', (c) => c.placeKey !== null],
     ['has-place=false', (c) => c.placeKey === null],
     ['area=', () => true],
-    ['q=price&area=DE&curve-type=TIMESERIES&data-type=ACTUAL&commodity=Power', (c) =>
-      words(c.name).some((w) => w.startsWith('price')) && (c.area === 'DE' || c.areaSink === 'DE') && c.curveType === 'TIMESERIES' && c.dataType === 'ACTUAL'],
+    [
+      'q=price&area=DE&curve-type=TIMESERIES&data-type=ACTUAL&commodity=Power',
+      (c) =>
+        words(c.name).some((w) => w.startsWith('price')) &&
+        (c.area === 'DE' || c.areaSink === 'DE') &&
+        c.curveType === 'TIMESERIES' &&
+        c.dataType === 'ACTUAL',
+    ],
   ];
   for (const [query, pick] of cases) {
     const expected = expectNames(pick);
@@ -165,7 +238,13 @@ test('curve search: paging headers, every page forward, and past the end', async
   const seen: string[] = [];
   for (let page = 1; page <= last; page++) {
     const res = await get(`/api/metadata/curves/?data-type=actual&page=${page}&page-size=${size}`);
-    assert.equal(parsePageHeaders(Object.fromEntries(res.headers)), { page, pageSize: size, firstPage: 1, lastPage: last, totalItems: total });
+    assert.equal(parsePageHeaders(Object.fromEntries(res.headers)), {
+      page,
+      pageSize: size,
+      firstPage: 1,
+      lastPage: last,
+      totalItems: total,
+    });
     assert.is(res.body.length, page < last ? size : total - size * (last - 1));
     seen.push(...res.body.map((c: { name: string }) => c.name));
   }
@@ -196,12 +275,16 @@ test('place search: filters, paging, and tree nesting units under their plant', 
     return res.body as any[];
   };
   const keysOf = (list: any[]) => list.map((p) => p.key);
-  const byNameKey = (a: PlaceRecord, b: PlaceRecord) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+  const byNameKey = (a: PlaceRecord, b: PlaceRecord) =>
+    a.name < b.name ? -1 : a.name > b.name ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
   const sorted = (list: PlaceRecord[]) => [...list].sort(byNameKey).map((p) => p.key);
   assert.equal(keysOf(await placeNames('tree=false')), sorted(allPlaces));
   assert.equal(keysOf(await placeNames('type=river')), sorted(allPlaces.filter((p) => p.kind === 'river')));
   assert.equal(keysOf(await placeNames('type=river&type=CITY')), sorted(allPlaces.filter((p) => p.kind === 'river' || p.kind === 'city')));
-  assert.equal(keysOf(await placeNames('fuel=nuclear&fuel=Lignite')), sorted(allPlaces.filter((p) => p.fuels.includes('Nuclear') || p.fuels.includes('Lignite'))));
+  assert.equal(
+    keysOf(await placeNames('fuel=nuclear&fuel=Lignite')),
+    sorted(allPlaces.filter((p) => p.fuels.includes('Nuclear') || p.fuels.includes('Lignite'))),
+  );
   assert.equal(keysOf(await placeNames('area=FR')), sorted(allPlaces.filter((p) => p.areas.includes('FR'))));
   assert.equal(keysOf(await placeNames('q=brokdorf')), ['pp-brokdorf', 'pp-brokdorf-1']);
   // tree: top-level places only, each unit nested under its plant with its own curves
@@ -214,17 +297,32 @@ test('place search: filters, paging, and tree nesting units under their plant', 
   }
   const neurath = tree.find((p) => p.key === 'pp-neurath');
   const unitD = neurath.children.find((u: any) => u.key === 'pp-neurath-d');
-  assert.equal(unitD.curves.map((c: any) => c.name).sort(), expectNames((c) => c.placeKey === 'pp-neurath-d'));
+  assert.equal(
+    unitD.curves.map((c: any) => c.name).sort(),
+    expectNames((c) => c.placeKey === 'pp-neurath-d'),
+  );
   assert.is(unitD.curves[0].place.key, 'pp-neurath-d');
   // a plant's curves, each with the shallow place
   const brokdorf = (await placeNames('q=brokdorf&tree=true'))[0];
-  assert.equal(brokdorf.curves.map((c: any) => c.name), ['DE @Brokdorf Nuclear Capacity Available MW REMIT']);
-  assert.equal(brokdorf.children.map((u: any) => [u.key, u.unit]), [['pp-brokdorf-1', 'Unit 1']]);
+  assert.equal(
+    brokdorf.curves.map((c: any) => c.name),
+    ['DE @Brokdorf Nuclear Capacity Available MW REMIT'],
+  );
+  assert.equal(
+    brokdorf.children.map((u: any) => [u.key, u.unit]),
+    [['pp-brokdorf-1', 'Unit 1']],
+  );
   assert.equal(brokdorf.curves[0].place.curves, []);
   // paging
   const p2 = await get('/api/metadata/places/?page=2&page-size=5');
   assert.equal(keysOf(p2.body), sorted(allPlaces).slice(5, 10));
-  assert.equal(parsePageHeaders(Object.fromEntries(p2.headers)), { page: 2, pageSize: 5, firstPage: 1, lastPage: Math.ceil(allPlaces.length / 5), totalItems: allPlaces.length });
+  assert.equal(parsePageHeaders(Object.fromEntries(p2.headers)), {
+    page: 2,
+    pageSize: 5,
+    firstPage: 1,
+    lastPage: Math.ceil(allPlaces.length / 5),
+    totalItems: allPlaces.length,
+  });
   const none = await get('/api/metadata/places/?q=zzz');
   assert.equal([none.body, none.headers.get('x-total-items'), none.headers.get('x-last-page')], [[], '0', '1']);
 });

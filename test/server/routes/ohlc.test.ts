@@ -36,7 +36,17 @@ const D = {
 };
 
 function curve(name: string, fields: Partial<CurveRecord> = {}): CurveRecord {
-  return curveRecord(name, { curveType: 'OHLC', categories: ['Futures', 'Power', 'Base'], frequency: 'P1D', unit: 'EUR', denominator: 'MWh', dataType: 'OHLC', source: 'EEX', package: 'market', ...fields });
+  return curveRecord(name, {
+    curveType: 'OHLC',
+    categories: ['Futures', 'Power', 'Base'],
+    frequency: 'P1D',
+    unit: 'EUR',
+    denominator: 'MWh',
+    dataType: 'OHLC',
+    source: 'EEX',
+    package: 'market',
+    ...fields,
+  });
 }
 
 type Row = [traded: number, period: string, delivery: number, settlement: number, close?: number];
@@ -45,9 +55,17 @@ function ohlc(name: string, rows: Row[]): OhlcBlock {
   const col = (f: (r: Row) => number) => Float64Array.from(rows, f);
   const nan = col(() => NaN);
   return {
-    curve: name, traded: col((r) => r[0]), period: rows.map((r) => r[1]), delivery: col((r) => r[2]),
-    open: nan, high: col((r) => r[4] ?? NaN), low: nan, close: col((r) => r[4] ?? NaN), settlement: col((r) => r[3]),
-    volume: col((r) => (r[4] === undefined ? NaN : 100)), openInterest: nan,
+    curve: name,
+    traded: col((r) => r[0]),
+    period: rows.map((r) => r[1]),
+    delivery: col((r) => r[2]),
+    open: nan,
+    high: col((r) => r[4] ?? NaN),
+    low: nan,
+    close: col((r) => r[4] ?? NaN),
+    settlement: col((r) => r[3]),
+    volume: col((r) => (r[4] === undefined ? NaN : 100)),
+    openInterest: nan,
   };
 }
 
@@ -56,30 +74,69 @@ function ohlc(name: string, rows: Row[]): OhlcBlock {
 // The April month settles 50, 51, 52, 53, 54 on the five days; front 1 is Feb (60) on 01-31, then
 // March 56, 57, 58, 59. Quarters Q2 (Apr-Jun) and Q3; day contracts deliver the next calendar day.
 const rows: Row[] = [
-  [D.jan31, 'day', D.feb1, 41], [D.jan31, 'month', D.feb1, 60, 60.5], [D.jan31, 'month', D.mar1, 55], [D.jan31, 'month', D.apr1, 50],
-  [D.jan31, 'quarter', D.apr1, 47], [D.jan31, 'quarter', D.jul1, 45],
-  [D.feb1, 'day', D.feb2, 42], [D.feb1, 'month', D.mar1, 56, 56.5], [D.feb1, 'month', D.apr1, 51], [D.feb1, 'month', D.may1, 48],
-  [D.feb1, 'quarter', D.apr1, 47.5], [D.feb1, 'quarter', D.jul1, 45],
-  [D.feb2, 'day', D.feb3, 40], [D.feb2, 'month', D.mar1, 57, 57.5], [D.feb2, 'month', D.apr1, 52], [D.feb2, 'month', D.may1, 49],
-  [D.feb2, 'quarter', D.apr1, 48], [D.feb2, 'quarter', D.jul1, 45],
-  [D.feb5, 'month', D.mar1, 58], [D.feb5, 'month', D.apr1, 53], [D.feb5, 'month', D.may1, 50], [D.feb5, 'quarter', D.apr1, 48.5],
-  [D.feb6, 'month', D.mar1, 59], [D.feb6, 'month', D.apr1, 54], [D.feb6, 'month', D.may1, 51], [D.feb6, 'quarter', D.apr1, 49],
+  [D.jan31, 'day', D.feb1, 41],
+  [D.jan31, 'month', D.feb1, 60, 60.5],
+  [D.jan31, 'month', D.mar1, 55],
+  [D.jan31, 'month', D.apr1, 50],
+  [D.jan31, 'quarter', D.apr1, 47],
+  [D.jan31, 'quarter', D.jul1, 45],
+  [D.feb1, 'day', D.feb2, 42],
+  [D.feb1, 'month', D.mar1, 56, 56.5],
+  [D.feb1, 'month', D.apr1, 51],
+  [D.feb1, 'month', D.may1, 48],
+  [D.feb1, 'quarter', D.apr1, 47.5],
+  [D.feb1, 'quarter', D.jul1, 45],
+  [D.feb2, 'day', D.feb3, 40],
+  [D.feb2, 'month', D.mar1, 57, 57.5],
+  [D.feb2, 'month', D.apr1, 52],
+  [D.feb2, 'month', D.may1, 49],
+  [D.feb2, 'quarter', D.apr1, 48],
+  [D.feb2, 'quarter', D.jul1, 45],
+  [D.feb5, 'month', D.mar1, 58],
+  [D.feb5, 'month', D.apr1, 53],
+  [D.feb5, 'month', D.may1, 50],
+  [D.feb5, 'quarter', D.apr1, 48.5],
+  [D.feb6, 'month', D.mar1, 59],
+  [D.feb6, 'month', D.apr1, 54],
+  [D.feb6, 'month', D.may1, 51],
+  [D.feb6, 'quarter', D.apr1, 49],
 ];
 
 function fx(name: string, times: number[], values: number[]): SeriesBlock {
-  return { curve: name, issued: null, tag: null, times: Float64Array.from(times), values: Float64Array.from(values), scenarios: [], scenarioNames: [] };
+  return {
+    curve: name,
+    issued: null,
+    tag: null,
+    times: Float64Array.from(times),
+    values: Float64Array.from(values),
+    scenarios: [],
+    scenarioNames: [],
+  };
 }
 
 function batch(): ImportBatch {
   return {
     curves: [
-      curve(DE), curve(NP, { area: 'NP', source: 'Nasdaq' }),
-      curve(GBP_FX, { curveType: 'TIMESERIES', dataType: 'FOREX', area: '', unit: 'GBP', denominator: 'EUR', commodity: 'Currency', source: 'ECB', categories: ['Currency', 'Rate', 'EUR-GBP'] }),
+      curve(DE),
+      curve(NP, { area: 'NP', source: 'Nasdaq' }),
+      curve(GBP_FX, {
+        curveType: 'TIMESERIES',
+        dataType: 'FOREX',
+        area: '',
+        unit: 'GBP',
+        denominator: 'EUR',
+        commodity: 'Currency',
+        source: 'ECB',
+        categories: ['Currency', 'Rate', 'EUR-GBP'],
+      }),
       curve(WIND, { curveType: 'TIMESERIES', dataType: 'ACTUAL', frequency: 'PT1H', unit: 'MWh/h', denominator: null, package: 'power' }),
     ],
     ohlc: [
       ohlc(DE, rows),
-      ohlc(NP, [[D.y2020jan2, 'month', D.y2020feb1, 34, 34], [D.y2020dec1, 'month', D.y2021jan1, 40.5, 40.25]]),
+      ohlc(NP, [
+        [D.y2020jan2, 'month', D.y2020feb1, 34, 34],
+        [D.y2020dec1, 'month', D.y2021jan1, 40.5, 40.25],
+      ]),
     ],
     // GBP per EUR: 0.85 on Thu 02-01, 0.86 on Fri 02-02, none on the weekend, 0.8 on Mon 02-05, none after.
     series: [fx(GBP_FX, [D.feb1, D.feb2, D.feb5], [0.85, 0.86, 0.8])],
@@ -109,8 +166,13 @@ async function raw(pathAndQuery: string, key = svc.apiKey): Promise<Reply> {
 }
 
 const get = (name: string, rest: string, query = '', key?: string) => raw(`/api/ohlc/${encodeURIComponent(name)}/${rest}?${query}`, key);
-type Item = { product: { traded_at: string; period: string; front: number | null; delivery: string }; settlement: number | null; close: number | null };
-const products = (body: { data: Item[] }) => body.data.map((o) => [o.product.traded_at, o.product.period, o.product.front, o.product.delivery, o.settlement]);
+type Item = {
+  product: { traded_at: string; period: string; front: number | null; delivery: string };
+  settlement: number | null;
+  close: number | null;
+};
+const products = (body: { data: Item[] }) =>
+  body.data.map((o) => [o.product.traded_at, o.product.period, o.product.front, o.product.delivery, o.settlement]);
 const series = (body: { data: { d: string; v: number | null }[] }) => body.data.map((p) => [p.d.slice(0, 10), p.v]);
 
 test('load: fronts on a trading day before and after the month boundary, ordered by day, period, delivery', async () => {
@@ -118,23 +180,41 @@ test('load: fronts on a trading day before and after the month boundary, ordered
   assert.is(status, 200);
   assert.equal([body.curve.name, body.unit, body.denominator], [DE, 'EUR', 'MWh']);
   assert.equal(products(body), [
-    ['2024-01-31', 'month', 1, '2024-02-01', 60], ['2024-01-31', 'month', 2, '2024-03-01', 55], ['2024-01-31', 'month', 3, '2024-04-01', 50],
-    ['2024-02-01', 'month', 1, '2024-03-01', 56], ['2024-02-01', 'month', 2, '2024-04-01', 51], ['2024-02-01', 'month', 3, '2024-05-01', 48],
+    ['2024-01-31', 'month', 1, '2024-02-01', 60],
+    ['2024-01-31', 'month', 2, '2024-03-01', 55],
+    ['2024-01-31', 'month', 3, '2024-04-01', 50],
+    ['2024-02-01', 'month', 1, '2024-03-01', 56],
+    ['2024-02-01', 'month', 2, '2024-04-01', 51],
+    ['2024-02-01', 'month', 3, '2024-05-01', 48],
   ]);
   const first = body.data[0];
   assert.equal([first.close, first.high, first.open, first.volume, first.open_interest], [60.5, 60.5, null, 100, null]);
   // no period: every row; day < month < quarter on each day
   const all = await get(DE, '', 'begin=2024-02-02&end=2024-02-03');
-  assert.equal(all.body.data.map((o: Item) => `${o.product.period}-${o.product.front}`), ['day-1', 'month-1', 'month-2', 'month-3', 'quarter-1', 'quarter-2']);
+  assert.equal(
+    all.body.data.map((o: Item) => `${o.product.period}-${o.product.front}`),
+    ['day-1', 'month-1', 'month-2', 'month-3', 'quarter-1', 'quarter-2'],
+  );
 });
 
 test('load with a front follows the roll; with a delivery keeps one contract', async () => {
   const front = await get(DE, '', 'begin=2024-01-31&end=2024-02-03&period=month&front=1');
   assert.equal(products(front.body), [
-    ['2024-01-31', 'month', 1, '2024-02-01', 60], ['2024-02-01', 'month', 1, '2024-03-01', 56], ['2024-02-02', 'month', 1, '2024-03-01', 57],
+    ['2024-01-31', 'month', 1, '2024-02-01', 60],
+    ['2024-02-01', 'month', 1, '2024-03-01', 56],
+    ['2024-02-02', 'month', 1, '2024-03-01', 57],
   ]);
   const april = await get(DE, '', 'begin=2024-01-31&end=2024-02-07&period=month&delivery=2024-04-01');
-  assert.equal(products(april.body).map((p) => [p[0], p[2], p[4]]), [['2024-01-31', 3, 50], ['2024-02-01', 2, 51], ['2024-02-02', 2, 52], ['2024-02-05', 2, 53], ['2024-02-06', 2, 54]]);
+  assert.equal(
+    products(april.body).map((p) => [p[0], p[2], p[4]]),
+    [
+      ['2024-01-31', 3, 50],
+      ['2024-02-01', 2, 51],
+      ['2024-02-02', 2, 52],
+      ['2024-02-05', 2, 53],
+      ['2024-02-06', 2, 54],
+    ],
+  );
   assert.equal((await get(DE, '', 'begin=2024-02-03&end=2024-02-05')).body.data, []);
 });
 
@@ -146,7 +226,9 @@ test('latest: the given day, the closest earlier trading day, or the newest', as
   assert.is(sunday.body.data.length, 6);
   const newest = await get(DE, 'latest/');
   assert.equal(products(newest.body), [
-    ['2024-02-06', 'month', 1, '2024-03-01', 59], ['2024-02-06', 'month', 2, '2024-04-01', 54], ['2024-02-06', 'month', 3, '2024-05-01', 51],
+    ['2024-02-06', 'month', 1, '2024-03-01', 59],
+    ['2024-02-06', 'month', 2, '2024-04-01', 54],
+    ['2024-02-06', 'month', 3, '2024-05-01', 51],
     ['2024-02-06', 'quarter', 1, '2024-04-01', 49],
   ]);
   assert.equal((await get(DE, 'latest/', 'date=2024-01-30')).body.data, []);
@@ -190,18 +272,33 @@ test('timeseries of a continuous front: re-rolled each trading day, filled from 
   // front 1: Feb 60 on 01-31, then March 56, 57, (weekend), 58, 59
   const roll = await get(DE, 'timeseries/settlement/', 'begin=2024-01-31&end=2024-02-06&period=month&front=1&fill=fill-holes');
   assert.equal(roll.body.contract, { type: 'CONTINUOUS', period: 'month', front: 1, field: 'settlement' });
-  assert.equal(series(roll.body), [['2024-01-31', 60], ['2024-02-01', 56], ['2024-02-02', 57], ['2024-02-03', 57], ['2024-02-04', 57], ['2024-02-05', 58]]);
+  assert.equal(series(roll.body), [
+    ['2024-01-31', 60],
+    ['2024-02-01', 56],
+    ['2024-02-02', 57],
+    ['2024-02-03', 57],
+    ['2024-02-04', 57],
+    ['2024-02-05', 58],
+  ]);
   // starting on Saturday: Friday's 57 (before the range) fills the weekend
   const weekend = await get(DE, 'timeseries/settlement/', 'begin=2024-02-03&end=2024-02-05&period=month&front=1&fill=fill-holes');
-  assert.equal(series(weekend.body), [['2024-02-03', 57], ['2024-02-04', 57]]);
+  assert.equal(series(weekend.body), [
+    ['2024-02-03', 57],
+    ['2024-02-04', 57],
+  ]);
   // close: only front 1 of months has a close; front 2 has none
   const close = await get(DE, 'timeseries/close/', 'begin=2024-02-01&end=2024-02-03&period=month&front=2');
-  assert.equal(series(close.body), [['2024-02-01', null], ['2024-02-02', null]]);
+  assert.equal(series(close.body), [
+    ['2024-02-01', null],
+    ['2024-02-02', null],
+  ]);
   // front 0: the contract in delivery (none listed here) gives nulls
-  assert.equal(series((await get(DE, 'timeseries/settlement/', 'begin=2024-02-01&end=2024-02-02&period=month&front=0')).body), [['2024-02-01', null]]);
+  assert.equal(series((await get(DE, 'timeseries/settlement/', 'begin=2024-02-01&end=2024-02-02&period=month&front=0')).body), [
+    ['2024-02-01', null],
+  ]);
 });
 
-test('unit: prices in GBP/MWh at each trading day\'s rate; volume unchanged', async () => {
+test("unit: prices in GBP/MWh at each trading day's rate; volume unchanged", async () => {
   // Fri 02-02 front 1 March: 57 EUR/MWh × 0.86 = 49.02 GBP/MWh; close 57.5 × 0.86 = 49.45
   const { body } = await get(DE, '', 'begin=2024-02-02&end=2024-02-03&period=month&front=1&unit=GBP%2FMWh');
   assert.equal([body.unit, body.denominator], ['GBP', 'MWh']);
@@ -211,7 +308,11 @@ test('unit: prices in GBP/MWh at each trading day\'s rate; volume unchanged', as
   assert.ok(Math.abs((await get(DE, 'latest/', 'date=2024-02-02&unit=EUR%2FkWh')).body.data[1].settlement - 0.057) < 1e-12);
   // daily series of the April contract in GBP, filled: Thu 51 × 0.85 = 43.35, Fri 52 × 0.86 = 44.72 (also Sat, Sun),
   // Mon 53 × 0.8 = 42.4, Tue 54 × 0.8 (Monday's rate, none published on Tuesday) = 43.2
-  const ts = await get(DE, 'timeseries/settlement/', 'begin=2024-02-01&end=2024-02-07&period=month&delivery=2024-04-01&fill=fill-holes&unit=GBP%2FMWh');
+  const ts = await get(
+    DE,
+    'timeseries/settlement/',
+    'begin=2024-02-01&end=2024-02-07&period=month&delivery=2024-04-01&fill=fill-holes&unit=GBP%2FMWh',
+  );
   assert.equal(ts.body.unit, 'GBP');
   const expected = [43.35, 44.72, 44.72, 44.72, 42.4, 43.2];
   ts.body.data.forEach((p: { v: number }, i: number) => assert.ok(Math.abs(p.v - expected[i]) < 1e-9, `${p.v} != ${expected[i]}`));
@@ -254,8 +355,7 @@ test('errors: 400 naming the parameter, 404, 403', async () => {
 });
 
 test('the reference request lines of this section (wire-pairs) answer 200 in the same shape', async () => {
-  const pairs = JSON.parse(readFileSync(join(__dirname, '../../fixtures/wire-pairs.json'), 'utf8')) as
-    { request: string; body: any }[];
+  const pairs = JSON.parse(readFileSync(join(__dirname, '../../fixtures/wire-pairs.json'), 'utf8')) as { request: string; body: any }[];
   const lines = pairs.filter((p) => p.request.startsWith('GET /api/ohlc/'));
   assert.is(lines.length, 11);
   for (const pair of lines) {
@@ -272,7 +372,10 @@ test('the reference request lines of this section (wire-pairs) answer 200 in the
   assert.equal(products(load.body), [['2020-01-02', 'month', 1, '2020-02-01', 34]]);
   // forward-fill close from 2020-01-02 on: 34 carried to 2020-01-09; 2020-01-01 has no trade before it
   const ts = await raw(lines[4].request.slice(4));
-  assert.equal(series(ts.body).map((p) => p[1]), [null, 34, 34, 34, 34, 34, 34, 34, 34]);
+  assert.equal(
+    series(ts.body).map((p) => p[1]),
+    [null, 34, 34, 34, 34, 34, 34, 34, 34],
+  );
 });
 
 test.run();

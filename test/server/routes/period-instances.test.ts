@@ -11,7 +11,14 @@ const REMIT = 'DE Test Nuclear Capacity Available MW REMIT';
 const FORECAST = 'DE Test Wind Power Production MWh/h H Forecast';
 
 function curve(name: string, fields: Partial<CurveRecord> = {}): CurveRecord {
-  return curveRecord(name, { curveType: 'INSTANCE_PERIOD', frequency: 'NONE', unit: 'MW', dataType: 'REMIT', instanceIssuedTimezone: 'UTC', ...fields });
+  return curveRecord(name, {
+    curveType: 'INSTANCE_PERIOD',
+    frequency: 'NONE',
+    unit: 'MW',
+    dataType: 'REMIT',
+    instanceIssuedTimezone: 'UTC',
+    ...fields,
+  });
 }
 
 // CET midnights: 2024-03-29 = 03-28T23:00Z, 03-31 = 03-30T23:00Z (a 23-hour day), 04-05 = 04-04T22:00Z
@@ -21,8 +28,13 @@ const APR05 = Date.UTC(2024, 3, 4, 22);
 
 function periods(issued: number, tag: string, parts: [number, number, number][]): PeriodBlock {
   return {
-    curve: REMIT, issued, tag, begins: Float64Array.from(parts.map((p) => p[0])), ends: Float64Array.from(parts.map((p) => p[1])),
-    values: Float64Array.from(parts.map((p) => p[2])), capacities: Float64Array.from(parts.map(() => 1200)),
+    curve: REMIT,
+    issued,
+    tag,
+    begins: Float64Array.from(parts.map((p) => p[0])),
+    ends: Float64Array.from(parts.map((p) => p[1])),
+    values: Float64Array.from(parts.map((p) => p[2])),
+    capacities: Float64Array.from(parts.map(() => 1200)),
   };
 }
 
@@ -45,7 +57,10 @@ test.before(async () => {
       ],
       periods: [
         periods(M1, 'AbC1', [[MAR29, APR05, 1000]]),
-        periods(M2, 'XyZ2', [[MAR29, MAR31, 1000], [MAR31, APR05, 800]]),
+        periods(M2, 'XyZ2', [
+          [MAR29, MAR31, 1000],
+          [MAR31, APR05, 800],
+        ]),
         periods(M3, 'q3', [[MAR29, APR05, 900]]),
       ],
     },
@@ -57,7 +72,9 @@ test.after(async () => {
 });
 
 async function get(path: string, query = '', name = REMIT): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${svc.url}/api/period-instances/${encodeURIComponent(name)}/${path}${query ? `?${query}` : ''}`, { headers: { 'X-API-Key': svc.apiKey } });
+  const res = await fetch(`${svc.url}/api/period-instances/${encodeURIComponent(name)}/${path}${query ? `?${query}` : ''}`, {
+    headers: { 'X-API-Key': svc.apiKey },
+  });
   return { status: res.status, body: await res.json() };
 }
 
@@ -73,7 +90,13 @@ const spans = (body: { data: { begin: string; end: string; v: number }[] }): str
 test('list: newest first, limit 1-20, tags and exclude-tags ignoring case, inclusive bounds', async () => {
   const all = await ok('list/');
   assert.equal(tags(all), ['q3', 'XyZ2', 'AbC1']);
-  assert.equal(all[2], { issued: '2024-03-29T08:00:00+00:00', tag: 'AbC1', scenarios: 0, created: '2024-03-29T08:01:00+00:00', modified: null });
+  assert.equal(all[2], {
+    issued: '2024-03-29T08:00:00+00:00',
+    tag: 'AbC1',
+    scenarios: 0,
+    created: '2024-03-29T08:01:00+00:00',
+    modified: null,
+  });
   assert.equal(tags(await ok('list/', 'limit=2')), ['q3', 'XyZ2']);
   assert.equal(tags(await ok('list/', 'tags=abc1')), ['AbC1']);
   assert.equal(tags(await ok('list/', 'exclude-tags=Q3')), ['XyZ2', 'AbC1']);
@@ -83,7 +106,10 @@ test('list: newest first, limit 1-20, tags and exclude-tags ignoring case, inclu
 
 test('load: the newest instances, periods clipped to [begin, end) in the curve zone', async () => {
   const list = await ok('', 'begin=2024-03-30&end=2024-04-01&limit=2');
-  assert.equal(list.map((ps: { instance: { tag: string } }) => ps.instance.tag), ['q3', 'XyZ2']);
+  assert.equal(
+    list.map((ps: { instance: { tag: string } }) => ps.instance.tag),
+    ['q3', 'XyZ2'],
+  );
   assert.equal(list[1].data, [
     { begin: '2024-03-30T00:00:00+01:00', end: '2024-03-31T00:00:00+01:00', v: 1000, capacity: 1200 },
     { begin: '2024-03-31T00:00:00+01:00', end: '2024-04-01T00:00:00+02:00', v: 800, capacity: 1200 },
@@ -91,7 +117,8 @@ test('load: the newest instances, periods clipped to [begin, end) in the curve z
   assert.is((await ok('', 'begin=2024-03-30&end=2024-04-01')).length, 3);
   // with timezone=UTC the dates are UTC midnights: [2024-03-30T00:00Z, 2024-04-01T00:00Z)
   assert.equal(spans((await ok('', 'begin=2024-03-30&end=2024-04-01&tags=XYZ2&unit=GW&timezone=UTC'))[0]), [
-    '2024-03-30T00:00:00+00:00 2024-03-30T23:00:00+00:00 1', '2024-03-30T23:00:00+00:00 2024-04-01T00:00:00+00:00 0.8',
+    '2024-03-30T00:00:00+00:00 2024-03-30T23:00:00+00:00 1',
+    '2024-03-30T23:00:00+00:00 2024-04-01T00:00:00+00:00 0.8',
   ]);
   assert.is((await get('', 'end=2024-04-01')).body.parameter, 'begin');
 });
@@ -120,10 +147,12 @@ test('relative: per day, the newest message issued before the cut-off days-ahead
   // before-time-of-day 09:00 (exclusive): 03-31 <- before 03-30T09:00Z: M1 (1000, joined with 03-30);
   // 04-01 <- before 03-31T09:00Z: M2 (800), since M3 is issued at 09:00 exactly; 09:00:00.001 lets M3 in (900)
   assert.equal(spans(await ok('get/relative/', 'begin=2024-03-30&end=2024-04-02&days-ahead=1&before-time-of-day=09%3A00')), [
-    '2024-03-30T00:00:00+01:00 2024-04-01T00:00:00+02:00 1000', '2024-04-01T00:00:00+02:00 2024-04-02T00:00:00+02:00 800',
+    '2024-03-30T00:00:00+01:00 2024-04-01T00:00:00+02:00 1000',
+    '2024-04-01T00:00:00+02:00 2024-04-02T00:00:00+02:00 800',
   ]);
   assert.equal(spans(await ok('get/relative/', 'begin=2024-03-30&end=2024-04-02&days-ahead=1&before-time-of-day=09%3A00%3A00.001')), [
-    '2024-03-30T00:00:00+01:00 2024-04-01T00:00:00+02:00 1000', '2024-04-01T00:00:00+02:00 2024-04-02T00:00:00+02:00 900',
+    '2024-03-30T00:00:00+01:00 2024-04-01T00:00:00+02:00 1000',
+    '2024-04-01T00:00:00+02:00 2024-04-02T00:00:00+02:00 900',
   ]);
   // days-ahead 0: 03-29 <- by the end of 03-29: M1 (1000); 03-30 <- M2 (1000): one period
   assert.equal(spans(await ok('get/relative/', 'begin=2024-03-29&end=2024-03-31&days-ahead=0&unit=GW')), [
@@ -140,8 +169,22 @@ test('a curve of another type is a 400 naming the curve', async () => {
 });
 
 test('joinPeriods clips each piece to its window and merges equal neighbours', () => {
-  const block: PeriodBlock = { curve: REMIT, issued: 0, tag: '', begins: Float64Array.of(0, 50), ends: Float64Array.of(50, 300), values: Float64Array.of(1, 2), capacities: null };
-  const joined = joinPeriods([{ block, begin: 10, end: 100 }, { block, begin: 100, end: 200 }], REMIT);
+  const block: PeriodBlock = {
+    curve: REMIT,
+    issued: 0,
+    tag: '',
+    begins: Float64Array.of(0, 50),
+    ends: Float64Array.of(50, 300),
+    values: Float64Array.of(1, 2),
+    capacities: null,
+  };
+  const joined = joinPeriods(
+    [
+      { block, begin: 10, end: 100 },
+      { block, begin: 100, end: 200 },
+    ],
+    REMIT,
+  );
   assert.equal([[...joined.begins], [...joined.ends], [...joined.values], joined.capacities], [[10, 50], [50, 200], [1, 2], null]);
 });
 

@@ -15,13 +15,24 @@ const PLAIN = 'DE Test Consumption Capacity Available MW REMIT';
 const WIRE = 'DE Nuclear Capacity Available MW Capacity';
 
 function curve(name: string, fields: Partial<CurveRecord> = {}): CurveRecord {
-  return curveRecord(name, { curveType: 'PERIOD', categories: ['Nuclear', 'Capacity', 'Available'], frequency: 'NONE', unit: 'MW', dataType: 'REMIT', ...fields });
+  return curveRecord(name, {
+    curveType: 'PERIOD',
+    categories: ['Nuclear', 'Capacity', 'Available'],
+    frequency: 'NONE',
+    unit: 'MW',
+    dataType: 'REMIT',
+    ...fields,
+  });
 }
 
 function periods(name: string, rows: [number, number, number, number | null][]): PeriodBlock {
   return {
-    curve: name, issued: null, tag: null,
-    begins: Float64Array.from(rows, (r) => r[0]), ends: Float64Array.from(rows, (r) => r[1]), values: Float64Array.from(rows, (r) => r[2]),
+    curve: name,
+    issued: null,
+    tag: null,
+    begins: Float64Array.from(rows, (r) => r[0]),
+    ends: Float64Array.from(rows, (r) => r[1]),
+    values: Float64Array.from(rows, (r) => r[2]),
     capacities: rows.some((r) => r[3] === null) ? null : Float64Array.from(rows, (r) => r[3] as number),
   };
 }
@@ -30,8 +41,12 @@ function periods(name: string, rows: [number, number, number, number | null][]):
 // 2024-01-20 00:00+01:00 = 2024-01-19T23:00Z; 2024-02-01 00:00+01:00 = 2024-01-31T23:00Z.
 // 2024-03-01 00:00+01:00 = 2024-02-29T23:00Z; 2024-04-01 00:00+02:00 (summer) = 2024-03-31T22:00Z.
 const T = {
-  jan1: Date.UTC(2023, 11, 31, 23), jan10: Date.UTC(2024, 0, 10, 9, 30), jan20: Date.UTC(2024, 0, 19, 23),
-  feb1: Date.UTC(2024, 0, 31, 23), mar1: Date.UTC(2024, 1, 29, 23), apr1: Date.UTC(2024, 2, 31, 22),
+  jan1: Date.UTC(2023, 11, 31, 23),
+  jan10: Date.UTC(2024, 0, 10, 9, 30),
+  jan20: Date.UTC(2024, 0, 19, 23),
+  feb1: Date.UTC(2024, 0, 31, 23),
+  mar1: Date.UTC(2024, 1, 29, 23),
+  apr1: Date.UTC(2024, 2, 31, 22),
 };
 
 function batch(): ImportBatch {
@@ -46,7 +61,10 @@ function batch(): ImportBatch {
       ]),
       periods(PLAIN, [[T.jan1, T.feb1, 500, null]]),
       // 2019-12-01 CET to 2020-07-01 CEST: 2019-11-30T23:00Z, 2020-01-06 00:00+01:00, 2020-06-30T22:00Z
-      periods(WIRE, [[Date.UTC(2019, 10, 30, 23), Date.UTC(2020, 0, 5, 23), 8113, 8600], [Date.UTC(2020, 0, 5, 23), Date.UTC(2020, 5, 30, 22), 8600, 8600]]),
+      periods(WIRE, [
+        [Date.UTC(2019, 10, 30, 23), Date.UTC(2020, 0, 5, 23), 8113, 8600],
+        [Date.UTC(2020, 0, 5, 23), Date.UTC(2020, 5, 30, 22), 8600, 8600],
+      ]),
     ],
   };
 }
@@ -105,20 +123,33 @@ test('timezone: wall-clock dates in the requested zone, date-times written in it
   // 2024-01-05 00:00 UTC is 01:00 CET; the boundary 10:30+01:00 is 09:30Z
   const { body } = await load(NUCLEAR, 'begin=2024-01-05&end=2024-01-12&timezone=utc');
   assert.equal(body.resolution, { frequency: 'NONE', timezone: 'UTC' });
-  assert.equal(body.data.map((p: { begin: string; end: string }) => [p.begin, p.end]), [
-    ['2024-01-05T00:00:00+00:00', '2024-01-10T09:30:00+00:00'],
-    ['2024-01-10T09:30:00+00:00', '2024-01-12T00:00:00+00:00'],
-  ]);
+  assert.equal(
+    body.data.map((p: { begin: string; end: string }) => [p.begin, p.end]),
+    [
+      ['2024-01-05T00:00:00+00:00', '2024-01-10T09:30:00+00:00'],
+      ['2024-01-10T09:30:00+00:00', '2024-01-12T00:00:00+00:00'],
+    ],
+  );
   // Gas_Day is CET - 6 h in winter (UTC-5): 2024-01-10T09:30Z = 04:30-05:00
   const gas = await load(NUCLEAR, 'begin=2024-01-10&end=2024-01-11&timezone=Europe%2FGas_Day');
   assert.equal(gas.body.resolution.timezone, 'Europe/Gas_Day');
-  assert.equal(gas.body.data.map((p: { begin: string }) => p.begin), ['2024-01-10T00:00:00-05:00', '2024-01-10T04:30:00-05:00']);
+  assert.equal(
+    gas.body.data.map((p: { begin: string }) => p.begin),
+    ['2024-01-10T00:00:00-05:00', '2024-01-10T04:30:00-05:00'],
+  );
 });
 
 test('unit converts the values and the installed capacity', async () => {
   const { body } = await load(NUCLEAR, 'begin=2024-01-05&end=2024-01-25&unit=GW');
   assert.equal([body.unit, body.denominator], ['GW', null]);
-  assert.equal(body.data.map((p: { v: number | null; capacity: number }) => [p.v, p.capacity]), [[8, 8.6], [7.0005, 8.6], [null, 8.6]]);
+  assert.equal(
+    body.data.map((p: { v: number | null; capacity: number }) => [p.v, p.capacity]),
+    [
+      [8, 8.6],
+      [7.0005, 8.6],
+      [null, 8.6],
+    ],
+  );
   const kw = await load(NUCLEAR, 'begin=2024-03-01&end=2024-03-02&unit=kW');
   assert.equal([kw.body.data[0].v, kw.body.data[0].capacity], [8_600_000, 9_000_000]);
   for (const unit of ['MWh', 'EUR', 'GWh%2Fh']) {
@@ -166,8 +197,7 @@ test('demo data: 404 unknown curve, 400 wrong curve type, 403 outside the subscr
 });
 
 test('the reference request lines of this section (wire-pairs) answer 200 in the same shape', async () => {
-  const pairs = JSON.parse(readFileSync(join(__dirname, '../../fixtures/wire-pairs.json'), 'utf8')) as
-    { request: string; body: any }[];
+  const pairs = JSON.parse(readFileSync(join(__dirname, '../../fixtures/wire-pairs.json'), 'utf8')) as { request: string; body: any }[];
   const lines = pairs.filter((p) => p.request.startsWith('GET /api/periods/'));
   assert.is(lines.length, 2);
   for (const pair of lines) {

@@ -32,25 +32,60 @@ const D = {
 };
 
 function curve(name: string, fields: Partial<CurveRecord>): CurveRecord {
-  return curveRecord(name, { curveType: 'OHLC', area: '', categories: ['Futures'], frequency: 'P1D', unit: 'EUR', denominator: 'MWh', dataType: 'OHLC', source: 'ICE', commodity: null, package: 'market', ...fields });
+  return curveRecord(name, {
+    curveType: 'OHLC',
+    area: '',
+    categories: ['Futures'],
+    frequency: 'P1D',
+    unit: 'EUR',
+    denominator: 'MWh',
+    dataType: 'OHLC',
+    source: 'ICE',
+    commodity: null,
+    package: 'market',
+    ...fields,
+  });
 }
 
 function ohlc(name: string, rows: [number, string, number, number][]): OhlcBlock {
   const col = (f: (r: [number, string, number, number]) => number) => Float64Array.from(rows, f);
   const nan = col(() => NaN);
   return {
-    curve: name, traded: col((r) => r[0]), period: rows.map((r) => r[1]), delivery: col((r) => r[2]),
-    open: nan, high: nan, low: nan, close: nan, settlement: col((r) => r[3]), volume: nan, openInterest: nan,
+    curve: name,
+    traded: col((r) => r[0]),
+    period: rows.map((r) => r[1]),
+    delivery: col((r) => r[2]),
+    open: nan,
+    high: nan,
+    low: nan,
+    close: nan,
+    settlement: col((r) => r[3]),
+    volume: nan,
+    openInterest: nan,
   };
 }
 
 function fx(name: string, times: number[], values: number[]): SeriesBlock {
-  return { curve: name, issued: null, tag: null, times: Float64Array.from(times), values: Float64Array.from(values), scenarios: [], scenarioNames: [] };
+  return {
+    curve: name,
+    issued: null,
+    tag: null,
+    times: Float64Array.from(times),
+    values: Float64Array.from(values),
+    scenarios: [],
+    scenarioNames: [],
+  };
 }
 
-const forex = (c: string): CurveRecord => curve(`Currency Rate EUR-${c} ${c}/EUR ECB D Forex`, {
-  curveType: 'TIMESERIES', dataType: 'FOREX', unit: c, denominator: 'EUR', commodity: 'Currency', source: 'ECB',
-});
+const forex = (c: string): CurveRecord =>
+  curve(`Currency Rate EUR-${c} ${c}/EUR ECB D Forex`, {
+    curveType: 'TIMESERIES',
+    dataType: 'FOREX',
+    unit: c,
+    denominator: 'EUR',
+    commodity: 'Currency',
+    source: 'ECB',
+  });
 
 // Inputs (units per euro for FX; EUA = the front December contract, Dec-2024, settlement):
 //   Thu 02-01: EUR/USD 1.07, EUR/GBP 0.84, EUA 59 (Dec-2025: 61)
@@ -61,16 +96,31 @@ const forex = (c: string): CurveRecord => curve(`Currency Rate EUR-${c} ${c}/EUR
 function batch(): ImportBatch {
   return {
     curves: [
-      curve(COAL, { commodity: 'Coal', unit: 'USD', denominator: 't' }), curve(TTF, { area: 'NL', commodity: 'Gas' }),
+      curve(COAL, { commodity: 'Coal', unit: 'USD', denominator: 't' }),
+      curve(TTF, { area: 'NL', commodity: 'Gas' }),
       curve(NBP, { area: 'GB', commodity: 'Gas', unit: 'pence', denominator: 'therm' }),
       curve(NBP_REF, { area: 'GB', commodity: 'Gas', unit: 'pence', denominator: 'therm' }),
-      curve(EUA, { commodity: 'Carbon', denominator: 't' }), curve(POWER, { area: 'DE', commodity: 'Power' }), forex('USD'), forex('GBP'),
+      curve(EUA, { commodity: 'Carbon', denominator: 't' }),
+      curve(POWER, { area: 'DE', commodity: 'Power' }),
+      forex('USD'),
+      forex('GBP'),
     ],
     ohlc: [
-      ohlc(COAL, [[D.feb1, 'month', D.mar1, 99], [D.feb2, 'month', D.mar1, 100], [D.feb2, 'month', D.apr1, 98], [D.feb2, 'quarter', D.apr1, 97], [D.feb5, 'month', D.mar1, 101]]),
+      ohlc(COAL, [
+        [D.feb1, 'month', D.mar1, 99],
+        [D.feb2, 'month', D.mar1, 100],
+        [D.feb2, 'month', D.apr1, 98],
+        [D.feb2, 'quarter', D.apr1, 97],
+        [D.feb5, 'month', D.mar1, 101],
+      ]),
       ohlc(TTF, [[D.feb2, 'month', D.mar1, 30]]),
       ohlc(NBP, [[D.feb2, 'month', D.mar1, 80]]),
-      ohlc(EUA, [[D.feb1, 'mdec', D.dec1, 59], [D.feb1, 'mdec', D.dec1y25, 61], [D.feb2, 'mdec', D.dec1, 60], [D.feb2, 'mdec', D.dec1y25, 62]]),
+      ohlc(EUA, [
+        [D.feb1, 'mdec', D.dec1, 59],
+        [D.feb1, 'mdec', D.dec1y25, 61],
+        [D.feb2, 'mdec', D.dec1, 60],
+        [D.feb2, 'mdec', D.dec1y25, 62],
+      ]),
       ohlc(POWER, [[D.feb2, 'month', D.mar1, 70]]),
     ],
     series: [fx(USD_FX, [D.feb1, D.feb2], [1.07, 1.08]), fx(GBP_FX, [D.feb1, D.feb2], [0.84, 0.85])],
@@ -112,9 +162,19 @@ test('coal on Fri 2024-02-02, by hand, with and without the GB carbon tax', asyn
   const { status, body } = await get(COAL, '', FRIDAY);
   assert.is(status, 200);
   assert.equal([body.curve.name, body.unit, body.denominator], [COAL, 'EUR', 'MWh']);
-  assert.equal(body.srmc_options, { fuel_type: 'COAL', api2_tonne_to_mwh: 6.978, gas_therm_to_mwh: null, efficiency: 0.42, carbon_emissions: 0.34056, carbon_tax_area: null });
+  assert.equal(body.srmc_options, {
+    fuel_type: 'COAL',
+    api2_tonne_to_mwh: 6.978,
+    gas_therm_to_mwh: null,
+    efficiency: 0.42,
+    carbon_emissions: 0.34056,
+    carbon_tax_area: null,
+  });
   assert.equal(body.contract, { type: 'CONTINUOUS', period: 'month', front: 1 });
-  assert.equal(body.ohlc.map((o: { product: object }) => o.product), [{ traded_at: '2024-02-02', period: 'month', front: 1, delivery: '2024-03-01' }]);
+  assert.equal(
+    body.ohlc.map((o: { product: object }) => o.product),
+    [{ traded_at: '2024-02-02', period: 'month', front: 1, delivery: '2024-03-01' }],
+  );
   assert.equal([body.ohlc[0].open, body.ohlc[0].close, body.ohlc[0].volume], [null, null, null]);
   near(body.ohlc[0].settlement, 80.24480114120315);
   // GB tax: 18 GBP/t / 0.85 = 21.176470588 EUR/t; CO2 = 81.176470588; × 0.34056 = 27.645458824
@@ -129,14 +189,28 @@ test('coal on Fri 2024-02-02, by hand, with and without the GB carbon tax', asyn
 test('coal with factors overridden', async () => {
   // (100 / 1.08 / 7.0 + 0.35 × 60) / 0.4 = (13.227513228 + 21) / 0.4 = 85.568783069
   const { body } = await get(COAL, '', `${FRIDAY}&api2-tonne-to-mwh=7.0&carbon-emissions=0.35&efficiency=0.4`);
-  assert.equal(body.srmc_options, { fuel_type: 'COAL', api2_tonne_to_mwh: 7, gas_therm_to_mwh: null, efficiency: 0.4, carbon_emissions: 0.35, carbon_tax_area: null });
+  assert.equal(body.srmc_options, {
+    fuel_type: 'COAL',
+    api2_tonne_to_mwh: 7,
+    gas_therm_to_mwh: null,
+    efficiency: 0.4,
+    carbon_emissions: 0.35,
+    carbon_tax_area: null,
+  });
   near(body.ohlc[0].settlement, 85.56878306878306);
 });
 
 test('TTF gas (EUR/MWh, HHV) on the same day', async () => {
   // (30 / 0.9 + 0.202 × 60) / 0.59 = (33.333333333 + 12.12) / 0.59 = 77.039548023
   const { body } = await get(TTF, '', FRIDAY);
-  assert.equal(body.srmc_options, { fuel_type: 'GAS', api2_tonne_to_mwh: null, gas_therm_to_mwh: 0.029307, efficiency: 0.59, carbon_emissions: 0.202, carbon_tax_area: null });
+  assert.equal(body.srmc_options, {
+    fuel_type: 'GAS',
+    api2_tonne_to_mwh: null,
+    gas_therm_to_mwh: 0.029307,
+    efficiency: 0.59,
+    carbon_emissions: 0.202,
+    carbon_tax_area: null,
+  });
   near(body.ohlc[0].settlement, 77.03954802259888);
   // GB tax: 0.202 × 81.176470588 = 16.397647059; (33.333333333 + 16.397647059) / 0.59 = 84.289797275
   near((await get(TTF, '', `${FRIDAY}&carbon-tax-area=GB`)).body.ohlc[0].settlement, 84.28979727484214);
@@ -158,7 +232,10 @@ test('each trading day uses its own FX and EUA, else the closest earlier ones', 
   // Mon: no FX and no EUA on Monday: Friday's 1.08 and 60: (101 / 1.08 / 6.978 + 20.4336) / 0.42 = 80.560734867
   const { body } = await get(COAL, '', 'begin=2024-02-01&end=2024-02-06&period=month&delivery=2024-03-01');
   assert.equal(body.contract, { type: 'SPECIFIC', period: 'month', delivery: '2024-03-01' });
-  assert.equal(body.ohlc.map((o: { product: { traded_at: string } }) => o.product.traded_at), ['2024-02-01', '2024-02-02', '2024-02-05']);
+  assert.equal(
+    body.ohlc.map((o: { product: { traded_at: string } }) => o.product.traded_at),
+    ['2024-02-01', '2024-02-02', '2024-02-05'],
+  );
   [79.41032278520974, 80.24480114120315, 80.56073486690092].forEach((e, i) => near(body.ohlc[i].settlement, e, `row ${i}`));
 });
 
@@ -167,12 +244,21 @@ test('timeseries: daily, filled over the weekend, nested curve and contract repe
   assert.is(status, 200);
   assert.equal(body.contract, { type: 'CONTINUOUS', period: 'month', front: 1, field: 'settlement' });
   const ts = body.timeseries;
-  assert.equal([ts.curve.name, ts.unit, ts.denominator, ts.contract, ts.resolution], [COAL, 'EUR', 'MWh', body.contract, { frequency: 'P1D', timezone: 'CET' }]);
-  assert.equal(ts.data.map((p: { d: string }) => p.d), ['2024-02-02T00:00:00+01:00', '2024-02-03T00:00:00+01:00', '2024-02-04T00:00:00+01:00', '2024-02-05T00:00:00+01:00']);
+  assert.equal(
+    [ts.curve.name, ts.unit, ts.denominator, ts.contract, ts.resolution],
+    [COAL, 'EUR', 'MWh', body.contract, { frequency: 'P1D', timezone: 'CET' }],
+  );
+  assert.equal(
+    ts.data.map((p: { d: string }) => p.d),
+    ['2024-02-02T00:00:00+01:00', '2024-02-03T00:00:00+01:00', '2024-02-04T00:00:00+01:00', '2024-02-05T00:00:00+01:00'],
+  );
   // Fri 80.244801141 carried over Sat and Sun; Mon 80.560734867
   [80.24480114120315, 80.24480114120315, 80.24480114120315, 80.56073486690092].forEach((e, i) => near(ts.data[i].v, e, `day ${i}`));
   const plain = await get(COAL, 'timeseries/', 'begin=2024-02-02&end=2024-02-06&period=month&delivery=2024-03-01');
-  assert.equal(plain.body.timeseries.data.map((p: { v: number | null }) => p.v === null), [false, true, true, false]);
+  assert.equal(
+    plain.body.timeseries.data.map((p: { v: number | null }) => p.v === null),
+    [false, true, true, false],
+  );
   assert.ok(parseSRMC(body).hasTimeseries());
 });
 
@@ -181,8 +267,18 @@ test('latest: the closest earlier trading day; latest/periods: finest contract w
   // (98 / 1.08 / 6.978 + 20.4336) / 0.42 = 79.612933690; (97 / 1.08 / 6.978 + 20.4336) / 0.42 = 79.296999964
   const latest = await get(COAL, 'latest/', 'date=2024-02-04');
   assert.is(latest.body.contract, null);
-  assert.equal(latest.body.ohlc.map((o: { product: { traded_at: string; period: string; front: number } }) => [o.product.traded_at, o.product.period, o.product.front]),
-    [['2024-02-02', 'month', 1], ['2024-02-02', 'month', 2], ['2024-02-02', 'quarter', 1]]);
+  assert.equal(
+    latest.body.ohlc.map((o: { product: { traded_at: string; period: string; front: number } }) => [
+      o.product.traded_at,
+      o.product.period,
+      o.product.front,
+    ]),
+    [
+      ['2024-02-02', 'month', 1],
+      ['2024-02-02', 'month', 2],
+      ['2024-02-02', 'quarter', 1],
+    ],
+  );
   [80.24480114120315, 79.61293368980768, 79.29699996410994].forEach((e, i) => near(latest.body.ohlc[i].settlement, e, `row ${i}`));
   // the newest trading day is Monday
   assert.is((await get(COAL, 'latest/')).body.ohlc[0].product.traded_at, '2024-02-05');
@@ -190,14 +286,18 @@ test('latest: the closest earlier trading day; latest/periods: finest contract w
   const ps = periods.body.periodseries;
   assert.equal([ps.curve.name, ps.unit, ps.resolution], [COAL, 'EUR', { frequency: 'NONE', timezone: 'UTC' }]);
   // March (month), April (month), May-June (Q2); 2024-03-01T00:00+01:00 = 2024-02-29T23:00Z etc.
-  assert.equal(ps.data.map((p: { begin: string; end: string }) => [p.begin, p.end]), [
-    ['2024-02-29T23:00:00+00:00', '2024-03-31T22:00:00+00:00'], ['2024-03-31T22:00:00+00:00', '2024-04-30T22:00:00+00:00'],
-    ['2024-04-30T22:00:00+00:00', '2024-06-30T22:00:00+00:00'],
-  ]);
+  assert.equal(
+    ps.data.map((p: { begin: string; end: string }) => [p.begin, p.end]),
+    [
+      ['2024-02-29T23:00:00+00:00', '2024-03-31T22:00:00+00:00'],
+      ['2024-03-31T22:00:00+00:00', '2024-04-30T22:00:00+00:00'],
+      ['2024-04-30T22:00:00+00:00', '2024-06-30T22:00:00+00:00'],
+    ],
+  );
   [80.24480114120315, 79.61293368980768, 79.29699996410994].forEach((e, i) => near(ps.data[i].v, e, `period ${i}`));
 });
 
-test('unit: the result in GBP/MWh at the trading day\'s rate', async () => {
+test("unit: the result in GBP/MWh at the trading day's rate", async () => {
   // 80.244801141 EUR/MWh × 0.85 GBP/EUR = 68.208080970
   const { body } = await get(COAL, '', `${FRIDAY}&unit=GBP%2FMWh`);
   assert.equal([body.unit, body.denominator], ['GBP', 'MWh']);
@@ -228,8 +328,7 @@ test('errors: 400 naming the parameter, 404, 403', async () => {
 });
 
 test('the reference request lines of this section (wire-pairs) answer 200 in the same shape', async () => {
-  const pairs = JSON.parse(readFileSync(join(__dirname, '../../fixtures/wire-pairs.json'), 'utf8')) as
-    { request: string; body: any }[];
+  const pairs = JSON.parse(readFileSync(join(__dirname, '../../fixtures/wire-pairs.json'), 'utf8')) as { request: string; body: any }[];
   const lines = pairs.filter((p) => p.request.startsWith('GET /api/srmc/'));
   assert.is(lines.length, 10);
   for (const pair of lines) {

@@ -23,8 +23,13 @@ function curve(name: string, fields: Partial<CurveRecord>): CurveRecord {
 
 function block(name: string, times: number[], values: number[] | null, scenarios: number[][] = [], names: string[] = []): SeriesBlock {
   return {
-    curve: name, issued: null, tag: null, times: Float64Array.from(times),
-    values: values === null ? null : Float64Array.from(values), scenarios: scenarios.map((s) => Float64Array.from(s)), scenarioNames: names,
+    curve: name,
+    issued: null,
+    tag: null,
+    times: Float64Array.from(times),
+    values: values === null ? null : Float64Array.from(values),
+    scenarios: scenarios.map((s) => Float64Array.from(s)),
+    scenarioNames: names,
   };
 }
 
@@ -38,8 +43,21 @@ const OCTOBER = range(100).map((i) => Date.UTC(2024, 9, 26, 22) + i * Q);
 const JANUARY = range(96).filter((i) => i !== 30);
 const wireRecords: CurveRecord[] = [
   curve('DE Wind Power Production MWh/h 15min Actual', { categories: ['Wind', 'Power', 'Production'] }),
-  curve('DE Consumption Temperature °C 15min Climate', { curveType: 'SCENARIO_TIMESERIES', unit: '°C', dataType: 'CLIMATE', categories: ['Consumption', 'Temperature'] }),
-  curve('TR Spot Price TRY/MWh H Actual', { area: 'TR', frequency: 'PT1H', timezone: 'Europe/Istanbul', unit: 'TRY', denominator: 'MWh', package: 'market', categories: ['Spot', 'Price'] }),
+  curve('DE Consumption Temperature °C 15min Climate', {
+    curveType: 'SCENARIO_TIMESERIES',
+    unit: '°C',
+    dataType: 'CLIMATE',
+    categories: ['Consumption', 'Temperature'],
+  }),
+  curve('TR Spot Price TRY/MWh H Actual', {
+    area: 'TR',
+    frequency: 'PT1H',
+    timezone: 'Europe/Istanbul',
+    unit: 'TRY',
+    denominator: 'MWh',
+    package: 'market',
+    categories: ['Spot', 'Price'],
+  }),
 ];
 
 function batch(): ImportBatch {
@@ -61,14 +79,42 @@ function batch(): ImportBatch {
     series: [
       block(WIND, MARCH, range(92)),
       block(WIND, OCTOBER, range(100)),
-      block(WIND, JANUARY.map((i) => Date.UTC(2024, 0, 14, 23) + i * Q), JANUARY.map((i) => (i === 10 || i === 20 ? NaN : i))),
-      block(CLIMATE, climateHours, null, [0, 100, 200].map((k) => range(24, k)), ['y1980', 'y1981', 'y1982']),
-      block(PRICE, priceHours, priceHours.map((_, h) => (h < 24 ? 50 : 60))),
+      block(
+        WIND,
+        JANUARY.map((i) => Date.UTC(2024, 0, 14, 23) + i * Q),
+        JANUARY.map((i) => (i === 10 || i === 20 ? NaN : i)),
+      ),
+      block(
+        CLIMATE,
+        climateHours,
+        null,
+        [0, 100, 200].map((k) => range(24, k)),
+        ['y1980', 'y1981', 'y1982'],
+      ),
+      block(
+        PRICE,
+        priceHours,
+        priceHours.map((_, h) => (h < 24 ? 50 : 60)),
+      ),
       // USD per EUR: 1.1 on Friday 2024-01-12, none on the weekend, 1.09 on Monday 2024-01-15 (CET midnights).
       block(USD_FX, [Date.UTC(2024, 0, 11, 23), Date.UTC(2024, 0, 14, 23)], [1.1, 1.09]),
-      block(wireRecords[0].name, wireWind, wireWind.map((_, i) => i % 500)),
-      block(wireRecords[1].name, climate2020, null, [1, 2, 3].map((k) => climate2020.map((_, i) => k + (i % 7))), ['y1980', 'y1981', 'y1982']),
-      block(wireRecords[2].name, tr2020, tr2020.map((_, i) => 1000 + i)),
+      block(
+        wireRecords[0].name,
+        wireWind,
+        wireWind.map((_, i) => i % 500),
+      ),
+      block(
+        wireRecords[1].name,
+        climate2020,
+        null,
+        [1, 2, 3].map((k) => climate2020.map((_, i) => k + (i % 7))),
+        ['y1980', 'y1981', 'y1982'],
+      ),
+      block(
+        wireRecords[2].name,
+        tr2020,
+        tr2020.map((_, i) => 1000 + i),
+      ),
     ],
   };
 }
@@ -120,10 +166,17 @@ test('raw 15-minute values of the spring DST day: 92 steps, offsets change at 02
 test('begin is inclusive and end exclusive; dates without offset are wall-clock time in the curve zone', async () => {
   // 01:00+01:00 = 00:00Z (index 4) to 03:30+02:00 = 01:30Z (index 10, excluded)
   const { body } = await load(WIND, 'begin=2024-03-31+01%3A00&end=2024-03-31+03%3A30');
-  assert.equal(body.data.map((x: { d: string }) => x.d), [
-    '2024-03-31T01:00:00+01:00', '2024-03-31T01:15:00+01:00', '2024-03-31T01:30:00+01:00', '2024-03-31T01:45:00+01:00',
-    '2024-03-31T03:00:00+02:00', '2024-03-31T03:15:00+02:00',
-  ]);
+  assert.equal(
+    body.data.map((x: { d: string }) => x.d),
+    [
+      '2024-03-31T01:00:00+01:00',
+      '2024-03-31T01:15:00+01:00',
+      '2024-03-31T01:30:00+01:00',
+      '2024-03-31T01:45:00+01:00',
+      '2024-03-31T03:00:00+02:00',
+      '2024-03-31T03:15:00+02:00',
+    ],
+  );
   // with an offset: 2024-03-31T01:00+02:00 = 2024-03-30T23:00Z = index 0
   assert.equal(await values(WIND, 'begin=2024-03-31T01%3A00%3A00%2B02%3A00&end=2024-03-31T00%3A30%3A00%2B01%3A00'), [0, 1]);
 });
@@ -132,7 +185,10 @@ test('timezone: dates are wall-clock time in the requested zone and come back in
   // 2024-03-31 00:00-01:00 UTC = indexes 4..7 of the CET day
   const { body } = await load(WIND, 'begin=2024-03-31&end=2024-03-31+01%3A00&timezone=utc');
   assert.equal(body.resolution, { frequency: 'PT15M', timezone: 'UTC' });
-  assert.equal(body.data, [4, 5, 6, 7].map((v, i) => ({ d: `2024-03-31T00:${String(i * 15).padStart(2, '0')}:00+00:00`, v })));
+  assert.equal(
+    body.data,
+    [4, 5, 6, 7].map((v, i) => ({ d: `2024-03-31T00:${String(i * 15).padStart(2, '0')}:00+00:00`, v })),
+  );
 });
 
 test('daily aggregation of the DST days: AVERAGE, SUM, MIN, MAX', async () => {
@@ -154,11 +210,17 @@ test('hourly aggregation across the DST changes: 23 and 25 hours', async () => {
   const spring = (await load(WIND, 'begin=2024-03-31&end=2024-04-01&frequency=PT1H')).body.data;
   assert.is(spring.length, 23);
   // 01:00+01:00 holds 4..7, 03:00+02:00 holds 8..11
-  assert.equal(spring.slice(1, 3), [{ d: '2024-03-31T01:00:00+01:00', v: 5.5 }, { d: '2024-03-31T03:00:00+02:00', v: 9.5 }]);
+  assert.equal(spring.slice(1, 3), [
+    { d: '2024-03-31T01:00:00+01:00', v: 5.5 },
+    { d: '2024-03-31T03:00:00+02:00', v: 9.5 },
+  ]);
   const autumn = (await load(WIND, 'begin=2024-10-27&end=2024-10-28&frequency=pt60m')).body.data;
   assert.is(autumn.length, 25);
   // 02:00+02:00 holds 8..11, 02:00+01:00 holds 12..15
-  assert.equal(autumn.slice(2, 4), [{ d: '2024-10-27T02:00:00+02:00', v: 9.5 }, { d: '2024-10-27T02:00:00+01:00', v: 13.5 }]);
+  assert.equal(autumn.slice(2, 4), [
+    { d: '2024-10-27T02:00:00+02:00', v: 9.5 },
+    { d: '2024-10-27T02:00:00+01:00', v: 13.5 },
+  ]);
 });
 
 test('PEAK and OFFPEAK on the DST days (local hours 08:00-20:00)', async () => {
@@ -188,7 +250,10 @@ test('threshold: 3 missing quarter-hours (2 null, 1 absent) on 2024-01-15', asyn
   assert.equal(await values(WIND, `${day}&hour-filter=OFFPEAK`), [null]);
   // without frequency the raw values come back, one item per step: the absent 07:30 is a null item
   const raw15 = (await load(WIND, 'begin=2024-01-15+07%3A00&end=2024-01-15+08%3A00')).body.data;
-  assert.equal(raw15, [28, 29, null, 31].map((v, i) => ({ d: `2024-01-15T07:${String(i * 15).padStart(2, '0')}:00+01:00`, v })));
+  assert.equal(
+    raw15,
+    [28, 29, null, 31].map((v, i) => ({ d: `2024-01-15T07:${String(i * 15).padStart(2, '0')}:00+01:00`, v })),
+  );
 });
 
 test('daily in UTC re-buckets the CET data; a range is widened to whole output steps', async () => {
@@ -232,7 +297,10 @@ test('a scenario series keeps every scenario (aggregated independently) and its 
   const peak = await load(CLIMATE, 'begin=2024-01-15&end=2024-01-16&frequency=P1D&hour-filter=PEAK');
   assert.equal(peak.body.data[0].s, [13.5, 113.5, 213.5]);
   const rawHours = await load(CLIMATE, 'begin=2024-01-15&end=2024-01-15+02%3A00');
-  assert.equal(rawHours.body.data, [{ d: '2024-01-15T00:00:00+01:00', s: [0, 100, 200] }, { d: '2024-01-15T01:00:00+01:00', s: [1, 101, 201] }]);
+  assert.equal(rawHours.body.data, [
+    { d: '2024-01-15T00:00:00+01:00', s: [0, 100, 200] },
+    { d: '2024-01-15T01:00:00+01:00', s: [1, 101, 201] },
+  ]);
   assert.is(parseTimeseries(body).scenarioNames.length, 3);
 });
 
@@ -284,8 +352,11 @@ test('demo data: a demo curve loads over its window with one item per step', asy
 });
 
 test('the reference request lines of this section (wire-pairs) answer 200 in the same shape', async () => {
-  const pairs = JSON.parse(readFileSync(join(__dirname, '../../fixtures/wire-pairs.json'), 'utf8')) as
-    { request: string; status: number; body: any }[];
+  const pairs = JSON.parse(readFileSync(join(__dirname, '../../fixtures/wire-pairs.json'), 'utf8')) as {
+    request: string;
+    status: number;
+    body: any;
+  }[];
   const lines = pairs.filter((p) => p.request.startsWith('GET /api/timeseries/'));
   assert.is(lines.length, 9);
   for (const pair of lines) {
@@ -294,7 +365,11 @@ test('the reference request lines of this section (wire-pairs) answer 200 in the
     assert.equal(Object.keys(body).sort(), Object.keys(pair.body).sort(), pair.request);
     assert.equal(Object.keys(body.data[0]).sort(), Object.keys(pair.body.data[0]).sort(), pair.request);
     assert.is(body.data[0].d, pair.body.data[0].d, pair.request);
-    assert.equal([body.unit, body.denominator, body.scenario_names], [pair.body.unit, pair.body.denominator, pair.body.scenario_names], pair.request);
+    assert.equal(
+      [body.unit, body.denominator, body.scenario_names],
+      [pair.body.unit, pair.body.denominator, pair.body.scenario_names],
+      pair.request,
+    );
     // The canned climate answer says P1D for a request without frequency; our 15-minute curve stays PT15M.
     const expected = pair.request.includes('Climate') ? { ...pair.body.resolution, frequency: 'PT15M' } : pair.body.resolution;
     assert.equal(body.resolution, expected, pair.request);

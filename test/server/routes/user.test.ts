@@ -9,7 +9,11 @@ import { serializeUser } from '../../../src/server/routes/user';
 import { DuckDbStore } from '../../../src/server/store';
 import { startService } from '../../helpers/start-service';
 
-interface Pair { request: string; status: number; body: Record<string, unknown> }
+interface Pair {
+  request: string;
+  status: number;
+  body: Record<string, unknown>;
+}
 const pairs: Pair[] = JSON.parse(readFileSync(join(__dirname, '../../fixtures/wire-pairs.json'), 'utf8'));
 const fixture = pairs.find((p) => p.request === 'GET /api/user/') as Pair;
 
@@ -18,8 +22,19 @@ test('GET /api/user/ answers the caller as docs/protocol.md#user-json shapes it'
   const store = await DuckDbStore.open(dir);
   const key = generateApiKey();
   await store.importBatch({
-    users: [{ id: 'ada', name: 'Ada Example', email: 'ada@example.org', organization: 'Example Energy AS', blocked: false,
-      subscriptions: [{ package: 'power', area: 'DE' }, { package: 'power', area: '*' }] }],
+    users: [
+      {
+        id: 'ada',
+        name: 'Ada Example',
+        email: 'ada@example.org',
+        organization: 'Example Energy AS',
+        blocked: false,
+        subscriptions: [
+          { package: 'power', area: 'DE' },
+          { package: 'power', area: '*' },
+        ],
+      },
+    ],
     keys: [{ hash: hashApiKey(key), userId: 'ada', label: '', created: 0, blocked: false }],
   });
   const app = createApp({ store });
@@ -57,13 +72,18 @@ test('over HTTP: the test user, and the seeded demo user', async () => {
   const res = await fetch(`${plain.apiUrl}/user/`, { headers: { 'X-API-Key': plain.apiKey } });
   assert.is(res.status, 200);
   assert.equal(await res.json(), {
-    name: 'test', email: 'test@example.org', organization: { name: 'Test Energy' },
+    name: 'test',
+    email: 'test@example.org',
+    organization: { name: 'Test Energy' },
     subscriptions: [{ access: 'PAYING', type: 'PACKAGE', label: 'All packages', package: '*' }],
   });
   await plain.close();
 
   const demo = await startService({ demo: { preset: 'small', anchor: '2025-01-15' } });
-  const body = (await (await fetch(`${demo.apiUrl}/user`, { headers: { 'X-API-Key': demo.apiKey } })).json()) as { name: string; subscriptions: { package: string; area?: string }[] };
+  const body = (await (await fetch(`${demo.apiUrl}/user`, { headers: { 'X-API-Key': demo.apiKey } })).json()) as {
+    name: string;
+    subscriptions: { package: string; area?: string }[];
+  };
   assert.is(body.name, 'Demo User');
   const power = body.subscriptions.filter((s) => s.package === 'power').map((s) => s.area);
   assert.ok(power.includes('DE'));

@@ -7,7 +7,13 @@ async function memory(sql: string): Promise<{ conn: DuckDBConnection; close: () 
   const db = await DuckDBInstance.create(':memory:');
   const conn = await db.connect();
   await conn.run(sql);
-  return { conn, close: () => { conn.closeSync(); db.closeSync(); } };
+  return {
+    conn,
+    close: () => {
+      conn.closeSync();
+      db.closeSync();
+    },
+  };
 }
 
 const nulls = (xs: Float64Array) => [...xs].map((v) => (Number.isNaN(v) ? null : v));
@@ -19,7 +25,13 @@ test('pieces of any size make the same rows, across chunk boundaries, in order',
   const ts = Float64Array.from({ length: 5000 }, (_, i) => i * 0.5);
   const v = Float64Array.from({ length: 5000 }, (_, i) => i * i);
   let offset = 0;
-  for (const [k, n] of [[1, 1], [2, 2047], [3, 2048], [4, 3], [5, 901]]) {
+  for (const [k, n] of [
+    [1, 1],
+    [2, 2047],
+    [3, 2048],
+    [4, 3],
+    [5, 901],
+  ]) {
     writer.append([k, ts, v], offset, n);
     offset += n;
   }
@@ -58,8 +70,14 @@ test('NaN becomes NULL, and only where it was: the next chunks are whole again',
   assert.ok(Number.isNaN(x[4099]));
   assert.is(x[4], 4);
   assert.equal(nulls(x.subarray(2048, 4096)), [...v.subarray(2048, 4096)]);
-  assert.equal(nulls(c.subarray(0, 2048)).every((e) => e === null), true);
-  assert.equal([...c.subarray(2048, 4096)].every((e) => e === 7), true);
+  assert.equal(
+    nulls(c.subarray(0, 2048)).every((e) => e === null),
+    true,
+  );
+  assert.equal(
+    [...c.subarray(2048, 4096)].every((e) => e === 7),
+    true,
+  );
   assert.equal([k[0], k[2048], k[4099]], [1, 2, 3]);
   assert.equal((await readRows(conn, 'SELECT count(*) AS n FROM t WHERE v IS NULL'))[0].n, 2n);
   close();
@@ -80,8 +98,15 @@ test('text columns, NULL texts, integer arrays and flush before close', async ()
   writer.close();
   const rows = await readRows(conn, 'SELECT id, name, x FROM t ORDER BY id, name');
   assert.equal(rows[0], { id: -1500, name: 'n0', x: 0.25 });
-  assert.equal(rows.slice(1492, 1495), [{ id: -8, name: 'n1492', x: 0.25 }, { id: -7, name: 'n1493', x: 0.25 }, { id: -7, name: 'same', x: null }]);
-  assert.equal(rows.filter((r) => r.name === null).map((r) => r.id), [-501, 499, 1499]);
+  assert.equal(rows.slice(1492, 1495), [
+    { id: -8, name: 'n1492', x: 0.25 },
+    { id: -7, name: 'n1493', x: 0.25 },
+    { id: -7, name: 'same', x: null },
+  ]);
+  assert.equal(
+    rows.filter((r) => r.name === null).map((r) => r.id),
+    [-501, 499, 1499],
+  );
   assert.is(rows.filter((r) => r.name === 'same').length, 2);
   close();
 });
@@ -100,7 +125,10 @@ test('refuses values that do not fit their column, and a wrong column count', as
   ok.append([-(2 ** 31), 2 ** 15 - 1], 0, 1);
   ok.append([2 ** 31 - 1, -(2 ** 15)], 0, 1);
   ok.close();
-  assert.equal(await readRows(conn, 'SELECT k, s FROM t ORDER BY k'), [{ k: -(2 ** 31), s: 2 ** 15 - 1 }, { k: 2 ** 31 - 1, s: -(2 ** 15) }]);
+  assert.equal(await readRows(conn, 'SELECT k, s FROM t ORDER BY k'), [
+    { k: -(2 ** 31), s: 2 ** 15 - 1 },
+    { k: 2 ** 31 - 1, s: -(2 ** 15) },
+  ]);
   close();
 });
 

@@ -21,7 +21,16 @@ function hours(start: number, n: number): Float64Array {
 }
 
 function series(name: string, times: Float64Array, values: number[] | null, extra: Partial<SeriesBlock> = {}): SeriesBlock {
-  return { curve: name, issued: null, tag: null, times, values: values ? Float64Array.from(values) : null, scenarios: [], scenarioNames: [], ...extra };
+  return {
+    curve: name,
+    issued: null,
+    tag: null,
+    times,
+    values: values ? Float64Array.from(values) : null,
+    scenarios: [],
+    scenarioNames: [],
+    ...extra,
+  };
 }
 
 const dirs: string[] = [];
@@ -34,7 +43,9 @@ async function openStore(dir?: string) {
 
 const WIND = 'DE Wind Power Production MWh/h H Actual';
 
-test.after(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+test.after(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 test('a fresh store is empty', async () => {
   const { store } = await openStore();
@@ -53,7 +64,10 @@ test('reads back what was written, NaN as missing, in [begin, end)', async () =>
   assert.is(result.events[0].end, T0 + 4 * H);
   const all = await store.readSeries(WIND, {});
   assert.equal([...all.times], [T0, T0 + H, T0 + 2 * H, T0 + 3 * H]);
-  assert.equal([...(all.values as Float64Array)].map((v) => (Number.isNaN(v) ? null : v)), [1.5, null, 3, -4]);
+  assert.equal(
+    [...(all.values as Float64Array)].map((v) => (Number.isNaN(v) ? null : v)),
+    [1.5, null, 3, -4],
+  );
   const part = await store.readSeries(WIND, { begin: T0 + H, end: T0 + 3 * H });
   assert.equal([...part.times], [T0 + H, T0 + 2 * H]);
   assert.ok(Number.isNaN((part.values as Float64Array)[0]));
@@ -82,28 +96,54 @@ test('scenario series and ensemble instances keep their members', async () => {
   const fc = 'DE Wind Power Production MWh/h H Forecast';
   const issued = T0 - 6 * H;
   await store.importBatch({
-    curves: [curve(climate, { curveType: 'SCENARIO_TIMESERIES', dataType: 'CLIMATE' }), curve(fc, { curveType: 'INSTANCE', dataType: 'FORECAST', instanceIssuedTimezone: 'UTC' })],
+    curves: [
+      curve(climate, { curveType: 'SCENARIO_TIMESERIES', dataType: 'CLIMATE' }),
+      curve(fc, { curveType: 'INSTANCE', dataType: 'FORECAST', instanceIssuedTimezone: 'UTC' }),
+    ],
     instances: [{ curve: fc, issued, tag: 'EC-ens', created: issued + 8 * H, modified: null, scenarioNames: ['e00', 'e01'] }],
     series: [
-      series(climate, hours(T0, 2), null, { scenarios: [Float64Array.from([1, 2]), Float64Array.from([3, 4])], scenarioNames: ['y1980', 'y1981'] }),
-      series(fc, hours(T0, 3), [5, 6, 7], { issued, tag: 'EC-ens', scenarios: [Float64Array.from([4, 5, 6]), Float64Array.from([6, 7, 8])], scenarioNames: ['e00', 'e01'] }),
+      series(climate, hours(T0, 2), null, {
+        scenarios: [Float64Array.from([1, 2]), Float64Array.from([3, 4])],
+        scenarioNames: ['y1980', 'y1981'],
+      }),
+      series(fc, hours(T0, 3), [5, 6, 7], {
+        issued,
+        tag: 'EC-ens',
+        scenarios: [Float64Array.from([4, 5, 6]), Float64Array.from([6, 7, 8])],
+        scenarioNames: ['e00', 'e01'],
+      }),
     ],
   });
   const c = await store.readSeries(climate, {});
   assert.is(c.values, null);
   assert.equal(c.scenarioNames, ['y1980', 'y1981']);
-  assert.equal(c.scenarios.map((s) => [...s]), [[1, 2], [3, 4]]);
+  assert.equal(
+    c.scenarios.map((s) => [...s]),
+    [
+      [1, 2],
+      [3, 4],
+    ],
+  );
   // instance tags compare case-insensitively
   const e = await store.readSeries(fc, { begin: T0 + H }, { issued, tag: 'ec-ens' });
   assert.is(e.tag, 'EC-ens');
   assert.equal([...e.times], [T0 + H, T0 + 2 * H]);
   assert.equal([...(e.values as Float64Array)], [6, 7]);
-  assert.equal(e.scenarios.map((s) => [...s]), [[5, 6], [7, 8]]);
+  assert.equal(
+    e.scenarios.map((s) => [...s]),
+    [
+      [5, 6],
+      [7, 8],
+    ],
+  );
   const meanOnly = await store.readSeries(fc, {}, { issued, tag: 'EC-ENS' }, { scenarios: false });
   assert.equal(meanOnly.scenarios, []);
   assert.equal([...(meanOnly.values as Float64Array)], [5, 6, 7]);
   const list = await store.listInstances(fc, { tags: ['ec-ENS'] });
-  assert.equal(list.map((i) => [i.issued, i.tag, i.scenarioNames]), [[issued, 'EC-ens', ['e00', 'e01']]]);
+  assert.equal(
+    list.map((i) => [i.issued, i.tag, i.scenarioNames]),
+    [[issued, 'EC-ens', ['e00', 'e01']]],
+  );
   assert.equal(await store.listInstances(fc, { excludeTags: ['ec-ens'] }), []);
   try {
     await store.readSeries(fc, {}, { issued: issued + 1, tag: 'ec-ens' });
@@ -127,7 +167,12 @@ test('a batch failing midway leaves the store exactly as before', async () => {
   let calls = 0;
   try {
     // the metadata part and the first block are written, then the import fails
-    await store.importBatch(batch, { onProgress: (done) => { calls = done; if (done === 2) throw new Error('disk full'); } });
+    await store.importBatch(batch, {
+      onProgress: (done) => {
+        calls = done;
+        if (done === 2) throw new Error('disk full');
+      },
+    });
     assert.unreachable();
   } catch (err) {
     assert.is((err as Error).message, 'disk full');
@@ -154,34 +199,78 @@ test('a batch failing midway leaves the store exactly as before', async () => {
   await store.close();
 });
 
-
 test('periods: a block replaces its range, trimming stored periods that stick out', async () => {
   const { store } = await openStore();
   const cap = 'DE Wind Power Installed MW Capacity';
   const D = 24 * H;
   await store.importBatch({
     curves: [curve(cap, { curveType: 'PERIOD', dataType: 'CAPACITY', frequency: 'NONE', unit: 'MW' })],
-    periods: [{ curve: cap, issued: null, tag: null, begins: Float64Array.from([T0, T0 + 10 * D]), ends: Float64Array.from([T0 + 10 * D, T0 + 20 * D]), values: Float64Array.from([100, 110]), capacities: null }],
+    periods: [
+      {
+        curve: cap,
+        issued: null,
+        tag: null,
+        begins: Float64Array.from([T0, T0 + 10 * D]),
+        ends: Float64Array.from([T0 + 10 * D, T0 + 20 * D]),
+        values: Float64Array.from([100, 110]),
+        capacities: null,
+      },
+    ],
   });
   // a new value for days 5..15 splits the stored periods
   await store.importBatch({
-    periods: [{ curve: cap, issued: null, tag: null, begins: Float64Array.from([T0 + 5 * D]), ends: Float64Array.from([T0 + 15 * D]), values: Float64Array.from([105]), capacities: Float64Array.from([120]) }],
+    periods: [
+      {
+        curve: cap,
+        issued: null,
+        tag: null,
+        begins: Float64Array.from([T0 + 5 * D]),
+        ends: Float64Array.from([T0 + 15 * D]),
+        values: Float64Array.from([105]),
+        capacities: Float64Array.from([120]),
+      },
+    ],
   });
   const all = await store.readPeriods(cap, {});
-  assert.equal([...all.begins].map((b) => (b - T0) / D), [0, 5, 15]);
-  assert.equal([...all.ends].map((e) => (e - T0) / D), [5, 15, 20]);
+  assert.equal(
+    [...all.begins].map((b) => (b - T0) / D),
+    [0, 5, 15],
+  );
+  assert.equal(
+    [...all.ends].map((e) => (e - T0) / D),
+    [5, 15, 20],
+  );
   assert.equal([...all.values], [100, 105, 110]);
-  assert.equal([...(all.capacities as Float64Array)].map((c) => (Number.isNaN(c) ? null : c)), [null, 120, null]);
+  assert.equal(
+    [...(all.capacities as Float64Array)].map((c) => (Number.isNaN(c) ? null : c)),
+    [null, 120, null],
+  );
   // a period overlapping [begin, end) is returned whole
   const some = await store.readPeriods(cap, { begin: T0 + 14 * D, end: T0 + 16 * D });
   assert.equal([...some.values], [105, 110]);
   // a block inside one stored period splits it in three
   await store.importBatch({
-    periods: [{ curve: cap, issued: null, tag: null, begins: Float64Array.from([T0 + 1 * D]), ends: Float64Array.from([T0 + 2 * D]), values: Float64Array.from([0]), capacities: null }],
+    periods: [
+      {
+        curve: cap,
+        issued: null,
+        tag: null,
+        begins: Float64Array.from([T0 + 1 * D]),
+        ends: Float64Array.from([T0 + 2 * D]),
+        values: Float64Array.from([0]),
+        capacities: null,
+      },
+    ],
   });
   const split = await store.readPeriods(cap, { end: T0 + 5 * D });
-  assert.equal([...split.begins].map((b) => (b - T0) / D), [0, 1, 2]);
-  assert.equal([...split.ends].map((e) => (e - T0) / D), [1, 2, 5]);
+  assert.equal(
+    [...split.begins].map((b) => (b - T0) / D),
+    [0, 1, 2],
+  );
+  assert.equal(
+    [...split.ends].map((e) => (e - T0) / D),
+    [1, 2, 5],
+  );
   assert.equal([...split.values], [100, 0, 100]);
   await store.close();
 });
@@ -197,8 +286,17 @@ test('OHLC: rows by traded range and filters; a block replaces its trading days'
   const q2 = Date.UTC(2024, 2, 31, 22);
   const col = (...v: number[]) => Float64Array.from(v);
   const rows = (traded: number[], period: string[], delivery: number[], settlement: number[]) => ({
-    curve: base, traded: col(...traded), period, delivery: col(...delivery), open: col(...traded.map(() => NaN)), high: col(...traded.map(() => NaN)),
-    low: col(...traded.map(() => NaN)), close: col(...traded.map(() => NaN)), settlement: col(...settlement), volume: col(...traded.map(() => 0)), openInterest: col(...traded.map(() => NaN)),
+    curve: base,
+    traded: col(...traded),
+    period,
+    delivery: col(...delivery),
+    open: col(...traded.map(() => NaN)),
+    high: col(...traded.map(() => NaN)),
+    low: col(...traded.map(() => NaN)),
+    close: col(...traded.map(() => NaN)),
+    settlement: col(...settlement),
+    volume: col(...traded.map(() => 0)),
+    openInterest: col(...traded.map(() => NaN)),
   });
   await store.importBatch({
     curves: [curve(base, { curveType: 'OHLC', dataType: 'OHLC', frequency: 'P1D', source: 'EEX', package: 'market' })],
@@ -227,19 +325,37 @@ test('OHLC: rows by traded range and filters; a block replaces its trading days'
 test('events: strictly increasing ids, read after an id, loss detected after pruning', async () => {
   const { store } = await openStore();
   now = Date.UTC(2024, 0, 10);
-  const a = await store.importBatch({ curves: [curve(WIND)], series: [series(WIND, hours(T0, 1), [1]), series(WIND, hours(T0 + H, 1), [2])] });
-  assert.equal(a.events.map((e) => e.id), [`${now}-0`, `${now}-1`]);
+  const a = await store.importBatch({
+    curves: [curve(WIND)],
+    series: [series(WIND, hours(T0, 1), [1]), series(WIND, hours(T0 + H, 1), [2])],
+  });
+  assert.equal(
+    a.events.map((e) => e.id),
+    [`${now}-0`, `${now}-1`],
+  );
   const seen: string[] = [];
   const off = store.onEvents((events) => seen.push(...events.map((e) => e.id)));
   const b = await store.importBatch({ series: [series(WIND, hours(T0 + 2 * H, 1), [3])] });
   // the clock did not move: same millisecond, next sequence number
-  assert.equal(b.events.map((e) => e.id), [`${now}-2`]);
+  assert.equal(
+    b.events.map((e) => e.id),
+    [`${now}-2`],
+  );
   assert.equal(seen, [`${now}-2`]);
   off();
-  assert.equal((await store.eventsAfter(`${now}-0`)).events.map((e) => e.id), [`${now}-1`, `${now}-2`]);
-  assert.equal((await store.eventsAfter(`${now}-0`, 1)).events.map((e) => e.id), [`${now}-1`]);
+  assert.equal(
+    (await store.eventsAfter(`${now}-0`)).events.map((e) => e.id),
+    [`${now}-1`, `${now}-2`],
+  );
+  assert.equal(
+    (await store.eventsAfter(`${now}-0`, 1)).events.map((e) => e.id),
+    [`${now}-1`],
+  );
   const e = (await store.eventsAfter(null)).events[2];
-  assert.equal({ ...e, id: '' }, { id: '', type: 'CURVE_UPDATE', curve: WIND, begin: T0 + 2 * H, end: T0 + 3 * H, issued: null, tag: null, created: now });
+  assert.equal(
+    { ...e, id: '' },
+    { id: '', type: 'CURVE_UPDATE', curve: WIND, begin: T0 + 2 * H, end: T0 + 3 * H, issued: null, tag: null, created: now },
+  );
   for (const bad of ['yesterday', '12-3']) {
     try {
       await store.eventsAfter(bad);
@@ -252,10 +368,16 @@ test('events: strictly increasing ids, read after an id, loss detected after pru
   const old = now;
   now += 8 * 24 * H;
   const c = await store.importBatch({ series: [series(WIND, hours(T0 + 3 * H, 1), [4])] });
-  assert.equal(c.events.map((x) => x.id), [`${now}-0`]);
+  assert.equal(
+    c.events.map((x) => x.id),
+    [`${now}-0`],
+  );
   const after = await store.eventsAfter(`${old}-0`);
   assert.is(after.lost, true);
-  assert.equal(after.events.map((x) => x.id), [`${now}-0`]);
+  assert.equal(
+    after.events.map((x) => x.id),
+    [`${now}-0`],
+  );
   assert.is((await store.eventsAfter(`${old}-2`)).lost, false);
   assert.is((await store.eventsAfter(null)).events.length, 1);
   await store.close();
@@ -266,8 +388,22 @@ test('everything persists across reopening; ids keep increasing', async () => {
   now = Date.UTC(2024, 0, 10);
   await first.store.importBatch({
     curves: [curve(WIND, { placeKey: 'pp-x' })],
-    places: [{ key: 'pp-x', kind: 'producer', name: 'X', unit: null, fuels: ['Wind'], latitude: 54.1, longitude: null, areas: ['DE'], parentKey: null }],
-    users: [{ id: 'ada', name: 'Ada', email: 'a@x', organization: 'Org', blocked: false, subscriptions: [{ package: 'power', area: '*' }] }],
+    places: [
+      {
+        key: 'pp-x',
+        kind: 'producer',
+        name: 'X',
+        unit: null,
+        fuels: ['Wind'],
+        latitude: 54.1,
+        longitude: null,
+        areas: ['DE'],
+        parentKey: null,
+      },
+    ],
+    users: [
+      { id: 'ada', name: 'Ada', email: 'a@x', organization: 'Org', blocked: false, subscriptions: [{ package: 'power', area: '*' }] },
+    ],
     keys: [{ hash: 'a'.repeat(64), userId: 'ada', label: 'l', created: 5, blocked: false }],
     series: [series(WIND, hours(T0, 2), [1, 2])],
   });
@@ -275,8 +411,25 @@ test('everything persists across reopening; ids keep increasing', async () => {
   await first.store.close();
   const { store } = await openStore(first.dir);
   assert.equal(await store.getCurve(WIND), curve(WIND, { placeKey: 'pp-x' }));
-  assert.equal(await store.getPlace('pp-x'), { key: 'pp-x', kind: 'producer', name: 'X', unit: null, fuels: ['Wind'], latitude: 54.1, longitude: null, areas: ['DE'], parentKey: null });
-  assert.equal(await store.getUser('ada'), { id: 'ada', name: 'Ada', email: 'a@x', organization: 'Org', blocked: true, subscriptions: [{ package: 'power', area: '*' }] });
+  assert.equal(await store.getPlace('pp-x'), {
+    key: 'pp-x',
+    kind: 'producer',
+    name: 'X',
+    unit: null,
+    fuels: ['Wind'],
+    latitude: 54.1,
+    longitude: null,
+    areas: ['DE'],
+    parentKey: null,
+  });
+  assert.equal(await store.getUser('ada'), {
+    id: 'ada',
+    name: 'Ada',
+    email: 'a@x',
+    organization: 'Org',
+    blocked: true,
+    subscriptions: [{ package: 'power', area: '*' }],
+  });
   assert.equal(await store.listKeys('ada'), [{ hash: 'a'.repeat(64), userId: 'ada', label: 'l', created: 5, blocked: false }]);
   assert.equal([...((await store.readSeries(WIND, {})).values as Float64Array)], [1, 2]);
   const other = 'NL Wind Power Production MWh/h H Actual';
@@ -287,27 +440,64 @@ test('everything persists across reopening; ids keep increasing', async () => {
   assert.equal([...((await store.readSeries(WIND, {})).values as Float64Array)], [1, 2]);
   // cached records cannot be changed by a caller
   const cached = (await store.getCurve(WIND)) as CurveRecord;
-  assert.throws(() => { (cached.categories as string[]).push('X'); });
+  assert.throws(() => {
+    (cached.categories as string[]).push('X');
+  });
   await store.close();
 });
 
 test('metadata searches: ordered by name, filtered, paged; categories', async () => {
   const { store } = await openStore();
-  const names = ['DE Wind Power Production MWh/h H Actual', 'DE Solar Photovoltaic Production MWh/h H Actual', 'FR Wind Power Production MWh/h H Actual'];
-  const plant = (key: string, parentKey: string | null) => ({ key, kind: 'producer', name: key.toUpperCase(), unit: null, fuels: ['Lignite'], latitude: null, longitude: null, areas: ['DE'], parentKey });
+  const names = [
+    'DE Wind Power Production MWh/h H Actual',
+    'DE Solar Photovoltaic Production MWh/h H Actual',
+    'FR Wind Power Production MWh/h H Actual',
+  ];
+  const plant = (key: string, parentKey: string | null) => ({
+    key,
+    kind: 'producer',
+    name: key.toUpperCase(),
+    unit: null,
+    fuels: ['Lignite'],
+    latitude: null,
+    longitude: null,
+    areas: ['DE'],
+    parentKey,
+  });
   await store.importBatch({
     places: [plant('pp-b', null), plant('pp-a', null), plant('pp-a-1', 'pp-a')],
-    curves: names.map((n, i) => curve(n, { area: n.slice(0, 2), categories: i === 1 ? ['Solar', 'Photovoltaic', 'Production'] : ['Wind', 'Power', 'Production'], placeKey: i === 0 ? 'pp-a' : null })),
+    curves: names.map((n, i) =>
+      curve(n, {
+        area: n.slice(0, 2),
+        categories: i === 1 ? ['Solar', 'Photovoltaic', 'Production'] : ['Wind', 'Power', 'Production'],
+        placeKey: i === 0 ? 'pp-a' : null,
+      }),
+    ),
   });
   const page1 = await store.searchCurves({ q: 'production', pageSize: 2 });
-  assert.equal(page1.items.map((c) => c.name), [names[1], names[0]]);
+  assert.equal(
+    page1.items.map((c) => c.name),
+    [names[1], names[0]],
+  );
   assert.equal([page1.total, page1.lastPage], [3, 2]);
-  assert.equal((await store.searchCurves({ q: 'production', page: 2, pageSize: 2 })).items.map((c) => c.name), [names[2]]);
-  assert.equal((await store.searchCurves({ area: 'DE', categories: ['Wind'] })).items.map((c) => c.name), [names[0]]);
+  assert.equal(
+    (await store.searchCurves({ q: 'production', page: 2, pageSize: 2 })).items.map((c) => c.name),
+    [names[2]],
+  );
+  assert.equal(
+    (await store.searchCurves({ area: 'DE', categories: ['Wind'] })).items.map((c) => c.name),
+    [names[0]],
+  );
   assert.equal((await store.searchCurves({ placeKey: 'pp-a' })).total, 1);
-  assert.equal((await store.searchCurves({ q: 'zzzz' })), { items: [], total: 0, page: 1, pageSize: 50, lastPage: 1 });
-  assert.equal((await store.searchPlaces({ parentKey: null })).items.map((p) => p.key), ['pp-a', 'pp-b']);
-  assert.equal((await store.searchPlaces({ parentKey: 'pp-a' })).items.map((p) => p.key), ['pp-a-1']);
+  assert.equal(await store.searchCurves({ q: 'zzzz' }), { items: [], total: 0, page: 1, pageSize: 50, lastPage: 1 });
+  assert.equal(
+    (await store.searchPlaces({ parentKey: null })).items.map((p) => p.key),
+    ['pp-a', 'pp-b'],
+  );
+  assert.equal(
+    (await store.searchPlaces({ parentKey: 'pp-a' })).items.map((p) => p.key),
+    ['pp-a-1'],
+  );
   assert.equal(await store.categories(), ['Photovoltaic', 'Power', 'Production', 'Solar', 'Wind']);
   assert.equal(await store.exactCategories(), ['Solar Photovoltaic Production', 'Wind Power Production']);
   await store.close();

@@ -34,7 +34,9 @@ async function openStore() {
   dirs.push(dir);
   return DuckDbStore.open(dir, { clock: () => Date.UTC(2024, 0, 10) });
 }
-test.after(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+test.after(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 const A = 'DE Wind Power Production MWh/h 15min Actual';
 const B = 'FR Wind Power Production MWh/h 15min Actual';
@@ -46,7 +48,10 @@ test('many blocks in one batch: each curve reads back exactly, across chunk boun
   // block k has 37 * k + 5 values (5 .. 1448): 29 060 rows, so most chunks hold rows of several blocks
   const blocks = names.map((name, k) => block(name, steps(T0, 37 * k + 5), ramp(37 * k + 5, 1000 * k)));
   const r = await store.importBatch({ curves: names.map((n) => curve(n)), series: blocks });
-  assert.is(r.values, blocks.reduce((n, b) => n + b.times.length, 0));
+  assert.is(
+    r.values,
+    blocks.reduce((n, b) => n + b.times.length, 0),
+  );
   for (const k of [0, 1, 17, 39]) {
     const got = await store.readSeries(names[k], {});
     assert.equal([...got.times], [...blocks[k].times]);
@@ -78,10 +83,21 @@ test('a later block of the same curve in the same batch replaces the earlier one
 test('instances: stored ones are found by issue time, replaced not doubled; unknown ones refused', async () => {
   const store = await openStore();
   const fc = curve(F, { curveType: 'INSTANCE', dataType: 'FORECAST', instanceIssuedTimezone: 'UTC' });
-  const inst = (issued: number, tag: string, scenarioNames: string[] = []): InstanceRecord => ({ curve: F, issued, tag, created: issued, modified: null, scenarioNames });
+  const inst = (issued: number, tag: string, scenarioNames: string[] = []): InstanceRecord => ({
+    curve: F,
+    issued,
+    tag,
+    created: issued,
+    modified: null,
+    scenarioNames,
+  });
   const i1 = T0 - 6 * H;
   const i2 = T0 + 18 * H;
-  await store.importBatch({ curves: [fc], instances: [inst(i1, 'ec'), inst(i1, 'gfs')], series: [block(F, steps(T0, 4), ramp(4, 0), { issued: i1, tag: 'ec' })] });
+  await store.importBatch({
+    curves: [fc],
+    instances: [inst(i1, 'ec'), inst(i1, 'gfs')],
+    series: [block(F, steps(T0, 4), ramp(4, 0), { issued: i1, tag: 'ec' })],
+  });
   // a new instance, more values for a stored one (not in the batch's instances), and the stored
   // one's record again with new members
   await store.importBatch({
@@ -97,10 +113,20 @@ test('instances: stored ones are found by issue time, replaced not doubled; unkn
   const gfs = await store.readSeries(F, {}, { issued: i1, tag: 'gfs' });
   assert.equal([[...gfs.values!], gfs.scenarios.map((s) => [...s]), gfs.scenarioNames], [[70, 71], [[80, 81]], ['e0']]);
   const listed = await store.listInstances(F, {});
-  assert.equal(listed.map((i) => [i.issued, i.tag, i.scenarioNames]).sort(), [[i1, 'ec', []], [i1, 'gfs', ['e0']], [i2, 'ec', []]].sort());
+  assert.equal(
+    listed.map((i) => [i.issued, i.tag, i.scenarioNames]).sort(),
+    [
+      [i1, 'ec', []],
+      [i1, 'gfs', ['e0']],
+      [i2, 'ec', []],
+    ].sort(),
+  );
   assert.is((await store.stats()).instances, 3);
   // same issue time, unknown tag; and a known tag at an unknown issue time
-  for (const [issued, tag] of [[i1, 'icon'], [i1 + 1, 'ec']] as const) {
+  for (const [issued, tag] of [
+    [i1, 'icon'],
+    [i1 + 1, 'ec'],
+  ] as const) {
     try {
       await store.importBatch({ series: [block(F, steps(T0, 1), ramp(1, 0), { issued, tag })] });
       assert.unreachable();
@@ -122,7 +148,13 @@ test('a curve imported again is replaced, once', async () => {
   await store.close();
   // what was written to the database (not only the cache) is one row per curve
   const reopened = await DuckDbStore.open(dirs[dirs.length - 1]);
-  assert.equal((await reopened.searchCurves({})).items.map((c) => [c.name, c.unit]), [[A, 'GWh/h'], [B, 'MWh/h']]);
+  assert.equal(
+    (await reopened.searchCurves({})).items.map((c) => [c.name, c.unit]),
+    [
+      [A, 'GWh/h'],
+      [B, 'MWh/h'],
+    ],
+  );
   assert.equal([...(await reopened.readSeries(A, {})).values!], [0, 1]);
   await reopened.close();
 });
@@ -133,8 +165,18 @@ test('a batch failing after rows were buffered writes nothing', async () => {
   const before = await store.stats();
   try {
     await store.importBatch(
-      { series: [block(B, steps(T0, 5000), ramp(5000, 0)), block(A, steps(T0, 3), ramp(3, 100)), block(B, steps(T0 + 6000 * M15, 7), ramp(7, 0))] },
-      { onProgress: (done) => { if (done === 3) throw new Error('stop'); } },
+      {
+        series: [
+          block(B, steps(T0, 5000), ramp(5000, 0)),
+          block(A, steps(T0, 3), ramp(3, 100)),
+          block(B, steps(T0 + 6000 * M15, 7), ramp(7, 0)),
+        ],
+      },
+      {
+        onProgress: (done) => {
+          if (done === 3) throw new Error('stop');
+        },
+      },
     );
     assert.unreachable();
   } catch (err) {
@@ -153,15 +195,36 @@ test('events, periods and OHLC rows over several chunks read back exactly', asyn
   const n = 2100;
   const col = (f: (i: number) => number) => Float64Array.from({ length: n }, (_, i) => f(i));
   const r = await store.importBatch({
-    curves: [curve(cap, { curveType: 'PERIOD', dataType: 'CAPACITY', frequency: 'NONE', unit: 'MW' }), curve(base, { curveType: 'OHLC', dataType: 'OHLC', frequency: 'P1D', source: 'EEX', package: 'market' })],
-    periods: [
-      { curve: cap, issued: null, tag: null, begins: col((i) => T0 + i * H), ends: col((i) => T0 + (i + 1) * H), values: col((i) => i), capacities: null },
+    curves: [
+      curve(cap, { curveType: 'PERIOD', dataType: 'CAPACITY', frequency: 'NONE', unit: 'MW' }),
+      curve(base, { curveType: 'OHLC', dataType: 'OHLC', frequency: 'P1D', source: 'EEX', package: 'market' }),
     ],
-    ohlc: [{
-      curve: base, traded: col((i) => T0 + Math.floor(i / 3) * 24 * H), period: Array.from({ length: n }, (_, i) => ['month', 'quarter', 'year'][i % 3]),
-      delivery: col((i) => T0 + (i % 3) * 1000 * H), open: col((i) => (i % 7 === 0 ? NaN : i)), high: col((i) => i + 1), low: col((i) => i - 1),
-      close: col((i) => i), settlement: col((i) => i / 2), volume: col(() => 0), openInterest: col(() => NaN),
-    }],
+    periods: [
+      {
+        curve: cap,
+        issued: null,
+        tag: null,
+        begins: col((i) => T0 + i * H),
+        ends: col((i) => T0 + (i + 1) * H),
+        values: col((i) => i),
+        capacities: null,
+      },
+    ],
+    ohlc: [
+      {
+        curve: base,
+        traded: col((i) => T0 + Math.floor(i / 3) * 24 * H),
+        period: Array.from({ length: n }, (_, i) => ['month', 'quarter', 'year'][i % 3]),
+        delivery: col((i) => T0 + (i % 3) * 1000 * H),
+        open: col((i) => (i % 7 === 0 ? NaN : i)),
+        high: col((i) => i + 1),
+        low: col((i) => i - 1),
+        close: col((i) => i),
+        settlement: col((i) => i / 2),
+        volume: col(() => 0),
+        openInterest: col(() => NaN),
+      },
+    ],
   });
   assert.equal([r.periods, r.ohlcRows, r.events.length], [n, n, 2]);
   const p = await store.readPeriods(cap, {});
@@ -171,7 +234,13 @@ test('events, periods and OHLC rows over several chunks read back exactly', asyn
   // ordered by traded, period, delivery: row i is input row i
   assert.equal([o.period[2098], o.settlement[2098], o.open[2097]], ['quarter', 1049, 2097]);
   assert.ok(Number.isNaN(o.open[2093]) && Number.isNaN(o.openInterest[5]));
-  assert.equal((await store.eventsAfter(null)).events.map((e) => [e.curve, e.issued, e.tag]), [[cap, null, null], [base, null, null]]);
+  assert.equal(
+    (await store.eventsAfter(null)).events.map((e) => [e.curve, e.issued, e.tag]),
+    [
+      [cap, null, null],
+      [base, null, null],
+    ],
+  );
   await store.close();
 });
 
@@ -180,14 +249,46 @@ test('periods and OHLC rows of curves stored before their data: written, then re
   const cap = 'DE Wind Power Installed MW Capacity';
   const base = 'DE Futures Power Base EUR/MWh EEX OHLC';
   const D = 24 * H;
-  await store.importBatch({ curves: [curve(cap, { curveType: 'PERIOD', dataType: 'CAPACITY', frequency: 'NONE', unit: 'MW' }), curve(base, { curveType: 'OHLC', dataType: 'OHLC', frequency: 'P1D', source: 'EEX', package: 'market' })] });
-  const periods = (from: number, to: number, value: number) => ({ curve: cap, issued: null, tag: null, begins: Float64Array.of(T0 + from * D), ends: Float64Array.of(T0 + to * D), values: Float64Array.of(value), capacities: null });
+  await store.importBatch({
+    curves: [
+      curve(cap, { curveType: 'PERIOD', dataType: 'CAPACITY', frequency: 'NONE', unit: 'MW' }),
+      curve(base, { curveType: 'OHLC', dataType: 'OHLC', frequency: 'P1D', source: 'EEX', package: 'market' }),
+    ],
+  });
+  const periods = (from: number, to: number, value: number) => ({
+    curve: cap,
+    issued: null,
+    tag: null,
+    begins: Float64Array.of(T0 + from * D),
+    ends: Float64Array.of(T0 + to * D),
+    values: Float64Array.of(value),
+    capacities: null,
+  });
   const one = Float64Array.of(1);
-  const rows = (settlement: number) => ({ curve: base, traded: Float64Array.of(T0), period: ['month'], delivery: Float64Array.of(T0 + 31 * D), open: one, high: one, low: one, close: one, settlement: Float64Array.of(settlement), volume: one, openInterest: one });
+  const rows = (settlement: number) => ({
+    curve: base,
+    traded: Float64Array.of(T0),
+    period: ['month'],
+    delivery: Float64Array.of(T0 + 31 * D),
+    open: one,
+    high: one,
+    low: one,
+    close: one,
+    settlement: Float64Array.of(settlement),
+    volume: one,
+    openInterest: one,
+  });
   await store.importBatch({ periods: [periods(0, 10, 100)], ohlc: [rows(50)] });
   await store.importBatch({ periods: [periods(5, 10, 105)], ohlc: [rows(60)] });
   const p = await store.readPeriods(cap, {});
-  assert.equal([[...p.begins].map((b) => (b - T0) / D), [...p.ends].map((e) => (e - T0) / D), [...p.values]], [[0, 5], [5, 10], [100, 105]]);
+  assert.equal(
+    [[...p.begins].map((b) => (b - T0) / D), [...p.ends].map((e) => (e - T0) / D), [...p.values]],
+    [
+      [0, 5],
+      [5, 10],
+      [100, 105],
+    ],
+  );
   assert.equal([...(await store.readOhlc(base, {})).settlement], [60]);
   await store.close();
 });

@@ -9,7 +9,11 @@ test('ids parse and format as <13-digit ms>-<sequence>', () => {
   // early dates keep 13 digits
   assert.is(formatEventId({ ms: 5, seq: 1 }), '0000000000005-1');
   for (const bad of ['', '1693526400000', '169352640000-1', '1693526400000-x', 'a-1']) {
-    assert.throws(() => parseEventId(bad), (err: unknown) => err instanceof ValueError, bad);
+    assert.throws(
+      () => parseEventId(bad),
+      (err: unknown) => err instanceof ValueError,
+      bad,
+    );
   }
 });
 

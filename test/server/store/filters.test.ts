@@ -9,9 +9,24 @@ function curve(name: string, over: Partial<CurveRecord> = {}): CurveRecord {
 }
 
 const wind = curve('DE Wind Power Production MWh/h 15min Actual');
-const exchange = curve('CZ>DE Exchange Day-Ahead Schedule MWh/h H Actual', { area: 'CZ', areaSink: 'DE', categories: ['Exchange', 'Day-Ahead', 'Schedule'], frequency: 'PT1H' });
-const spot = curve('DE Price Spot EUR/MWh EPEX H Actual', { categories: ['Price', 'Spot'], unit: 'EUR', denominator: 'MWh', source: 'EPEX', frequency: 'PT1H' });
-const plant = curve('DE @Neurath Lignite Power Production MWh/h H Actual', { placeKey: 'pp-neurath', categories: ['Lignite', 'Power', 'Production'], frequency: 'PT1H' });
+const exchange = curve('CZ>DE Exchange Day-Ahead Schedule MWh/h H Actual', {
+  area: 'CZ',
+  areaSink: 'DE',
+  categories: ['Exchange', 'Day-Ahead', 'Schedule'],
+  frequency: 'PT1H',
+});
+const spot = curve('DE Price Spot EUR/MWh EPEX H Actual', {
+  categories: ['Price', 'Spot'],
+  unit: 'EUR',
+  denominator: 'MWh',
+  source: 'EPEX',
+  frequency: 'PT1H',
+});
+const plant = curve('DE @Neurath Lignite Power Production MWh/h H Actual', {
+  placeKey: 'pp-neurath',
+  categories: ['Lignite', 'Power', 'Production'],
+  frequency: 'PT1H',
+});
 
 test('free text: every word starts a word of the name, case-insensitively', () => {
   assert.equal(searchWords('DE>FR Exchange Day-Ahead MWh/h'), ['de', 'fr', 'exchange', 'day', 'ahead', 'mwh', 'h']);
@@ -45,7 +60,17 @@ test('curve filters narrow the result', () => {
 });
 
 test('place filters', () => {
-  const unit: PlaceRecord = { key: 'pp-neurath-f', kind: 'producer', name: 'Neurath F', unit: 'F', fuels: ['Lignite'], latitude: 51, longitude: 6.6, areas: ['DE'], parentKey: 'pp-neurath' };
+  const unit: PlaceRecord = {
+    key: 'pp-neurath-f',
+    kind: 'producer',
+    name: 'Neurath F',
+    unit: 'F',
+    fuels: ['Lignite'],
+    latitude: 51,
+    longitude: 6.6,
+    areas: ['DE'],
+    parentKey: 'pp-neurath',
+  };
   assert.ok(matchesPlace(unit, { q: 'neurath', area: 'de', fuels: ['lignite', 'Coal'], kinds: ['PRODUCER'] }));
   assert.ok(matchesPlace(unit, { q: 'pp-neurath-f' }));
   assert.not.ok(matchesPlace(unit, { kinds: ['river'] }));

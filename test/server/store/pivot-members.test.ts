@@ -29,7 +29,10 @@ test('a member without rows is all NaN; no rows at all gives no steps', () => {
   assert.equal([...(columns[1] as Float64Array)].map(String), ['NaN', 'NaN']);
   const none = pivotMembers(f(), f(), f(), [3, 4]);
   assert.is(none.times.length, 0);
-  assert.equal(none.columns.map((c) => c.length), [0, 0]);
+  assert.equal(
+    none.columns.map((c) => c.length),
+    [0, 0],
+  );
 });
 
 test('sortByTime keeps sorted columns as they are and sorts the others', () => {

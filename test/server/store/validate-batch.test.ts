@@ -27,15 +27,26 @@ function refused(batch: unknown, pattern: RegExp): void {
 }
 
 const t = (...v: number[]) => Float64Array.from(v);
-const block = (name: string, times: Float64Array, values: Float64Array | null, extra = {}) =>
-  ({ curve: name, issued: null, tag: null, times, values, scenarios: [], scenarioNames: [], ...extra });
+const block = (name: string, times: Float64Array, values: Float64Array | null, extra = {}) => ({
+  curve: name,
+  issued: null,
+  tag: null,
+  times,
+  values,
+  scenarios: [],
+  scenarioNames: [],
+  ...extra,
+});
 
 test('a well-formed batch passes, referring to stored records', () => {
-  validateBatch({
-    curves: [curve('DE New MWh/h H Actual', { placeKey: 'pp-stored' })],
-    keys: [{ hash: 'f'.repeat(64), userId: 'stored-user', label: '', created: 0, blocked: false }],
-    series: [block(stored.name, t(0, 3600000), t(1, NaN)), block('DE New MWh/h H Actual', t(0), t(1))],
-  }, context);
+  validateBatch(
+    {
+      curves: [curve('DE New MWh/h H Actual', { placeKey: 'pp-stored' })],
+      keys: [{ hash: 'f'.repeat(64), userId: 'stored-user', label: '', created: 0, blocked: false }],
+      series: [block(stored.name, t(0, 3600000), t(1, NaN)), block('DE New MWh/h H Actual', t(0), t(1))],
+    },
+    context,
+  );
   validateBatch({}, context);
 });
 
@@ -51,8 +62,14 @@ test('bad records and references are refused before anything is written', () => 
   refused({ curves: [curve('X', { placeKey: 'pp-nowhere' })] }, /unknown place pp-nowhere/);
   refused({ keys: [{ hash: 'abc', userId: 'stored-user', label: '', created: 0, blocked: false }] }, /64 lower-case hex/);
   refused({ keys: [{ hash: 'f'.repeat(64), userId: 'ghost', label: '', created: 0, blocked: false }] }, /unknown user "ghost"/);
-  refused({ users: [{ id: 'u', name: 'U', email: null, organization: null, blocked: false, subscriptions: [{ package: 'power' }] }] }, /subscription area/);
-  refused({ instances: [{ curve: stored.name, issued: 0, tag: 'ec', created: null, modified: null, scenarioNames: [] }] }, /has no instances/);
+  refused(
+    { users: [{ id: 'u', name: 'U', email: null, organization: null, blocked: false, subscriptions: [{ package: 'power' }] }] },
+    /subscription area/,
+  );
+  refused(
+    { instances: [{ curve: stored.name, issued: 0, tag: 'ec', created: null, modified: null, scenarioNames: [] }] },
+    /has no instances/,
+  );
 });
 
 test('bad blocks are refused', () => {
@@ -63,10 +80,22 @@ test('bad blocks are refused', () => {
   refused({ series: [block(stored.name, t(0), null)] }, /no values and no scenarios/);
   refused({ series: [block(stored.name, t(0), null, { scenarios: [t(1)], scenarioNames: [] })] }, /one name per scenario/);
   refused({ series: [block(stored.name, t(0), t(1), { issued: 0, tag: 'ec' })] }, /only for instance curves/);
-  refused({ periods: [{ curve: stored.name, issued: null, tag: null, begins: t(0), ends: t(1), values: t(1), capacities: null }] }, /does not take this block/);
+  refused(
+    { periods: [{ curve: stored.name, issued: null, tag: null, begins: t(0), ends: t(1), values: t(1), capacities: null }] },
+    /does not take this block/,
+  );
   const cap = curve('DE Cap MW Capacity', { curveType: 'PERIOD', dataType: 'CAPACITY', frequency: 'NONE' });
-  refused({ curves: [cap], periods: [{ curve: cap.name, issued: null, tag: null, begins: t(0, 5), ends: t(10, 20), values: t(1, 2), capacities: null }] }, /overlap/);
-  refused({ curves: [cap], periods: [{ curve: cap.name, issued: null, tag: null, begins: t(5), ends: t(5), values: t(1), capacities: null }] }, /end after it begins/);
+  refused(
+    {
+      curves: [cap],
+      periods: [{ curve: cap.name, issued: null, tag: null, begins: t(0, 5), ends: t(10, 20), values: t(1, 2), capacities: null }],
+    },
+    /overlap/,
+  );
+  refused(
+    { curves: [cap], periods: [{ curve: cap.name, issued: null, tag: null, begins: t(5), ends: t(5), values: t(1), capacities: null }] },
+    /end after it begins/,
+  );
 });
 
 test.run();

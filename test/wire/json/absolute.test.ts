@@ -30,13 +30,23 @@ test('the result of docs/protocol.md#absolute-json round-trips exactly', () => {
   assert.is(r.aggregation, Aggregation.AVERAGE);
   assert.is(r.delivery.toISO(), '2023-10-05T12:00:00.000Z');
   assert.is(r.end().toISO(), '2023-10-05T13:00:00.000Z');
-  assert.equal(r.items.map((i) => i.value), [20479.78, null]);
+  assert.equal(
+    r.items.map((i) => i.value),
+    [20479.78, null],
+  );
   assert.equal(serializeAbsoluteResult(r), RESULT);
 });
 
-test('MEAN reads as AVERAGE; delivery is shown in the resolution\'s zone; missing v is null', () => {
+test("MEAN reads as AVERAGE; delivery is shown in the resolution's zone; missing v is null", () => {
   // 2023-10-05T10:00Z = 12:00 CEST
-  const r = parseAbsoluteResult({ ...RESULT, resolution: { frequency: 'PT1H', timezone: 'CET' }, delivery: '2023-10-05T10:00:00Z', aggregation: 'MEAN', filter: null, items: [{ instance: RESULT.items[0]?.instance }] });
+  const r = parseAbsoluteResult({
+    ...RESULT,
+    resolution: { frequency: 'PT1H', timezone: 'CET' },
+    delivery: '2023-10-05T10:00:00Z',
+    aggregation: 'MEAN',
+    filter: null,
+    items: [{ instance: RESULT.items[0]?.instance }],
+  });
   assert.is(r.aggregation, Aggregation.AVERAGE);
   assert.is(r.filters, null);
   assert.is(serializeAbsoluteResult(r).delivery, '2023-10-05T12:00:00+02:00');
@@ -51,7 +61,10 @@ test('required members and tags', () => {
   fails(() => parseAbsoluteResult({ ...RESULT, filter: 'WEEKENDS' }), 'filter: unknown Filter tag, got "WEEKENDS"');
   fails(() => parseAbsoluteResult({ ...RESULT, aggregation: 'MEDIAN' }), 'aggregation: unknown Aggregation tag, got "MEDIAN"');
   fails(() => parseAbsoluteResult({ ...RESULT, resolution: undefined }), 'resolution: expected an object, got nothing');
-  fails(() => parseAbsoluteResult({ ...RESULT, items: [{ instance: RESULT.items[0]?.instance, v: 'high' }] }), 'items[0].v: expected a number or null, got "high"');
+  fails(
+    () => parseAbsoluteResult({ ...RESULT, items: [{ instance: RESULT.items[0]?.instance, v: 'high' }] }),
+    'items[0].v: expected a number or null, got "high"',
+  );
 });
 
 test.run();

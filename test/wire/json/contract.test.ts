@@ -5,7 +5,11 @@ import { ContinuousContract, ContractPeriod, OHLCField, SpecificContract } from 
 import { parseContract, serializeContract } from '../../../src/wire';
 
 const fails = (json: unknown, message: string) =>
-  assert.throws(() => parseContract(json), (e: unknown) => e instanceof ParseException && e.message === message, message);
+  assert.throws(
+    () => parseContract(json),
+    (e: unknown) => e instanceof ParseException && e.message === message,
+    message,
+  );
 
 test('both kinds of docs/protocol.md#contract-json round-trip exactly', () => {
   const continuous = { type: 'CONTINUOUS', period: 'month', front: 1, field: 'close' };
@@ -21,7 +25,11 @@ test('both kinds of docs/protocol.md#contract-json round-trip exactly', () => {
 });
 
 test('front and field are optional; delivery keeps its date part', () => {
-  assert.equal(serializeContract(parseContract({ type: 'CONTINUOUS', period: 'MONTH' })), { type: 'CONTINUOUS', period: 'month', front: null });
+  assert.equal(serializeContract(parseContract({ type: 'CONTINUOUS', period: 'MONTH' })), {
+    type: 'CONTINUOUS',
+    period: 'month',
+    front: null,
+  });
   const s = parseContract({ type: 'SPECIFIC', period: 'quarter', delivery: '2021-03-01T00:00:00+01:00', field: 'Settlement' });
   assert.equal(serializeContract(s), { type: 'SPECIFIC', period: 'quarter', delivery: '2021-03-01', field: 'settlement' });
 });

@@ -32,7 +32,9 @@ test('instance curves, place curves and curves without area round-trip', () => {
 });
 
 test('lenient where the reference is: case, nulls, extra members, JSON text', () => {
-  const c = parseCurve(JSON.stringify({ ...EXCHANGE_CURVE, curve_type: 'timeseries', data_type: 'actual', area: 'cz', categories: null, extra: 1 }));
+  const c = parseCurve(
+    JSON.stringify({ ...EXCHANGE_CURVE, curve_type: 'timeseries', data_type: 'actual', area: 'cz', categories: null, extra: 1 }),
+  );
   assert.is(c.curveType, CurveType.TIMESERIES);
   assert.is(c.area, Area.byTag('CZ'));
   assert.equal(c.categories, []);
@@ -52,14 +54,20 @@ test('required members and bad values raise ParseException', () => {
   fails(() => parseCurve({ ...EXCHANGE_CURVE, data_type: 'GUESS' }), 'data_type: unknown DataType tag, got "GUESS"');
   fails(() => parseCurve({ ...EXCHANGE_CURVE, name: 5 }), 'name: expected a string, got 5');
   fails(() => parseCurve({ ...EXCHANGE_CURVE, categories: 'Wind' }), 'categories: expected an array, got "Wind"');
-  fails(() => parseCurve({ ...FORECAST_CURVE, instance_issued_timezone: 'Nowhere/Town' }), 'instance_issued_timezone: Unknown time zone: "Nowhere/Town"');
+  fails(
+    () => parseCurve({ ...FORECAST_CURVE, instance_issued_timezone: 'Nowhere/Town' }),
+    'instance_issued_timezone: Unknown time zone: "Nowhere/Town"',
+  );
   fails(() => parseCurve({ ...EXCHANGE_CURVE, place: { ...PLACE, type: 'castle' } }), 'place.type: unknown PlaceType tag, got "castle"');
   fails(() => parseCurve([]), 'response: expected an object, got []');
 });
 
 test('curve lists: arrays only, with the index in messages', () => {
   const list = parseCurveList([EXCHANGE_CURVE, FORECAST_CURVE]);
-  assert.equal(list.map((c) => c.name), [EXCHANGE_CURVE.name, FORECAST_CURVE.name]);
+  assert.equal(
+    list.map((c) => c.name),
+    [EXCHANGE_CURVE.name, FORECAST_CURVE.name],
+  );
   assert.equal(serializeCurveList(list), [EXCHANGE_CURVE, FORECAST_CURVE]);
   assert.equal(parseCurveList('[]'), []);
   fails(() => parseCurveList({ items: [] }), 'response: expected an array, got {"items":[]}');

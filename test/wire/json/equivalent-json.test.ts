@@ -37,8 +37,20 @@ test('list lengths, null lists and instance scenarios', () => {
 test('MEAN equals AVERAGE; issued zone null equals UTC only for instance curves', () => {
   assert.equal(jsonDifferences({ aggregation: 'MEAN' }, { aggregation: 'AVERAGE' }), []);
   assert.equal(jsonDifferences({ aggregation: 'MEAN' }, { aggregation: 'SUM' }).length, 1);
-  assert.equal(jsonDifferences({ curve_type: 'INSTANCE', instance_issued_timezone: null }, { curve_type: 'INSTANCE', instance_issued_timezone: 'UTC' }), []);
-  assert.equal(jsonDifferences({ curve_type: 'TIMESERIES', instance_issued_timezone: null }, { curve_type: 'TIMESERIES', instance_issued_timezone: 'UTC' }).length, 1);
+  assert.equal(
+    jsonDifferences(
+      { curve_type: 'INSTANCE', instance_issued_timezone: null },
+      { curve_type: 'INSTANCE', instance_issued_timezone: 'UTC' },
+    ),
+    [],
+  );
+  assert.equal(
+    jsonDifferences(
+      { curve_type: 'TIMESERIES', instance_issued_timezone: null },
+      { curve_type: 'TIMESERIES', instance_issued_timezone: 'UTC' },
+    ).length,
+    1,
+  );
 });
 
 test.run();

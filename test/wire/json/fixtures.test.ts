@@ -39,7 +39,10 @@ const INSTANCES = codec('instance list', wire.parseInstanceList, wire.serializeI
 /** The parser a client would use for a request path (docs/protocol.md#endpoints, docs/protocol.md#ohlc, docs/protocol.md#srmc). */
 function codecFor(request: string): Codec {
   const path = (request.split(' ')[1] as string).split('?')[0] as string;
-  const seg = path.replace(/^\/api\//, '').split('/').filter(Boolean);
+  const seg = path
+    .replace(/^\/api\//, '')
+    .split('/')
+    .filter(Boolean);
   const [section, a, b] = seg;
   switch (section) {
     case 'metadata':
@@ -102,16 +105,28 @@ pairs.forEach((pair, i) => {
 test('the parsers cover every kind of body in the fixtures', () => {
   const kinds = new Set(pairs.map((p) => codecFor(p.request).name));
   assert.equal([...kinds].sort(), [
-    'absolute', 'curve', 'curve page', 'instance list', 'ohlc list', 'periodseries', 'periodseries list',
-    'place page', 'srmc', 'string list', 'timeseries', 'timeseries list', 'user',
+    'absolute',
+    'curve',
+    'curve page',
+    'instance list',
+    'ohlc list',
+    'periodseries',
+    'periodseries list',
+    'place page',
+    'srmc',
+    'string list',
+    'timeseries',
+    'timeseries list',
+    'user',
   ]);
 });
 
-test('the machine\'s time zone changes nothing', () => {
-  const writeAll = () => pairs.map((pair) => {
-    const c = codecFor(pair.request);
-    return JSON.stringify(c.serialize(c.parse(pair.body) as never));
-  });
+test("the machine's time zone changes nothing", () => {
+  const writeAll = () =>
+    pairs.map((pair) => {
+      const c = codecFor(pair.request);
+      return JSON.stringify(c.serialize(c.parse(pair.body) as never));
+    });
   const before = writeAll();
   const saved = process.env.TZ;
   try {

@@ -58,25 +58,48 @@ test('a year of quarter-hours in CET matches luxon value by value', () => {
 
 test('unsorted columns and other zones match formatInstant', () => {
   const times = Float64Array.of(
-    Date.UTC(2021, 5, 1, 3, 7, 9, 250), Date.UTC(1999, 0, 1), Date.UTC(2020, 2, 29, 1), Date.UTC(2035, 11, 31, 23, 59, 59),
-    Date.UTC(2020, 2, 29, 0, 59), Date.UTC(2021, 5, 1, 3),
+    Date.UTC(2021, 5, 1, 3, 7, 9, 250),
+    Date.UTC(1999, 0, 1),
+    Date.UTC(2020, 2, 29, 1),
+    Date.UTC(2035, 11, 31, 23, 59, 59),
+    Date.UTC(2020, 2, 29, 0, 59),
+    Date.UTC(2021, 5, 1, 3),
   );
   for (const zone of [CET, GAS_DAY, UTC, IANAZone.create('America/New_York'), IANAZone.create('Australia/Lord_Howe')]) {
-    assert.equal(formatInstants(times, zone), Array.from(times, (t) => formatInstant(t, zone)), zone.name);
+    assert.equal(
+      formatInstants(times, zone),
+      Array.from(times, (t) => formatInstant(t, zone)),
+      zone.name,
+    );
   }
   assert.equal(formatInstants(new Float64Array(0), CET), []);
 });
 
-test('formatDateTimeIso uses the DateTime\'s own zone', () => {
-  assert.is(formatDateTimeIso(DateTime.fromMillis(Date.UTC(2020, 5, 1), { zone: FixedOffsetZone.instance(120) })), '2020-06-01T02:00:00+02:00');
+test("formatDateTimeIso uses the DateTime's own zone", () => {
+  assert.is(
+    formatDateTimeIso(DateTime.fromMillis(Date.UTC(2020, 5, 1), { zone: FixedOffsetZone.instance(120) })),
+    '2020-06-01T02:00:00+02:00',
+  );
   assert.is(formatDateTimeIso(DateTime.fromMillis(Date.UTC(2020, 5, 1), { zone: UTC })), '2020-06-01T00:00:00+00:00');
-  assert.throws(() => formatDateTimeIso(DateTime.invalid('test')), (e: unknown) => e instanceof ValueError);
+  assert.throws(
+    () => formatDateTimeIso(DateTime.invalid('test')),
+    (e: unknown) => e instanceof ValueError,
+  );
 });
 
 test('values that cannot be written raise ValueError', () => {
-  assert.throws(() => formatInstant(Number.NaN, CET), (e: unknown) => e instanceof ValueError);
-  assert.throws(() => formatInstants(Float64Array.of(0, Number.NaN), CET), (e: unknown) => e instanceof ValueError);
-  assert.throws(() => formatInstant(Date.UTC(10_000, 0, 1), UTC), (e: unknown) => e instanceof ValueError && /10000/.test(e.message));
+  assert.throws(
+    () => formatInstant(Number.NaN, CET),
+    (e: unknown) => e instanceof ValueError,
+  );
+  assert.throws(
+    () => formatInstants(Float64Array.of(0, Number.NaN), CET),
+    (e: unknown) => e instanceof ValueError,
+  );
+  assert.throws(
+    () => formatInstant(Date.UTC(10_000, 0, 1), UTC),
+    (e: unknown) => e instanceof ValueError && /10000/.test(e.message),
+  );
 });
 
 test.run();

@@ -7,7 +7,13 @@ import { FORECAST_CURVE } from './samples';
 const fails = (fn: () => unknown, message: string) =>
   assert.throws(fn, (e: unknown) => e instanceof ParseException && e.message === message, message);
 
-const JSON_INSTANCE = { issued: '2020-06-01T00:00:00+00:00', tag: 'ec', scenarios: 0, created: '2020-06-01T05:12:40+00:00', modified: null };
+const JSON_INSTANCE = {
+  issued: '2020-06-01T00:00:00+00:00',
+  tag: 'ec',
+  scenarios: 0,
+  created: '2020-06-01T05:12:40+00:00',
+  modified: null,
+};
 
 test('without a curve every time keeps the offset it was sent with', () => {
   const i = parseInstance({ ...JSON_INSTANCE, issued: '2020-06-01T02:00:00+02:00', created: '2020-06-01T01:12:40-04:00' });
@@ -47,7 +53,10 @@ test('null tag and scenarios read as "" and 0', () => {
 test('bad instances raise ParseException', () => {
   fails(() => parseInstance({ tag: 'ec' }), 'issued: expected an ISO 8601 date-time, got nothing');
   fails(() => parseInstance({ issued: 'June 1st' }, null, 'instance'), 'instance.issued: expected an ISO 8601 date-time, got "June 1st"');
-  fails(() => parseInstance({ ...JSON_INSTANCE, created: '2020-06-01T25:00:00Z' }), 'created: expected an ISO 8601 date-time, got "2020-06-01T25:00:00Z"');
+  fails(
+    () => parseInstance({ ...JSON_INSTANCE, created: '2020-06-01T25:00:00Z' }),
+    'created: expected an ISO 8601 date-time, got "2020-06-01T25:00:00Z"',
+  );
   fails(() => parseInstance({ ...JSON_INSTANCE, scenarios: -1 }), 'scenarios: expected a non-negative integer or null, got -1');
   fails(() => parseInstance({ ...JSON_INSTANCE, tag: 3 }), 'tag: expected a string or null, got 3');
 });
@@ -55,7 +64,10 @@ test('bad instances raise ParseException', () => {
 test('instance lists keep order and need an array', () => {
   const body = [JSON_INSTANCE, { ...JSON_INSTANCE, issued: '2020-05-31T12:00:00+00:00', tag: 'gfs' }];
   const list = parseInstanceList(JSON.stringify(body));
-  assert.equal(list.map((i) => i.tag), ['ec', 'gfs']);
+  assert.equal(
+    list.map((i) => i.tag),
+    ['ec', 'gfs'],
+  );
   assert.equal(serializeInstanceList(list), body);
   fails(() => parseInstanceList({ issued: 'x' }), 'response: expected an array, got {"issued":"x"}');
   fails(() => parseInstanceList([JSON_INSTANCE, {}]), '[1].issued: expected an ISO 8601 date-time, got nothing');

@@ -22,16 +22,38 @@ test('a place tree with children and curves round-trips exactly', () => {
 });
 
 test('null lists read as empty; place types ignore case', () => {
-  const p = parsePlace({ type: 'Gas-Storage', key: 'gs', name: 'Storage', fuels: null, location: null, areas: null, children: null, curves: null });
+  const p = parsePlace({
+    type: 'Gas-Storage',
+    key: 'gs',
+    name: 'Storage',
+    fuels: null,
+    location: null,
+    areas: null,
+    children: null,
+    curves: null,
+  });
   assert.is(p.kind, PlaceType.GAS_STORAGE);
-  assert.equal(serializePlace(p), { type: 'gas-storage', key: 'gs', name: 'Storage', unit: null, fuels: [], location: null, areas: [], children: [], curves: [] });
+  assert.equal(serializePlace(p), {
+    type: 'gas-storage',
+    key: 'gs',
+    name: 'Storage',
+    unit: null,
+    fuels: [],
+    location: null,
+    areas: [],
+    children: [],
+    curves: [],
+  });
 });
 
 test('bad places raise ParseException with the path', () => {
   fails(() => parsePlace({ key: 'k', name: 'n' }), 'type: expected a PlaceType tag, got nothing');
   fails(() => parsePlace({ ...PLACE, location: [53.85] }), 'location: expected [latitude, longitude] or null, got [53.85]');
   fails(() => parsePlace({ ...PLACE, areas: ['DE', 'Mordor'] }), 'areas[1]: unknown area tag, got "Mordor"');
-  fails(() => parsePlace({ ...PLACE, children: [{ ...PLACE, children: [{ key: 'x' }] }] }), 'children[0].children[0].type: expected a PlaceType tag, got nothing');
+  fails(
+    () => parsePlace({ ...PLACE, children: [{ ...PLACE, children: [{ key: 'x' }] }] }),
+    'children[0].children[0].type: expected a PlaceType tag, got nothing',
+  );
   fails(() => parsePlace({ ...PLACE, curves: [{ name: 'x' }] }), 'curves[0].resolution: expected an object, got nothing');
   fails(() => parsePlaceList({}), 'response: expected an array, got {}');
   fails(() => parsePlaceList([PLACE, { ...PLACE, fuels: [1] }]), '[1].fuels[0]: expected a string, got 1');

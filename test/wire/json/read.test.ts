@@ -4,8 +4,21 @@ import { ParseException, ValueError } from '../../../src/exceptions';
 import { Area, CurveType } from '../../../src/model';
 import { CET } from '../../../src/time';
 import {
-  asArray, asObject, at, fail, jsonBody, modelAt, optCount, optNumber, optString, presentString, readArea, readString,
-  readStrings, readTag, shortText,
+  asArray,
+  asObject,
+  at,
+  fail,
+  jsonBody,
+  modelAt,
+  optCount,
+  optNumber,
+  optString,
+  presentString,
+  readArea,
+  readString,
+  readStrings,
+  readTag,
+  shortText,
 } from '../../../src/wire/json/read';
 import { readDate, readInstant } from '../../../src/wire/json/parse-instant';
 
@@ -32,7 +45,10 @@ test('messages say where and what', () => {
 test('bodies may be JSON text', () => {
   assert.equal(jsonBody('[1, 2]'), [1, 2]);
   assert.equal(jsonBody([1]), [1]);
-  assert.throws(() => jsonBody('{'), (e: unknown) => e instanceof ParseException && /^response: not JSON/.test(e.message));
+  assert.throws(
+    () => jsonBody('{'),
+    (e: unknown) => e instanceof ParseException && /^response: not JSON/.test(e.message),
+  );
 });
 
 test('objects, arrays and scalars', () => {
@@ -75,14 +91,32 @@ test('string lists, dates and date-times', () => {
   parseError(() => readDate('01.02.2020', 'product.delivery'), 'product.delivery: expected an ISO 8601 date, got "01.02.2020"');
   // 2020-06-01T00:00:00+02:00 = 2020-05-31T22:00Z
   assert.is(readInstant('2020-06-01T00:00:00+02:00', 'd', CET), Date.UTC(2020, 4, 31, 22));
-  parseError(() => readInstant('2020-06-31T00:00:00Z', 'data[3].d', CET), 'data[3].d: expected an ISO 8601 date-time, got "2020-06-31T00:00:00Z"');
+  parseError(
+    () => readInstant('2020-06-31T00:00:00Z', 'data[3].d', CET),
+    'data[3].d: expected an ISO 8601 date-time, got "2020-06-31T00:00:00Z"',
+  );
   parseError(() => readInstant(5, 'data[3].d', CET), 'data[3].d: expected an ISO 8601 date-time, got 5');
 });
 
 test('model errors become ParseExceptions at the path', () => {
-  assert.is(modelAt('x', () => 5), 5);
-  parseError(() => modelAt('[2]', () => { throw new ValueError('bad'); }), '[2]: bad');
-  parseError(() => modelAt('', () => { throw new ValueError('bad'); }), 'response: bad');
+  assert.is(
+    modelAt('x', () => 5),
+    5,
+  );
+  parseError(
+    () =>
+      modelAt('[2]', () => {
+        throw new ValueError('bad');
+      }),
+    '[2]: bad',
+  );
+  parseError(
+    () =>
+      modelAt('', () => {
+        throw new ValueError('bad');
+      }),
+    'response: bad',
+  );
 });
 
 test.run();

@@ -5,7 +5,11 @@ import { Frequency, GAS_DAY } from '../../../src/time';
 import { parseResolution, serializeResolution } from '../../../src/wire';
 
 const fails = (json: unknown, message: string) =>
-  assert.throws(() => parseResolution(json), (e: unknown) => e instanceof ParseException && e.message === message, message);
+  assert.throws(
+    () => parseResolution(json),
+    (e: unknown) => e instanceof ParseException && e.message === message,
+    message,
+  );
 
 test('frequency tags ignore case and PT60M is PT1H; zones by name', () => {
   const r = parseResolution({ frequency: 'pt60m', timezone: 'CET' });
@@ -14,7 +18,10 @@ test('frequency tags ignore case and PT60M is PT1H; zones by name', () => {
   const gas = parseResolution({ frequency: 'P1D', timezone: 'Europe/Gas_Day' });
   assert.is(gas.zone, GAS_DAY);
   assert.equal(serializeResolution(gas), { frequency: 'P1D', timezone: 'Europe/Gas_Day' });
-  assert.equal(serializeResolution(parseResolution({ frequency: 'NONE', timezone: 'Europe/Oslo' })), { frequency: 'NONE', timezone: 'Europe/Oslo' });
+  assert.equal(serializeResolution(parseResolution({ frequency: 'NONE', timezone: 'Europe/Oslo' })), {
+    frequency: 'NONE',
+    timezone: 'Europe/Oslo',
+  });
 });
 
 test('missing or bad resolutions raise ParseException', () => {

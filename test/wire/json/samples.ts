@@ -46,7 +46,17 @@ export const PLACE = {
   location: [53.85, 9.35],
   areas: ['DE'],
   children: [
-    { type: 'producer', key: 'pp-example-1-u1', name: 'Example Plant 1', unit: 'Unit 1', fuels: [], location: null, areas: ['DE', 'NL'], children: [], curves: [] },
+    {
+      type: 'producer',
+      key: 'pp-example-1-u1',
+      name: 'Example Plant 1',
+      unit: 'Unit 1',
+      fuels: [],
+      location: null,
+      areas: ['DE', 'NL'],
+      children: [],
+      curves: [],
+    },
   ],
   curves: [FORECAST_CURVE],
 };
@@ -71,10 +81,22 @@ export const OHLC_CURVE = {
 export const OHLC_DATA = [
   {
     product: { traded_at: '2020-01-02', period: 'month', front: 1, delivery: '2020-02-01' },
-    open: 35.4, high: 35.4, low: 34, close: 34, settlement: 34, volume: 394, open_interest: 10678,
+    open: 35.4,
+    high: 35.4,
+    low: 34,
+    close: 34,
+    settlement: 34,
+    volume: 394,
+    open_interest: 10678,
   },
   {
     product: { traded_at: '2020-01-02', period: 'day', front: null, delivery: '2020-01-03' },
-    open: null, high: null, low: null, close: null, settlement: 26.56, volume: null, open_interest: null,
+    open: null,
+    high: null,
+    low: null,
+    close: null,
+    settlement: 26.56,
+    volume: null,
+    open_interest: null,
   },
 ];

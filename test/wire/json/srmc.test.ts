@@ -9,7 +9,14 @@ const fails = (fn: () => unknown, message: string) =>
   assert.throws(fn, (e: unknown) => e instanceof ParseException && e.message === message, message);
 
 const COAL_CURVE = { ...OHLC_CURVE, name: 'Futures Coal API-2 USD/t ICE OHLC', area: '', unit: 'USD', denominator: 't', commodity: 'Coal' };
-const OPTIONS = { fuel_type: 'COAL', api2_tonne_to_mwh: 6.978, gas_therm_to_mwh: null, efficiency: 0.42, carbon_emissions: 0.34056, carbon_tax_area: null };
+const OPTIONS = {
+  fuel_type: 'COAL',
+  api2_tonne_to_mwh: 6.978,
+  gas_therm_to_mwh: null,
+  efficiency: 0.42,
+  carbon_emissions: 0.34056,
+  carbon_tax_area: null,
+};
 const CONTRACT = { type: 'CONTINUOUS', period: 'month', front: 1, field: 'settlement' };
 const HEAD = { curve: COAL_CURVE, unit: 'EUR', denominator: 'MWh', srmc_options: OPTIONS, contract: CONTRACT };
 
@@ -18,15 +25,28 @@ const OHLC_VARIANT = { ...HEAD, ohlc: OHLC_DATA };
 const TIMESERIES_VARIANT = {
   ...HEAD,
   timeseries: {
-    curve: COAL_CURVE, resolution: { frequency: 'P1D', timezone: 'CET' }, instance: null, contract: CONTRACT, scenario_names: null,
-    unit: 'EUR', denominator: 'MWh', data: [{ d: '2020-12-01T00:00:00+01:00', v: 40.96 }, { d: '2020-12-02T00:00:00+01:00', v: null }],
+    curve: COAL_CURVE,
+    resolution: { frequency: 'P1D', timezone: 'CET' },
+    instance: null,
+    contract: CONTRACT,
+    scenario_names: null,
+    unit: 'EUR',
+    denominator: 'MWh',
+    data: [
+      { d: '2020-12-01T00:00:00+01:00', v: 40.96 },
+      { d: '2020-12-02T00:00:00+01:00', v: null },
+    ],
   },
 };
 const PERIODS_VARIANT = {
   ...HEAD,
   contract: null,
   periodseries: {
-    curve: COAL_CURVE, resolution: { frequency: 'NONE', timezone: 'UTC' }, instance: null, unit: 'EUR', denominator: 'MWh',
+    curve: COAL_CURVE,
+    resolution: { frequency: 'NONE', timezone: 'UTC' },
+    instance: null,
+    unit: 'EUR',
+    denominator: 'MWh',
     data: [{ begin: '2021-01-01T00:00:00+00:00', end: '2021-02-01T00:00:00+00:00', v: 38.5 }],
   },
 };
@@ -50,8 +70,14 @@ test('each variant round-trips exactly', () => {
 test('the payload is checked in the order ohlc, timeseries, periodseries; an empty ohlc is valid', () => {
   assert.ok(parseSRMC({ ...TIMESERIES_VARIANT, ohlc: [] }).hasOhlc());
   assert.ok(parseSRMC({ ...PERIODS_VARIANT, ohlc: null, timeseries: null }).hasPeriodseries());
-  fails(() => parseSRMC({ unit: 'EUR', ohlc: null }), 'response: expected an "ohlc", "timeseries" or "periodseries" member, got ["unit","ohlc"]');
-  assert.throws(() => parseSRMC(HEAD), (e: unknown) => e instanceof ParseException);
+  fails(
+    () => parseSRMC({ unit: 'EUR', ohlc: null }),
+    'response: expected an "ohlc", "timeseries" or "periodseries" member, got ["unit","ohlc"]',
+  );
+  assert.throws(
+    () => parseSRMC(HEAD),
+    (e: unknown) => e instanceof ParseException,
+  );
 });
 
 test('options: {} and null are none; unknown tax areas are null; fuel type required', () => {

@@ -11,8 +11,14 @@ test('categories and tags are arrays of strings', () => {
 });
 
 test('anything else raises ParseException', () => {
-  assert.throws(() => parseStringList({ tags: [] }), (e: unknown) => e instanceof ParseException && e.message === 'response: expected an array, got {"tags":[]}');
-  assert.throws(() => parseStringList(['ec', null]), (e: unknown) => e instanceof ParseException && e.message === '[1]: expected a string, got null');
+  assert.throws(
+    () => parseStringList({ tags: [] }),
+    (e: unknown) => e instanceof ParseException && e.message === 'response: expected an array, got {"tags":[]}',
+  );
+  assert.throws(
+    () => parseStringList(['ec', null]),
+    (e: unknown) => e instanceof ParseException && e.message === '[1]: expected a string, got null',
+  );
 });
 
 test.run();

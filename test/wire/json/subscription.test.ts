@@ -24,17 +24,27 @@ test('fields are read by type; tags ignore case', () => {
   assert.is(s.collection, null);
   const p = parseSubscription({ type: 'PACKAGE', label: 'x', package: 'power', area: 'DE' });
   assert.is(p.area, null); // area is read only for PACKAGE_AREA
-  assert.is(parseSubscription({ type: 'COLLECTION', label: 'c', collection: 'c1', collection_perms: 'R' }).collectionPerms, CollectionPermission.R);
+  assert.is(
+    parseSubscription({ type: 'COLLECTION', label: 'c', collection: 'c1', collection_perms: 'R' }).collectionPerms,
+    CollectionPermission.R,
+  );
   assert.is(parseSubscription({}).label, '');
 });
 
 test('COLLECTION needs collection_perms; unknown tags fail', () => {
   assert.throws(
     () => parseSubscription({ type: 'COLLECTION', label: 'c', collection: 'c1' }, 'curve.subscription'),
-    (e: unknown) => e instanceof ParseException && e.message === 'curve.subscription.collection_perms: expected a CollectionPermission tag, got nothing',
+    (e: unknown) =>
+      e instanceof ParseException && e.message === 'curve.subscription.collection_perms: expected a CollectionPermission tag, got nothing',
   );
-  assert.throws(() => parseSubscription({ access: 'GOLD', label: 'x' }), (e: unknown) => e instanceof ParseException && /access: unknown SubscriptionAccess tag, got "GOLD"/.test(e.message));
-  assert.throws(() => parseSubscription('x', 'subscription'), (e: unknown) => e instanceof ParseException && e.message === 'subscription: expected an object, got "x"');
+  assert.throws(
+    () => parseSubscription({ access: 'GOLD', label: 'x' }),
+    (e: unknown) => e instanceof ParseException && /access: unknown SubscriptionAccess tag, got "GOLD"/.test(e.message),
+  );
+  assert.throws(
+    () => parseSubscription('x', 'subscription'),
+    (e: unknown) => e instanceof ParseException && e.message === 'subscription: expected an object, got "x"',
+  );
 });
 
 test.run();

@@ -40,7 +40,10 @@ test('bad users raise ParseException', () => {
   fails(() => parseUser([]), 'response: expected an object, got []');
   fails(() => parseUser({ ...USER, organization: 'Example' }), 'organization: expected an object, got "Example"');
   fails(() => parseUser({ ...USER, subscriptions: {} }), 'subscriptions: expected an array, got {}');
-  fails(() => parseUser({ ...USER, subscriptions: [{ type: 'GOLD', label: 'x' }] }), 'subscriptions[0].type: unknown SubscriptionType tag, got "GOLD"');
+  fails(
+    () => parseUser({ ...USER, subscriptions: [{ type: 'GOLD', label: 'x' }] }),
+    'subscriptions[0].type: unknown SubscriptionType tag, got "GOLD"',
+  );
   fails(() => parseUser({ ...USER, email: 5 }), 'email: expected a string or null, got 5');
 });
 

@@ -44,7 +44,10 @@ function same(list: OHLCList): void {
 let shapes = 0;
 pairs.forEach((pair, i) => {
   const path = (pair.request.split(' ')[1] as string).split('?')[0] as string;
-  const seg = path.replace(/^\/api\//, '').split('/').filter(Boolean);
+  const seg = path
+    .replace(/^\/api\//, '')
+    .split('/')
+    .filter(Boolean);
   if (seg[0] !== 'ohlc' || seg[2] === 'timeseries' || seg[3] === 'periods') return;
   shapes++;
   test(`pair ${i}: the OHLC byte writer gives the serializer's bytes (${pair.request.slice(0, 80)})`, () => same(parseOHLCList(pair.body)));
@@ -60,20 +63,60 @@ test('missing prices, no front, CET dates across DST and an empty list', () => {
     period: ['month', 'YEAR'],
     front: Int32Array.of(1, -1),
     delivery: Float64Array.of(Date.UTC(2024, 3, 30, 22), Date.UTC(2024, 11, 31, 23)),
-    open: Float64Array.of(1.5, Number.NaN), high: Float64Array.of(2, Infinity), low: Float64Array.of(-0.25, 0), close: null,
-    settlement: Float64Array.of(26.56, 0.1 + 0.2), volume: Float64Array.of(1e21, 12), openInterest: Float64Array.of(10678, Number.NaN),
+    open: Float64Array.of(1.5, Number.NaN),
+    high: Float64Array.of(2, Infinity),
+    low: Float64Array.of(-0.25, 0),
+    close: null,
+    settlement: Float64Array.of(26.56, 0.1 + 0.2),
+    volume: Float64Array.of(1e21, 12),
+    openInterest: Float64Array.of(10678, Number.NaN),
   };
   const text = Buffer.from(ohlcListBytes({ curve: null, unit: 'EUR', denominator: 'MWh' }, rows, CET)).toString();
   const expected = {
-    curve: null, unit: 'EUR', denominator: 'MWh',
+    curve: null,
+    unit: 'EUR',
+    denominator: 'MWh',
     data: [
-      { product: { traded_at: '2024-03-31', period: 'month', front: 1, delivery: '2024-05-01' }, open: 1.5, high: 2, low: -0.25, close: null, settlement: 26.56, volume: 1e21, open_interest: 10678 },
-      { product: { traded_at: '2024-10-27', period: 'year', front: null, delivery: '2025-01-01' }, open: null, high: null, low: 0, close: null, settlement: 0.1 + 0.2, volume: 12, open_interest: null },
+      {
+        product: { traded_at: '2024-03-31', period: 'month', front: 1, delivery: '2024-05-01' },
+        open: 1.5,
+        high: 2,
+        low: -0.25,
+        close: null,
+        settlement: 26.56,
+        volume: 1e21,
+        open_interest: 10678,
+      },
+      {
+        product: { traded_at: '2024-10-27', period: 'year', front: null, delivery: '2025-01-01' },
+        open: null,
+        high: null,
+        low: 0,
+        close: null,
+        settlement: 0.1 + 0.2,
+        volume: 12,
+        open_interest: null,
+      },
     ],
   };
   assert.is(text, JSON.stringify(expected));
-  const empty = { traded: new Float64Array(0), period: [], front: new Int32Array(0), delivery: new Float64Array(0), open: null, high: null, low: null, close: null, settlement: null, volume: null, openInterest: null };
-  assert.is(Buffer.from(ohlcListBytes({ curve: null, unit: null, denominator: null }, empty, CET)).toString(), '{"curve":null,"unit":null,"denominator":null,"data":[]}');
+  const empty = {
+    traded: new Float64Array(0),
+    period: [],
+    front: new Int32Array(0),
+    delivery: new Float64Array(0),
+    open: null,
+    high: null,
+    low: null,
+    close: null,
+    settlement: null,
+    volume: null,
+    openInterest: null,
+  };
+  assert.is(
+    Buffer.from(ohlcListBytes({ curve: null, unit: null, denominator: null }, empty, CET)).toString(),
+    '{"curve":null,"unit":null,"denominator":null,"data":[]}',
+  );
 });
 
 test.run();

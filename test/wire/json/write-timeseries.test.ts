@@ -27,12 +27,18 @@ const decode = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
 
 function sameBytes(ts: Timeseries): void {
   const expected = Buffer.from(JSON.stringify(serializeTimeseries(ts)));
-  assert.ok(Buffer.from(timeseriesBytes(ts)).equals(expected), `${decode(timeseriesBytes(ts)).slice(0, 400)}\n!==\n${expected.toString().slice(0, 400)}`);
+  assert.ok(
+    Buffer.from(timeseriesBytes(ts)).equals(expected),
+    `${decode(timeseriesBytes(ts)).slice(0, 400)}\n!==\n${expected.toString().slice(0, 400)}`,
+  );
 }
 
 function kind(request: string): 'one' | 'list' | null {
   const path = (request.split(' ')[1] as string).split('?')[0] as string;
-  const seg = path.replace(/^\/api\//, '').split('/').filter(Boolean);
+  const seg = path
+    .replace(/^\/api\//, '')
+    .split('/')
+    .filter(Boolean);
   const [section, , b] = seg;
   if (section === 'timeseries') return 'one';
   if (section === 'instances' || section === 'ensembles') {
@@ -69,9 +75,39 @@ test('the fixtures hold time series, lists and ensembles', () => {
 const H = 3_600_000;
 
 test('missing, non-finite, negative zero and awkward numbers are written as JSON.stringify writes them', () => {
-  const values = [NaN, Infinity, -Infinity, -0, 0, 1, -1, 0.1, 0.05, -0.05, 0.5, 1.25, -12.3, 0.1 + 0.2, 1e-7, 123456789.12, 1e15, 1e16,
+  const values = [
+    NaN,
+    Infinity,
+    -Infinity,
+    -0,
+    0,
+    1,
+    -1,
+    0.1,
+    0.05,
+    -0.05,
+    0.5,
+    1.25,
+    -12.3,
+    0.1 + 0.2,
+    1e-7,
+    123456789.12,
+    1e15,
+    1e16,
     // biome-ignore lint/correctness/noPrecisionLoss: a literal that does not round-trip is the point of this case
-    99999999999999.99, 1e21, 5e-324, Number.MAX_VALUE, -Number.MIN_VALUE, 2 ** 53, 1 / 3, 12345.678, 1234567890123.45, 0.07, 4.35, 1.005];
+    99999999999999.99,
+    1e21,
+    5e-324,
+    Number.MAX_VALUE,
+    -Number.MIN_VALUE,
+    2 ** 53,
+    1 / 3,
+    12345.678,
+    1234567890123.45,
+    0.07,
+    4.35,
+    1.005,
+  ];
   const ts = new Timeseries({ resolution: new Resolution(Frequency.PT1H, UTC), times: values.map((_, i) => i * H), values });
   sameBytes(ts);
   for (const x of values) {
@@ -89,7 +125,8 @@ test('random two-decimal and float values match String(x)', () => {
   };
   for (let i = 0; i < 20_000; i++) {
     const r = random();
-    const x = i % 3 === 0 ? Math.round((r - 0.5) * 1e9) / 100 : i % 3 === 1 ? (r - 0.5) * 10 ** Math.floor(r * 30 - 10) : Math.round(r * 1e6) / 10;
+    const x =
+      i % 3 === 0 ? Math.round((r - 0.5) * 1e9) / 100 : i % 3 === 1 ? (r - 0.5) * 10 ** Math.floor(r * 30 - 10) : Math.round(r * 1e6) / 10;
     const out = new JsonBytes(8);
     out.number(x);
     assert.is(decode(out.bytes()), JSON.stringify(x), String(x));
@@ -100,18 +137,40 @@ test('15-minute values across both CET changes, sub-minute and millisecond insta
   const begin = Date.UTC(2020, 2, 28, 23);
   const times = Array.from({ length: 96 * 220 }, (_, i) => begin + i * 900_000);
   sameBytes(new Timeseries({ resolution: new Resolution(Frequency.PT15M, CET), times, values: times.map((_, i) => i / 4) }));
-  const odd = [Date.UTC(2020, 9, 25, 0, 59, 59), Date.UTC(2020, 9, 25, 1, 0, 0, 5), Date.UTC(2020, 9, 25, 1, 30, 15, 250), Date.UTC(2020, 9, 25, 2)];
+  const odd = [
+    Date.UTC(2020, 9, 25, 0, 59, 59),
+    Date.UTC(2020, 9, 25, 1, 0, 0, 5),
+    Date.UTC(2020, 9, 25, 1, 30, 15, 250),
+    Date.UTC(2020, 9, 25, 2),
+  ];
   sameBytes(new Timeseries({ resolution: new Resolution(Frequency.NONE, CET), times: odd, values: [1, 2, 3, 4] }));
   const kathmandu = zoneByName('Asia/Kathmandu');
   sameBytes(new Timeseries({ resolution: new Resolution(Frequency.PT1H, kathmandu), times: [0, H, 2 * H], values: [1, null, 3] }));
-  sameBytes(new Timeseries({ resolution: new Resolution(Frequency.PT1H, zoneByName('America/St_Johns')), times: [Date.UTC(1950, 0, 1), Date.UTC(2020, 10, 1, 5)], values: [1, 2] }));
+  sameBytes(
+    new Timeseries({
+      resolution: new Resolution(Frequency.PT1H, zoneByName('America/St_Johns')),
+      times: [Date.UTC(1950, 0, 1), Date.UTC(2020, 10, 1, 5)],
+      values: [1, 2],
+    }),
+  );
 });
 
 test('scenarios with and without a mean, named and default, and empty series', () => {
   const times = [0, H, 2 * H];
-  const scenarios = [[1, NaN, 3], [0.25, -0, Infinity]];
+  const scenarios = [
+    [1, NaN, 3],
+    [0.25, -0, Infinity],
+  ];
   sameBytes(new Timeseries({ resolution: new Resolution(Frequency.PT1H, CET), times, values: [2, 3, null], scenarios }));
-  sameBytes(new Timeseries({ resolution: new Resolution(Frequency.PT1H, CET), times, values: null, scenarios, scenarioNames: ['a "quoted" ü', 'b'] }));
+  sameBytes(
+    new Timeseries({
+      resolution: new Resolution(Frequency.PT1H, CET),
+      times,
+      values: null,
+      scenarios,
+      scenarioNames: ['a "quoted" ü', 'b'],
+    }),
+  );
   sameBytes(new Timeseries({ resolution: new Resolution(Frequency.PT1H, CET), unit: 'EUR/MWh °C', times: [], values: [] }));
   sameBytes(new Timeseries({ resolution: new Resolution(Frequency.PT1H, CET), times: [], values: null, scenarios: [[], []] }));
   const list = new TimeseriesList([new Timeseries({ resolution: new Resolution(Frequency.PT1H, CET), times, values: [1, 2, 3] })]);
