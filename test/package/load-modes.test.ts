@@ -154,15 +154,7 @@ test('require() loads the packed copy, with every value export of test/fixtures/
   assert.equal(cjs.root, valueNames(api.service), `require("service") keys ${note}`);
   assert.equal(cjs.exceptions, valueNames(api['service/exceptions']), `require("service/exceptions") keys ${note}`);
   assert.equal(cjs.plot, valueNames(api['service/plot']), `require("service/plot") keys ${note}`);
-  for (const name of [
-    'ServiceClient',
-    'PartnerConnection',
-    'Frequency',
-    'Timeseries',
-    'toTable',
-    'toDataFrame',
-    'ValidationError',
-  ]) {
+  for (const name of ['ServiceClient', 'PartnerConnection', 'Frequency', 'Timeseries', 'toTable', 'toDataFrame', 'ValidationError']) {
     assert.ok((cjs.root as string[]).includes(name), name);
   }
   assert.not.ok((cjs.root as string[]).includes('wire'), 'the wire codecs are service/wire, not the root');
