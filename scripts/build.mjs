@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The package build: `tsc -p tsconfig.json` (the CommonJS build and its declarations in dist/), then
 // an ES module entry beside each public entry point (dist/index.mjs, dist/exceptions.mjs,
-// dist/plot/index.mjs, each with a .d.mts). An ES entry imports the CommonJS module and re-exports
+// dist/plot/index.mjs, dist/engine/index.mjs, dist/wire/index.mjs, each with a .d.mts). An ES entry imports the CommonJS module and re-exports
 // every name it has, by name, so `import { Frequency } from "service"` works in runtimes that do
 // not guess a CommonJS module's names (Deno) and `import` and `require` share one instance of the
 // package (one set of classes: `instanceof ValidationError` holds whichever way it was loaded).
@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The public entry points, as paths of their CommonJS files under dist/. */
-export const ENTRIES = ['index.js', 'exceptions.js', 'plot/index.js'];
+export const ENTRIES = ['index.js', 'exceptions.js', 'plot/index.js', 'engine/index.js', 'wire/index.js'];
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
