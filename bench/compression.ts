@@ -24,6 +24,7 @@ import { ENCODINGS } from '../src/server/compress';
 import { DuckDbStore } from '../src/server/store';
 import { CET, Frequency, Resolution } from '../src/time';
 import { timeseriesBytes } from '../src/wire';
+import { benchCurve } from './bench-curve';
 import { medianMs } from './median-time';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string' } } });
@@ -128,25 +129,7 @@ async function overHttp(): Promise<void> {
   await store.importBatch({
     users: [{ id: 'bench', name: 'Bench', email: null, organization: null, blocked: false, subscriptions: [{ package: '*', area: '*' }] }],
     keys: [{ hash: hashApiKey(key), userId: 'bench', label: 'bench', created: 0, blocked: false }],
-    curves: [
-      {
-        name: NAME,
-        curveType: 'TIMESERIES',
-        area: 'DE',
-        areaSink: null,
-        placeKey: null,
-        categories: ['Bench'],
-        frequency: 'PT15M',
-        timezone: 'CET',
-        unit: 'MWh/h',
-        denominator: null,
-        dataType: 'ACTUAL',
-        source: null,
-        commodity: 'Power',
-        instanceIssuedTimezone: null,
-        package: 'power',
-      },
-    ],
+    curves: [benchCurve(NAME)],
     series: [
       {
         curve: NAME,

@@ -27,6 +27,7 @@ import { seedDemo } from '../src/server/demo';
 import { DuckDbStore, PostgresStore, type CurveRecord, type Store } from '../src/server/store';
 import { CopyWriter } from '../src/server/store/postgres-copy';
 import { startPostgres } from '../test/helpers/postgres-server';
+import { benchCurve } from './bench-curve';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string' }, 'seed-runs': { type: 'string' }, only: { type: 'string' } } });
 const RUNS = Number(args.runs ?? 30);
@@ -38,23 +39,7 @@ const END = Date.UTC(2024, 11, 31, 23);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const CURVE: CurveRecord = {
-  name: Q15,
-  curveType: 'TIMESERIES',
-  area: 'DE',
-  areaSink: null,
-  placeKey: null,
-  categories: ['Bench'],
-  frequency: 'PT15M',
-  timezone: 'CET',
-  unit: 'MWh/h',
-  denominator: null,
-  dataType: 'ACTUAL',
-  source: null,
-  commodity: 'Power',
-  instanceIssuedTimezone: null,
-  package: 'power',
-};
+const CURVE: CurveRecord = benchCurve(Q15);
 
 async function serve(store: Store): Promise<{ client: ServiceClient; close: () => Promise<void> }> {
   const key = generateApiKey();

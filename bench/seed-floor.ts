@@ -32,6 +32,7 @@ import {
 import { countValues, seedDemo } from '../src/server/demo';
 import { ChunkWriter, SCHEMA_SQL } from '../src/server/store/duckdb-io';
 import { DuckDbStore, type CurveRecord, type ImportBatch, type SeriesBlock } from '../src/server/store';
+import { benchCurve } from './bench-curve';
 
 const { values: args } = parseArgs({ options: { values: { type: 'string' }, runs: { type: 'string' }, demo: { type: 'string' } } });
 const N = Number(args.values ?? 5_000_000);
@@ -93,26 +94,6 @@ function chunksCellByCell(appender: DuckDBAppender): void {
   }
 }
 
-function curve(name: string): CurveRecord {
-  return {
-    name,
-    curveType: 'TIMESERIES',
-    area: 'DE',
-    areaSink: null,
-    placeKey: null,
-    categories: ['Bench'],
-    frequency: 'PT15M',
-    timezone: 'CET',
-    unit: 'MWh/h',
-    denominator: null,
-    dataType: 'ACTUAL',
-    source: null,
-    commodity: 'Power',
-    instanceIssuedTimezone: null,
-    package: 'power',
-  };
-}
-
 async function storeImports(batches: readonly ImportBatch[]): Promise<[number, number]> {
   const dir = mkdtempSync(join(tmpdir(), 'seed-floor-'));
   const store = await DuckDbStore.open(dir);
@@ -136,7 +117,7 @@ function viaStore(blocks: number): Variant {
   const curves: CurveRecord[] = [];
   for (let b = 0; b * per < N; b++) {
     const name = `DE Bench ${b} MWh/h 15min Actual`;
-    curves.push(curve(name));
+    curves.push(benchCurve(name));
     const lo = b * per;
     const hi = Math.min(N, lo + per);
     series.push({
