@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// Generates src/model/areas/area-data.ts from the area table (§6.2) and the undirected border
-// list (§6.3) of the wire reference, part 1. The markdown is read here only, never at run time.
+// Generates src/model/areas/area-data.ts from the area table and the undirected border list of
+// docs/areas.md. The markdown is read here only, never at run time.
 //
-//   node scripts/gen-areas.mjs [path/to/wire-part1.md]
+//   node scripts/gen-areas.mjs [path/to/areas.md]
 //
-// The default source is ../shared/reference/wire-part1.md (next to this repository). The script
+// The default source is docs/areas.md. The script
 // cross-checks the two sections (every border in the table's per-area column must be a declared
 // pair, in both directions, with the same allocations; parents and children must agree) and
 // stops with an error instead of writing a file when they disagree.
@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join, relative } from 'node:path';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const source = process.argv[2] ?? join(root, '..', 'shared', 'reference', 'wire-part1.md');
+const source = process.argv[2] ?? join(root, 'docs', 'areas.md');
 const target = join(root, 'src', 'model', 'areas', 'area-data.ts');
 const ALLOCATION_ORDER = ['E', 'I', 'F', 'N'];
 const EXPECTED_AREAS = 85;
@@ -136,8 +136,8 @@ function render(rows, pairs, sourceName) {
   const q = (s) => JSON.stringify(s);
   const out = [];
   out.push('// GENERATED FILE, do not edit by hand.');
-  out.push(`// Source: ${sourceName} (wire reference, part 1), §6.2 area table and §6.3 border list.`);
-  out.push('// Rebuild: node scripts/gen-areas.mjs [path/to/wire-part1.md]');
+  out.push(`// Source: ${sourceName}, the area table and the undirected border list.`);
+  out.push('// Rebuild: node scripts/gen-areas.mjs [path/to/areas.md]');
   out.push('');
   out.push('/** One row of the area table: an area and its flags, parent and children by tag. */');
   out.push('export interface AreaRow {');
@@ -207,9 +207,9 @@ try {
 } catch (error) {
   fail(`cannot read ${source}: ${error.message}`);
 }
-const rows = parseTable(section(text, '### 6.2 Area table'));
-const pairs = parsePairs(section(text, '### 6.3 Undirected border list'));
+const rows = parseTable(section(text, '### Area table'));
+const pairs = parsePairs(section(text, '### Undirected border list'));
 check(rows, pairs);
-const sourceName = relative(root, source).startsWith('..') ? `reference/wire-part1.md` : relative(root, source);
+const sourceName = relative(root, source);
 writeFileSync(target, render(rows, pairs, sourceName));
 console.log(`gen-areas: wrote ${relative(root, target)} (${rows.length} areas, ${pairs.length * 2} one-way borders)`);

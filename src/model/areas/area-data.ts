@@ -1,6 +1,6 @@
 // GENERATED FILE, do not edit by hand.
-// Source: reference/wire-part1.md (wire reference, part 1), §6.2 area table and §6.3 border list.
-// Rebuild: node scripts/gen-areas.mjs [path/to/wire-part1.md]
+// Source: docs/areas.md, the area table and the undirected border list.
+// Rebuild: node scripts/gen-areas.mjs [path/to/areas.md]
 
 /** One row of the area table: an area and its flags, parent and children by tag. */
 export interface AreaRow {
