@@ -6,7 +6,6 @@
  *
  * @module
  */
-import { ImportError } from '../exceptions';
 import type { AbsoluteResult } from '../model/absolute-result';
 import type { OHLC } from '../model/ohlc';
 import type { OHLCList } from '../model/ohlc-list';
@@ -27,6 +26,7 @@ import {
 import type { AbsoluteTableOptions } from './market-layout';
 import type { ListTableOptions, TableOptions } from './timeseries-layout';
 import { columnValues } from './to-table';
+import { optionalPeer } from './optional-peer';
 
 /**
  * A Danfo.js `DataFrame`, typed by the members used most (the package's own types are not
@@ -66,13 +66,14 @@ export interface DanfoModule {
 const HINT =
   "install danfojs (npm install danfojs; the registry's danfojs-node cannot install here) to use toDataFrame(); toTable() gives an Arquero table without it";
 
-function requireDanfo(): DanfoModule {
-  // Loaded at call time: Danfo is optional and takes seconds to load.
-  return require('danfojs') as DanfoModule;
-}
-
-let loader: () => unknown = requireDanfo;
-let loaded: DanfoModule | null = null;
+const peer = optionalPeer<DanfoModule>(
+  'danfojs',
+  HINT,
+  // Loaded at call time: the package is optional and large.
+  () => require('danfojs'),
+  (m) => typeof m.DataFrame === 'function',
+  'DataFrame',
+);
 
 /**
  * Replaces how Danfo is loaded (for example to use another build, or to simulate a missing
@@ -85,8 +86,7 @@ let loaded: DanfoModule | null = null;
  * setDanfoLoader(null);
  */
 export function setDanfoLoader(load: (() => unknown) | null): void {
-  loader = load ?? requireDanfo;
-  loaded = null;
+  peer.setLoader(load);
 }
 
 /**
@@ -98,20 +98,7 @@ export function setDanfoLoader(load: (() => unknown) | null): void {
  * typeof loadDanfo().DataFrame //=> 'function'
  */
 export function loadDanfo(): DanfoModule {
-  if (loaded) return loaded;
-  let module: unknown;
-  try {
-    module = loader();
-  } catch (err) {
-    const code = (err as { code?: unknown }).code;
-    const missing = code === 'MODULE_NOT_FOUND' || code === 'ERR_MODULE_NOT_FOUND';
-    const detail = missing ? 'danfojs is not installed' : `danfojs failed to load: ${(err as Error).message}`;
-    throw new ImportError(`${detail}: ${HINT}`);
-  }
-  const danfo = module as Partial<DanfoModule> | null;
-  if (!danfo || typeof danfo.DataFrame !== 'function') throw new ImportError(`danfojs has no DataFrame: ${HINT}`);
-  loaded = danfo as DanfoModule;
-  return loaded;
+  return peer.load();
 }
 
 /**

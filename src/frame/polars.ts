@@ -9,7 +9,6 @@
  *
  * @module
  */
-import { ImportError } from '../exceptions';
 import type { AbsoluteResult } from '../model/absolute-result';
 import type { OHLC } from '../model/ohlc';
 import type { OHLCList } from '../model/ohlc-list';
@@ -31,6 +30,7 @@ import {
 import type { AbsoluteTableOptions } from './market-layout';
 import type { ListTableOptions, TableOptions } from './timeseries-layout';
 import { arrowZone } from './to-arrow';
+import { optionalPeer } from './optional-peer';
 
 /**
  * A nodejs-polars `DataFrame`, typed by the members used most; every other member is there too.
@@ -76,13 +76,14 @@ export interface PolarsModule {
 const HINT =
   'install nodejs-polars (npm install nodejs-polars; on Node 20 also its platform package, e.g. nodejs-polars-linux-x64-gnu) to use toPolars()';
 
-function requirePolars(): PolarsModule {
-  // Loaded at call time: polars is optional and large.
-  return require('nodejs-polars') as PolarsModule;
-}
-
-let loader: () => unknown = requirePolars;
-let loaded: PolarsModule | null = null;
+const peer = optionalPeer<PolarsModule>(
+  'nodejs-polars',
+  HINT,
+  // Loaded at call time: the package is optional and large.
+  () => require('nodejs-polars'),
+  (m) => typeof m.DataFrame === 'function' && typeof m.Series === 'function',
+  'DataFrame',
+);
 
 /**
  * Replaces how nodejs-polars is loaded (another build, or a simulated missing package in
@@ -94,8 +95,7 @@ let loaded: PolarsModule | null = null;
  * setPolarsLoader(() => { throw Object.assign(new Error('nope'), { code: 'MODULE_NOT_FOUND' }); });
  */
 export function setPolarsLoader(load: (() => unknown) | null): void {
-  loader = load ?? requirePolars;
-  loaded = null;
+  peer.setLoader(load);
 }
 
 /**
@@ -107,21 +107,7 @@ export function setPolarsLoader(load: (() => unknown) | null): void {
  * typeof loadPolars().DataFrame //=> 'function'
  */
 function loadPolars(): PolarsModule {
-  if (loaded) return loaded;
-  let module: unknown;
-  try {
-    module = loader();
-  } catch (err) {
-    const code = (err as { code?: unknown }).code;
-    const missing = code === 'MODULE_NOT_FOUND' || code === 'ERR_MODULE_NOT_FOUND';
-    const detail = missing ? 'nodejs-polars is not installed' : `nodejs-polars failed to load: ${(err as Error).message}`;
-    throw new ImportError(`${detail}: ${HINT}`);
-  }
-  const pl = module as Partial<PolarsModule> | null;
-  if (!pl || typeof pl.DataFrame !== 'function' || typeof pl.Series !== 'function')
-    throw new ImportError(`nodejs-polars has no DataFrame: ${HINT}`);
-  loaded = pl as PolarsModule;
-  return loaded;
+  return peer.load();
 }
 
 function numbers(data: ArrayLike<number | null>): (number | null)[] {
