@@ -9,6 +9,7 @@ import { createApp } from '../../src/server/app';
 import { generateApiKey, hashApiKey } from '../../src/server/auth';
 import { DuckDbStore, PostgresStore, type CurveRecord, type ImportBatch } from '../../src/server/store';
 import { startPostgres, type PostgresServer } from '../helpers/postgres-server';
+import { curveRecord } from '../helpers/records';
 import { startChildService } from '../helpers/child-service';
 import { openProbe, RID, type WsProbe } from './events/ws-probe';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -31,23 +32,7 @@ test.after(async () => {
 
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2025, 0, 1);
-const CURVE: CurveRecord = {
-  name: 'N Test MWh/h H Actual',
-  curveType: 'TIMESERIES',
-  area: 'DE',
-  areaSink: null,
-  placeKey: null,
-  categories: ['Test'],
-  frequency: 'PT1H',
-  timezone: 'UTC',
-  unit: 'MWh/h',
-  denominator: null,
-  dataType: 'ACTUAL',
-  source: null,
-  commodity: 'Power',
-  instanceIssuedTimezone: null,
-  package: 'power',
-};
+const CURVE: CurveRecord = curveRecord('N Test MWh/h H Actual', { timezone: 'UTC' });
 
 function hour(k: number): ImportBatch {
   return {

@@ -9,6 +9,7 @@ import { MIGRATIONS } from '../../../src/server/store/postgres-schema';
 import { copyCell } from '../../../src/server/store/postgres-copy';
 import { redacted } from '../../../src/server/store/postgres-store';
 import { startPostgres, type PostgresServer } from '../../helpers/postgres-server';
+import { curveRecord } from '../../helpers/records';
 
 let server: PostgresServer;
 test.before(async () => {
@@ -21,25 +22,7 @@ test.after(async () => {
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2025, 0, 1);
 
-function curve(name: string): CurveRecord {
-  return {
-    name,
-    curveType: 'TIMESERIES',
-    area: 'DE',
-    areaSink: null,
-    placeKey: null,
-    categories: ['Test'],
-    frequency: 'PT1H',
-    timezone: 'UTC',
-    unit: 'MWh/h',
-    denominator: null,
-    dataType: 'ACTUAL',
-    source: null,
-    commodity: 'Power',
-    instanceIssuedTimezone: null,
-    package: 'power',
-  };
-}
+const curve = (name: string): CurveRecord => curveRecord(name, { timezone: 'UTC' });
 
 function hours(name: string, first: number, n: number, value: (k: number) => number): ImportBatch {
   const times = Float64Array.from({ length: n }, (_, k) => first + k * HOUR);
