@@ -10,11 +10,12 @@ import type { CurveRecord } from '../src/server/store';
  * A 15-minute `MWh/h` actual curve record for benchmark imports.
  *
  * @param name - The curve name.
+ * @param fields - Fields that differ (for example an instance curve's `curveType`).
  * @returns The record.
  * @example
  * benchCurve('DE Bench MWh/h 15min Actual').frequency //=> 'PT15M'
  */
-export function benchCurve(name: string): CurveRecord {
+export function benchCurve(name: string, fields: Partial<CurveRecord> = {}): CurveRecord {
   return {
     name,
     curveType: 'TIMESERIES',
@@ -31,5 +32,6 @@ export function benchCurve(name: string): CurveRecord {
     commodity: 'Power',
     instanceIssuedTimezone: null,
     package: 'power',
+    ...fields,
   };
 }

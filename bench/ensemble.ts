@@ -23,6 +23,7 @@ import { generateApiKey, hashApiKey } from '../src/server/auth';
 import { instancesRoutes } from '../src/server/routes/instances';
 import { DuckDbStore, type CurveRecord, type InstanceRecord, type SeriesBlock } from '../src/server/store';
 import { readColumns } from '../src/server/store/duckdb-io';
+import { benchCurve } from './bench-curve';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string' } } });
 const RUNS = Number(args.runs ?? 40);
@@ -31,23 +32,7 @@ const Q = 900_000;
 const STEPS = 15 * 96;
 const FIRST = Date.UTC(2024, 0, 1);
 
-const curve: CurveRecord = {
-  name: NAME,
-  curveType: 'INSTANCE',
-  area: 'DE',
-  areaSink: null,
-  placeKey: null,
-  categories: ['Bench'],
-  frequency: 'PT15M',
-  timezone: 'CET',
-  unit: 'MWh/h',
-  denominator: null,
-  dataType: 'FORECAST',
-  source: null,
-  commodity: 'Power',
-  instanceIssuedTimezone: 'UTC',
-  package: 'power',
-};
+const curve: CurveRecord = benchCurve(NAME, { curveType: 'INSTANCE', dataType: 'FORECAST', instanceIssuedTimezone: 'UTC' });
 
 function instance(issued: number, members: number): { record: InstanceRecord; block: SeriesBlock } {
   const names = Array.from({ length: members }, (_, m) => `e${String(m).padStart(2, '0')}`);

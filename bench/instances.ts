@@ -34,6 +34,7 @@ import { generateApiKey, hashApiKey } from '../src/server/auth';
 import { instancesRoutes } from '../src/server/routes/instances';
 import { DuckDbStore, type CurveRecord, type InstanceRecord, type SeriesBlock } from '../src/server/store';
 import { parseTimeseriesList } from '../src/wire';
+import { benchCurve } from './bench-curve';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string' } } });
 const RUNS = Number(args.runs ?? 30);
@@ -43,23 +44,7 @@ const STEPS = 15 * 96;
 // first issue 2024-01-01T00:00Z; deterministic hourly-wave values with two decimals
 const FIRST = Date.UTC(2024, 0, 1);
 
-const curve: CurveRecord = {
-  name: NAME,
-  curveType: 'INSTANCE',
-  area: 'DE',
-  areaSink: null,
-  placeKey: null,
-  categories: ['Bench'],
-  frequency: 'PT15M',
-  timezone: 'CET',
-  unit: 'MWh/h',
-  denominator: null,
-  dataType: 'FORECAST',
-  source: null,
-  commodity: 'Power',
-  instanceIssuedTimezone: 'UTC',
-  package: 'power',
-};
+const curve: CurveRecord = benchCurve(NAME, { curveType: 'INSTANCE', dataType: 'FORECAST', instanceIssuedTimezone: 'UTC' });
 
 function instance(issued: number, tag: string, members: number): { record: InstanceRecord; block: SeriesBlock } {
   const names = Array.from({ length: members }, (_, m) => `e${String(m).padStart(2, '0')}`);
