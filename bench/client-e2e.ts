@@ -27,9 +27,9 @@ import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
 import { ServiceClient } from '../src/client';
 import { toTable } from '../src/frame';
-import { createApp } from '../src/server/app';
-import { generateApiKey, hashApiKey } from '../src/server/auth';
-import { DuckDbStore, type CurveRecord } from '../src/server/store';
+import { createApp } from '../server/src/server/app';
+import { generateApiKey, hashApiKey } from '../server/src/server/auth';
+import { DuckDbStore, type CurveRecord } from '../server/src/server/store';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string' } } });
 const RUNS = Number(args.runs ?? 15);

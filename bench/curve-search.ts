@@ -15,10 +15,10 @@
 import { Agent, request } from 'node:http';
 import { parseArgs } from 'node:util';
 import { ServiceClient } from '../src/client';
-import { buildCatalogue } from '../src/server/demo';
+import { buildCatalogue } from '../server/src/server/demo';
 import { addUser, startService } from '../test/helpers/start-service';
 import { decodeMetadataCurves, formatRequestLine, metadataCurves, type MetadataCurvesOptions } from '../src/wire';
-import { curveQueryOf } from '../src/server/routes/metadata';
+import { curveQueryOf } from '../server/src/server/routes/metadata';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string' }, anchor: { type: 'string' } } });
 const RUNS = Number(args.runs ?? 400);

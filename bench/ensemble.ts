@@ -18,11 +18,11 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { DuckDBInstance } from '@duckdb/node-api';
-import { createApp } from '../src/server/app';
-import { generateApiKey, hashApiKey } from '../src/server/auth';
-import { instancesRoutes } from '../src/server/routes/instances';
-import { DuckDbStore, type CurveRecord, type InstanceRecord, type SeriesBlock } from '../src/server/store';
-import { readColumns } from '../src/server/store/duckdb-io';
+import { createApp } from '../server/src/server/app';
+import { generateApiKey, hashApiKey } from '../server/src/server/auth';
+import { instancesRoutes } from '../server/src/server/routes/instances';
+import { DuckDbStore, type CurveRecord, type InstanceRecord, type SeriesBlock } from '../server/src/server/store';
+import { readColumns } from '../server/src/server/store/duckdb-io';
 import { benchCurve } from './bench-curve';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string' } } });

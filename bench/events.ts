@@ -28,10 +28,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { EventsConnection, eventsUrl, type CurveEvent } from '../src/client/events';
-import { createApp } from '../src/server/app';
-import { generateApiKey, hashApiKey } from '../src/server/auth';
-import { importSources } from '../src/server/import';
-import { DuckDbStore } from '../src/server/store';
+import { createApp } from '../server/src/server/app';
+import { generateApiKey, hashApiKey } from '../server/src/server/auth';
+import { importSources } from '../server/src/server/import';
+import { DuckDbStore } from '../server/src/server/store';
 
 const SUBSCRIBERS = 100;
 const CURVE = 'DE Wind Power Production MWh/h H Actual';

@@ -17,7 +17,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDbStore } from '../src/server/store';
+import { DuckDbStore } from '../server/src/server/store';
 import { importCurveNames } from '../test/helpers/big-import';
 import { addUser } from '../test/helpers/start-service';
 

@@ -29,10 +29,10 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { ServiceClient } from '../src/client';
-import { createApp } from '../src/server/app';
-import { generateApiKey, hashApiKey } from '../src/server/auth';
-import { instancesRoutes } from '../src/server/routes/instances';
-import { DuckDbStore, type CurveRecord, type InstanceRecord, type SeriesBlock } from '../src/server/store';
+import { createApp } from '../server/src/server/app';
+import { generateApiKey, hashApiKey } from '../server/src/server/auth';
+import { instancesRoutes } from '../server/src/server/routes/instances';
+import { DuckDbStore, type CurveRecord, type InstanceRecord, type SeriesBlock } from '../server/src/server/store';
 import { parseTimeseriesList } from '../src/wire';
 import { benchCurve } from './bench-curve';
 

@@ -6,12 +6,12 @@
  *
  * Run by bench/load.ts: `node --import tsx bench/load-server.ts DIR [--main-thread-import]`
  */
-import { createApp, SECTION_ROUTES } from '../src/server/app';
-import type { RouteModule } from '../src/server/route-module';
-import { userOf } from '../src/server/auth';
-import { importSources, mayImport } from '../src/server/import';
-import { importRequestOf } from '../src/server/import/import-body';
-import { DuckDbStore } from '../src/server/store';
+import { createApp, SECTION_ROUTES } from '../server/src/server/app';
+import type { RouteModule } from '../server/src/server/route-module';
+import { userOf } from '../server/src/server/auth';
+import { importSources, mayImport } from '../server/src/server/import';
+import { importRequestOf } from '../server/src/server/import/import-body';
+import { DuckDbStore } from '../server/src/server/store';
 
 /** The import route as it was before the import thread: JSON parse, read, check on the loop. */
 const mainThreadImport: RouteModule = {

@@ -15,8 +15,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { seedDemo } from '../src/server/demo';
-import { DuckDbStore } from '../src/server/store';
+import { seedDemo } from '../server/src/server/demo';
+import { DuckDbStore } from '../server/src/server/store';
 import { importBody } from '../test/helpers/big-import';
 import { addUser } from '../test/helpers/start-service';
 

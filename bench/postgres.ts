@@ -21,11 +21,11 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { ServiceClient } from '../src/client';
-import { createApp } from '../src/server/app';
-import { generateApiKey, hashApiKey } from '../src/server/auth';
-import { seedDemo } from '../src/server/demo';
-import { DuckDbStore, PostgresStore, type CurveRecord, type Store } from '../src/server/store';
-import { CopyWriter } from '../src/server/store/postgres-copy';
+import { createApp } from '../server/src/server/app';
+import { generateApiKey, hashApiKey } from '../server/src/server/auth';
+import { seedDemo } from '../server/src/server/demo';
+import { DuckDbStore, PostgresStore, type CurveRecord, type Store } from '../server/src/server/store';
+import { CopyWriter } from '../server/src/server/store/postgres-copy';
 import { startPostgres } from '../test/helpers/postgres-server';
 import { benchCurve } from './bench-curve';
 

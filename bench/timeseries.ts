@@ -20,9 +20,9 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { ServiceClient } from '../src/client';
-import { createApp } from '../src/server/app';
-import { generateApiKey, hashApiKey } from '../src/server/auth';
-import { DuckDbStore, type CurveRecord } from '../src/server/store';
+import { createApp } from '../server/src/server/app';
+import { generateApiKey, hashApiKey } from '../server/src/server/auth';
+import { DuckDbStore, type CurveRecord } from '../server/src/server/store';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string' }, seconds: { type: 'string' } } });
 const RUNS = Number(args.runs ?? 60);

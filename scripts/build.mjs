@@ -1,14 +1,17 @@
 #!/usr/bin/env node
-// The package build: `tsc -p tsconfig.json` (the CommonJS build and its declarations in dist/), then
-// an ES module entry beside each public entry point (dist/index.mjs, dist/exceptions.mjs,
-// dist/plot/index.mjs, dist/engine/index.mjs, dist/wire/index.mjs, each with a .d.mts). An ES entry imports the CommonJS module and re-exports
+// The build of both packages. The client package first: `tsc -p tsconfig.json` (the CommonJS build
+// and its declarations in dist/), then an ES module entry beside each public entry point
+// (dist/index.mjs, dist/exceptions.mjs, dist/plot/index.mjs, dist/time/index.mjs,
+// dist/model/index.mjs, dist/engine/index.mjs, dist/wire/index.mjs, each with a .d.mts). Then the
+// server package (server/, README.md#two-packages): `tsc -p server/tsconfig.json` into
+// server/dist/, against the client's fresh dist/ (it imports `service/wire` and the like by name). An ES entry imports the CommonJS module and re-exports
 // every name it has, by name, so `import { Frequency } from "service"` works in runtimes that do
 // not guess a CommonJS module's names (Deno) and `import` and `require` share one instance of the
 // package (one set of classes: `instanceof ValidationError` holds whichever way it was loaded).
 //
 //   node scripts/build.mjs            (npm run build)
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +20,15 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The public entry points, as paths of their CommonJS files under dist/. */
-export const ENTRIES = ['index.js', 'exceptions.js', 'plot/index.js', 'engine/index.js', 'wire/index.js'];
+export const ENTRIES = [
+  'index.js',
+  'exceptions.js',
+  'plot/index.js',
+  'time/index.js',
+  'model/index.js',
+  'engine/index.js',
+  'wire/index.js',
+];
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
@@ -65,18 +76,24 @@ export function writeEsmEntries(root = ROOT) {
 }
 
 /**
- * The whole build: tsc, then the ES entries.
+ * The whole build, into emptied dist/ folders: tsc, then the ES entries, then the server package.
  * @param {string} [root]
  * @returns {{ ok: boolean, output: string }}
  */
 export function build(root = ROOT) {
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  // From empty folders: a file left from an older layout (dist/server/ before the server moved to
+  // server/) would otherwise be packed with the client.
+  for (const out of [join(root, 'dist'), join(root, 'server', 'dist')]) rmSync(out, { recursive: true, force: true });
   const r = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: root, encoding: 'utf8' });
   const output = `${r.stdout ?? ''}${r.stderr ?? ''}`;
   if (r.status !== 0) return { ok: false, output };
   // Each entry is loaded in a fresh Node so the build's own module cache never goes stale.
   const esm = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--esm-only'], { cwd: root, encoding: 'utf8' });
-  return { ok: esm.status === 0, output: output + (esm.stdout ?? '') + (esm.stderr ?? '') };
+  const client = output + (esm.stdout ?? '') + (esm.stderr ?? '');
+  if (esm.status !== 0) return { ok: false, output: client };
+  const server = spawnSync(process.execPath, [tsc, '-p', join('server', 'tsconfig.json')], { cwd: root, encoding: 'utf8' });
+  return { ok: server.status === 0, output: client + (server.stdout ?? '') + (server.stderr ?? '') };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

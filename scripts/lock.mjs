@@ -8,7 +8,8 @@
 // bindings, so `npm ci` on macOS or Windows installs no binding, and `npm install` on a fresh clone
 // rewrites the lock. Resolving in a scratch folder that has no node_modules avoids the pruning.
 //
-// What it does: copies package.json and the current package-lock.json (its pinned versions are
+// What it does: copies package.json, the workspaces' package.json files (server/package.json) and
+// the current package-lock.json (its pinned versions are
 // kept; only missing or changed entries are resolved) into a temporary folder, runs
 // `npm install --package-lock-only --ignore-scripts` there, and copies the lock back. Nothing in
 // node_modules changes: run `npm install` afterwards if package.json gained a dependency.
@@ -16,7 +17,7 @@
 //   npm run lock            rewrite package-lock.json
 //   npm run lock -- --check exit 1 (and print the first differing lines) if the rewrite would change it
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -27,6 +28,11 @@ const scratch = mkdtempSync(join(tmpdir(), 'service-lock-'));
 
 try {
   copyFileSync(join(root, 'package.json'), join(scratch, 'package.json'));
+  // The workspaces (README.md#two-packages): npm resolves their dependencies into the same lock.
+  for (const workspace of JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).workspaces ?? []) {
+    mkdirSync(join(scratch, workspace), { recursive: true });
+    copyFileSync(join(root, workspace, 'package.json'), join(scratch, workspace, 'package.json'));
+  }
   if (existsSync(lockPath)) copyFileSync(lockPath, join(scratch, 'package-lock.json'));
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const result = spawnSync(npm, ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline'], {

@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { availableParallelism } from 'node:os';
+import { isBuildStale } from './jupyter/ensure-build.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const filters = process.argv.slice(2);
@@ -63,31 +64,16 @@ let failed = 0;
 let skipped = 0;
 const failures = [];
 
-// Tests that load the built package (packaging, notebooks) need a current dist/: build it once
-// here, before files run in parallel, rather than letting two of them rebuild it at once.
-function newestMtime(dir) {
-  let newest = 0;
-  for (const name of readdirSync(dir)) {
-    const full = join(dir, name);
-    const st = statSync(full);
-    newest = Math.max(newest, st.isDirectory() ? newestMtime(full) : st.mtimeMs);
-  }
-  return newest;
-}
-
+// Tests that load the built packages (packaging, notebooks, the CLI bin) need a current dist/ and
+// server/dist/: build them once here, before files run in parallel, rather than letting two of them
+// rebuild at once.
 async function buildIfStale() {
-  let built = 0;
-  try {
-    built = Math.min(statSync(join(root, 'dist', 'index.js')).mtimeMs, statSync(join(root, 'dist', 'index.mjs')).mtimeMs);
-  } catch {
-    built = 0;
-  }
-  if (built >= newestMtime(join(root, 'src'))) return;
-  // The package build: tsc, then the ES module entries (scripts/build.mjs).
+  if (!isBuildStale(root)) return;
+  // Both packages: tsc, the ES module entries, then the server (scripts/build.mjs).
   const { code, output } = await run(process.execPath, [join(root, 'scripts', 'build.mjs')], FILE_TIMEOUT_MS);
   if (code === 0) {
     passed += 1;
-    console.log('ok   build (dist/ was older than src/)');
+    console.log('ok   build (dist/ or server/dist/ was older than its sources)');
   } else {
     failed += 1;
     failures.push(['build', output]);
@@ -100,7 +86,7 @@ async function typecheck() {
   const { code, output } = await run(process.execPath, [tsc, '-p', 'tsconfig.test.json'], FILE_TIMEOUT_MS);
   if (code === 0) {
     passed += 1;
-    console.log('ok   typecheck (tsc --noEmit over src, test, bench)');
+    console.log('ok   typecheck (tsc --noEmit over src, server/src, test, bench)');
   } else {
     failed += 1;
     failures.push(['typecheck', output]);

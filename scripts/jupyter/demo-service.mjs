@@ -1,4 +1,4 @@
-// Starts the demo service (`node bin/service.js serve ... --demo PRESET`) as a child process and
+// Starts the demo service (`node server/bin/service.js serve ... --demo PRESET`) as a child process and
 // waits until it prints its API URL (`Service API: http://127.0.0.1:PORT/api`) and the demo key
 // file `DIR/demo-api-key` exists. Seeding progress (stderr) is passed to `onLine` as it comes.
 import { spawn } from 'node:child_process';
@@ -25,7 +25,7 @@ export function startDemoService({
 }) {
   const dataDir = resolve(data);
   const keyFile = join(dataDir, 'demo-api-key');
-  const args = [join(root, 'bin', 'service.js'), 'serve', '--host', host, '--port', String(port), '--data', dataDir, '--demo', demo, ...(live ? ['--live'] : [])];
+  const args = [join(root, 'server', 'bin', 'service.js'), 'serve', '--host', host, '--port', String(port), '--data', dataDir, '--demo', demo, ...(live ? ['--live'] : [])];
   const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached });
   const tail = [];
   const exited = new Promise((res) => child.on('exit', (code, sig) => res(code ?? (sig ? null : 0))));

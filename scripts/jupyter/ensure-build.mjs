@@ -1,5 +1,6 @@
-// Builds `dist/` (tsc -p tsconfig.json) when it is missing or older than any file in `src/`: the
-// service CLI (`bin/service.js`) and the notebooks' `import ... from "service"` both load `dist/`.
+// Builds `dist/` and `server/dist/` (scripts/build.mjs) when one is missing or older than any file in
+// `src/` or `server/src/`: the service CLI (`server/bin/service.js`, which loads `server/dist/` and,
+// through it, `dist/`) and the notebooks' `import ... from "service"` both load the builds.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,11 +17,16 @@ function newestMtime(dir) {
 
 /** The files whose presence and age say whether `dist/` is current. */
 function markers(root) {
-  return [join(root, 'dist', 'index.js'), join(root, 'dist', 'index.d.ts'), join(root, 'dist', 'index.mjs'), join(root, 'dist', 'cli', 'main.js')];
+  return [
+    join(root, 'dist', 'index.js'),
+    join(root, 'dist', 'index.d.ts'),
+    join(root, 'dist', 'index.mjs'),
+    join(root, 'server', 'dist', 'cli', 'main.js'),
+  ];
 }
 
 /**
- * True when `dist/` lacks an entry point or is older than the newest file under `src/` (or tsconfig.json).
+ * True when a build lacks an entry point or is older than the newest file under `src/` or `server/src/` (or tsconfig.json).
  * @param {string} root the project root
  * @returns {boolean}
  */
@@ -28,7 +34,11 @@ export function isBuildStale(root) {
   const files = markers(root);
   if (!files.every((f) => existsSync(f))) return true;
   const built = Math.min(...files.map((f) => statSync(f).mtimeMs));
-  const source = Math.max(newestMtime(join(root, 'src')), statSync(join(root, 'tsconfig.json')).mtimeMs);
+  const source = Math.max(
+    newestMtime(join(root, 'src')),
+    newestMtime(join(root, 'server', 'src')),
+    statSync(join(root, 'tsconfig.json')).mtimeMs,
+  );
   return source > built;
 }
 
@@ -41,7 +51,7 @@ export function isBuildStale(root) {
  */
 export function ensureBuilt(root, { force = false, log = console.log } = {}) {
   if (!force && !isBuildStale(root)) return false;
-  log('build: dist/ is missing or older than src/; running scripts/build.mjs (tsc, then the ES entries)');
+  log('build: dist/ or server/dist/ is missing or older than its sources; running scripts/build.mjs');
   const started = Date.now();
   const r = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, encoding: 'utf8' });
   if (r.status !== 0) {

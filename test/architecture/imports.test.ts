@@ -1,7 +1,9 @@
 /**
- * Architecture rules over `src/**\/*.ts` (README.md#architecture): the rules of `rules.ts`,
+ * Architecture rules over `src/**\/*.ts` and `server/src/**\/*.ts` (README.md#architecture,
+ * README.md#two-packages): the rules of `rules.ts`,
  * 12, 14): layers import only downward (time < model < engine < wire < plot < frame <
- * client | server < cli; exceptions usable by all; client and server never meet), axios only in
+ * client | server < cli; exceptions usable by all; client and server never meet; the server package
+ * reaches the client package only by name and only its shared vocabulary), axios only in
  * `src/client/http/`, danfojs only in `src/frame/danfo.ts`, vega/vega-lite/resvg only in
  * `src/plot/vega-runtime.ts`, no clock reads in time/model/engine, error classes only in
  * `src/exceptions.ts`. Imports are found with regular expressions (`source-scan.ts`), checked
@@ -26,13 +28,14 @@ import {
   checkLayers,
   checkPackages,
   mayImport,
+  mayImportPackage,
   placeOf,
   type Violation,
 } from './rules';
 import { blank, findReferences, listTsFiles, readSource, sourceOf, type SourceFile } from './source-scan';
 
 const root = join(__dirname, '..', '..');
-const files: SourceFile[] = listTsFiles(root, 'src').map((p) => readSource(root, p));
+const files: SourceFile[] = [...listTsFiles(root, 'src'), ...listTsFiles(root, 'server/src')].map((p) => readSource(root, p));
 
 const show = (v: Violation): string => `${v.file}:${v.line}  [${v.rule}] ${v.target}: ${v.message}`;
 const matches = (a: Allowance, v: Violation): boolean => a.rule === v.rule && a.file === v.file && a.target === v.target;
@@ -122,6 +125,11 @@ test('placeOf and mayImport encode the layer order', () => {
   assert.is(placeOf('src/index.ts'), 'root');
   assert.is(placeOf('src'), 'root');
   assert.is(placeOf('src/util/x.ts'), 'outside');
+  assert.is(placeOf('server/src/server/store/store.ts'), 'server');
+  assert.is(placeOf('server/src/cli/main.ts'), 'cli');
+  assert.is(placeOf('src/server/app.ts'), 'outside', 'the service lives in its own package');
+  assert.is(placeOf('server/src/wire/x.ts'), 'outside', 'the shared vocabulary lives in the client package only');
+  assert.is(placeOf('server/src/index.ts'), 'outside');
   const order = ['time', 'model', 'engine', 'wire', 'plot', 'frame', 'client', 'cli'] as const;
   for (let i = 0; i < order.length; i++) {
     for (let j = 0; j < order.length; j++) {
@@ -153,9 +161,44 @@ test('checkLayers reports upward, sideways-forbidden and outside imports with th
     checkLayers(bad).map((v) => `${v.line} ${v.target}`),
     ['2 ../frame/to-table', '3 ../../test/helpers/x'],
   );
-  const sideways = sourceOf('src/server/routes/a.ts', "import { ServiceClient } from '../../client';");
+  const sideways = sourceOf('server/src/server/routes/a.ts', "import { ServiceClient } from '../../client';");
   assert.is(checkLayers(sideways).length, 1);
-  assert.equal(checkLayers(sourceOf('src/cli/main.ts', "import { createApp } from '../server/app';")), []);
+  assert.equal(checkLayers(sourceOf('server/src/cli/main.ts', "import { createApp } from '../server/app';")), []);
+});
+
+test('checkLayers: the server reaches the client package only by name, and only its shared vocabulary', () => {
+  const server = sourceOf(
+    'server/src/server/routes/a.ts',
+    [
+      "import { Frequency } from 'service/time';", // 1 ok
+      "import { ValidationError } from 'service/exceptions';", // 2 ok
+      "import { timeseriesBytes } from 'service/wire';", // 3 ok
+      "import { ServiceClient } from 'service';", // 4 the root loads the client
+      "import { lineChart } from 'service/plot';", // 5 not shared vocabulary
+      "import { x } from 'service/wire/json';", // 6 a file deep inside
+      "import { Area } from '../../../../src/model';", // 7 a relative path into the other package
+      "import Fastify from 'fastify';", // 8 not ours: other rules
+    ].join('\n'),
+  );
+  assert.equal(
+    checkLayers(server).map((v) => `${v.line} ${v.target}`),
+    ['4 service', '5 service/plot', '6 service/wire/json', '7 ../../../../src/model'],
+  );
+  const client = sourceOf(
+    'src/client/a.ts',
+    [
+      "import { createApp } from 'service-server';",
+      "import { x } from '../../server/src/server/app';",
+      "import { y } from 'service/wire';",
+    ].join('\n'),
+  );
+  assert.equal(
+    checkLayers(client).map((v) => `${v.line} ${v.target}`),
+    ['1 service-server', '2 ../../server/src/server/app', '3 service/wire'],
+    'the client never imports the server, nor itself by name',
+  );
+  assert.ok(mayImportPackage('cli', 'service/engine'));
+  assert.not.ok(mayImportPackage('wire', 'service/time'), 'inside the client package imports are relative');
 });
 
 test('checkPackages confines axios, danfojs and the rendering libraries', () => {
@@ -169,6 +212,13 @@ test('checkPackages confines axios, danfojs and the rendering libraries', () => 
   assert.equal(checkPackages(sourceOf('src/frame/danfo.ts', "const d = require('danfojs');")), []);
   assert.equal(checkPackages(sourceOf('src/plot/vega-runtime.ts', "import type * as V from 'vega';")), []);
   assert.equal(checkPackages(sourceOf('src/plot/chart.ts', "import { x } from 'vegan';")), [], 'only vega packages');
+  const store =
+    "import { DuckDBInstance } from '@duckdb/node-api';\nimport type { Pool } from 'pg';\nimport Fastify from 'fastify';\nimport { x } from 'pgx';";
+  assert.equal(
+    checkPackages(sourceOf('src/wire/json/read.ts', store)).map((v) => `${v.line} ${v.rule}`),
+    ['1 server-only', '2 server-only', '3 server-only'],
+  );
+  assert.equal(checkPackages(sourceOf('server/src/server/store/duckdb-io.ts', store)), []);
 });
 
 test('checkDynamicLoads reports computed names only', () => {
@@ -245,23 +295,23 @@ test('findCycles finds loops inside a layer, self-imports, and none in a tree', 
 
 test('buildGraph follows runtime imports and re-exports, not type-only ones', () => {
   const made = [
-    sourceOf('src/server/app.ts', "import { a } from './auth';\nimport type { R } from './route-module';\nexport * from './store';"),
-    sourceOf('src/server/auth/index.ts', "import { type X, type Y } from '../app';\nexport { z } from '../app';"),
+    sourceOf('server/src/server/app.ts', "import { a } from './auth';\nimport type { R } from './route-module';\nexport * from './store';"),
+    sourceOf('server/src/server/auth/index.ts', "import { type X, type Y } from '../app';\nexport { z } from '../app';"),
   ];
   const graph = buildGraph(root, made);
-  assert.equal(graph.get('src/server/app.ts'), ['src/server/auth/index.ts', 'src/server/store/index.ts']);
-  assert.equal(graph.get('src/server/auth/index.ts'), ['src/server/app.ts']);
-  assert.equal(findCycles(graph), [['src/server/app.ts', 'src/server/auth/index.ts', 'src/server/app.ts']]);
+  assert.equal(graph.get('server/src/server/app.ts'), ['server/src/server/auth/index.ts', 'server/src/server/store/index.ts']);
+  assert.equal(graph.get('server/src/server/auth/index.ts'), ['server/src/server/app.ts']);
+  assert.equal(findCycles(graph), [['server/src/server/app.ts', 'server/src/server/auth/index.ts', 'server/src/server/app.ts']]);
 });
 
 // --- the real tree -----------------------------------------------------------------------------
 
-test('every src file sits in a known layer', () => {
+test('every src and server/src file sits in a known layer', () => {
   const lost = files.filter((f) => placeOf(f.path) === 'outside').map((f) => f.path);
   assert.equal(lost, [], `files outside the layers (add the folder to LAYER_RANK in rules.ts if it is a new layer):\n${lost.join('\n')}`);
 });
 
-test('src/ follows every architecture rule (apart from the allow-list)', () => {
+test('src/ and server/src/ follow every architecture rule (apart from the allow-list)', () => {
   const all = files.flatMap(checkFile);
   const open = all.filter((v) => !ALLOWED.some((a) => matches(a, v)));
   const accepted = all.filter((v) => ALLOWED.some((a) => matches(a, v)));
@@ -269,7 +319,7 @@ test('src/ follows every architecture rule (apart from the allow-list)', () => {
   assert.ok(open.length === 0, `${open.length} violation(s):\n  ${open.map(show).join('\n  ')}`);
 });
 
-test('src/ has no runtime import cycle, inside a layer or across', () => {
+test('src/ and server/src/ have no runtime import cycle, inside a layer or across', () => {
   const graph = buildGraph(root, files);
   assert.ok([...graph.values()].reduce((n, deps) => n + deps.length, 0) > files.length, 'the graph has edges');
   const cycles = findCycles(graph);

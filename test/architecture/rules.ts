@@ -1,7 +1,9 @@
 /**
  * The architecture rules (README.md#architecture; the layers, the libraries each may use, the
  * 14) as functions over one prepared source file. Each returns the violations it finds; the test
- * (`imports.test.ts`) runs them over `src/**\/*.ts` and subtracts the explicit allow-list.
+ * (`imports.test.ts`) runs them over `src/**\/*.ts` (the client package `service`) and
+ * `server/src/**\/*.ts` (the server package, README.md#two-packages) and subtracts the explicit
+ * allow-list.
  */
 import { posix } from 'node:path';
 import { findPattern, findReferences, type SourceFile } from './source-scan';
@@ -19,8 +21,14 @@ const LAYER_RANK = Object.freeze({
   cli: 7,
 } as const);
 
-/** A layer: a folder directly under `src/`. */
+/** A layer: a folder directly under `src/` (client package) or `server/src/` (server package). */
 type Layer = keyof typeof LAYER_RANK;
+
+/** The layers of the server package (`server/src/<layer>/`); all others are the client package's (`src/<layer>/`). */
+const SERVER_LAYERS: ReadonlySet<Layer> = new Set(['server', 'cli']);
+
+/** What the server package may import of the client package, by name: the shared vocabulary. */
+const SHARED_SUBPATHS: ReadonlySet<Place> = new Set(['exceptions', 'time', 'model', 'engine', 'wire']);
 
 /** Where a file sits: a layer folder, the error module (usable by all) or the package root. */
 export type Place = Layer | 'exceptions' | 'root' | 'outside';
@@ -40,19 +48,45 @@ export interface Violation {
 }
 
 /**
- * Which layer a path under `src/` belongs to.
+ * Which layer a path under `src/` (client package) or `server/src/` (server package) belongs to.
+ * A client layer folder under `server/src/`, or a server one under `src/`, is `outside`.
  *
- * @param path a project-relative path (`src/time/zones.ts`, `src/exceptions`, `src/index.ts`)
+ * @param path a project-relative path (`src/time/zones.ts`, `src/exceptions`, `src/index.ts`, `server/src/cli/main.ts`)
  * @returns the layer name, `exceptions`, `root` (src/index.ts) or `outside` (not a known place)
  * @example
  * placeOf('src/engine/ohlc/front-numbers.ts') //=> 'engine'
  */
 export function placeOf(path: string): Place {
   const parts = path.replace(/\.ts$/, '').split('/');
+  if (parts[0] === 'server' && parts[1] === 'src') {
+    const layer = parts[2] as Layer;
+    return parts.length > 3 && SERVER_LAYERS.has(layer) ? layer : 'outside';
+  }
   if (parts[0] !== 'src') return 'outside';
   if (parts.length === 1 || (parts.length === 2 && parts[1] === 'index')) return 'root';
   if (parts.length === 2 && parts[1] === 'exceptions') return 'exceptions';
-  return Object.hasOwn(LAYER_RANK, parts[1]) ? (parts[1] as Layer) : 'outside';
+  return Object.hasOwn(LAYER_RANK, parts[1]) && !SERVER_LAYERS.has(parts[1] as Layer) ? (parts[1] as Layer) : 'outside';
+}
+
+/** The package a place belongs to: `server` for the server package's layers, else `service` (the client). */
+function packageOf(place: Place): 'server' | 'service' {
+  return place === 'server' || place === 'cli' ? 'server' : 'service';
+}
+
+/**
+ * The place a package import names: `service/wire` -> `wire`, `service` -> `root`,
+ * `service-server` (or a path in it) -> `server`; `undefined` for any other package.
+ *
+ * @param specifier a bare module specifier
+ * @example
+ * placeOfPackage('service/engine') //=> 'engine'
+ */
+export function placeOfPackage(specifier: string): Place | undefined {
+  if (/^service-server(\/|$)/.test(specifier)) return 'server';
+  const m = /^service(?:\/(.*))?$/.exec(specifier);
+  if (m === null) return undefined;
+  if (m[1] === undefined) return 'root';
+  return Object.hasOwn(LAYER_RANK, m[1]) || m[1] === 'exceptions' ? (m[1] as Place) : 'outside';
 }
 
 /**
@@ -78,22 +112,53 @@ function isUnder(file: string, folder: string): boolean {
   return file.startsWith(folder.endsWith('/') ? folder : `${folder}/`);
 }
 
-/** Layering: every relative import stays inside `src/` and points down (see {@link mayImport}). */
+/**
+ * Whether a file in place `from` may import the package path `specifier` by name: only the server
+ * package imports the client package by name, and only its shared vocabulary (`service/exceptions`,
+ * `service/time`, `service/model`, `service/engine`, `service/wire`), never the root (which loads
+ * the client), `service/plot` or a file deep inside; nothing imports the server package by name.
+ *
+ * @param from the importing file's place
+ * @param specifier the bare module specifier
+ * @returns true when allowed (also for any package that is not one of ours)
+ * @example
+ * mayImportPackage('server', 'service/wire') //=> true
+ */
+export function mayImportPackage(from: Place, specifier: string): boolean {
+  const to = placeOfPackage(specifier);
+  if (to === undefined) return true;
+  return packageOf(from) === 'server' && SHARED_SUBPATHS.has(to) && mayImport(from, to);
+}
+
+/**
+ * Layering: every relative import stays inside its own package (`src/` or `server/src/`) and points
+ * down (see {@link mayImport}); the server package reaches the client package only by name, through
+ * its shared vocabulary (see {@link mayImportPackage}).
+ */
 export function checkLayers(file: SourceFile): Violation[] {
   const out: Violation[] = [];
   const from = placeOf(file.path);
+  const report = (line: number, specifier: string, message: string): void => {
+    out.push({ rule: 'layers', file: file.path, line, target: specifier, message });
+  };
   for (const ref of findReferences(file)) {
-    if (!ref.specifier.startsWith('.')) continue;
+    if (!ref.specifier.startsWith('.')) {
+      if (!mayImportPackage(from, ref.specifier)) {
+        report(
+          ref.line,
+          ref.specifier,
+          `${from} may not import ${ref.specifier} (${ref.kind}; the server imports only the shared vocabulary by name)`,
+        );
+      }
+      continue;
+    }
     const target = posix.normalize(posix.join(posix.dirname(file.path), ref.specifier));
     const to = placeOf(target);
-    if (mayImport(from, to)) continue;
-    out.push({
-      rule: 'layers',
-      file: file.path,
-      line: ref.line,
-      target: ref.specifier,
-      message: `${from} may not import ${to} (${ref.kind} of ${target})`,
-    });
+    if (to !== 'outside' && from !== 'outside' && packageOf(from) !== packageOf(to)) {
+      report(ref.line, ref.specifier, `${from} may not reach into the other package by a relative path (${ref.kind} of ${target})`);
+    } else if (!mayImport(from, to)) {
+      report(ref.line, ref.specifier, `${from} may not import ${to} (${ref.kind} of ${target})`);
+    }
   }
   return out;
 }
@@ -121,12 +186,19 @@ const PACKAGE_RULES: readonly PackageRule[] = [
     allowed: (f) => f === 'src/plot/vega-runtime.ts',
     where: 'src/plot/vega-runtime.ts',
   },
+  {
+    rule: 'server-only',
+    packages: /^(@duckdb\/[a-z-]+|fastify|@fastify\/[a-z-]+|pg|pg-copy-streams|stream-json|stream-chain)(\/|$)/,
+    allowed: (f) => isUnder(f, 'server/src'),
+    where: 'server/src/ (dependencies of the server package only, README.md#two-packages)',
+  },
 ];
 
 /**
  * Confined packages: `axios` only under `src/client/http/`, `danfojs` only in
  * `src/frame/danfo.ts`, the rendering libraries (vega, vega-lite, @resvg/resvg-js) only in
- * `src/plot/vega-runtime.ts`. Any reference counts, `import type` and `declare module` included.
+ * `src/plot/vega-runtime.ts`, the store and HTTP libraries (DuckDB, Fastify, pg, stream-json) only in
+ * the server package. Any reference counts, `import type` and `declare module` included.
  */
 export function checkPackages(file: SourceFile): Violation[] {
   const out: Violation[] = [];

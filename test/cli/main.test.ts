@@ -3,10 +3,10 @@ import * as assert from 'uvu/assert';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { main, type CliIO } from '../../src/cli';
-import { parseServe } from '../../src/cli/serve';
-import { hashApiKey } from '../../src/server/auth';
-import { DuckDbStore } from '../../src/server/store';
+import { main, type CliIO } from '../../server/src/cli';
+import { parseServe } from '../../server/src/cli/serve';
+import { hashApiKey } from '../../server/src/server/auth';
+import { DuckDbStore } from '../../server/src/server/store';
 
 interface Captured extends CliIO {
   lines: string[];

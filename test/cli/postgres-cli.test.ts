@@ -6,10 +6,10 @@ import * as assert from 'uvu/assert';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { main, type CliIO } from '../../src/cli';
-import { parseImport } from '../../src/cli/import';
-import { parseSeed } from '../../src/cli/seed';
-import { parseServe } from '../../src/cli/serve';
+import { main, type CliIO } from '../../server/src/cli';
+import { parseImport } from '../../server/src/cli/import';
+import { parseSeed } from '../../server/src/cli/seed';
+import { parseServe } from '../../server/src/cli/serve';
 import { startPostgres, type PostgresServer } from '../helpers/postgres-server';
 
 interface Captured extends CliIO {

@@ -10,11 +10,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '../../src/server/app';
-import type { Clock, RouteModule } from '../../src/server/route-module';
-import { generateApiKey, hashApiKey, type RateLimitOptions } from '../../src/server/auth';
-import { seedDemo } from '../../src/server/demo';
-import { DuckDbStore, type ImportBatch, type Store, type SubscriptionGrant } from '../../src/server/store';
+import { createApp } from '../../server/src/server/app';
+import type { Clock, RouteModule } from '../../server/src/server/route-module';
+import { generateApiKey, hashApiKey, type RateLimitOptions } from '../../server/src/server/auth';
+import { seedDemo } from '../../server/src/server/demo';
+import { DuckDbStore, type ImportBatch, type Store, type SubscriptionGrant } from '../../server/src/server/store';
 
 /** Options of {@link startService}. */
 export interface StartServiceOptions {

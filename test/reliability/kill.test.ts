@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDbStore } from '../../src/server/store';
+import { DuckDbStore } from '../../server/src/server/store';
 import { importBody, importCurveNames, importFileTexts } from '../helpers/big-import';
 import { killNow, spawnCli, startChildService } from '../helpers/child-service';
 import { addUser } from '../helpers/start-service';

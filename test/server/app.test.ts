@@ -4,11 +4,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ValidationError, NotFoundError } from '../../src/exceptions';
-import { createApp } from '../../src/server/app';
-import { userOf } from '../../src/server/auth';
-import type { RouteModule } from '../../src/server/route-module';
-import { generateApiKey, hashApiKey } from '../../src/server/auth';
-import { DuckDbStore } from '../../src/server/store';
+import { createApp } from '../../server/src/server/app';
+import { userOf } from '../../server/src/server/auth';
+import type { RouteModule } from '../../server/src/server/route-module';
+import { generateApiKey, hashApiKey } from '../../server/src/server/auth';
+import { DuckDbStore } from '../../server/src/server/store';
 
 // A test section: echoes the decoded curve segment, and throws on demand.
 const probe: RouteModule = {

@@ -5,9 +5,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as http from 'node:http';
 import * as zlib from 'node:zlib';
-import type { CurveRecord, SeriesBlock } from '../../src/server/store';
-import { chooseEncoding } from '../../src/server/compress';
-import { matchingTag, noneMatch } from '../../src/server/conditional';
+import type { CurveRecord, SeriesBlock } from '../../server/src/server/store';
+import { chooseEncoding } from '../../server/src/server/compress';
+import { matchingTag, noneMatch } from '../../server/src/server/conditional';
 import { addUser, startService, type StartedService } from '../helpers/start-service';
 import { curveRecord } from '../helpers/records';
 

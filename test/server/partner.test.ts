@@ -2,10 +2,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { NotFoundError, UnauthorizedError } from '../../src/exceptions';
 import { PartnerConnection } from '../../src/client/partner-connection';
-import { SECTION_ROUTES } from '../../src/server/app';
-import { PARTNER_COUNTRIES, areaStore, inAreas } from '../../src/server/partner';
-import { instancesRoutes } from '../../src/server/routes/instances';
-import { periodInstancesRoutes } from '../../src/server/routes/period-instances';
+import { SECTION_ROUTES } from '../../server/src/server/app';
+import { PARTNER_COUNTRIES, areaStore, inAreas } from '../../server/src/server/partner';
+import { instancesRoutes } from '../../server/src/server/routes/instances';
+import { periodInstancesRoutes } from '../../server/src/server/routes/period-instances';
 import { DE_CONS, DE_WIND, FR_DE, FR_WIND, hourlyCsv, startFeedService, type FeedService } from './events/feed-fixture';
 
 // 2024-01-01 00:00Z = 01:00 CET; 3 hourly values of DE and FR wind, an `ec` DE forecast.

@@ -4,11 +4,11 @@
 // may differ (ETags embed each store's own data-version epoch).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { PostgresStore, type Store } from '../../src/server/store';
+import { PostgresStore, type Store } from '../../server/src/server/store';
 import { startService, addUser, type StartedService } from '../helpers/start-service';
 import { startPostgres, type PostgresServer } from '../helpers/postgres-server';
 import { openProbe, RID } from './events/ws-probe';
-import { DuckDbStore } from '../../src/server/store';
+import { DuckDbStore } from '../../server/src/server/store';
 
 const NOW = Date.UTC(2025, 0, 15, 12, 34, 56, 789);
 const clock = () => NOW;

@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PostgresStore } from '../../src/server/store';
+import { PostgresStore } from '../../server/src/server/store';
 import { importCurveNames, importFileTexts } from '../helpers/big-import';
 import { killNow, spawnCli } from '../helpers/child-service';
 import { startPostgres, type PostgresServer } from '../helpers/postgres-server';

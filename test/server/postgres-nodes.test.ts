@@ -5,9 +5,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { FastifyInstance } from 'fastify';
-import { createApp } from '../../src/server/app';
-import { generateApiKey, hashApiKey } from '../../src/server/auth';
-import { DuckDbStore, PostgresStore, type CurveRecord, type ImportBatch } from '../../src/server/store';
+import { createApp } from '../../server/src/server/app';
+import { generateApiKey, hashApiKey } from '../../server/src/server/auth';
+import { DuckDbStore, PostgresStore, type CurveRecord, type ImportBatch } from '../../server/src/server/store';
 import { startPostgres, type PostgresServer } from '../helpers/postgres-server';
 import { curveRecord } from '../helpers/records';
 import { startChildService } from '../helpers/child-service';

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { MAX_FILTERS, matchesAny, parseFeedFilters } from '../../../src/server/events';
-import type { CurveRecord, EventRecord } from '../../../src/server/store';
+import { MAX_FILTERS, matchesAny, parseFeedFilters } from '../../../server/src/server/events';
+import type { CurveRecord, EventRecord } from '../../../server/src/server/store';
 import { curveRecord } from '../../helpers/records';
 
 const curve = (over: Partial<CurveRecord> = {}): CurveRecord =>

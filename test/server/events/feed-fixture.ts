@@ -7,10 +7,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { createApp, type AppOptions } from '../../../src/server/app';
-import { generateApiKey, hashApiKey } from '../../../src/server/auth';
-import { importSources, type ImportSummary } from '../../../src/server/import';
-import { DuckDbStore, type SubscriptionGrant } from '../../../src/server/store';
+import { createApp, type AppOptions } from '../../../server/src/server/app';
+import { generateApiKey, hashApiKey } from '../../../server/src/server/auth';
+import { importSources, type ImportSummary } from '../../../server/src/server/import';
+import { DuckDbStore, type SubscriptionGrant } from '../../../server/src/server/store';
 
 /** Curve definitions used by the feed tests (CSV). */
 export const CURVES_CSV = `name,curve_type,data_type,frequency,timezone,unit,area,area_sink,categories,commodity,instance_issued_timezone

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { errorResponse, infoMessage, okResponse, parseClientMessage } from '../../../src/server/events';
+import { errorResponse, infoMessage, okResponse, parseClientMessage } from '../../../server/src/server/events';
 
 test('parseClientMessage reads subscribe and filters requests and names every problem', () => {
   const id = '6F1C2A4E-8D3B-4C1E-9A57-2B0F7D3E9C11';

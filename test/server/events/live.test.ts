@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { LiveDemo } from '../../../src/server/live';
+import { LiveDemo } from '../../../server/src/server/live';
 import { DE_CONS, DE_WIND, hourlyCsv, startFeedService, type FeedService } from './feed-fixture';
 import { RID, openProbe } from './ws-probe';
 

@@ -3,9 +3,9 @@ import * as assert from 'uvu/assert';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { OutgoingEvent, resolveEvents } from '../../../src/server/events';
-import { importSources } from '../../../src/server/import';
-import { DuckDbStore, type UserRecord } from '../../../src/server/store';
+import { OutgoingEvent, resolveEvents } from '../../../server/src/server/events';
+import { importSources } from '../../../server/src/server/import';
+import { DuckDbStore, type UserRecord } from '../../../server/src/server/store';
 import { CURVES_CSV, DE_CONS, DE_WIND } from './feed-fixture';
 
 let dir: string;

@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { main } from '../../../src/cli/main';
-import { parseImport } from '../../../src/cli/import';
-import { DuckDbStore } from '../../../src/server/store';
+import { main } from '../../../server/src/cli/main';
+import { parseImport } from '../../../server/src/cli/import';
+import { DuckDbStore } from '../../../server/src/server/store';
 import { CURVES_CSV, DE_WIND, hourlyCsv, startFeedService, type FeedService } from '../events/feed-fixture';
 import { RID, openProbe } from '../events/ws-probe';
 

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mayImport } from '../../../src/server/import';
+import { mayImport } from '../../../server/src/server/import';
 import { DE_WIND, hourlyCsv, startFeedService, type FeedService } from '../events/feed-fixture';
 
 let svc: FeedService;

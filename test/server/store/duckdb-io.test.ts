@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { ChunkWriter, readColumns, readRows } from '../../../src/server/store/duckdb-io';
+import { ChunkWriter, readColumns, readRows } from '../../../server/src/server/store/duckdb-io';
 
 async function memory(sql: string): Promise<{ conn: DuckDBConnection; close: () => void }> {
   const db = await DuckDBInstance.create(':memory:');

@@ -1,10 +1,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { SCHEMA_SQL, readRows, sqlNumber } from '../../../src/server/store/duckdb-io';
-import { pairsHolding, planBatch, stepEnd, type IdCounters, type PlanReader } from '../../../src/server/store/duckdb-plan';
-import type { CurveRow } from '../../../src/server/store/duckdb-write-meta';
-import type { CurveRecord, SeriesBlock } from '../../../src/server/store';
+import { SCHEMA_SQL, readRows, sqlNumber } from '../../../server/src/server/store/duckdb-io';
+import { pairsHolding, planBatch, stepEnd, type IdCounters, type PlanReader } from '../../../server/src/server/store/duckdb-plan';
+import type { CurveRow } from '../../../server/src/server/store/duckdb-write-meta';
+import type { CurveRecord, SeriesBlock } from '../../../server/src/server/store';
 import { curveRecord } from '../../helpers/records';
 
 const reader = (conn: DuckDBConnection): PlanReader => ({ rows: (sql) => readRows(conn, sql), num: sqlNumber });

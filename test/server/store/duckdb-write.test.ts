@@ -3,8 +3,8 @@ import * as assert from 'uvu/assert';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDbStore } from '../../../src/server/store';
-import type { CurveRecord, InstanceRecord, SeriesBlock } from '../../../src/server/store';
+import { DuckDbStore } from '../../../server/src/server/store';
+import type { CurveRecord, InstanceRecord, SeriesBlock } from '../../../server/src/server/store';
 import { ValueError } from '../../../src/exceptions';
 import { curveRecord } from '../../helpers/records';
 

@@ -4,10 +4,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import pg from 'pg';
-import { PostgresStore, compareEventIds, parseEventId, type CurveRecord, type ImportBatch } from '../../../src/server/store';
-import { MIGRATIONS } from '../../../src/server/store/postgres-schema';
-import { copyCell } from '../../../src/server/store/postgres-copy';
-import { redacted } from '../../../src/server/store/postgres-store';
+import { PostgresStore, compareEventIds, parseEventId, type CurveRecord, type ImportBatch } from '../../../server/src/server/store';
+import { MIGRATIONS } from '../../../server/src/server/store/postgres-schema';
+import { copyCell } from '../../../server/src/server/store/postgres-copy';
+import { redacted } from '../../../server/src/server/store/postgres-store';
 import { startPostgres, type PostgresServer } from '../../helpers/postgres-server';
 import { curveRecord } from '../../helpers/records';
 

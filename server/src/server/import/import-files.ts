@@ -1,0 +1,208 @@
+/**
+ * The import of CSV and JSON files (docs/import-formats.md) into a store: every file is read and
+ * checked, all of them together become one batch, and the batch goes through
+ * `store.importBatch`, atomically: a failed import changes nothing. The events the import appends
+ * to the log are pushed to subscribers by the push feed like those of any other write.
+ *
+ * @module
+ */
+import { readFileSync } from 'node:fs';
+import { extname } from 'node:path';
+import { ValueError } from 'service/exceptions';
+import type { EventRecord, ImportResult, Store } from '../store';
+import { buildImportBatch, type BuiltBatch } from './build-batch';
+import { ProblemList, type ImportProblem } from './import-problems';
+import type { RawDocument } from './raw-document';
+import { readCsv } from './read-csv';
+import { readJson } from './read-json';
+
+/** One file's content to import. */
+export interface ImportSource {
+  /** The file's name (for messages; its extension gives the format when `format` is absent). */
+  name: string;
+  /** The file's text. */
+  text: string;
+  /** `csv` or `json` (default: from the name's extension). */
+  format?: 'csv' | 'json';
+}
+
+/** Options of an import. */
+export interface ImportFilesOptions {
+  /** Current time in epoch ms, for instance `created`/`modified` (default `Date.now`). */
+  clock?: () => number;
+  /** Check only: build the batch but write nothing. */
+  dryRun?: boolean;
+}
+
+/** What an import did (or, for a dry run, would do). */
+export interface ImportSummary {
+  /** Number of files. */
+  files: number;
+  /** Curves created. */
+  newCurves: string[];
+  /** Instances created or modified. */
+  instances: number;
+  /** Data blocks (series, period series, OHLC lists). */
+  blocks: number;
+  /** Values written (each scenario counts), periods and OHLC rows. */
+  values: number;
+  /** Events appended to the log (none for a dry run). */
+  events: EventRecord[];
+}
+
+/**
+ * Reads one source into a document.
+ *
+ * @param source - Name, text and optional format.
+ * @param problems - Receives the problems found.
+ * @returns The document.
+ * @example
+ * readSource({ name: 'wind.csv', text }, problems).series.length //=> 1
+ */
+export function readSource(source: ImportSource, problems: ProblemList): RawDocument {
+  const ext = extname(source.name).toLowerCase();
+  const format = source.format ?? (ext === '.csv' ? 'csv' : ext === '.json' ? 'json' : null);
+  if (format === 'csv') return readCsv(source.name, source.text, problems);
+  if (format === 'json') return readJson(source.name, source.text, problems);
+  problems.add({ file: source.name, line: 0 }, null, 'unknown file type: name CSV files *.csv and JSON files *.json');
+  return { file: source.name, curves: [], series: [], periods: [], ohlc: [] };
+}
+
+function countValues(result: Pick<ImportResult, 'values' | 'periods' | 'ohlcRows'>): number {
+  return result.values + result.periods + result.ohlcRows;
+}
+
+/**
+ * Checks sources without writing anything.
+ *
+ * @param store - The store (for stored curves and instances).
+ * @param sources - The files' contents.
+ * @param options - Clock.
+ * @returns The problems found (empty when the import would succeed).
+ * @example
+ * await checkSources(store, [{ name: 'bad.csv', text: 'curve,date,value\nX,2024-13-01,1\n' }])
+ * //=> [{ file: 'bad.csv', line: 2, field: 'curve', message: 'unknown curve "X": ...' }]
+ */
+export async function checkSources(
+  store: Store,
+  sources: readonly ImportSource[],
+  options: ImportFilesOptions = {},
+): Promise<ImportProblem[]> {
+  const problems = new ProblemList();
+  const docs = sources.map((s) => readSource(s, problems));
+  await buildImportBatch(docs, store, problems, (options.clock ?? Date.now)());
+  return problems.items;
+}
+
+/**
+ * Imports documents already read (by {@link readSource}, or built by a program such as the live
+ * demo) into a store in one atomic batch.
+ *
+ * @param store - The store.
+ * @param docs - The documents.
+ * @param options - Clock, dry run.
+ * @param problems - Problems found while reading the documents, if any (reported with the others).
+ * @returns What was imported.
+ * @throws ValueError listing every problem (`file:line: field: message`), or naming the store's
+ *   refusal; the store is then unchanged.
+ * @example
+ * (await importDocuments(store, [doc])).blocks //=> 1
+ */
+export async function importDocuments(
+  store: Store,
+  docs: readonly RawDocument[],
+  options: ImportFilesOptions = {},
+  problems = new ProblemList(),
+): Promise<ImportSummary> {
+  const built = await buildImportBatch(docs, store, problems, (options.clock ?? Date.now)());
+  problems.throwIfAny();
+  return importBuilt(store, built, docs.length, options);
+}
+
+/**
+ * Writes a batch already built and checked (by {@link buildImportBatch}, here or on the import
+ * thread) in one atomic import, or, for a dry run, only counts it.
+ *
+ * @param store - The store.
+ * @param built - The batch and the curves it creates.
+ * @param files - Number of files it came from.
+ * @param options - Dry run.
+ * @returns What was imported.
+ * @throws ValueError naming the store's refusal; the store is then unchanged.
+ * @example
+ * (await importBuilt(store, built, 2)).files //=> 2
+ */
+export async function importBuilt(
+  store: Store,
+  built: BuiltBatch,
+  files: number,
+  options: Pick<ImportFilesOptions, 'dryRun'> = {},
+): Promise<ImportSummary> {
+  const { batch, newCurves } = built;
+  const docs = { length: files };
+  const blocks = (batch.series?.length ?? 0) + (batch.periods?.length ?? 0) + (batch.ohlc?.length ?? 0);
+  const instances = batch.instances?.length ?? 0;
+  if (options.dryRun) {
+    let values = 0;
+    for (const s of batch.series ?? []) values += s.times.length * ((s.values ? 1 : 0) + s.scenarios.length);
+    for (const p of batch.periods ?? []) values += p.begins.length;
+    for (const o of batch.ohlc ?? []) values += o.traded.length;
+    return { files: docs.length, newCurves, instances, blocks, values, events: [] };
+  }
+  let result: ImportResult;
+  try {
+    result = await store.importBatch(batch);
+  } catch (err) {
+    throw new ValueError(`Import failed; nothing was imported: ${(err as Error).message}`);
+  }
+  return { files: docs.length, newCurves, instances, blocks, values: countValues(result), events: result.events };
+}
+
+/**
+ * Imports sources into a store in one atomic batch.
+ *
+ * @param store - The store.
+ * @param sources - The files' contents.
+ * @param options - Clock, dry run.
+ * @returns What was imported.
+ * @throws ValueError listing every problem (`file:line: field: message`) when a file is bad, or
+ *   naming the store's refusal; the store is then unchanged.
+ * @example
+ * (await importSources(store, [{ name: 'wind.csv', text }])).events.length //=> 1
+ */
+export async function importSources(
+  store: Store,
+  sources: readonly ImportSource[],
+  options: ImportFilesOptions = {},
+): Promise<ImportSummary> {
+  const problems = new ProblemList();
+  const docs = sources.map((s) => readSource(s, problems));
+  return importDocuments(store, docs, options, problems);
+}
+
+/**
+ * Imports files into a store in one atomic batch (`service import FILE...`).
+ *
+ * @param store - The store.
+ * @param paths - The files (`*.csv`, `*.json`).
+ * @param options - Clock, dry run.
+ * @returns What was imported.
+ * @throws ValueError listing every problem when a file cannot be read or is bad; the store is
+ *   then unchanged.
+ * @example
+ * (await importFiles(store, ['curves.csv', 'wind.csv'])).newCurves //=> ['DE Wind Power Production MWh/h 15min Actual']
+ */
+export async function importFiles(store: Store, paths: readonly string[], options: ImportFilesOptions = {}): Promise<ImportSummary> {
+  if (paths.length === 0) throw new ValueError('No files to import');
+  const problems = new ProblemList();
+  const sources: ImportSource[] = [];
+  for (const path of paths) {
+    try {
+      sources.push({ name: path, text: readFileSync(path, 'utf8') });
+    } catch (err) {
+      problems.add({ file: path, line: 0 }, null, `cannot read the file: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    }
+  }
+  problems.throwIfAny();
+  return importSources(store, sources, options);
+}

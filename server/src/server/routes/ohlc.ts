@@ -1,0 +1,150 @@
+/**
+ * The ohlc section (docs/protocol.md#ohlc, docs/semantics.md#ohlc) for `OHLC` curves: `load` with period,
+ * front and delivery filters, `latest` (closest earlier trading day), `latest/periods/{field}`
+ * (finest-contract-wins forward curve) and `timeseries/{field}` (a continuous front or a
+ * specific delivery as a daily series with the three fill modes). `unit` converts prices with
+ * the FX rate of each row's trading day. The queries it shares with the srmc section are in
+ * `../queries/ohlc.ts`.
+ *
+ * @module
+ */
+import type { FastifyRequest } from 'fastify';
+import { contractDailySeries, fillModeOf, mergeForwardCurve, pickRows, selectContract } from 'service/engine';
+import { type ContractPeriod, Periodseries, Timeseries } from 'service/model';
+import { Frequency, Resolution, stepStarts } from 'service/time';
+import { ohlcListBytes, serializePeriodseries, timeseriesBytes, type PeriodseriesJson } from 'service/wire';
+import { decodeOhlcField, decodeOhlcLatest, decodeOhlcLoad, decodeOhlcTimeseries } from 'service/wire';
+import type { RouteContext, RouteModule } from '../route-module';
+import { jsonBytesReply } from '../json-reply';
+import { convertPrices } from '../fx-rates';
+import {
+  contractChoice,
+  contractOf,
+  contractTrades,
+  fieldColumn,
+  fieldUnit,
+  latestRows,
+  ohlcTarget,
+  PRICES,
+  readRows,
+  tradingRange,
+  type OhlcRows,
+  type OhlcTarget,
+} from '../queries/ohlc';
+import { requestQuery } from '../resample-series';
+import type { Store } from '../store';
+
+async function ohlcBytes(
+  store: Store,
+  target: OhlcTarget,
+  rows: OhlcRows,
+  indices: Int32Array,
+  unit: string | undefined,
+): Promise<Uint8Array> {
+  const { record } = target;
+  const b = rows.block;
+  let columns = PRICES.map((f) => pickRows(b[f], indices));
+  let units = { unit: record.unit, denominator: record.denominator };
+  if (unit !== undefined) ({ columns, ...units } = await convertPrices(store, columns, pickRows(b.traded, indices), record, unit));
+  const [open, high, low, close, settlement] = columns as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
+  return ohlcListBytes(
+    { curve: target.curve, ...units },
+    {
+      traded: pickRows(b.traded, indices),
+      period: Array.from(indices, (i) => b.period[i] as string),
+      front: Int32Array.from(indices, (i) => rows.fronts[i] as number),
+      delivery: pickRows(b.delivery, indices),
+      open,
+      high,
+      low,
+      close,
+      settlement,
+      volume: pickRows(b.volume, indices),
+      openInterest: pickRows(b.openInterest, indices),
+    },
+    target.zone,
+  );
+}
+
+const all = (n: number): Int32Array => Int32Array.from({ length: n }, (_, i) => i);
+
+async function loadJson(context: RouteContext, request: FastifyRequest): Promise<Uint8Array> {
+  const q = decodeOhlcLoad(requestQuery(request));
+  const target = await ohlcTarget(context, request);
+  const range = tradingRange(q.begin, q.end, target.zone);
+  const rows = await readRows(context.store, target.record.name, { ...range, ...(q.period && { period: q.period.tag }) });
+  const filtered = q.period !== undefined && (q.front !== undefined || q.delivery !== undefined);
+  const b = rows.block;
+  const indices = filtered
+    ? selectContract(b.period, b.delivery, rows.fronts, contractChoice({ ...q, period: q.period as ContractPeriod }, target.zone))
+    : all(b.traded.length);
+  return ohlcBytes(context.store, target, rows, indices, q.unit);
+}
+
+async function latestJson(context: RouteContext, request: FastifyRequest): Promise<Uint8Array> {
+  const q = decodeOhlcLatest(requestQuery(request));
+  const target = await ohlcTarget(context, request);
+  const rows = await latestRows(context.store, target, q.date);
+  return ohlcBytes(context.store, target, rows, all(rows.block.traded.length), q.unit);
+}
+
+async function latestPeriodsJson(context: RouteContext, request: FastifyRequest): Promise<PeriodseriesJson> {
+  const field = decodeOhlcField((request.params as { field: string }).field);
+  const q = decodeOhlcLatest(requestQuery(request));
+  const target = await ohlcTarget(context, request);
+  const { block } = await latestRows(context.store, target, q.date);
+  let values = fieldColumn(block, field);
+  let units = { unit: target.record.unit, denominator: target.record.denominator };
+  if (q.unit !== undefined)
+    ({
+      columns: [values],
+      ...units
+    } = await convertPrices(context.store, [values], block.traded, fieldUnit(target.record, field), q.unit));
+  const merged = mergeForwardCurve({ period: block.period, delivery: block.delivery, values }, target.zone);
+  const resolution = new Resolution(Frequency.NONE, q.timeZone ?? target.zone);
+  return serializePeriodseries(new Periodseries({ curve: target.curve, resolution, ...merged, ...units }));
+}
+
+async function timeseriesJson(context: RouteContext, request: FastifyRequest): Promise<Uint8Array> {
+  const field = decodeOhlcField((request.params as { field: string }).field);
+  const q = decodeOhlcTimeseries(requestQuery(request));
+  const target = await ohlcTarget(context, request);
+  const range = tradingRange(q.begin, q.end, target.zone);
+  const { rows, indices } = await contractTrades(context.store, target, q, range);
+  const times = pickRows(rows.block.traded, indices);
+  let values = pickRows(fieldColumn(rows.block, field), indices);
+  let units = { unit: target.record.unit, denominator: target.record.denominator };
+  if (q.unit !== undefined)
+    ({
+      columns: [values],
+      ...units
+    } = await convertPrices(context.store, [values], times, fieldUnit(target.record, field), q.unit));
+  const days = stepStarts(range.begin, range.end, Frequency.P1D, target.zone);
+  return timeseriesBytes(
+    new Timeseries({
+      curve: target.curve,
+      resolution: new Resolution(Frequency.P1D, target.zone),
+      contract: contractOf(q, field),
+      times: days,
+      values: contractDailySeries(days, times, values, fillModeOf(q.fill)),
+      ...units,
+    }),
+  );
+}
+
+/**
+ * The ohlc section's routes.
+ *
+ * @example
+ * createApp({ store, routes: [ohlcRoutes] });
+ * ohlcRoutes.section //=> 'ohlc'
+ */
+export const ohlcRoutes: RouteModule = {
+  section: 'ohlc',
+  register(api, context) {
+    api.get('/ohlc/:curve/', async (request, reply) => jsonBytesReply(reply, await loadJson(context, request)));
+    api.get('/ohlc/:curve/latest/', async (request, reply) => jsonBytesReply(reply, await latestJson(context, request)));
+    api.get('/ohlc/:curve/latest/periods/:field/', async (request) => latestPeriodsJson(context, request));
+    api.get('/ohlc/:curve/timeseries/:field/', async (request, reply) => jsonBytesReply(reply, await timeseriesJson(context, request)));
+  },
+};

@@ -1,0 +1,59 @@
+/**
+ * The timeseries section: `GET /timeseries/{curve}/` (docs/protocol.md#timeseries) for `TIMESERIES` and
+ * `SCENARIO_TIMESERIES` curves, with every parameter of the reference (`begin`, `end`,
+ * `timezone`, `frequency`, `aggregation`, `hour-filter`, `threshold`, `unit`). Scenario curves
+ * keep all their scenarios and `scenario_names`.
+ *
+ * @module
+ */
+import type { FastifyRequest } from 'fastify';
+import { Frequency, zoneByName } from 'service/time';
+import type { Timeseries } from 'service/model';
+import { timeseriesBytes } from 'service/wire';
+import { decodeTimeseriesLoad, SECTION_CURVE_TYPES } from 'service/wire';
+import { userOf } from '../auth';
+import type { RouteContext, RouteModule } from '../route-module';
+import { jsonBytesReply } from '../json-reply';
+import { curveOf, dataCurve, loadTimeseries, requestQuery, requestRange } from '../resample-series';
+
+/**
+ * Answers `timeseries.load`: decodes the query (400 naming a bad parameter), finds the curve (404
+ * unknown, 400 wrong type, 403 outside the subscriptions), then reads, aggregates and converts.
+ *
+ * @param context - The store and clock.
+ * @param request - The request; the curve name is the decoded `curve` path segment.
+ * @returns The time series (the route writes it with `timeseriesBytes`).
+ * @throws ValidationError, NotFoundError or ForbiddenError, mapped to 400, 404 and 403.
+ * @example
+ * (await timeseriesLoad(context, request)).resolution.frequency //=> Frequency.P1D
+ */
+async function timeseriesLoad(context: RouteContext, request: FastifyRequest): Promise<Timeseries> {
+  const query = decodeTimeseriesLoad(requestQuery(request));
+  const user = userOf(request);
+  const name = (request.params as { curve: string }).curve;
+  const record = await dataCurve(context.store, user, name, SECTION_CURVE_TYPES.timeseries);
+  const range = requestRange(
+    query.begin,
+    query.end,
+    query.timeZone ?? zoneByName(record.timezone),
+    query.frequency ?? Frequency.byTag(record.frequency),
+  );
+  const curve = await curveOf(context.store, user, record);
+  return loadTimeseries(context.store, curve, record, { ...query, range });
+}
+
+/**
+ * The timeseries section's routes.
+ *
+ * @example
+ * createApp({ store, routes: [userRoutes, timeseriesRoutes] });
+ * timeseriesRoutes.section //=> 'timeseries'
+ */
+export const timeseriesRoutes: RouteModule = {
+  section: 'timeseries',
+  register(api, context) {
+    api.get('/timeseries/:curve/', async (request, reply) =>
+      jsonBytesReply(reply, timeseriesBytes(await timeseriesLoad(context, request))),
+    );
+  },
+};

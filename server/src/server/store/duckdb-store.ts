@@ -1,0 +1,441 @@
+/**
+ * The embedded store: DuckDB in a data directory (`DIR/service.duckdb`). Metadata (curves,
+ * places, users, keys) is small and cached in memory; data (values, periods, OHLC rows,
+ * instances, events) is read with SQL. Writes are serialised and each import is one transaction.
+ *
+ * @module
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { NotFoundError, ValueError } from 'service/exceptions';
+import { readColumns, readRows, sqlNumber } from './duckdb-io';
+import { DataVersions } from './data-versions';
+import { planBatch, type IdCounters, type WritePlan } from './duckdb-plan';
+import { readEvents, readInstances, readOhlcBlock, readPeriodBlock, readSeriesBlock, type ReadTarget } from './duckdb-read';
+import { frozen, instanceFromRow } from './duckdb-records';
+import { loadState, type StoredState } from './duckdb-state';
+import { writeBatch, type WriteCounts } from './duckdb-write';
+import type { CurveRow } from './duckdb-write-meta';
+import { EventIdGenerator, compareEventIds, formatEventId, parseEventId, type EventIdParts } from './event-ids';
+import { categoriesOf, matchesCurve, matchesPlace, pageOf, sortedBy } from './filters';
+import { Pool, SerialQueue } from './serial-queue';
+import type {
+  CurveQuery,
+  EventsAfter,
+  ImportOptions,
+  InstanceKey,
+  InstanceQuery,
+  OhlcQuery,
+  PlaceQuery,
+  SeriesReadOptions,
+  Store,
+  StoreHealth,
+  StorePage,
+  StoreStats,
+  TimeRange,
+} from './store';
+import type {
+  CurveRecord,
+  EventRecord,
+  ImportBatch,
+  ImportResult,
+  InstanceRecord,
+  KeyRecord,
+  OhlcBlock,
+  PeriodBlock,
+  PlaceRecord,
+  SeriesBlock,
+  UserRecord,
+} from './types';
+import { validateBatch } from './validate-batch';
+
+/** File name of the database inside the data directory. */
+const DATABASE_FILE = 'service.duckdb';
+
+/** Options of {@link DuckDbStore.open}. */
+export interface DuckDbStoreOptions {
+  /** Current time in epoch ms, for event ids and the event log's age (default `Date.now`). */
+  clock?: () => number;
+  /** Number of read connections (default 2). */
+  readers?: number;
+  /** How long events stay in the log, in ms (default 7 days; at least 24 hours). */
+  eventRetentionMs?: number;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The DuckDB implementation of {@link Store}.
+ *
+ * @example
+ * const store = await DuckDbStore.open('./data');
+ * (await store.stats()).curves //=> 0
+ * await store.close();
+ */
+export class DuckDbStore implements Store {
+  private readonly curves: Map<string, CurveRow>;
+  private readonly places: Map<string, PlaceRecord>;
+  private readonly users: Map<string, UserRecord>;
+  private readonly keys: Map<string, KeyRecord>;
+  private sortedCurves: CurveRecord[] | null = null;
+  private sortedPlaces: PlaceRecord[] | null = null;
+  private readonly writes = new SerialQueue();
+  private readonly listeners = new Set<(events: readonly EventRecord[]) => void>();
+  private readonly next: IdCounters;
+  private readonly eventIds: EventIdGenerator;
+  private prunedThrough: EventIdParts | null;
+  private closed = false;
+  private readonly versions = new DataVersions();
+
+  private constructor(
+    private readonly db: DuckDBInstance,
+    private readonly writer: DuckDBConnection,
+    private readonly readers: Pool<DuckDBConnection>,
+    state: StoredState,
+    private readonly clock: () => number,
+    private readonly retentionMs: number,
+  ) {
+    ({
+      curves: this.curves,
+      places: this.places,
+      users: this.users,
+      keys: this.keys,
+      next: this.next,
+      prunedThrough: this.prunedThrough,
+    } = state);
+    this.eventIds = new EventIdGenerator(clock, state.lastEventId);
+  }
+
+  /**
+   * Opens (creating when needed) the store in a data directory.
+   *
+   * @param dir - The data directory; created when missing.
+   * @param options - Clock, number of read connections, event retention.
+   * @returns The open store.
+   * @throws ValueError when the database cannot be opened (e.g. another process holds it).
+   * @example
+   * const store = await DuckDbStore.open(mkdtempSync(join(tmpdir(), 'svc-')));
+   */
+  static async open(dir: string, options: DuckDbStoreOptions = {}): Promise<DuckDbStore> {
+    let db: DuckDBInstance;
+    try {
+      mkdirSync(dir, { recursive: true });
+      db = await DuckDBInstance.create(join(dir, DATABASE_FILE));
+    } catch (err) {
+      throw new ValueError(`Cannot open the store in ${dir}: ${(err as Error).message}`);
+    }
+    try {
+      const writer = await db.connect();
+      const state = await loadState(writer);
+      const readers: DuckDBConnection[] = [];
+      for (let i = 0; i < Math.max(1, options.readers ?? 2); i++) readers.push(await db.connect());
+      const retention = Math.max(DAY_MS, options.eventRetentionMs ?? 7 * DAY_MS);
+      return new DuckDbStore(db, writer, new Pool(readers), state, options.clock ?? Date.now, retention);
+    } catch (err) {
+      db.closeSync();
+      throw err;
+    }
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new ValueError('The store is closed');
+  }
+
+  /** {@inheritDoc Store.importBatch} */
+  importBatch(batch: ImportBatch, options: ImportOptions = {}): Promise<ImportResult> {
+    return this.writes.run(async () => {
+      this.assertOpen();
+      validateBatch(batch, {
+        curve: (name) => this.curves.get(name)?.record,
+        hasPlace: (key) => this.places.has(key),
+        hasUser: (id) => this.users.has(id),
+      });
+      const saved = { ...this.next };
+      const savedEventId = this.eventIds.current;
+      let events: EventRecord[];
+      let written: WriteCounts;
+      let plan: WritePlan;
+      try {
+        const now = this.clock();
+        plan = await planBatch({ rows: (sql) => readRows(this.writer, sql), num: sqlNumber }, batch, this.curves, this.next, now);
+        const ids = plan.events.map(() => this.eventIds.next());
+        events = plan.events.map((e, k) => ({ id: formatEventId(ids[k]), ...e }));
+        const onStep = (done: number, total: number) => options.onProgress?.(done, total);
+        written = await writeBatch(
+          this.writer,
+          plan,
+          batch,
+          events.map((event, k) => ({ event, id: ids[k] })),
+          now - this.retentionMs,
+          onStep,
+        );
+      } catch (err) {
+        Object.assign(this.next, saved);
+        this.eventIds.reset(savedEventId);
+        throw err;
+      }
+      this.applyCommitted(plan.curves, batch);
+      this.versions.bump(batch);
+      const { pruned, ...counts } = written;
+      if (pruned !== null) this.prunedThrough = parseEventId(pruned);
+      if (events.length) for (const listener of this.listeners) this.notify(listener, events);
+      return {
+        curves: batch.curves?.length ?? 0,
+        places: batch.places?.length ?? 0,
+        instances: batch.instances?.length ?? 0,
+        ...counts,
+        events,
+      };
+    });
+  }
+
+  private applyCommitted(curves: readonly CurveRow[], batch: ImportBatch): void {
+    for (const row of curves) this.curves.set(row.record.name, { id: row.id, record: frozen(structuredClone(row.record)) });
+    for (const p of batch.places ?? []) this.places.set(p.key, frozen(structuredClone(p)));
+    for (const u of batch.users ?? []) this.users.set(u.id, frozen(structuredClone(u)));
+    for (const k of batch.keys ?? []) this.keys.set(k.hash, frozen({ ...k }));
+    if (curves.length) this.sortedCurves = null;
+    if (batch.places?.length) this.sortedPlaces = null;
+  }
+
+  private notify(listener: (events: readonly EventRecord[]) => void, events: readonly EventRecord[]): void {
+    try {
+      listener(events);
+    } catch {
+      // A failing listener must not fail the import that already committed.
+    }
+  }
+
+  /** {@inheritDoc Store.dataVersion} */
+  dataVersion(curve: string | null): string {
+    return this.versions.of(curve);
+  }
+
+  /** {@inheritDoc Store.getCurve} */
+  async getCurve(name: string): Promise<CurveRecord | null> {
+    return this.curves.get(name)?.record ?? null;
+  }
+
+  /** {@inheritDoc Store.searchCurves} */
+  async searchCurves(query: CurveQuery = {}): Promise<StorePage<CurveRecord>> {
+    this.sortedCurves ??= sortedBy(
+      [...this.curves.values()].map((r) => r.record),
+      (c) => c.name,
+    );
+    return pageOf(
+      this.sortedCurves.filter((c) => matchesCurve(c, query)),
+      query,
+    );
+  }
+
+  /** {@inheritDoc Store.getPlace} */
+  async getPlace(key: string): Promise<PlaceRecord | null> {
+    return this.places.get(key) ?? null;
+  }
+
+  /** {@inheritDoc Store.searchPlaces} */
+  async searchPlaces(query: PlaceQuery = {}): Promise<StorePage<PlaceRecord>> {
+    this.sortedPlaces ??= sortedBy(
+      sortedBy(this.places.values(), (p) => p.key),
+      (p) => p.name,
+    );
+    return pageOf(
+      this.sortedPlaces.filter((p) => matchesPlace(p, query)),
+      query,
+    );
+  }
+
+  /** {@inheritDoc Store.categories} */
+  async categories(): Promise<string[]> {
+    return categoriesOf([...this.curves.values()].map((r) => r.record)).categories;
+  }
+
+  /** {@inheritDoc Store.exactCategories} */
+  async exactCategories(): Promise<string[]> {
+    return categoriesOf([...this.curves.values()].map((r) => r.record)).exact;
+  }
+
+  /** {@inheritDoc Store.getUser} */
+  async getUser(id: string): Promise<UserRecord | null> {
+    return this.users.get(id) ?? null;
+  }
+
+  /** {@inheritDoc Store.listUsers} */
+  async listUsers(): Promise<UserRecord[]> {
+    return sortedBy(this.users.values(), (u) => u.id);
+  }
+
+  /** {@inheritDoc Store.findKey} */
+  async findKey(hash: string): Promise<KeyRecord | null> {
+    return this.keys.get(hash) ?? null;
+  }
+
+  /** {@inheritDoc Store.listKeys} */
+  async listKeys(userId?: string): Promise<KeyRecord[]> {
+    const keys = [...this.keys.values()].filter((k) => userId === undefined || k.userId === userId);
+    return keys.sort((a, b) => a.created - b.created || (a.hash < b.hash ? -1 : 1));
+  }
+
+  /** {@inheritDoc Store.setKeyBlocked} */
+  setKeyBlocked(hash: string, blocked: boolean): Promise<boolean> {
+    return this.writes.run(async () => {
+      this.assertOpen();
+      const key = this.keys.get(hash);
+      if (!key) return false;
+      await this.writer.run('UPDATE api_keys SET blocked = $1 WHERE hash = $2', [blocked, hash]);
+      this.keys.set(hash, frozen({ ...key, blocked }));
+      return true;
+    });
+  }
+
+  /** {@inheritDoc Store.setUserBlocked} */
+  setUserBlocked(id: string, blocked: boolean): Promise<boolean> {
+    return this.writes.run(async () => {
+      this.assertOpen();
+      const user = this.users.get(id);
+      if (!user) return false;
+      await this.writer.run('UPDATE users SET blocked = $1 WHERE id = $2', [blocked, id]);
+      this.users.set(id, frozen({ ...user, subscriptions: [...user.subscriptions], blocked }));
+      return true;
+    });
+  }
+
+  private curveRow(name: string): CurveRow {
+    this.assertOpen();
+    const row = this.curves.get(name);
+    if (!row) throw new NotFoundError(`Curve '${name}' not found`);
+    return row;
+  }
+
+  private async target(conn: DuckDBConnection, curve: string, instance: InstanceKey | null | undefined): Promise<ReadTarget> {
+    const row = this.curveRow(curve);
+    if (!instance) return { curve, curveId: row.id, instanceId: 0, issued: null, tag: null };
+    const found = await readRows(
+      conn,
+      `SELECT id, tag FROM instances WHERE curve_id = ${row.id} AND issued = ${sqlNumber(instance.issued)}
+      AND lower(tag) = $1`,
+      [instance.tag.toLowerCase()],
+    );
+    if (!found.length)
+      throw new NotFoundError(`Instance (${new Date(instance.issued).toISOString()}, '${instance.tag}') of curve '${curve}' not found`);
+    return { curve, curveId: row.id, instanceId: Number(found[0].id), issued: instance.issued, tag: String(found[0].tag) };
+  }
+
+  /** {@inheritDoc Store.listInstances} */
+  async listInstances(curve: string, query: InstanceQuery = {}): Promise<InstanceRecord[]> {
+    const row = this.curveRow(curve);
+    return this.readers.use((conn) => readInstances(conn, curve, row.id, query));
+  }
+
+  /** {@inheritDoc Store.getInstance} */
+  async getInstance(curve: string, key: InstanceKey): Promise<InstanceRecord | null> {
+    const row = this.curveRow(curve);
+    const rows = await this.readers.use((conn) =>
+      readRows(
+        conn,
+        `SELECT * FROM instances WHERE curve_id = ${row.id}
+      AND issued = ${sqlNumber(key.issued)} AND lower(tag) = $1`,
+        [key.tag.toLowerCase()],
+      ),
+    );
+    return rows.length ? instanceFromRow(rows[0], curve) : null;
+  }
+
+  /** {@inheritDoc Store.readSeries} */
+  async readSeries(curve: string, range: TimeRange, instance?: InstanceKey | null, options: SeriesReadOptions = {}): Promise<SeriesBlock> {
+    this.curveRow(curve);
+    return this.readers.use(async (conn) =>
+      readSeriesBlock(conn, await this.target(conn, curve, instance), range, options.scenarios ?? true),
+    );
+  }
+
+  /** {@inheritDoc Store.readPeriods} */
+  async readPeriods(curve: string, range: TimeRange, instance?: InstanceKey | null): Promise<PeriodBlock> {
+    this.curveRow(curve);
+    return this.readers.use(async (conn) => readPeriodBlock(conn, await this.target(conn, curve, instance), range));
+  }
+
+  /** {@inheritDoc Store.readOhlc} */
+  async readOhlc(curve: string, query: OhlcQuery): Promise<OhlcBlock> {
+    const row = this.curveRow(curve);
+    return this.readers.use((conn) => readOhlcBlock(conn, curve, row.id, query));
+  }
+
+  /** {@inheritDoc Store.latestTraded} */
+  async latestTraded(curve: string, atOrBefore?: number): Promise<number | null> {
+    const row = this.curveRow(curve);
+    const bound = atOrBefore === undefined ? '' : ` AND traded <= ${sqlNumber(atOrBefore)}`;
+    const [max] = (await this.readers.use((conn) =>
+      readColumns(conn, `SELECT max(traded) FROM ohlc WHERE curve_id = ${row.id}${bound}`, ['number']),
+    )) as Float64Array[];
+    return max.length && !Number.isNaN(max[0]) ? max[0] : null;
+  }
+
+  /** {@inheritDoc Store.eventsAfter} */
+  async eventsAfter(lastId: string | null, limit = 10_000): Promise<EventsAfter> {
+    this.assertOpen();
+    const after = lastId === null ? null : parseEventId(lastId);
+    const events = await this.readers.use((conn) => readEvents(conn, after, limit));
+    const lost = after !== null && this.prunedThrough !== null && compareEventIds(after, this.prunedThrough) < 0;
+    const current = this.eventIds.current;
+    const ahead = after !== null && (current === null ? after.ms > this.clock() : compareEventIds(after, current) > 0);
+    return { events, lost, ahead, newest: current === null ? null : formatEventId(current) };
+  }
+
+  /** {@inheritDoc Store.onEvents} */
+  onEvents(listener: (events: readonly EventRecord[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  /** {@inheritDoc Store.stats} */
+  async stats(): Promise<StoreStats> {
+    this.assertOpen();
+    const [r] = await this.readers.use((conn) =>
+      readRows(
+        conn,
+        `SELECT (SELECT count(*) FROM instances)::DOUBLE instances,
+      (SELECT count(*) FROM series_values)::DOUBLE vals, (SELECT count(*) FROM periods)::DOUBLE periods,
+      (SELECT count(*) FROM ohlc)::DOUBLE ohlc, (SELECT count(*) FROM events)::DOUBLE events`,
+      ),
+    );
+    return {
+      curves: this.curves.size,
+      places: this.places.size,
+      users: this.users.size,
+      keys: this.keys.size,
+      instances: Number(r.instances),
+      values: Number(r.vals),
+      periods: Number(r.periods),
+      ohlcRows: Number(r.ohlc),
+      events: Number(r.events),
+    };
+  }
+
+  /** {@inheritDoc Store.health} */
+  async health(): Promise<StoreHealth> {
+    const started = performance.now();
+    try {
+      this.assertOpen();
+      await this.readers.use((conn) => readRows(conn, 'SELECT 1 AS one'));
+      return { ok: true, engine: 'duckdb', latencyMs: performance.now() - started, notifications: 'local' };
+    } catch (err) {
+      return { ok: false, engine: 'duckdb', latencyMs: performance.now() - started, error: (err as Error).message, notifications: 'local' };
+    }
+  }
+
+  /** {@inheritDoc Store.close} */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await this.writes.run(async () => {
+      this.closed = true;
+    });
+    for (const conn of await this.readers.drain()) conn.closeSync();
+    this.writer.closeSync();
+    this.db.closeSync();
+    this.listeners.clear();
+  }
+}
