@@ -5,8 +5,9 @@
  * their option types, the data objects, enumerations and areas, the time helpers, tables
  * (`toTable`, `toDataFrame`, `toPolars`, ...) and the error classes. Advanced use has subpaths:
  * `service/engine` (the column computations the service aggregates with), `service/wire` (the
- * request encoders and JSON codecs of the protocol), `service/plot` (charts) and
- * `service/exceptions` (the errors alone).
+ * request encoders and JSON codecs of the protocol), `service/plot` (charts),
+ * `service/exceptions` (the errors alone), and `service/time` and `service/model` (those layers
+ * alone, without the client: what the server package imports, README.md#two-packages).
  */
 
 // Time: Frequency, Resolution, zones (incl. Europe/Gas_Day), date helpers.

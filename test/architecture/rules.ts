@@ -81,7 +81,7 @@ function packageOf(place: Place): 'server' | 'service' {
  * @example
  * placeOfPackage('service/engine') //=> 'engine'
  */
-export function placeOfPackage(specifier: string): Place | undefined {
+function placeOfPackage(specifier: string): Place | undefined {
   if (/^service-server(\/|$)/.test(specifier)) return 'server';
   const m = /^service(?:\/(.*))?$/.exec(specifier);
   if (m === null) return undefined;

@@ -7,7 +7,8 @@
  * subpaths `service/exceptions` and `service/plot` load in both; the declarations type-check user
  * code with `moduleResolution` node10 (tslab) and nodenext, also with tslab's own TypeScript 5.0,
  * and a deliberate type error is reported; the manifest keeps top-level main/types, exports and
- * typesVersions in step; the bin runs.
+ * typesVersions in step; the client package has no bin and packs no server code (the `service`
+ * command is the server package's, README.md#two-packages).
  *
  * The tarball is unpacked and its declared dependencies symlinked rather than `npm install`ed
  * (19 s per project, and it needs a warm npm cache): see `packed-project.ts`.
@@ -136,7 +137,7 @@ test('dist/ is current: built now when older than src/, and the build succeeds',
   assert.ok(build.ok, `tsc -p tsconfig.json failed:\n${build.output.slice(-4000)}`);
 });
 
-test('the tarball holds the built entry points and the bin, and no sources or tests', () => {
+test('the tarball holds the built entry points, and no sources, tests or server code', () => {
   const { files } = prepare();
   for (const f of [
     'package.json',
@@ -146,12 +147,18 @@ test('the tarball holds the built entry points and the bin, and no sources or te
     'dist/exceptions.d.ts',
     'dist/plot/index.js',
     'dist/plot/index.d.ts',
-    'bin/service.js',
+    'dist/time/index.js',
+    'dist/model/index.js',
   ]) {
     assert.ok(files.includes(f), `${f} is packed`);
   }
-  const strays = files.filter((f) => /^(src|test|bench|scripts|notebooks|kernel|\.ci)\//.test(f) || /\.test\.(js|ts)$/.test(f));
-  assert.equal(strays, [], 'nothing but dist/, bin/ and the manifest files');
+  const strays = files.filter(
+    (f) =>
+      /^(src|test|bench|scripts|notebooks|kernel|server|bin|\.ci)\//.test(f) ||
+      /\.test\.(js|ts)$/.test(f) ||
+      /^dist\/(server|cli)\//.test(f),
+  );
+  assert.equal(strays, [], 'nothing but dist/ (without the service) and the manifest files');
 });
 
 test('the manifest: top-level main/types (tslab, Node10), import and require targets packed, typesVersions match exports', () => {
@@ -174,7 +181,7 @@ test('the manifest: top-level main/types (tslab, Node10), import and require tar
     const key = subpath.replace(/^\.\//, '');
     assert.equal(manifest.typesVersions['*']?.[key], [c.require.types.replace(/^\.\//, '')], `typesVersions["*"]["${key}"]`);
   }
-  for (const bin of Object.values(manifest.bin)) assert.ok(files.includes(bin), `bin ${bin} is packed`);
+  assert.is(manifest.bin, undefined, 'the `service` command belongs to the server package');
 });
 
 test('the packed tarball passes @arethetypeswrong/cli (every resolution mode) and publint --strict', async () => {
@@ -247,13 +254,6 @@ test('without the optional danfojs, toDataFrame throws one ImportError naming wh
   assert.is(danfo.name, 'ImportError');
   assert.ok(danfo.isImportError);
   assert.match(danfo.message, /npm install danfojs/);
-});
-
-test('the bin of the packed package runs (service --help)', () => {
-  const dir = join(prepare().work, 'cjs');
-  const r = run(process.execPath, [join('node_modules', 'service', 'bin', 'service.js'), '--help'], dir, 60_000);
-  assert.is(r.status, 0, r.text);
-  assert.match(r.stdout, /Usage: service <command>/);
 });
 
 /** Explains the usual cause when an expected type error vanished (a type became `any`). */

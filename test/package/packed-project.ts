@@ -22,7 +22,7 @@ export interface Manifest {
   readonly name: string;
   readonly main: string;
   readonly types: string;
-  readonly bin: Record<string, string>;
+  readonly bin?: Record<string, string>;
   readonly dependencies: Record<string, string>;
   readonly exports: Record<string, string | Record<string, string>>;
   readonly typesVersions: Record<string, Record<string, string[]>>;

@@ -46,13 +46,15 @@ test('the exported names equal test/fixtures/public-api.json', () => {
   assert.equal(diff, [], `${diff.length} line(s) of difference; refresh with: ${REFRESH}`);
 });
 
-test('the entry points are service, service/exceptions, service/plot, service/engine and service/wire, built from src', () => {
+test('the entry points are service, service/exceptions, service/plot, service/time, service/model, service/engine and service/wire, built from src', () => {
   assert.equal(
     entryPoints(root).map((e) => `${e.importPath} <- ${e.source}`),
     [
       'service <- src/index.ts',
       'service/exceptions <- src/exceptions.ts',
       'service/plot <- src/plot/index.ts',
+      'service/time <- src/time/index.ts',
+      'service/model <- src/model/index.ts',
       'service/engine <- src/engine/index.ts',
       'service/wire <- src/wire/index.ts',
     ],
