@@ -17,7 +17,8 @@ import { parseArgs } from 'node:util';
 import { ServiceClient } from '../src/client';
 import { buildCatalogue } from '../server/src/server/demo';
 import { addUser, startService } from '../test/helpers/start-service';
-import { decodeMetadataCurves, formatRequestLine, metadataCurves, type MetadataCurvesOptions } from '../src/wire';
+import { formatRequestLine, metadataCurves, type MetadataCurvesOptions } from '../src/wire';
+import { decodeMetadataCurves } from '../server/src/server/requests';
 import { curveQueryOf } from '../server/src/server/routes/metadata';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string' }, anchor: { type: 'string' } } });

@@ -1,7 +1,7 @@
 // The contract choice shared by OHLC and SRMC requests: a period plus a front or a delivery.
-import { ValidationError } from '../../exceptions';
+
 import type { ContractPeriod, ContractPeriodTag } from '../../model';
-import type { QueryBuilder, QueryValues } from '../encode';
+import type { QueryBuilder } from '../encode';
 import { CONTRACT_PERIOD, DATE, integer, optionalParam, requiredParam, type DateTimeInput } from '../params';
 
 /** A continuous front contract: period and front number. */
@@ -18,16 +18,6 @@ export interface DeliveryContractOptions {
   period: ContractPeriod | ContractPeriodTag;
   /** First day of delivery, e.g. `'2020-06-01'`, required. */
   delivery: DateTimeInput;
-}
-
-/** A contract choice as the service reads it: exactly one of `front` and `delivery`. */
-export interface ContractQuery {
-  /** The contract period. */
-  period: ContractPeriod;
-  /** Front number, for a continuous contract. */
-  front?: number;
-  /** Delivery date `YYYY-MM-DD`, for a specific contract. */
-  delivery?: string;
 }
 
 /** `period` as a required parameter. */
@@ -72,26 +62,4 @@ export function encodeFrontContract(query: QueryBuilder, options: FrontContractO
  */
 export function encodeDeliveryContract(query: QueryBuilder, options: DeliveryContractOptions): QueryBuilder {
   return query.put(PERIOD, options.period).put(DELIVERY_REQUIRED, options.delivery);
-}
-
-/**
- * Reads `period` and exactly one of `front` / `delivery` on the service (the two contract
- * kinds share one path).
- *
- * @param query - The request's query values.
- * @param front - The `front` descriptor (OHLC: ≥ 0, SRMC: ≥ 1).
- * @returns The contract choice.
- * @throws {ValidationError} When `period` is missing or invalid, or not exactly one of `front` and `delivery` is given.
- * @example
- * decodeContract(QueryValues.from('period=month&front=1'), OHLC_FRONT).front
- * //=> 1
- */
-export function decodeContract(query: QueryValues, front: typeof OHLC_FRONT): ContractQuery {
-  const period = PERIOD.decode(query);
-  const number = front.decode(query);
-  const delivery = DELIVERY_DATE.decode(query);
-  if ((number === undefined) === (delivery === undefined)) {
-    throw new ValidationError("Exactly one of the following fields must be set: 'front', 'delivery'", 'front');
-  }
-  return number !== undefined ? { period, front: number } : { period, delivery };
 }

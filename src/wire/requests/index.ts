@@ -1,6 +1,6 @@
 export { formatRequestLine, requestLine } from './request-line';
 export type { RequestLine } from './request-line';
-export { curveName, decodeIssued, issuedText, SECTION_CURVE_TYPES, srmcCurveName, tagText } from './segments';
+export { curveName, issuedText, SECTION_CURVE_TYPES, srmcCurveName, tagText } from './segments';
 export type { CurveInput } from './segments';
 export { BEGIN, BEGIN_DATE, END, END_DATE, PAGE_NUMBER, TRADING_DATE } from './common';
 export * from './metadata';

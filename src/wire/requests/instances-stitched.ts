@@ -1,17 +1,14 @@
 // Instance operations that combine many instances into one result: relative, rolling, absolute.
 import { checkQueryRange } from '../limits';
-import { QueryBuilder, QueryValues, type QueryInput } from '../encode';
-import type { TimeOfDay, WireDateTime } from '../formats';
+import { QueryBuilder } from '../encode';
+
 import {
-  decodeResample,
-  decodeSelection,
   encodeAggregation,
   encodeResample,
   encodeSelection,
   RESAMPLE_PARAMS,
   type InstanceSelection,
   type ResampleOptions,
-  type ResampleQuery,
 } from '../options';
 import {
   DATE_TIME,
@@ -51,19 +48,6 @@ export type InstancesRelativeOptions = ResampleOptions & {
   modifiedAtLatest?: TimeOfDayInput | null;
 };
 
-/** `instances.relative` as the service reads it. */
-export interface InstancesRelativeQuery extends ResampleQuery {
-  begin: WireDateTime;
-  end: WireDateTime;
-  tag: string;
-  daysAhead: number;
-  issued: 'earliest' | 'latest';
-  timeOfDay?: TimeOfDay;
-  afterTimeOfDay?: TimeOfDay;
-  beforeTimeOfDay?: TimeOfDay;
-  modifiedAtLatest?: TimeOfDay;
-}
-
 /** Options of `instances.rolling`. */
 export type InstancesRollingOptions = ResampleOptions &
   Pick<InstanceSelection, 'tags' | 'excludeTags'> & {
@@ -75,15 +59,6 @@ export type InstancesRollingOptions = ResampleOptions &
     hoursAhead?: number | null;
   };
 
-/** `instances.rolling` as the service reads it. */
-export interface InstancesRollingQuery extends ResampleQuery {
-  hoursAhead: number;
-  begin: WireDateTime;
-  end: WireDateTime;
-  tags: string[];
-  excludeTags: string[];
-}
-
 /** Options of `instances.absolute` (no threshold). */
 export interface InstancesAbsoluteOptions
   extends Pick<ResampleOptions, 'frequency' | 'timeZone' | 'unit' | 'aggregation' | 'hourFilter'>,
@@ -94,15 +69,6 @@ export interface InstancesAbsoluteOptions
   begin: DateTimeInput;
   /** Latest issue time (exclusive), required. */
   end: DateTimeInput;
-}
-
-/** `instances.absolute` as the service reads it. */
-export interface InstancesAbsoluteQuery extends Omit<ResampleQuery, 'threshold'> {
-  delivery: WireDateTime;
-  begin: WireDateTime;
-  end: WireDateTime;
-  tags: string[];
-  excludeTags: string[];
 }
 
 const P = Object.freeze({
@@ -196,68 +162,5 @@ export function instancesAbsolute(curve: CurveInput, options: InstancesAbsoluteO
   return requestLine(['instances', name, 'get', 'absolute'], checkQueryRange(encodeAggregation(query, o, { threshold: false }), curve));
 }
 
-/**
- * Reads the query of `instances.relative` on the service.
- *
- * @param input - The request's query.
- * @returns The decoded parameters (`daysAhead` 1 and `issued` `'latest'` when absent).
- * @throws {ValidationError} Naming the first missing or invalid parameter.
- * @example
- * decodeInstancesRelative('begin=2020-06-01&end=2020-06-05&tag=').daysAhead
- * //=> 1
- */
-export function decodeInstancesRelative(input: QueryInput): InstancesRelativeQuery {
-  const q = QueryValues.from(input);
-  const out: InstancesRelativeQuery = {
-    begin: BEGIN.decode(q),
-    end: END.decode(q),
-    tag: P.tag.decode(q),
-    daysAhead: P.daysAhead.decode(q),
-    issued: P.issued.decode(q),
-    ...decodeResample(q),
-  };
-  for (const key of ['timeOfDay', 'afterTimeOfDay', 'beforeTimeOfDay', 'modifiedAtLatest'] as const) {
-    const value = P[key].decode(q);
-    if (value) out[key] = value;
-  }
-  return out;
-}
-
-/**
- * Reads the query of `instances.rolling` on the service.
- *
- * @param input - The request's query.
- * @returns The decoded parameters (`hoursAhead` 0 when absent).
- * @throws {ValidationError} Naming the first missing or invalid parameter.
- * @example
- * decodeInstancesRolling('hours-ahead=2&begin=2023-10-01&end=2023-10-02').hoursAhead
- * //=> 2
- */
-export function decodeInstancesRolling(input: QueryInput): InstancesRollingQuery {
-  const q = QueryValues.from(input);
-  const { tags, excludeTags } = decodeSelection(q, TAG_FIELDS);
-  return { hoursAhead: P.hoursAhead.decode(q), begin: BEGIN.decode(q), end: END.decode(q), tags, excludeTags, ...decodeResample(q) };
-}
-
-/**
- * Reads the query of `instances.absolute` on the service.
- *
- * @param input - The request's query.
- * @returns The decoded parameters.
- * @throws {ValidationError} Naming the first missing or invalid parameter.
- * @example
- * decodeInstancesAbsolute('delivery=2023-10-05+12%3A00&begin=2023-10-01&end=2023-10-02').delivery.hour
- * //=> 12
- */
-export function decodeInstancesAbsolute(input: QueryInput): InstancesAbsoluteQuery {
-  const q = QueryValues.from(input);
-  const { tags, excludeTags } = decodeSelection(q, TAG_FIELDS);
-  return {
-    delivery: P.delivery.decode(q),
-    begin: BEGIN.decode(q),
-    end: END.decode(q),
-    tags,
-    excludeTags,
-    ...decodeResample(q, { threshold: false }),
-  };
-}
+/** The parameter descriptors the service's decoders (server package) read with, under names of their own. */
+export { P as STITCHED_INSTANCES_PARAMS, TAG_FIELDS as STITCHED_INSTANCES_TAG_FIELDS };

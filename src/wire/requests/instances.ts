@@ -1,15 +1,5 @@
-import { QueryBuilder, QueryValues, type QueryInput } from '../encode';
-import {
-  decodeResample,
-  decodeSelection,
-  encodeResample,
-  encodeSelection,
-  type InstanceSelection,
-  type InstanceSelectionQuery,
-  type ResampleOptions,
-  type ResampleQuery,
-  type SelectionField,
-} from '../options';
+import { QueryBuilder } from '../encode';
+import { encodeResample, encodeSelection, type InstanceSelection, type ResampleOptions, type SelectionField } from '../options';
 import { defaultParam, integer, type DateTimeInput } from '../params';
 import { requestLine, type RequestLine } from './request-line';
 import { curveName, issuedText, SECTION_CURVE_TYPES, tagText, type CurveInput } from './segments';
@@ -150,63 +140,5 @@ export function instancesGet(curve: CurveInput, options: InstancesGetOptions): R
   return requestLine(segments, encodeResample(new QueryBuilder(), options));
 }
 
-/**
- * Reads the query of `instances.list` on the service.
- *
- * @param input - The request's query.
- * @returns The selection with `limit` (25 when absent).
- * @throws {ValidationError} Naming the first invalid parameter.
- * @example
- * decodeInstancesList('tags=ec&limit=10').limit
- * //=> 10
- */
-export function decodeInstancesList(input: QueryInput): InstanceSelectionQuery {
-  return decodeSelection(QueryValues.from(input), LIST_FIELDS, INSTANCES_LIST_LIMIT);
-}
-
-/**
- * Reads the query of `instances.load` on the service.
- *
- * @param input - The request's query.
- * @param options - `ensembles`: the request came to `/ensembles/…` (limit 1–10).
- * @returns The selection with `limit` (5 when absent) and the resample options.
- * @throws {ValidationError} Naming the first invalid parameter.
- * @example
- * decodeInstancesLoad('limit=11', { ensembles: true })
- * //~> throws ValidationError (parameter 'limit')
- */
-export function decodeInstancesLoad(input: QueryInput, options: EnsemblesOption = {}): InstanceSelectionQuery & ResampleQuery {
-  const query = QueryValues.from(input);
-  const limit = options.ensembles ? ENSEMBLES_LOAD_LIMIT : INSTANCES_LOAD_LIMIT;
-  return { ...decodeSelection(query, LIST_FIELDS, limit), ...decodeResample(query) };
-}
-
-/**
- * Reads the query of `instances.latest` on the service.
- *
- * @param input - The request's query.
- * @returns The selection (`tags`, `issuedAtLatest`, `issuedTimeOfDay`) and resample options.
- * @throws {ValidationError} Naming the first invalid parameter.
- * @example
- * decodeInstancesLatest('issued-time-of-day=00%3A00%3A00.000').issuedTimeOfDay.length
- * //=> 1
- */
-export function decodeInstancesLatest(input: QueryInput): InstanceSelectionQuery & ResampleQuery {
-  const query = QueryValues.from(input);
-  return { ...decodeSelection(query, LATEST_FIELDS), ...decodeResample(query) };
-}
-
-/**
- * Reads the query of `instances.get` on the service (the path's `{issued}` is read with
- * `decodeIssued`, and `{tag}` compares case-insensitively).
- *
- * @param input - The request's query.
- * @returns The resample options.
- * @throws {ValidationError} Naming the first invalid parameter.
- * @example
- * decodeInstancesGet('frequency=P1D').frequency.tag
- * //=> 'P1D'
- */
-export function decodeInstancesGet(input: QueryInput): ResampleQuery {
-  return decodeResample(QueryValues.from(input));
-}
+/** The parameter descriptors the service's decoders (server package) read with, under names of their own. */
+export { LIST_FIELDS as INSTANCES_LIST_FIELDS, LATEST_FIELDS as INSTANCES_LATEST_FIELDS };

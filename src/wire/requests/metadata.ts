@@ -1,7 +1,7 @@
 import { ValidationError } from '../../exceptions';
 import type { Area, CurveType, CurveTypeTag, DataType, DataTypeTag } from '../../model';
 import type { Frequency, FrequencyTag } from '../../time';
-import { QueryBuilder, QueryValues, type QueryInput } from '../encode';
+import { QueryBuilder } from '../encode';
 import { AREA, BOOLEAN, CURVE_TYPE, DATA_TYPE, defaultParam, FREQUENCY, integer, listParam, optionalParam, STRING } from '../params';
 import { PAGE_NUMBER } from './common';
 import { requestLine, type RequestLine } from './request-line';
@@ -40,25 +40,6 @@ export interface MetadataCurvesOptions extends PagingOptions {
   hasPlace?: boolean | null;
 }
 
-/** `metadata.curves` as the service reads it. */
-export interface MetadataCurvesQuery {
-  q?: string;
-  area?: Area;
-  curveType?: CurveType;
-  dataType?: DataType;
-  /** Required categories (empty: any). */
-  category: string[];
-  exactCategory?: string;
-  commodity?: string;
-  /** Sources (empty: any); `null` means "no source". */
-  source: (string | null)[];
-  onlySubscribed?: boolean;
-  frequency?: Frequency;
-  hasPlace?: boolean;
-  page: number;
-  pageSize: number;
-}
-
 /** Filters of `metadata.places` (docs/protocol.md#metadata). */
 export interface MetadataPlacesOptions extends PagingOptions {
   /** Free-text search. */
@@ -71,17 +52,6 @@ export interface MetadataPlacesOptions extends PagingOptions {
   kind?: string | readonly string[] | null;
   /** Return places as a hierarchy (default false; always sent). */
   tree?: boolean | null;
-}
-
-/** `metadata.places` as the service reads it. */
-export interface MetadataPlacesQuery {
-  q?: string;
-  area?: Area;
-  fuel: string[];
-  kind: string[];
-  tree: boolean;
-  page: number;
-  pageSize: number;
 }
 
 const P = Object.freeze({
@@ -195,58 +165,5 @@ export function metadataPlaces(options: MetadataPlacesOptions = {}): RequestLine
   return requestLine(['metadata', 'places'], query);
 }
 
-function defined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
-}
-
-/**
- * Reads the query of `metadata.curves` on the service.
- *
- * @param input - The request's query.
- * @returns The decoded filters (`page` 1 and `pageSize` 50 when absent).
- * @throws {ValidationError} Naming the first invalid parameter.
- * @example
- * decodeMetadataCurves('source=EEX&source=null').source
- * //=> ['EEX', null]
- */
-export function decodeMetadataCurves(input: QueryInput): MetadataCurvesQuery {
-  const q = QueryValues.from(input);
-  return defined({
-    q: P.q.decode(q),
-    area: P.area.decode(q),
-    curveType: P.curveType.decode(q),
-    dataType: P.dataType.decode(q),
-    category: P.category.decode(q),
-    exactCategory: P.exactCategory.decode(q),
-    commodity: P.commodity.decode(q),
-    source: P.source.decode(q).map((s) => (s === 'null' ? null : s)),
-    onlySubscribed: P.onlySubscribed.decode(q),
-    frequency: P.frequency.decode(q),
-    hasPlace: P.hasPlace.decode(q),
-    page: P.page.decode(q),
-    pageSize: P.pageSize.decode(q),
-  });
-}
-
-/**
- * Reads the query of `metadata.places` on the service.
- *
- * @param input - The request's query.
- * @returns The decoded filters (`tree` false, `page` 1, `pageSize` 50 when absent).
- * @throws {ValidationError} Naming the first invalid parameter.
- * @example
- * decodeMetadataPlaces('type=producer&tree=true').kind
- * //=> ['producer']
- */
-export function decodeMetadataPlaces(input: QueryInput): MetadataPlacesQuery {
-  const q = QueryValues.from(input);
-  return defined({
-    q: P.q.decode(q),
-    area: P.area.decode(q),
-    fuel: P.fuel.decode(q),
-    kind: P.kind.decode(q),
-    tree: P.tree.decode(q),
-    page: P.page.decode(q),
-    pageSize: P.pageSize.decode(q),
-  });
-}
+/** The parameter descriptors the service's decoders (server package) read with, under names of their own. */
+export { P as METADATA_PARAMS };

@@ -1,18 +1,16 @@
 import { ValidationError } from '../../exceptions';
 import type { ContractPeriod, ContractPeriodTag, Fill, FillTag, OHLCField, OHLCFieldTag } from '../../model';
 import { checkQueryRange } from '../limits';
-import { QueryBuilder, QueryValues, type QueryInput } from '../encode';
-import { decodeZoneAndUnit, encodeZoneAndUnit, RESAMPLE_PARAMS, type ResampleOptions, type ResampleQuery } from '../options';
+import { QueryBuilder } from '../encode';
+import { encodeZoneAndUnit, RESAMPLE_PARAMS, type ResampleOptions } from '../options';
 import { FILL, OHLC_FIELD, optionalParam, type DateTimeInput } from '../params';
 import { BEGIN_DATE, END_DATE, TRADING_DATE } from './common';
 import {
-  decodeContract,
   DELIVERY_DATE,
   encodeDeliveryContract,
   encodeFrontContract,
   OHLC_FRONT,
   PERIOD_FILTER,
-  type ContractQuery,
   type DeliveryContractOptions,
   type FrontContractOptions,
 } from './contract';
@@ -61,16 +59,6 @@ export interface OhlcTimeseriesOptions extends TradingPeriodOptions {
   fill?: Fill | FillTag | null;
   /** Convert prices to this unit/currency. */
   unit?: string | null;
-}
-
-/** Trading dates and unit as the service reads them. */
-export interface TradingPeriodQuery {
-  /** First trading date `YYYY-MM-DD`. */
-  begin: string;
-  /** End trading date `YYYY-MM-DD` (exclusive). */
-  end: string;
-  /** Target unit. */
-  unit?: string;
 }
 
 const UNIT = RESAMPLE_PARAMS.unit;
@@ -175,95 +163,9 @@ export function ohlcLoadDeliveryAsTimeseries(curve: CurveInput, options: OhlcTim
   return requestLine(['ohlc', name, 'timeseries', fieldText(options.field)], query);
 }
 
-/**
- * Reads the `{field}` path segment of OHLC requests on the service.
- *
- * @param text - The decoded segment, e.g. `settlement`.
- * @returns The field.
- * @throws {ValidationError} For an unknown field (parameter `field`).
- * @example
- * decodeOhlcField('Close').key
- * //=> 'close'
- */
-export function decodeOhlcField(text: string): OHLCField {
-  return OHLC_FIELD.decode(text, 'field');
-}
-
-/**
- * Reads the query of `ohlc.load` on the service.
- *
- * @param input - The request's query.
- * @returns Trading dates, unit and the optional filters.
- * @throws {ValidationError} As {@link ohlcLoad} would.
- * @example
- * decodeOhlcLoad('begin=2020-01-01&end=2020-01-10&period=month&front=1').front
- * //=> 1
- */
-export function decodeOhlcLoad(input: QueryInput): TradingPeriodQuery & Partial<ContractQuery> {
-  const q = QueryValues.from(input);
-  const out: TradingPeriodQuery & Partial<ContractQuery> = decodeTradingPeriod(q);
-  const period = PERIOD_FILTER.decode(q);
-  if (period === undefined) {
-    for (const n of [OHLC_FRONT.name, DELIVERY_DATE.name]) {
-      if (q.get(n) !== undefined) throw new ValidationError(`Parameter '${n}' can only be used together with 'period'`, n);
-    }
-    return out;
-  }
-  const front = OHLC_FRONT.decode(q);
-  const delivery = DELIVERY_DATE.decode(q);
-  if (front !== undefined && delivery !== undefined) {
-    throw new ValidationError("At most one of the following fields may be set: 'front', 'delivery'");
-  }
-  return { ...out, period, ...(front !== undefined && { front }), ...(delivery !== undefined && { delivery }) };
-}
-
-/**
- * Reads the query of `ohlc.latest` and `ohlc.latestAsPeriods` on the service.
- *
- * @param input - The request's query.
- * @returns Trading day, zone and unit (those present).
- * @throws {ValidationError} For an invalid date or zone.
- * @example
- * decodeOhlcLatest('date=2020-12-01+10%3A00%3A00').date
- * //=> '2020-12-01'
- */
-export function decodeOhlcLatest(input: QueryInput): { date?: string } & Pick<ResampleQuery, 'timeZone' | 'unit'> {
-  const q = QueryValues.from(input);
-  const date = TRADING_DATE.decode(q);
-  return { ...(date !== undefined && { date }), ...decodeZoneAndUnit(q) };
-}
-
-/**
- * Reads the query of the OHLC `…AsTimeseries` loads on the service (front or delivery).
- *
- * @param input - The request's query.
- * @returns Trading dates, contract choice, fill and unit.
- * @throws {ValidationError} Naming the first missing or invalid parameter.
- * @example
- * decodeOhlcTimeseries('begin=2020-01-01&end=2020-01-02&period=month&front=0').front
- * //=> 0
- */
-export function decodeOhlcTimeseries(input: QueryInput): TradingPeriodQuery & ContractQuery & { fill?: Fill } {
-  const q = QueryValues.from(input);
-  const fill = FILL_PARAM.decode(q);
-  return { ...decodeTradingPeriod(q), ...decodeContract(q, OHLC_FRONT), ...(fill && { fill }) };
-}
-
 function tradingPeriod(options: TradingPeriodOptions): QueryBuilder {
   return checkQueryRange(new QueryBuilder().put(BEGIN_DATE, options.begin).put(END_DATE, options.end), null, { dates: true });
 }
 
-/**
- * Reads `begin`, `end` (dates, required) and `unit` on the service.
- *
- * @param query - The request's query values.
- * @returns The trading period and unit.
- * @throws {ValidationError} When `begin` or `end` is missing or not a date.
- * @example
- * decodeTradingPeriod(QueryValues.from('begin=2020-01-01&end=2020-01-10')).end
- * //=> '2020-01-10'
- */
-export function decodeTradingPeriod(query: QueryValues): TradingPeriodQuery {
-  const unit = UNIT.decode(query);
-  return { begin: BEGIN_DATE.decode(query), end: END_DATE.decode(query), ...(unit !== undefined && { unit }) };
-}
+/** The parameter descriptors the service's decoders (server package) read with, under names of their own. */
+export { FILL_PARAM as OHLC_FILL_PARAM, UNIT as OHLC_UNIT_PARAM };

@@ -1,7 +1,7 @@
 import { checkQueryRange } from '../limits';
-import { QueryBuilder, QueryValues, type QueryInput } from '../encode';
-import type { WireDateTime } from '../formats';
-import { decodeZoneAndUnit, encodeZoneAndUnit, type ResampleOptions, type ResampleQuery } from '../options';
+import { QueryBuilder } from '../encode';
+
+import { encodeZoneAndUnit, type ResampleOptions } from '../options';
 import type { DateTimeInput } from '../params';
 import { BEGIN, END } from './common';
 import { requestLine, type RequestLine } from './request-line';
@@ -13,14 +13,6 @@ export interface PeriodsLoadOptions extends Pick<ResampleOptions, 'timeZone' | '
   begin: DateTimeInput;
   /** End of the period (exclusive), required. */
   end: DateTimeInput;
-}
-
-/** Period-series options as the service reads them: period, zone and unit. */
-export interface PeriodsLoadQuery extends Pick<ResampleQuery, 'timeZone' | 'unit'> {
-  /** Start (inclusive). */
-  begin: WireDateTime;
-  /** End (exclusive). */
-  end: WireDateTime;
 }
 
 /**
@@ -38,19 +30,4 @@ export function periodsLoad(curve: CurveInput, options: PeriodsLoadOptions): Req
   const name = curveName(curve, SECTION_CURVE_TYPES.periods);
   const query = checkQueryRange(new QueryBuilder().put(BEGIN, options.begin).put(END, options.end), curve);
   return requestLine(['periods', name], encodeZoneAndUnit(query, options));
-}
-
-/**
- * Reads the query of `periods.load` on the service.
- *
- * @param input - The request's query.
- * @returns The decoded parameters.
- * @throws {ValidationError} Naming the first missing or invalid parameter.
- * @example
- * decodePeriodsLoad('begin=2020-01-01&end=2020-06-01&unit=GW').unit
- * //=> 'GW'
- */
-export function decodePeriodsLoad(input: QueryInput): PeriodsLoadQuery {
-  const query = QueryValues.from(input);
-  return { begin: BEGIN.decode(query), end: END.decode(query), ...decodeZoneAndUnit(query) };
 }

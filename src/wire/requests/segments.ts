@@ -1,5 +1,5 @@
 import { ValidationError } from '../../exceptions';
-import type { WireDateTime } from '../formats';
+
 import { DATE_TIME, type DateTimeInput } from '../params';
 
 /** Curve-type tags each data section accepts when given a curve object (docs/model.md#enums). */
@@ -74,20 +74,6 @@ export function srmcCurveName(curve: CurveInput | null | undefined): string {
  */
 export function issuedText(issued: DateTimeInput | null | undefined): string {
   return issued === null || issued === undefined ? fail('Provide a date or datetime', 'issued') : DATE_TIME.encode(issued, 'issued');
-}
-
-/**
- * Reads the decoded `{issued}` path segment on the service.
- *
- * @param text - The segment after percent-decoding, e.g. `2020-06-01 00:00:00+00:00`.
- * @returns The parsed date-time (zone resolved later).
- * @throws {ValidationError} When the text is not a date-time (parameter `issued`).
- * @example
- * decodeIssued('2020-06-01').hasTime
- * //=> false
- */
-export function decodeIssued(text: string): WireDateTime {
-  return DATE_TIME.decode(text, 'issued');
 }
 
 /**

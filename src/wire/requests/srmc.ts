@@ -1,28 +1,11 @@
 import type { Fill, FillTag } from '../../model';
-import { QueryBuilder, QueryValues, type QueryInput } from '../encode';
+import { QueryBuilder } from '../encode';
 import { checkQueryRange } from '../limits';
-import {
-  decodeSrmcFactors,
-  decodeZoneAndUnit,
-  encodeSrmcFactors,
-  RESAMPLE_PARAMS,
-  type ResampleOptions,
-  type ResampleQuery,
-  type SrmcFactors,
-  type SrmcFactorsQuery,
-} from '../options';
+import { encodeSrmcFactors, RESAMPLE_PARAMS, type ResampleOptions, type SrmcFactors } from '../options';
 import { FILL, optionalParam, type DateTimeInput } from '../params';
 import { BEGIN_DATE, END_DATE, TRADING_DATE } from './common';
-import {
-  decodeContract,
-  encodeDeliveryContract,
-  encodeFrontContract,
-  SRMC_FRONT,
-  type ContractQuery,
-  type DeliveryContractOptions,
-  type FrontContractOptions,
-} from './contract';
-import { decodeTradingPeriod, type TradingPeriodOptions, type TradingPeriodQuery } from './ohlc';
+import { encodeDeliveryContract, encodeFrontContract, type DeliveryContractOptions, type FrontContractOptions } from './contract';
+import type { TradingPeriodOptions } from './ohlc';
 import { requestLine, type RequestLine } from './request-line';
 import { srmcCurveName, type CurveInput } from './segments';
 
@@ -48,11 +31,6 @@ export interface SrmcLatestOptions extends SrmcUnitOptions {
 }
 /** Options of `srmc.latestAsPeriods`. */
 export type SrmcLatestAsPeriodsOptions = SrmcLatestOptions & Pick<ResampleOptions, 'timeZone'>;
-
-/** An SRMC load as the service reads it. */
-export type SrmcLoadQuery = TradingPeriodQuery & ContractQuery & SrmcFactorsQuery & { fill?: Fill };
-/** An SRMC `latest` request as the service reads it. */
-export type SrmcLatestQuery = { date?: string } & SrmcFactorsQuery & Pick<ResampleQuery, 'timeZone' | 'unit'>;
 
 const FILL_PARAM = optionalParam('fill', FILL);
 const UNIT = RESAMPLE_PARAMS.unit;
@@ -169,34 +147,5 @@ export function srmcLatestAsPeriods(curve: CurveInput, options: SrmcLatestAsPeri
   return requestLine(['srmc', name, 'latest', 'periods'], query);
 }
 
-/**
- * Reads the query of the SRMC loads on the service (`/srmc/{curve}/` and `/srmc/{curve}/timeseries/`).
- *
- * @param input - The request's query.
- * @returns Trading dates, contract (exactly one of front ≥ 1 and delivery), factors, fill and unit.
- * @throws {ValidationError} Naming the first missing or invalid parameter.
- * @example
- * decodeSrmcLoad('begin=2020-12-01&end=2020-12-02&period=month&front=0')
- * //~> throws ValidationError (parameter 'front')
- */
-export function decodeSrmcLoad(input: QueryInput): SrmcLoadQuery {
-  const q = QueryValues.from(input);
-  const fill = FILL_PARAM.decode(q);
-  return { ...decodeTradingPeriod(q), ...decodeContract(q, SRMC_FRONT), ...(fill && { fill }), ...decodeSrmcFactors(q) };
-}
-
-/**
- * Reads the query of `srmc.latest` and `srmc.latestAsPeriods` on the service.
- *
- * @param input - The request's query.
- * @returns Trading day, factors, zone and unit (those present).
- * @throws {ValidationError} Naming the first invalid parameter.
- * @example
- * decodeSrmcLatest('date=2020-12-14&carbon-tax-area=GB').carbonTaxArea.tag
- * //=> 'GB'
- */
-export function decodeSrmcLatest(input: QueryInput): SrmcLatestQuery {
-  const q = QueryValues.from(input);
-  const date = TRADING_DATE.decode(q);
-  return { ...(date !== undefined && { date }), ...decodeSrmcFactors(q), ...decodeZoneAndUnit(q) };
-}
+/** The parameter descriptors the service's decoders (server package) read with, under names of their own. */
+export { FILL_PARAM as SRMC_FILL_PARAM };

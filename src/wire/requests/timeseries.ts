@@ -1,7 +1,7 @@
 import { checkQueryRange } from '../limits';
-import { QueryBuilder, QueryValues, type QueryInput } from '../encode';
-import type { WireDateTime } from '../formats';
-import { decodeResample, encodeResample, type ResampleOptions, type ResampleQuery } from '../options';
+import { QueryBuilder } from '../encode';
+
+import { encodeResample, type ResampleOptions } from '../options';
 import type { DateTimeInput } from '../params';
 import { BEGIN, END } from './common';
 import { requestLine, type RequestLine } from './request-line';
@@ -14,14 +14,6 @@ export type TimeseriesLoadOptions = ResampleOptions & {
   /** End of the period (exclusive), required. */
   end: DateTimeInput;
 };
-
-/** `timeseries.load` as the service reads it. */
-export interface TimeseriesLoadQuery extends ResampleQuery {
-  /** Start (inclusive). */
-  begin: WireDateTime;
-  /** End (exclusive). */
-  end: WireDateTime;
-}
 
 /**
  * Request line of `timeseries.load` (`TIMESERIES` and `SCENARIO_TIMESERIES` curves):
@@ -39,19 +31,4 @@ export function timeseriesLoad(curve: CurveInput, options: TimeseriesLoadOptions
   const name = curveName(curve, SECTION_CURVE_TYPES.timeseries);
   const query = new QueryBuilder().put(BEGIN, options.begin).put(END, options.end);
   return requestLine(['timeseries', name], checkQueryRange(encodeResample(query, options), curve, { series: 'output' }));
-}
-
-/**
- * Reads the query of `timeseries.load` on the service.
- *
- * @param input - The request's query.
- * @returns The decoded parameters.
- * @throws {ValidationError} Naming the first missing or invalid parameter.
- * @example
- * decodeTimeseriesLoad('begin=2020-01-01&end=2020-01-02&frequency=P1D').frequency.tag
- * //=> 'P1D'
- */
-export function decodeTimeseriesLoad(input: QueryInput): TimeseriesLoadQuery {
-  const query = QueryValues.from(input);
-  return { begin: BEGIN.decode(query), end: END.decode(query), ...decodeResample(query) };
 }

@@ -13,7 +13,7 @@ import type { Curve } from 'service/model';
 import { zoneByName } from 'service/time';
 import { resolveDateTime, timeOfDayMillis } from 'service/wire';
 import type { InstanceSelectionQuery } from 'service/wire';
-import { decodeIssued } from 'service/wire';
+import { decodeIssued } from '../requests';
 import { userOf } from '../auth';
 import type { RouteContext } from '../route-module';
 import { curveOf, dataCurve } from '../resample-series';

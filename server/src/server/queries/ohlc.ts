@@ -20,7 +20,8 @@ import {
 } from 'service/model';
 import { zoneByName } from 'service/time';
 import { parseDateTimeText, type WireDateTime } from 'service/wire';
-import { SECTION_CURVE_TYPES, type ContractQuery } from 'service/wire';
+import { SECTION_CURVE_TYPES } from 'service/wire';
+import type { ContractQuery } from '../requests';
 import type { RouteContext } from '../route-module';
 import { userOf } from '../auth';
 import { curveOf, dataCurve, requestRange } from '../resample-series';

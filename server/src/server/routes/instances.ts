@@ -33,6 +33,7 @@ import { Frequency, Resolution, floorMillis, shiftMillis, stepStarts } from 'ser
 import { resolveDateTime, timeOfDayMillis } from 'service/wire';
 import { serializeAbsoluteResult, serializeInstanceList, serializeStringList, timeseriesBytes, timeseriesListBytes } from 'service/wire';
 import type { ResampleQuery } from 'service/wire';
+import { SECTION_CURVE_TYPES } from 'service/wire';
 import {
   decodeInstancesAbsolute,
   decodeInstancesGet,
@@ -41,8 +42,7 @@ import {
   decodeInstancesLoad,
   decodeInstancesRelative,
   decodeInstancesRolling,
-  SECTION_CURVE_TYPES,
-} from 'service/wire';
+} from '../requests';
 import type { RouteContext, RouteModule } from '../route-module';
 import { jsonBytesReply } from '../json-reply';
 import { instanceTarget, pathInstance, selectRecords, storeView, type InstanceTarget } from '../queries/instances';

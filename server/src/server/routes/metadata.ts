@@ -26,7 +26,7 @@ import {
   type CurveJson,
   type PlaceJson,
 } from 'service/wire';
-import { decodeMetadataCurves, decodeMetadataPlaces, type MetadataCurvesQuery } from 'service/wire';
+import { decodeMetadataCurves, decodeMetadataPlaces, type MetadataCurvesQuery } from '../requests';
 import { userOf } from '../auth';
 import { curveFromRecord, placeFromRecord, subscriptionOf } from '../records';
 import type { RouteContext, RouteModule } from '../route-module';

@@ -13,7 +13,7 @@ import { contractDailySeries, fillModeOf, mergeForwardCurve, pickRows, selectCon
 import { type ContractPeriod, Periodseries, Timeseries } from 'service/model';
 import { Frequency, Resolution, stepStarts } from 'service/time';
 import { ohlcListBytes, serializePeriodseries, timeseriesBytes, type PeriodseriesJson } from 'service/wire';
-import { decodeOhlcField, decodeOhlcLatest, decodeOhlcLoad, decodeOhlcTimeseries } from 'service/wire';
+import { decodeOhlcField, decodeOhlcLatest, decodeOhlcLoad, decodeOhlcTimeseries } from '../requests';
 import type { RouteContext, RouteModule } from '../route-module';
 import { jsonBytesReply } from '../json-reply';
 import { convertPrices } from '../fx-rates';

@@ -23,15 +23,15 @@ import type { Periodseries } from 'service/model';
 import { Frequency, floorMillis, shiftMillis, stepStarts } from 'service/time';
 import { timeOfDayMillis } from 'service/wire';
 import { serializeInstanceList, serializePeriodseries, serializePeriodseriesList } from 'service/wire';
+import { SECTION_CURVE_TYPES } from 'service/wire';
 import {
   decodePeriodInstancesGet,
   decodePeriodInstancesLatest,
   decodePeriodInstancesList,
   decodePeriodInstancesLoad,
   decodePeriodInstancesRelative,
-  SECTION_CURVE_TYPES,
   type PeriodInstancesQuery,
-} from 'service/wire';
+} from '../requests';
 import type { RouteContext, RouteModule } from '../route-module';
 import { loadPeriodseries, requestQuery, requestRange } from '../resample-series';
 import type { InstanceRecord, PeriodBlock, Store, TimeRange } from '../store';

@@ -8,7 +8,8 @@
 import type { FastifyRequest } from 'fastify';
 import { zoneByName } from 'service/time';
 import { serializePeriodseries, type PeriodseriesJson } from 'service/wire';
-import { decodePeriodsLoad, SECTION_CURVE_TYPES } from 'service/wire';
+import { SECTION_CURVE_TYPES } from 'service/wire';
+import { decodePeriodsLoad } from '../requests';
 import { userOf } from '../auth';
 import type { RouteContext, RouteModule } from '../route-module';
 import { curveOf, dataCurve, loadPeriodseries, requestQuery, requestRange } from '../resample-series';

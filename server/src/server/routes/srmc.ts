@@ -21,7 +21,7 @@ import { FuelType, OHLCField, OHLCList, Periodseries, SRMC, SRMCOptions, Timeser
 import { Frequency, Resolution, stepStarts } from 'service/time';
 import { serializeSRMC, type SRMCJson } from 'service/wire';
 import { SRMC_FACTOR_PARAMS } from 'service/wire';
-import { decodeSrmcLatest, decodeSrmcLoad, type SrmcLatestQuery, type SrmcLoadQuery } from 'service/wire';
+import { decodeSrmcLatest, decodeSrmcLoad, type SrmcLatestQuery, type SrmcLoadQuery } from '../requests';
 import type { RouteContext, RouteModule } from '../route-module';
 import { convertPrices, eurPerCurrency } from '../fx-rates';
 import { requestQuery } from '../resample-series';
