@@ -22,20 +22,24 @@
  */
 export function frontNumbers(traded: Float64Array, period: readonly string[], delivery: Float64Array): Int32Array {
   const n = traded.length;
-  const lower = period.map((p) => p.toLowerCase());
-  const order = Array.from({ length: n }, (_, i) => i).sort(
-    (a, b) => traded[a] - traded[b] || (lower[a] < lower[b] ? -1 : lower[a] > lower[b] ? 1 : 0) || delivery[a] - delivery[b],
-  );
+  const lower = lowerCased(period);
+  const compare = (a: number, b: number) =>
+    traded[a] - traded[b] || (lower[a] < lower[b] ? -1 : lower[a] > lower[b] ? 1 : 0) || delivery[a] - delivery[b];
+  // The stores return rows in this order already: then one check replaces the sort.
+  let sorted = true;
+  for (let i = 1; i < n && sorted; i++) sorted = compare(i - 1, i) <= 0;
+  const order = sorted ? null : Array.from({ length: n }, (_, i) => i).sort(compare);
+  const row = (k: number) => (order === null ? k : order[k]);
   const out = new Int32Array(n).fill(-1);
   let g = 0;
   while (g < n) {
-    const day = traded[order[g]];
-    const tag = lower[order[g]];
+    const day = traded[row(g)];
+    const tag = lower[row(g)];
     let front = 0;
     let started = -1;
     let h = g;
-    for (; h < n && traded[order[h]] === day && lower[order[h]] === tag; h++) {
-      const i = order[h];
+    for (; h < n && traded[row(h)] === day && lower[row(h)] === tag; h++) {
+      const i = row(h);
       if (delivery[i] > day) out[i] = ++front;
       else started = i;
     }
@@ -95,5 +99,20 @@ export function selectContract(period: readonly string[], delivery: Float64Array
  * pickRows(Float64Array.of(1, 2, 3), Int32Array.of(2, 0)) //=> Float64Array [3, 1]
  */
 export function pickRows(column: Float64Array, indices: Int32Array): Float64Array {
-  return Float64Array.from(indices, (i) => column[i]);
+  const out = new Float64Array(indices.length);
+  for (let k = 0; k < indices.length; k++) out[k] = column[indices[k]];
+  return out;
+}
+
+/** Lower-cased period tags, each distinct tag lower-cased once. */
+function lowerCased(period: readonly string[]): string[] {
+  const known = new Map<string, string>();
+  return period.map((p) => {
+    let low = known.get(p);
+    if (low === undefined) {
+      low = p.toLowerCase();
+      known.set(p, low);
+    }
+    return low;
+  });
 }

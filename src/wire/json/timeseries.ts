@@ -98,6 +98,26 @@ function readSteps(data: unknown[], zone: Zone, path: string): Steps {
 }
 
 /**
+ * Columns already read from `data` arrays, by array. A client with a cache hands the same parsed
+ * body to every load it answers from the cache (a 304 revalidation or offline), so the date texts
+ * of an unchanged answer are read once; each load still gets columns of its own (copies), so a
+ * caller that changes its series' arrays changes no other load's.
+ */
+const readBefore = new WeakMap<object, { zone: string; steps: Steps }>();
+
+function copySteps(steps: Steps): Steps {
+  return { times: steps.times.slice(), values: steps.values?.slice() ?? null, scenarios: steps.scenarios.map((c) => c.slice()) };
+}
+
+function stepsOf(data: unknown[], zone: Zone, path: string): Steps {
+  const known = readBefore.get(data);
+  if (known !== undefined && known.zone === zone.name) return copySteps(known.steps);
+  const steps = readSteps(data, zone, path);
+  if (data.length > 0) readBefore.set(data, { zone: zone.name, steps: copySteps(steps) });
+  return steps;
+}
+
+/**
  * Parses a time series. `resolution` is required; `data` items are read in the form of the first
  * item (`v` present, `s` present, or both; a later missing `v` is null, a missing `s` an error);
  * `d` texts may have any offset and are kept as instants, shown in the resolution's zone. Without
@@ -121,7 +141,7 @@ export function parseTimeseries(json: unknown, path = ''): Timeseries {
   const contract = obj.contract ? parseContract(obj.contract, at(path, 'contract')) : null;
   const names = readStrings(obj.scenario_names, at(path, 'scenario_names'));
   const data = obj.data === null || obj.data === undefined ? [] : asArray(obj.data, at(path, 'data'));
-  const steps = readSteps(data, resolution.zone, at(path, 'data'));
+  const steps = stepsOf(data, resolution.zone, at(path, 'data'));
   if (names.length > 0 && steps.scenarios.length > 0 && names.length !== steps.scenarios.length) {
     fail(at(path, 'scenario_names'), `expected ${steps.scenarios.length} names, one per scenario`, names);
   }

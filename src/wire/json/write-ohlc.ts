@@ -45,13 +45,37 @@ function copy(buf: Uint8Array, p: number, bytes: Uint8Array): number {
   return p + bytes.length;
 }
 
-/** Writes `"YYYY-MM-DD"`: the date part of the instant's local date-time text. */
-function writeDate(dates: InstantWriter, buf: Uint8Array, p: number, i: number, scratch: Uint8Array): number {
-  const end = dates.writeAt(scratch, 0, i);
-  if (end < DATE_LEN) throw new RangeError('date text too short');
-  for (let j = 0; j < DATE_LEN - 1; j++) buf[p + j] = scratch[j] as number;
-  buf[p + DATE_LEN - 1] = 34;
-  return p + DATE_LEN;
+/**
+ * The `"YYYY-MM-DD"` texts of a date column: the date part of each instant's local date-time text,
+ * made once per distinct instant (a list has few distinct trading days and deliveries).
+ */
+class DateTexts {
+  private readonly known = new Map<number, Uint8Array>();
+  private readonly writer: InstantWriter;
+  private readonly scratch = new Uint8Array(64);
+
+  constructor(
+    private readonly times: Float64Array,
+    zone: Zone,
+  ) {
+    this.writer = new InstantWriter(times, zone);
+  }
+
+  /** Writes the text of row `i` at `p` and returns the position after it. */
+  writeAt(buf: Uint8Array, p: number, i: number): number {
+    const t = this.times[i] as number;
+    let text = this.known.get(t);
+    if (text === undefined) {
+      const end = this.writer.writeAt(this.scratch, 0, i);
+      if (end < DATE_LEN) throw new RangeError('date text too short');
+      text = new Uint8Array(DATE_LEN);
+      text.set(this.scratch.subarray(0, DATE_LEN - 1));
+      text[DATE_LEN - 1] = 34;
+      this.known.set(t, text);
+    }
+    for (let j = 0; j < DATE_LEN; j++) buf[p + j] = text[j] as number;
+    return p + DATE_LEN;
+  }
 }
 
 /**
@@ -82,9 +106,8 @@ export function ohlcListBytes(
     data: 0,
   });
   out.ascii(`${text.slice(0, -2)}[`);
-  const traded = new InstantWriter(rows.traded, zone);
-  const delivery = new InstantWriter(rows.delivery, zone);
-  const scratch = new Uint8Array(64);
+  const traded = new DateTexts(rows.traded, zone);
+  const delivery = new DateTexts(rows.delivery, zone);
   const periods = new Map<string, Uint8Array>();
   const columns = FIELDS.map((f) => rows[f]);
   for (let i = 0; i < n; i++) {
@@ -99,14 +122,14 @@ export function ohlcListBytes(
     let p = out.length;
     if (i > 0) buf[p++] = 44;
     p = copy(buf, p, TRADED);
-    p = writeDate(traded, buf, p, i, scratch);
+    p = traded.writeAt(buf, p, i);
     p = copy(buf, p, PERIOD);
     p = copy(buf, p, period);
     p = copy(buf, p, FRONT);
     const front = rows.front[i] as number;
     p = front < 0 ? copy(buf, p, NULL) : writeNumber(buf, p, front);
     p = copy(buf, p, DELIVERY);
-    p = writeDate(delivery, buf, p, i, scratch);
+    p = delivery.writeAt(buf, p, i);
     buf[p++] = 125;
     for (let k = 0; k < FIELDS.length; k++) {
       p = copy(buf, p, KEYS[k] as Uint8Array);

@@ -24,6 +24,32 @@ test('rows in any order, periods counted separately and case-insensitively', () 
   assert.equal(Array.from(frontNumbers(t, p, d)), [2, 2, 1, 1, 1]);
 });
 
+test('rows already in store order (one check, no sort) number as the same rows shuffled', () => {
+  // 3 trading days x (4 months + 2 quarters), in the order the stores return them
+  const days = [D.jan31, D.feb1, D.feb5];
+  const rows: [number, string, number][] = days.flatMap((day) => [
+    ...[D.feb1, D.mar1, D.apr1, D.may1].map((d): [number, string, number] => [day, 'month', d]),
+    ...[D.apr1, D.jul1].map((d): [number, string, number] => [day, 'quarter', d]),
+  ]);
+  const number = (xs: [number, string, number][]) =>
+    frontNumbers(
+      Float64Array.from(xs, (r) => r[0]),
+      xs.map((r) => r[1]),
+      Float64Array.from(xs, (r) => r[2]),
+    );
+  const inOrder = Array.from(number(rows));
+  assert.equal(inOrder.slice(0, 6), [1, 2, 3, 4, 1, 2]);
+  assert.equal(inOrder.slice(6, 12), [0, 1, 2, 3, 1, 2]);
+  // a fixed shuffle (reversed, then every other row first) gives each row the same front
+  const order = rows.map((_, i) => i).reverse();
+  const shuffled = [...order.filter((_, k) => k % 2 === 0), ...order.filter((_, k) => k % 2 === 1)];
+  const fronts = number(shuffled.map((i) => rows[i] as [number, string, number]));
+  assert.equal(
+    shuffled.map((_, k) => fronts[k]),
+    shuffled.map((i) => inOrder[i]),
+  );
+});
+
 test('only the latest contract in delivery gets front 0, older ones none', () => {
   const t = Float64Array.of(D.feb5, D.feb5, D.feb5);
   const d = Float64Array.of(D.feb1, D.feb2, D.feb6);

@@ -83,6 +83,23 @@ test('NaN becomes NULL, and only where it was: the next chunks are whole again',
   close();
 });
 
+test('readColumns copies DOUBLE and INTEGER chunks whole, NULL as NaN at any bit of the mask; other types value by value', async () => {
+  const { conn, close } = await memory(
+    `CREATE TABLE t AS SELECT i::INTEGER AS n, (i * 1.5)::DOUBLE AS d, (i * 3)::BIGINT AS b FROM range(5000) r(i)`,
+  );
+  // NULLs in the first and second 64-bit word of a chunk's mask, at a chunk's last row and in the last chunk
+  await conn.run('UPDATE t SET d = NULL, n = NULL WHERE n IN (0, 70, 2047, 4999)');
+  const [n, d, b] = (await readColumns(conn, 'SELECT n, d, b FROM t ORDER BY b', ['number', 'number', 'number'])) as Float64Array[];
+  assert.is(d.length, 5000);
+  const missing = (xs: Float64Array) => [...xs.keys()].filter((i) => Number.isNaN(xs[i]));
+  assert.equal(missing(d), [0, 70, 2047, 4999]);
+  assert.equal(missing(n), [0, 70, 2047, 4999]);
+  assert.equal([d[1], d[69], d[71], d[2048], d[4998]], [1.5, 103.5, 106.5, 3072, 7497]);
+  assert.equal([n[1], n[2048], n[4998]], [1, 2048, 4998]);
+  assert.equal([b[0], b[4999]], [0, 14997]);
+  close();
+});
+
 test('text columns, NULL texts, integer arrays and flush before close', async () => {
   const { conn, close } = await memory('CREATE TABLE t (id INTEGER, name VARCHAR, x DOUBLE)');
   const appender = await conn.createAppender('t');

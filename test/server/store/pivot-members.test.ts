@@ -35,6 +35,33 @@ test('a member without rows is all NaN; no rows at all gives no steps', () => {
   );
 });
 
+test('contiguous runs per member, in any member order, come back as views without copies', () => {
+  // member 12's run, then 10's, then 11's; each time-ordered on the same times
+  const sid = f(12, 12, 10, 10, 11, 11);
+  const ts = f(0, 15, 0, 15, 0, 15);
+  const v = f(5, 6, 1, 2, 3, 4);
+  const { times, columns } = pivotMembers(sid, ts, v, [10, 11, 12]);
+  assert.equal([...times], [0, 15]);
+  assert.equal(
+    columns.map((c) => [...c]),
+    [
+      [1, 2],
+      [3, 4],
+      [5, 6],
+    ],
+  );
+  assert.ok(columns[0]?.buffer === v.buffer);
+});
+
+test('contiguous runs with different times or out of order take the general path', () => {
+  const shifted = pivotMembers(f(1, 1, 2, 2), f(0, 15, 15, 30), f(1, 2, 3, 4), [1, 2]);
+  assert.equal([...shifted.times], [0, 15, 30]);
+  assert.equal([...(shifted.columns[1] as Float64Array)].map(String), ['NaN', '3', '4']);
+  const backwards = pivotMembers(f(1, 1, 2, 2), f(15, 0, 0, 15), f(2, 1, 3, 4), [1, 2]);
+  assert.equal([...backwards.times], [0, 15]);
+  assert.equal([...(backwards.columns[0] as Float64Array)], [1, 2]);
+});
+
 test('sortByTime keeps sorted columns as they are and sorts the others', () => {
   const ts = f(1, 2, 3);
   assert.ok(sortByTime(ts, f(4, 5, 6))[0] === ts);

@@ -43,6 +43,26 @@ test('mean + scenarios: the example of docs/protocol.md#timeseries-json round-tr
   assert.equal(serializeTimeseries(ts), ENSEMBLE);
 });
 
+test('the same body parsed twice (a cached answer) reads its items once, yet each series owns its columns', () => {
+  const body = structuredClone(ENSEMBLE);
+  const a = parseTimeseries(body);
+  const b = parseTimeseries(body);
+  assert.ok(a.equals(b));
+  assert.ok(a.times !== b.times && a.values !== b.values && a.scenarios[0] !== b.scenarios[0]);
+  // changing one load's arrays changes no later load of the same body
+  a.values[0] = -1;
+  (a.scenarios[0] as Float64Array)[0] = -1;
+  a.times[0] = 0;
+  const c = parseTimeseries(body);
+  assert.equal(Array.from(c.values), [4249.56, 5150.15]);
+  assert.is(c.scenarios[0]?.[0], 4230.24);
+  assert.is(c.times[0], Date.UTC(2020, 5, 1, 22));
+  // the same items under another zone are read again, not taken from the first read
+  const utc = parseTimeseries({ ...body, resolution: { frequency: 'P1D', timezone: 'UTC' } });
+  assert.is(utc.resolution.timezone, 'UTC');
+  assert.is(utc.times[0], Date.UTC(2020, 5, 1, 22));
+});
+
 test('plain values, with a null', () => {
   const json = {
     ...BASE,

@@ -43,24 +43,27 @@ async function ohlcBytes(
 ): Promise<Uint8Array> {
   const { record } = target;
   const b = rows.block;
-  let columns = PRICES.map((f) => pickRows(b[f], indices));
+  // every row, in order (a list load without a contract filter): the store's columns as they are
+  const every = indices.length === b.traded.length && indices.every((row, k) => row === k);
+  const pick = (column: Float64Array) => (every ? column : pickRows(column, indices));
+  let columns = PRICES.map((f) => pick(b[f]));
   let units = { unit: record.unit, denominator: record.denominator };
-  if (unit !== undefined) ({ columns, ...units } = await convertPrices(store, columns, pickRows(b.traded, indices), record, unit));
+  if (unit !== undefined) ({ columns, ...units } = await convertPrices(store, columns, pick(b.traded), record, unit));
   const [open, high, low, close, settlement] = columns as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
   return ohlcListBytes(
     { curve: target.curve, ...units },
     {
-      traded: pickRows(b.traded, indices),
-      period: Array.from(indices, (i) => b.period[i] as string),
-      front: Int32Array.from(indices, (i) => rows.fronts[i] as number),
-      delivery: pickRows(b.delivery, indices),
+      traded: pick(b.traded),
+      period: every ? b.period : Array.from(indices, (i) => b.period[i] as string),
+      front: every ? rows.fronts : Int32Array.from(indices, (i) => rows.fronts[i] as number),
+      delivery: pick(b.delivery),
       open,
       high,
       low,
       close,
       settlement,
-      volume: pickRows(b.volume, indices),
-      openInterest: pickRows(b.openInterest, indices),
+      volume: pick(b.volume),
+      openInterest: pick(b.openInterest),
     },
     target.zone,
   );

@@ -15,7 +15,9 @@ import {
   type DuckDBType,
   type DuckDBValue,
   type DuckDBVector,
+  DuckDBTypeId,
 } from '@duckdb/node-api';
+import bindings from '@duckdb/node-bindings';
 
 /** Version of the schema below, kept in `store_meta`. */
 export const SCHEMA_VERSION = '1';
@@ -57,13 +59,6 @@ export type ColumnKind = 'number' | 'text';
 /** Columns read by {@link readColumns}: a `Float64Array` per number column, `string[]` per text column. */
 export type ReadColumns = (Float64Array | string[])[];
 
-function grow(array: Float64Array, size: number): Float64Array {
-  if (size <= array.length) return array;
-  const next = new Float64Array(Math.max(size, array.length * 2));
-  next.set(array);
-  return next;
-}
-
 /**
  * Runs a query and reads its columns into typed arrays, chunk by chunk.
  *
@@ -82,31 +77,68 @@ export async function readColumns(
   params: DuckDBValue[] = [],
 ): Promise<ReadColumns> {
   const result = await conn.run(sql, params);
-  let numbers: Float64Array[] = kinds.map(() => new Float64Array(1024));
+  const typeIds = kinds.map((_, c) => result.columnTypeId(c));
+  // The result is materialized, so its row count is known: each column is allocated once.
+  const total = result.rowCount;
+  const numbers = kinds.map((kind) => (kind === 'number' ? new Float64Array(total) : new Float64Array(0)));
   const texts: string[][] = kinds.map(() => []);
   let rows = 0;
-  for (;;) {
-    const chunk = await result.fetchChunk();
-    if (!chunk || chunk.rowCount === 0) break;
+  for (let k = 0; k < result.chunkCount; k++) {
+    const chunk = result.getChunk(k);
     const n = chunk.rowCount;
+    if (n === 0) continue;
     for (let c = 0; c < kinds.length; c++) {
-      const vector = chunk.getColumnVector(c) as DuckDBVector<DuckDBValue>;
       if (kinds[c] === 'text') {
-        const out = texts[c];
+        const vector = chunk.getColumnVector(c) as DuckDBVector<DuckDBValue>;
+        const out = texts[c] as string[];
         for (let i = 0; i < n; i++) out.push(String(vector.getItem(i) ?? ''));
         continue;
       }
-      const out = grow(numbers[c], rows + n);
-      numbers[c] = out;
-      for (let i = 0; i < n; i++) {
-        const v = vector.getItem(i);
-        out[rows + i] = v === null ? NaN : Number(v);
+      const out = numbers[c] as Float64Array;
+      if (!copyNumbers(chunk, c, typeIds[c] as DuckDBTypeId, out, rows)) {
+        const vector = chunk.getColumnVector(c) as DuckDBVector<DuckDBValue>;
+        for (let i = 0; i < n; i++) {
+          const v = vector.getItem(i);
+          out[rows + i] = v === null ? Number.NaN : Number(v);
+        }
       }
     }
     rows += n;
   }
-  numbers = numbers.map((a) => a.slice(0, rows));
-  return kinds.map((kind, c) => (kind === 'text' ? texts[c] : numbers[c]));
+  return kinds.map((kind, c) => (kind === 'text' ? (texts[c] as string[]) : (numbers[c] as Float64Array).subarray(0, rows)));
+}
+
+/**
+ * Copies a DOUBLE or INTEGER column of a chunk into `out` at `at` straight from DuckDB's vector
+ * memory (one typed-array copy per chunk instead of a call per value), NULL as NaN. This goes
+ * through `@duckdb/node-bindings`, the C API that `@duckdb/node-api` itself is built on.
+ *
+ * @returns False for other column types (the caller reads those value by value).
+ */
+function copyNumbers(chunk: DuckDBDataChunk, c: number, typeId: DuckDBTypeId, out: Float64Array, at: number): boolean {
+  const n = chunk.rowCount;
+  let source: Float64Array | Int32Array;
+  const raw = bindings.data_chunk_get_vector(chunk.chunk, c);
+  if (typeId === DuckDBTypeId.DOUBLE) source = typedView(bindings.vector_get_data(raw, n * 8), Float64Array, n);
+  else if (typeId === DuckDBTypeId.INTEGER) source = typedView(bindings.vector_get_data(raw, n * 4), Int32Array, n);
+  else return false;
+  out.set(source, at);
+  const validity = bindings.vector_get_validity(raw, Math.ceil(n / 64) * 8) as Uint8Array | null;
+  if (validity) {
+    for (let i = 0; i < n; i++) if (((validity[i >> 3] as number) & (1 << (i & 7))) === 0) out[at + i] = Number.NaN;
+  }
+  return true;
+}
+
+function typedView<T extends Float64Array | Int32Array>(
+  bytes: Uint8Array,
+  Type: { new (buffer: ArrayBufferLike, offset: number, length: number): T; new (length: number): T; BYTES_PER_ELEMENT: number },
+  n: number,
+): T {
+  if (bytes.byteOffset % Type.BYTES_PER_ELEMENT === 0) return new Type(bytes.buffer, bytes.byteOffset, n);
+  const copy = new Type(n);
+  new Uint8Array(copy.buffer).set(bytes.subarray(0, n * Type.BYTES_PER_ELEMENT));
+  return copy;
 }
 
 /**

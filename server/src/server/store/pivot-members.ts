@@ -55,6 +55,8 @@ export function pivotMembers(
   v: Float64Array,
   ids: readonly number[],
 ): { times: Float64Array; columns: Float64Array[] } {
+  const runs = contiguousRuns(sid, ts, v, ids);
+  if (runs) return runs;
   const low = Math.min(...ids);
   const slot = new Int32Array(Math.max(...ids) - low + 1);
   ids.forEach((id, k) => (slot[id - low] = k));
@@ -95,4 +97,41 @@ export function pivotMembers(
     return column;
   });
   return { times, columns };
+}
+
+/**
+ * The usual case, without any copy: the scan gives each series' rows as one contiguous,
+ * time-ordered run and every series has the same times. Then the columns are views of `v` and
+ * the times a view of `ts`.
+ *
+ * @returns The pivot, or null when the rows are not laid out so.
+ */
+function contiguousRuns(
+  sid: Float64Array,
+  ts: Float64Array,
+  v: Float64Array,
+  ids: readonly number[],
+): { times: Float64Array; columns: Float64Array[] } | null {
+  const n = sid.length;
+  if (ids.length === 0 || n % ids.length !== 0) return null;
+  const steps = n / ids.length;
+  const start = new Map<number, number>();
+  for (let r = 0; r < ids.length; r++) {
+    const at = r * steps;
+    const id = sid[at] as number;
+    if (start.has(id) || !ids.includes(id)) return null;
+    start.set(id, at);
+    for (let i = at + 1; i < at + steps; i++) {
+      if (sid[i] !== id || (ts[i] as number) <= (ts[i - 1] as number)) return null;
+      if (r > 0 && ts[i] !== ts[i - at]) return null;
+    }
+    if (r > 0 && ts[at] !== ts[0]) return null;
+  }
+  return {
+    times: ts.subarray(0, steps),
+    columns: ids.map((id) => {
+      const at = start.get(id) as number;
+      return v.subarray(at, at + steps);
+    }),
+  };
 }

@@ -1,0 +1,166 @@
+/**
+ * OHLC loads (issue 15): `GET /ohlc/{curve}/?begin&end` of four years of daily trading of a power
+ * futures curve (20 contracts a trading day: 4 weeks, 6 months, 6 quarters, 4 years ahead), from
+ * a fresh embedded store served on 127.0.0.1.
+ *
+ *   node --import tsx bench/ohlc.ts [--runs 30]
+ *
+ * Prints the medians of the floor (`store.readOhlc` of the range, in-process), the service over
+ * HTTP (keep-alive, bytes only) with its ratio to the floor (target <= 2x), and the serialisation
+ * alone: the column writer `ohlcListBytes` against `JSON.stringify` of the same body prepared as
+ * objects (target <= 2x).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import * as http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { createApp } from '../server/src/server/app';
+import { generateApiKey, hashApiKey } from '../server/src/server/auth';
+import { ohlcRoutes } from '../server/src/server/routes/ohlc';
+import { DuckDbStore, type OhlcBlock } from '../server/src/server/store';
+import { zoneByName } from '../src/time';
+import { ohlcListBytes, parseOHLCList, serializeOHLCList, type OhlcColumns } from '../src/wire';
+import { benchCurve } from './bench-curve';
+import { medianMs } from './median-time';
+
+const { values: args } = parseArgs({ options: { runs: { type: 'string' } } });
+const RUNS = Number(args.runs ?? 30);
+const NAME = 'DE Bench Futures Power Base EUR/MWh EEX OHLC';
+const CET = zoneByName('CET');
+const DAY = 86_400_000;
+
+/** Trading days (weekdays) of 2021-2024 at local midnight in CET, and 20 contracts each. */
+function rows(): OhlcBlock {
+  const out = { traded: [] as number[], period: [] as string[], delivery: [] as number[], price: [] as number[] };
+  const midnight = (y: number, m: number, d: number) => Date.UTC(y, m, d) - (CET.offset(Date.UTC(y, m, d)) as number) * 60_000;
+  for (let day = Date.UTC(2021, 0, 1); day < Date.UTC(2025, 0, 1); day += DAY) {
+    const date = new Date(day);
+    if (date.getUTCDay() === 0 || date.getUTCDay() === 6) continue;
+    const [y, m, d] = [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()];
+    const traded = midnight(y, m, d);
+    const add = (period: string, delivery: number, k: number) => {
+      out.traded.push(traded);
+      out.period.push(period);
+      out.delivery.push(delivery);
+      out.price.push(Math.round((80 + 40 * Math.sin(day / 9e9) + k * 1.37) * 100) / 100);
+    };
+    const monday = day + ((8 - date.getUTCDay()) % 7 || 7) * DAY;
+    for (let k = 0; k < 4; k++) {
+      const w = new Date(monday + 7 * k * DAY);
+      add('week', midnight(w.getUTCFullYear(), w.getUTCMonth(), w.getUTCDate()), k);
+    }
+    for (let k = 1; k <= 6; k++) add('month', midnight(y, m + k, 1), k);
+    for (let k = 1; k <= 6; k++) add('quarter', midnight(y, (Math.floor(m / 3) + k) * 3, 1), k);
+    for (let k = 1; k <= 4; k++) add('year', midnight(y + k, 0, 1), k);
+  }
+  const f = (xs: number[]) => Float64Array.from(xs);
+  const price = f(out.price);
+  return {
+    curve: NAME,
+    traded: f(out.traded),
+    period: out.period,
+    delivery: f(out.delivery),
+    open: price.map((p) => p - 0.5),
+    high: price.map((p) => p + 1.25),
+    low: price.map((p) => p - 1.5),
+    close: price,
+    settlement: price.map((p) => p + 0.05),
+    volume: price.map((p) => Math.round(p * 31)),
+    openInterest: price.map((p) => Math.round(p * 170)),
+  };
+}
+
+const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] as number;
+
+async function latency(label: string, work: () => Promise<unknown>, floor?: number): Promise<number> {
+  for (let i = 0; i < 5; i++) await work();
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    await work();
+    times.push(performance.now() - started);
+  }
+  const median = quantile(times, 0.5);
+  const ratio = floor ? `  ${(median / floor).toFixed(2)}x` : '';
+  console.log(
+    `${label.padEnd(44)} median ${median.toFixed(2).padStart(7)} ms   p99 ${quantile(times, 0.99).toFixed(2).padStart(7)} ms${ratio}`,
+  );
+  return median;
+}
+
+function fetchBody(agent: http.Agent, url: string, key: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent, headers: { 'X-API-Key': key } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => (res.statusCode === 200 ? resolve(Buffer.concat(chunks)) : reject(new Error(`HTTP ${res.statusCode}`))));
+      })
+      .on('error', reject);
+  });
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-ohlc-'));
+  const store = await DuckDbStore.open(dir);
+  const key = generateApiKey();
+  const block = rows();
+  await store.importBatch({
+    users: [{ id: 'bench', name: 'Bench', email: null, organization: null, blocked: false, subscriptions: [{ package: '*', area: '*' }] }],
+    keys: [{ hash: hashApiKey(key), userId: 'bench', label: 'bench', created: 0, blocked: false }],
+    curves: [benchCurve(NAME, { curveType: 'OHLC', frequency: 'P1D', unit: 'EUR', denominator: 'MWh', dataType: 'OHLC' })],
+    ohlc: [block],
+  });
+  const app = createApp({ store, rateLimit: false, routes: [ohlcRoutes] });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as { port: number };
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const url = `http://127.0.0.1:${port}/api/ohlc/${encodeURIComponent(NAME)}/?begin=2021-01-01&end=2025-01-01`;
+  try {
+    const body = await fetchBody(agent, url, key);
+    console.log(
+      `${block.traded.length.toLocaleString('en')} OHLC rows (4 years x 20 contracts); ${body.length.toLocaleString('en')} bytes of JSON`,
+    );
+    const floor = await latency('floor: store.readOhlc (in-process)', () =>
+      store.readOhlc(NAME, { begin: Date.UTC(2020, 11, 31, 23), end: Date.UTC(2024, 11, 31, 23) }),
+    );
+    await latency('service GET /ohlc/ (HTTP)', () => fetchBody(agent, url, key), floor);
+    // serialisation alone, on the rows of that answer
+    const list = parseOHLCList(JSON.parse(body.toString('utf8')));
+    const items = [...list];
+    const col = (f: (o: (typeof items)[number]) => number | null) => Float64Array.from(items, (o) => f(o) ?? Number.NaN);
+    const columns: OhlcColumns = {
+      traded: col((o) => o.product.traded.toMillis()),
+      period: items.map((o) => o.product.period.tag.toUpperCase()),
+      front: Int32Array.from(items, (o) => o.product.front ?? -1),
+      delivery: col((o) => o.product.delivery.toMillis()),
+      open: col((o) => o.open),
+      high: col((o) => o.high),
+      low: col((o) => o.low),
+      close: col((o) => o.close),
+      settlement: col((o) => o.settlement),
+      volume: col((o) => o.volume),
+      openInterest: col((o) => o.openInterest),
+    };
+    const head = { curve: list.curve, unit: list.unit, denominator: list.denominator };
+    const prepared = serializeOHLCList(list);
+    if (Buffer.compare(Buffer.from(ohlcListBytes(head, columns, CET)), body) !== 0) throw new Error('the writer and the service disagree');
+    const stringify = medianMs(() => Buffer.from(JSON.stringify(prepared)), 9);
+    const writer = medianMs(() => ohlcListBytes(head, columns, CET), 9);
+    console.log(
+      `serialisation: JSON.stringify(prepared) ${stringify.toFixed(2)} ms | ohlcListBytes ${writer.toFixed(2)} ms = ${(writer / stringify).toFixed(2)}x`,
+    );
+  } finally {
+    agent.destroy();
+    await app.close();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});
