@@ -9,7 +9,7 @@
  * `Vary: Accept-Encoding`.
  *
  * Written here rather than with a compression plugin because the tag suffix and the 304 path
- * of src/server/conditional.ts must agree with the chosen encoding.
+ * of server/src/server/conditional.ts must agree with the chosen encoding.
  *
  * @module
  */

@@ -20,7 +20,7 @@ export interface RouteContext {
 }
 
 /**
- * One section's routes (`src/server/routes/<section>.ts`). `register` adds the section's routes
+ * One section's routes (`server/src/server/routes/<section>.ts`). `register` adds the section's routes
  * to the `/api` scope with paths relative to it (`api.get('/user/', ...)`); the scope already
  * authenticates every request, so handlers read the caller with `userOf` (`./auth`).
  *

@@ -19,7 +19,7 @@ export interface Principal {
 /**
  * Request headers that carry the key under `/api` and on the push feed: `X-API-Key` only. The
  * partner mounts (`/partner/<country>/`) read `Ocp-Apim-Subscription-Key` instead (see
- * `src/server/partner.ts`); `/api` does not take that header, so each key header has one place.
+ * `server/src/server/partner.ts`); `/api` does not take that header, so each key header has one place.
  */
 export const API_KEY_HEADERS: readonly string[] = Object.freeze(['x-api-key']);
 
