@@ -139,7 +139,9 @@ export class OHLCList extends Array<OHLC> {
   }
 
   /**
-   * The wire JSON shape (docs/protocol.md#ohlc-json): `curve`, `unit`, `denominator` and `data`.
+   * A plain snapshot (docs/model.md#snapshots), keyed like the wire JSON (docs/protocol.md#ohlc-json):
+   * `curve`, `unit`, `denominator` and `data`.
+   * Not the wire format: `serializeOHLCList` (`service/wire`) writes that.
    *
    * @returns A plain object.
    * @example

@@ -85,7 +85,8 @@ export class PeriodseriesList extends Array<Periodseries> {
   }
 
   /**
-   * The members' wire JSON, as an array.
+   * The members' snapshots (docs/model.md#snapshots), as an array; not the wire format: `serializePeriodseriesList`
+   * (`service/wire`) writes that.
    *
    * @returns An array of period-series objects.
    * @example

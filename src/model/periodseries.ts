@@ -257,8 +257,10 @@ export class Periodseries extends Series {
   }
 
   /**
-   * The wire JSON shape (docs/protocol.md#periodseries-json): `data` items `{begin, end, v}` plus `capacity` for
+   * A plain snapshot (docs/model.md#snapshots), keyed like the wire JSON
+   * (docs/protocol.md#periodseries-json): `data` items `{begin, end, v}` plus `capacity` for
    * capacity periods.
+   * Not the wire format: `serializePeriodseries` (`service/wire`) writes that.
    *
    * @returns A plain object.
    * @example

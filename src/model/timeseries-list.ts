@@ -100,7 +100,8 @@ export class TimeseriesList extends Array<Timeseries> {
   }
 
   /**
-   * The members' wire JSON, as an array.
+   * The members' snapshots (docs/model.md#snapshots), as an array; not the wire format: `serializeTimeseriesList`
+   * (`service/wire`) writes that.
    *
    * @returns An array of time-series objects.
    * @example

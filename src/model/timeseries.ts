@@ -524,7 +524,9 @@ export class Timeseries extends Series {
   }
 
   /**
-   * The wire JSON shape (docs/protocol.md#timeseries-json): `data` items `{d, v}`, `{d, s}` or `{d, v, s}`.
+   * A plain snapshot (docs/model.md#snapshots), keyed like the wire JSON (docs/protocol.md#timeseries-json):
+   * `data` items `{d, v}`, `{d, s}` or `{d, v, s}`.
+   * Not the wire format: `serializeTimeseries` (`service/wire`) writes that.
    *
    * @returns A plain object.
    * @example
