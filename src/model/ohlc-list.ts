@@ -134,7 +134,7 @@ export class OHLCList extends Array<OHLC> {
       this.unit === other.unit &&
       this.denominator === other.denominator &&
       this.length === other.length &&
-      this.every((o, i) => o.equals(other[i] as OHLC))
+      this.every((o, i) => o.equals(other[i]!))
     );
   }
 

@@ -81,7 +81,7 @@ export class PeriodseriesList extends Array<Periodseries> {
    */
   equals(other: PeriodseriesList): boolean {
     if (!PeriodseriesList.isPeriodseriesList(other)) return false;
-    return this.length === other.length && this.every((ps, i) => ps.equals(other[i] as Periodseries));
+    return this.length === other.length && this.every((ps, i) => ps.equals(other[i]!));
   }
 
   /**

@@ -185,7 +185,7 @@ export class Periodseries extends Series {
    */
   begin(): DateTime {
     if (this.length === 0) throw new ValueError('Periodseries has no values');
-    return DateTime.fromMillis(this.begins[0] as number, { zone: this.resolution.zone });
+    return DateTime.fromMillis(this.begins[0]!, { zone: this.resolution.zone });
   }
 
   /**
@@ -198,7 +198,7 @@ export class Periodseries extends Series {
    */
   end(): DateTime {
     if (this.length === 0) throw new ValueError('Periodseries has no values');
-    return DateTime.fromMillis(this.ends[this.length - 1] as number, { zone: this.resolution.zone });
+    return DateTime.fromMillis(this.ends[this.length - 1]!, { zone: this.resolution.zone });
   }
 
   /**

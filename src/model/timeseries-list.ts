@@ -95,7 +95,7 @@ export class TimeseriesList extends Array<Timeseries> {
     return (
       (this.frequency === null ? other.frequency === null : this.frequency.equals(other.frequency)) &&
       this.length === other.length &&
-      this.every((ts, i) => ts.equals(other[i] as Timeseries))
+      this.every((ts, i) => ts.equals(other[i]!))
     );
   }
 

@@ -208,7 +208,7 @@ export class InstancesSection extends Section {
     const lines = list.map((c) => instancesLatest(c, rest));
     return runMany(
       list,
-      async (_c, i) => parseTimeseries(await this.body(lines[i] as RequestLine, many.signal)),
+      async (_c, i) => parseTimeseries(await this.body(lines[i]!, many.signal)),
       many,
       (xs) => new TimeseriesList(xs),
     );
@@ -230,7 +230,7 @@ export class InstancesSection extends Section {
     const lines = list.map((c) => instancesRelative(c, rest));
     return runMany(
       list,
-      async (_c, i) => parseTimeseries(await this.body(lines[i] as RequestLine, many.signal)),
+      async (_c, i) => parseTimeseries(await this.body(lines[i]!, many.signal)),
       many,
       (xs) => new TimeseriesList(xs),
     );

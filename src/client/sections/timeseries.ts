@@ -5,7 +5,7 @@
  * @module
  */
 import { TimeseriesList, type Timeseries } from '../../model';
-import { parseTimeseries, timeseriesLoad, type CurveInput, type RequestLine, type TimeseriesLoadOptions } from '../../wire';
+import { parseTimeseries, timeseriesLoad, type CurveInput, type TimeseriesLoadOptions } from '../../wire';
 import { curveList, runMany, splitManyOptions, type CallOptions, type ManyOptions } from './load-many';
 import { Section } from './section';
 
@@ -62,7 +62,7 @@ export class TimeseriesSection extends Section {
     const lines = list.map((c) => timeseriesLoad(c, rest));
     return runMany(
       list,
-      async (_c, i) => parseTimeseries((await this.send(lines[i] as RequestLine, many.signal)).body),
+      async (_c, i) => parseTimeseries((await this.send(lines[i]!, many.signal)).body),
       many,
       (xs) => new TimeseriesList(xs),
     );

@@ -24,19 +24,19 @@ export function frontNumbers(traded: Float64Array, period: readonly string[], de
   const n = traded.length;
   const lower = period.map((p) => p.toLowerCase());
   const order = Array.from({ length: n }, (_, i) => i).sort(
-    (a, b) => traded[a] - traded[b] || (lower[a] < lower[b] ? -1 : lower[a] > lower[b] ? 1 : 0) || delivery[a] - delivery[b],
+    (a, b) => traded[a]! - traded[b]! || (lower[a]! < lower[b]! ? -1 : lower[a]! > lower[b]! ? 1 : 0) || delivery[a]! - delivery[b]!,
   );
   const out = new Int32Array(n).fill(-1);
   let g = 0;
   while (g < n) {
-    const day = traded[order[g]];
-    const tag = lower[order[g]];
+    const day = traded[order[g]!]!;
+    const tag = lower[order[g]!];
     let front = 0;
     let started = -1;
     let h = g;
-    for (; h < n && traded[order[h]] === day && lower[order[h]] === tag; h++) {
-      const i = order[h];
-      if (delivery[i] > day) out[i] = ++front;
+    for (; h < n && traded[order[h]!] === day && lower[order[h]!] === tag; h++) {
+      const i = order[h]!;
+      if (delivery[i]! > day) out[i] = ++front;
       else started = i;
     }
     if (started >= 0) out[started] = 0;
@@ -79,7 +79,7 @@ export function selectContract(period: readonly string[], delivery: Float64Array
   const tag = choice.period.toLowerCase();
   const out: number[] = [];
   for (let i = 0; i < period.length; i++) {
-    if (period[i].toLowerCase() !== tag) continue;
+    if (period[i]!.toLowerCase() !== tag) continue;
     if (choice.front !== undefined ? fronts[i] === choice.front : delivery[i] === choice.delivery) out.push(i);
   }
   return Int32Array.from(out);
@@ -95,5 +95,5 @@ export function selectContract(period: readonly string[], delivery: Float64Array
  * pickRows(Float64Array.of(1, 2, 3), Int32Array.of(2, 0)) //=> Float64Array [3, 1]
  */
 export function pickRows(column: Float64Array, indices: Int32Array): Float64Array {
-  return Float64Array.from(indices, (i) => column[i]);
+  return Float64Array.from(indices, (i) => column[i]!);
 }
