@@ -209,11 +209,12 @@ export function readApiKeyFile(path: string): string {
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter((line) => line !== '');
-  if (lines.length === 0) throw new InitializationError(`API key file ${path} is empty`);
+  const [key] = lines;
+  if (key === undefined) throw new InitializationError(`API key file ${path} is empty`);
   if (lines.length > 1) {
     throw new InitializationError(`API key file ${path} must hold only the key (found ${lines.length} lines)`);
   }
-  return lines[0];
+  return key;
 }
 
 function positive(name: string, value: unknown, min = 0): number {

@@ -60,27 +60,27 @@ function accumulate(kind: Kind, values: Float64Array, slots: Int32Array, acc: Fl
   const n = values.length;
   if (kind === 'MIN') {
     for (let i = 0; i < n; i++) {
-      const k = slots[i];
-      const v = values[i];
+      const k = slots[i]!;
+      const v = values[i]!;
       if (k < 0 || v !== v) continue;
-      if (present[k] === 0 || v < acc[k]) acc[k] = v;
-      present[k]++;
+      if (present[k] === 0 || v < acc[k]!) acc[k] = v;
+      present[k]!++;
     }
   } else if (kind === 'MAX') {
     for (let i = 0; i < n; i++) {
-      const k = slots[i];
-      const v = values[i];
+      const k = slots[i]!;
+      const v = values[i]!;
       if (k < 0 || v !== v) continue;
-      if (present[k] === 0 || v > acc[k]) acc[k] = v;
-      present[k]++;
+      if (present[k] === 0 || v > acc[k]!) acc[k] = v;
+      present[k]!++;
     }
   } else {
     for (let i = 0; i < n; i++) {
-      const k = slots[i];
-      const v = values[i];
+      const k = slots[i]!;
+      const v = values[i]!;
       if (k < 0 || v !== v) continue;
-      acc[k] += v;
-      present[k]++;
+      acc[k]! += v;
+      present[k]!++;
     }
   }
 }
@@ -117,15 +117,15 @@ export function aggregateColumn(
   const byCount = 'count' in threshold;
   const allowed = byCount ? threshold.count : threshold.percent;
   for (let k = 0; k < m; k++) {
-    const have = present[k];
+    const have = present[k]!;
     if (have === 0) {
       acc[k] = NaN;
       continue;
     }
-    const missing = Math.max(0, expected[k] - have);
-    const tooMany = byCount ? missing > allowed : missing * 100 > allowed * expected[k];
+    const missing = Math.max(0, expected[k]! - have);
+    const tooMany = byCount ? missing > allowed : missing * 100 > allowed * expected[k]!;
     if (tooMany) acc[k] = NaN;
-    else if (kind === 'AVERAGE') acc[k] /= have;
+    else if (kind === 'AVERAGE') acc[k]! /= have;
   }
   return acc;
 }

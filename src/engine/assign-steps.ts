@@ -29,32 +29,32 @@ export function assignSteps(times: Float64Array, bounds: Float64Array, mask: Uin
   const segStarts = segments.starts;
   const segOffsets = segments.offsets;
   let j = 0;
-  let segEnd = segStarts.length > 1 ? segStarts[1] : Infinity;
-  if (n > 0 && !(times[0] >= bounds[0])) throw new ValueError('Times must lie within the output steps (index 0)');
+  let segEnd = segStarts.length > 1 ? segStarts[1]! : Infinity;
+  if (n > 0 && !(times[0]! >= bounds[0]!)) throw new ValueError('Times must lie within the output steps (index 0)');
   let previous = -Infinity;
   let i = 0;
   for (let k = 0; k < steps && i < n; k++) {
-    const stepEnd = bounds[k + 1];
-    while (i < n && times[i] < stepEnd) {
+    const stepEnd = bounds[k + 1]!;
+    while (i < n && times[i]! < stepEnd) {
       // A chunk of values with one answer: the rest of the step, or of the run of local hours
       // with the same filter answer.
-      const t = times[i];
+      const t = times[i]!;
       if (!(t > previous)) throw new ValueError(`Times must be ascending and within the output steps (index ${i})`);
       let chunkEnd = stepEnd;
       let slot = k;
       if (mask !== null) {
         while (t >= segEnd) {
           j++;
-          segEnd = j + 1 < segStarts.length ? segStarts[j + 1] : Infinity;
+          segEnd = j + 1 < segStarts.length ? segStarts[j + 1]! : Infinity;
         }
-        const local = t + segOffsets[j];
+        const local = t + segOffsets[j]!;
         chunkEnd = Math.min(chunkEnd, segEnd, t + maskRunEnd(mask, local) - local);
         slot = mask[maskIndex(local)] === 1 ? k : -1;
       }
       slots[i++] = slot;
       previous = t;
       for (; i < n; i++) {
-        const u = times[i];
+        const u = times[i]!;
         if (u >= chunkEnd) break;
         if (!(u > previous)) throw new ValueError(`Times must be ascending (index ${i})`);
         slots[i] = slot;

@@ -62,7 +62,7 @@ function currencyScale(a: UnitInfo, b: UnitInfo, options: ConvertUnitOptions, fr
   const rate = options.fx(a.base as string, b.base as string, options.times);
   if (typeof rate === 'number') return rate * fixed;
   const scaled = new Float64Array(rate.length);
-  for (let i = 0; i < rate.length; i++) scaled[i] = rate[i] * fixed;
+  for (let i = 0; i < rate.length; i++) scaled[i] = rate[i]! * fixed;
   return scaled;
 }
 
@@ -131,15 +131,15 @@ export function convertUnit(
     // than 1.4000000000000001 (IEEE division is correctly rounded; multiplying by 0.001 is not).
     const divisor = Math.round(1 / k);
     if (k < 1 && Math.abs(1 / k - divisor) < 1e-9 * divisor) {
-      for (let i = 0; i < values.length; i++) out[i] = values[i] / divisor;
+      for (let i = 0; i < values.length; i++) out[i] = values[i]! / divisor;
     } else {
-      for (let i = 0; i < values.length; i++) out[i] = values[i] * k;
+      for (let i = 0; i < values.length; i++) out[i] = values[i]! * k;
     }
   } else {
     if (scale.length !== values.length) {
       throw new ValueError(`FX rates have ${scale.length} entries for ${values.length} values`);
     }
-    for (let i = 0; i < values.length; i++) out[i] = values[i] * scale[i] * perDenominator;
+    for (let i = 0; i < values.length; i++) out[i] = values[i]! * scale[i]! * perDenominator;
   }
   return { values: out, unit: to.unit, denominator: to.denominator };
 }

@@ -42,16 +42,16 @@ class OffsetCursor {
   private offset: number;
 
   constructor(private readonly segments: OffsetSegments) {
-    this.end = segments.starts.length > 1 ? segments.starts[1] : Infinity;
-    this.offset = segments.offsets[0];
+    this.end = segments.starts.length > 1 ? segments.starts[1]! : Infinity;
+    this.offset = segments.offsets[0]!;
   }
 
   at(ms: number): number {
     const { starts, offsets } = this.segments;
     while (ms >= this.end) {
       this.j++;
-      this.offset = offsets[this.j];
-      this.end = this.j + 1 < starts.length ? starts[this.j + 1] : Infinity;
+      this.offset = offsets[this.j]!;
+      this.end = this.j + 1 < starts.length ? starts[this.j + 1]! : Infinity;
     }
     return this.offset;
   }
@@ -72,7 +72,7 @@ function maskedGridCount(first: number, end: number, stepMs: number, mask: Uint8
     const local = g + cursor.at(g);
     const chunkEnd = Math.min(g + maskRunEnd(mask, local) - local, end, cursor.segmentEnd());
     const points = Math.ceil((chunkEnd - g) / stepMs);
-    count += mask[maskIndex(local)] * points;
+    count += mask[maskIndex(local)]! * points;
     g += points * stepMs;
   }
   return count;
@@ -82,8 +82,8 @@ function fixedCounts(bounds: Float64Array, stepMs: number, anchorMs: number, mas
   const m = bounds.length - 1;
   const counts = new Float64Array(m);
   for (let k = 0; k < m; k++) {
-    const begin = bounds[k];
-    const end = bounds[k + 1];
+    const begin = bounds[k]!;
+    const end = bounds[k + 1]!;
     const first = begin + ((((anchorMs - begin) % stepMs) + stepMs) % stepMs);
     if (first >= end) continue;
     counts[k] = mask === null ? Math.ceil((end - first) / stepMs) : maskedGridCount(first, end, stepMs, mask, cursor);
@@ -94,14 +94,14 @@ function fixedCounts(bounds: Float64Array, stepMs: number, anchorMs: number, mas
 function calendarCounts(bounds: Float64Array, grid: InputGrid, mask: Uint8Array | null, cursor: OffsetCursor): Float64Array {
   const m = bounds.length - 1;
   const counts = new Float64Array(m);
-  const begin = floorMillis(bounds[0], grid.frequency, grid.zone);
-  const starts = stepStarts(begin, bounds[m], grid.frequency, grid.zone);
+  const begin = floorMillis(bounds[0]!, grid.frequency, grid.zone);
+  const starts = stepStarts(begin, bounds[m]!, grid.frequency, grid.zone);
   let k = 0;
   for (let i = 0; i < starts.length; i++) {
-    const g = starts[i];
-    if (g < bounds[0]) continue;
-    while (g >= bounds[k + 1]) k++;
-    counts[k] += mask === null ? 1 : mask[maskIndex(g + cursor.at(g))];
+    const g = starts[i]!;
+    if (g < bounds[0]!) continue;
+    while (g >= bounds[k + 1]!) k++;
+    counts[k]! += mask === null ? 1 : mask[maskIndex(g + cursor.at(g))]!;
   }
   return counts;
 }

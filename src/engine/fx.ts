@@ -53,7 +53,9 @@ export function ratesAtOrBefore(curve: FxCurve, times: Float64Array, maxAgeMs = 
 export function eurPerUnit(curve: FxCurve | null, times: Float64Array): Float64Array {
   if (curve === null) return new Float64Array(times.length).fill(1);
   const rates = ratesAtOrBefore(curve, times);
-  for (let i = 0; i < rates.length; i++) rates[i] = 1 / rates[i];
+  rates.forEach((rate, i) => {
+    rates[i] = 1 / rate;
+  });
   return rates;
 }
 
@@ -83,7 +85,9 @@ export function fxFromCurves(curves: Readonly<Record<string, FxCurve>>, maxAgeMs
     if (times === undefined) throw new ValueError('Currency conversion needs the times of the values');
     const a = perEuro(from, times);
     const b = perEuro(to, times);
-    for (let i = 0; i < b.length; i++) b[i] /= a[i];
+    b.forEach((rate, i) => {
+      b[i] = rate / a[i]!;
+    });
     return b;
   };
 }

@@ -125,10 +125,10 @@ const lowerSet = (tags: readonly string[] | undefined): Set<string> | null =>
 /** Newest issued first, then tag (ignoring case); `sign` -1 turns it into oldest first. */
 function comparator(cols: InstanceColumns, sign: 1 | -1): (a: number, b: number) => number {
   return (a, b) => {
-    const d = cols.issued[b] - cols.issued[a];
+    const d = cols.issued[b]! - cols.issued[a]!;
     if (d !== 0) return sign * d;
-    const ta = cols.tags[a].toLowerCase();
-    const tb = cols.tags[b].toLowerCase();
+    const ta = cols.tags[a]!.toLowerCase();
+    const tb = cols.tags[b]!.toLowerCase();
     return ta < tb ? -1 : ta > tb ? 1 : 0;
   };
 }
@@ -157,8 +157,8 @@ export function selectInstances(
   const times = filter.issuedTimeOfDay && filter.issuedTimeOfDay.length > 0 ? new Set(filter.issuedTimeOfDay) : null;
   const out: number[] = [];
   for (let i = 0; i < cols.issued.length; i++) {
-    const issued = cols.issued[i];
-    const tag = cols.tags[i].toLowerCase();
+    const issued = cols.issued[i]!;
+    const tag = cols.tags[i]!.toLowerCase();
     if (keep && !keep.has(tag)) continue;
     if (drop?.has(tag)) continue;
     if (filter.issuedAtEarliest !== undefined && issued < filter.issuedAtEarliest) continue;
@@ -184,7 +184,7 @@ export function selectInstances(
  */
 export function latestInstance(cols: InstanceColumns, filter: InstanceFilter = {}): number {
   const picked = selectInstances(cols, filter, { limit: 1 });
-  return picked.length ? picked[0] : -1;
+  return picked.length ? picked[0]! : -1;
 }
 
 function mod(a: number, b: number): number {
@@ -221,24 +221,24 @@ export function relativeInstances(
   const order = comparator(cols, 1);
   const best = new Map<number, number>();
   for (let i = 0; i < cols.issued.length; i++) {
-    if (tag !== null && cols.tags[i].toLowerCase() !== tag) continue;
-    const local = wall(cols.issued[i], issueZone);
+    if (tag !== null && cols.tags[i]!.toLowerCase() !== tag) continue;
+    const local = wall(cols.issued[i]!, issueZone);
     const day = Math.floor(local / DAY_MS);
     const tod = local - day * DAY_MS;
     if (rule.timeOfDay !== undefined && tod !== rule.timeOfDay) continue;
     if (rule.afterTimeOfDay !== undefined && tod < rule.afterTimeOfDay) continue;
     if (rule.beforeTimeOfDay !== undefined && tod >= rule.beforeTimeOfDay) continue;
     if (rule.modifiedAtLatest !== undefined) {
-      const changed = firstFinite(cols.modified[i], cols.created[i], cols.issued[i]);
+      const changed = firstFinite(cols.modified[i]!, cols.created[i]!, cols.issued[i]!);
       if (wall(changed, issueZone) > day * DAY_MS + rule.modifiedAtLatest) continue;
     }
     const current = best.get(day);
-    const gap = current === undefined ? 0 : cols.issued[i] - cols.issued[current];
+    const gap = current === undefined ? 0 : cols.issued[i]! - cols.issued[current]!;
     if (current === undefined || (latest ? gap > 0 : gap < 0) || (gap === 0 && order(i, current) < 0)) best.set(day, i);
   }
   const out = new Int32Array(dayStarts.length);
   for (let k = 0; k < dayStarts.length; k++) {
-    const day = Math.floor(wall(dayStarts[k], dayZone) / DAY_MS) - rule.daysAhead;
+    const day = Math.floor(wall(dayStarts[k]!, dayZone) / DAY_MS) - rule.daysAhead;
     out[k] = best.get(day) ?? -1;
   }
   return out;
@@ -268,13 +268,13 @@ export function knownInstances(
   rule: { daysAhead: number; beforeTimeOfDay?: number },
 ): Int32Array {
   const newest = Array.from(selectInstances(cols));
-  const walls = newest.map((i) => wall(cols.issued[i], issueZone));
+  const walls = newest.map((i) => wall(cols.issued[i]!, issueZone));
   const out = new Int32Array(dayStarts.length).fill(-1);
   for (let k = 0; k < dayStarts.length; k++) {
-    const issueDay = Math.floor(wall(dayStarts[k], dayZone) / DAY_MS) - rule.daysAhead;
+    const issueDay = Math.floor(wall(dayStarts[k]!, dayZone) / DAY_MS) - rule.daysAhead;
     const cutoff = issueDay * DAY_MS + (rule.beforeTimeOfDay ?? DAY_MS);
     const at = walls.findIndex((w) => w < cutoff);
-    if (at >= 0) out[k] = newest[at];
+    if (at >= 0) out[k] = newest[at]!;
   }
   return out;
 }
@@ -295,8 +295,8 @@ function firstFinite(...values: number[]): number {
  * //=> 0
  */
 export function availableAt(cols: InstanceColumns, index: number): number {
-  const created = cols.created[index];
-  return created === created ? created : cols.issued[index];
+  const created = cols.created[index]!;
+  return created === created ? created : cols.issued[index]!;
 }
 
 /**
@@ -358,11 +358,11 @@ export class RollingFill {
     let filled = 0;
     let j = 0;
     for (let k = 0; k < this.times.length; k++) {
-      const t = this.times[k];
+      const t = this.times[k]!;
       if (t < from || this.source[k] !== -1) continue;
-      while (j < times.length && times[j] < t) j++;
+      while (j < times.length && times[j]! < t) j++;
       if (j === times.length) break;
-      const v = values[j];
+      const v = values[j]!;
       if (times[j] === t && v === v) {
         this.values[k] = v;
         this.source[k] = index;

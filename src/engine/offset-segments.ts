@@ -53,7 +53,7 @@ function computeBlock(zone: Zone, index: number): Block {
   const starts = [begin];
   const offsets = [offsetMs(zone, begin)];
   let at = begin;
-  let current = offsets[0];
+  let current = offsets[0]!;
   while (at < end) {
     const next = Math.min(at + PROBE_MS, end);
     const probe = offsetMs(zone, next);
@@ -112,15 +112,15 @@ export function offsetSegments(zone: Zone, beginMs: number, endMs: number): Offs
     const b = block(zone, index);
     for (let i = 0; i < b.starts.length; i++) {
       if (offsets.length > 0 && offsets[offsets.length - 1] === b.offsets[i]) continue;
-      starts.push(b.starts[i]);
-      offsets.push(b.offsets[i]);
+      starts.push(b.starts[i]!);
+      offsets.push(b.offsets[i]!);
     }
   }
   // Keep the segments from the one containing beginMs through the one containing endMs.
   let first = 0;
-  while (first + 1 < starts.length && starts[first + 1] <= beginMs) first++;
+  while (first + 1 < starts.length && starts[first + 1]! <= beginMs) first++;
   let last = first;
-  while (last + 1 < starts.length && starts[last + 1] <= endMs) last++;
+  while (last + 1 < starts.length && starts[last + 1]! <= endMs) last++;
   return {
     starts: Float64Array.from(starts.slice(first, last + 1)),
     offsets: Float64Array.from(offsets.slice(first, last + 1)),

@@ -64,14 +64,14 @@ export function periodsToSteps(begins: Float64Array, ends: Float64Array, values:
   if (ends.length !== n || values.length !== n) throw new ValueError('begins, ends and values must have the same length');
   if (n === 0) return { times: new Float64Array(0), values: new Float64Array(0) };
   let last = -Infinity;
-  for (let i = 0; i < n; i++) last = Math.max(last, ends[i] as number);
-  const times = stepStarts(floorMillis(begins[0] as number, freq, zone), last, freq, zone);
+  for (let i = 0; i < n; i++) last = Math.max(last, ends[i]!);
+  const times = stepStarts(floorMillis(begins[0]!, freq, zone), last, freq, zone);
   const out = new Float64Array(times.length);
   let j = 0;
   for (let i = 0; i < times.length; i++) {
-    const d0 = times[i] as number;
-    const d1 = i + 1 < times.length ? (times[i + 1] as number) : shiftMillis(d0, freq, 1, zone);
-    while (j < n && ((ends[j] as number) <= d0 || (ends[j] as number) <= (begins[j] as number))) j++;
+    const d0 = times[i]!;
+    const d1 = i + 1 < times.length ? times[i + 1]! : shiftMillis(d0, freq, 1, zone);
+    while (j < n && (ends[j]! <= d0 || ends[j]! <= begins[j]!)) j++;
     out[i] = stepValue(begins, ends, values, j, d0, d1);
   }
   return { times, values: out };
@@ -80,18 +80,18 @@ export function periodsToSteps(begins: Float64Array, ends: Float64Array, values:
 /** The value of step `[d0, d1)`, starting the search at period `j` (the first not ended at d0). */
 function stepValue(begins: Float64Array, ends: Float64Array, values: Float64Array, j: number, d0: number, d1: number): number {
   const n = begins.length;
-  if (j >= n || (begins[j] as number) > d0) return NaN;
-  if ((ends[j] as number) >= d1) return values[j] as number;
+  if (j >= n || begins[j]! > d0) return NaN;
+  if (ends[j]! >= d1) return values[j]!;
   let sum = 0;
   let seconds = 0;
   let cursor = d0;
   for (let k = j; k < n && cursor < d1; k++) {
-    const b = begins[k] as number;
-    const e = ends[k] as number;
+    const b = begins[k]!;
+    const e = ends[k]!;
     if (e <= b) continue;
     if (k > j && b !== cursor) return NaN;
     const overlap = (Math.min(e, d1) - Math.max(b, d0)) / 1000;
-    sum += (values[k] as number) * overlap;
+    sum += values[k]! * overlap;
     seconds += overlap;
     cursor = e;
   }

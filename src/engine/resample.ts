@@ -86,7 +86,7 @@ function checkFrequencies(from: Frequency, to: Frequency): void {
 
 function countSlots(slots: Int32Array, m: number): Float64Array {
   const counts = new Float64Array(m);
-  for (let i = 0; i < slots.length; i++) if (slots[i] >= 0) counts[slots[i]]++;
+  for (let i = 0; i < slots.length; i++) if (slots[i]! >= 0) counts[slots[i]!]!++;
   return counts;
 }
 
@@ -132,14 +132,14 @@ export function resample(input: SeriesColumns, options: ResampleOptions): Resamp
       ...(input.scenarios !== undefined ? { scenarios: input.scenarios.map(() => new Float64Array(0)) } : {}),
     };
   }
-  const bounds = stepBounds(times[0], times[n - 1], to, zone);
+  const bounds = stepBounds(times[0]!, times[n - 1]!, to, zone);
   const m = bounds.length - 1;
   const fullMask = hourFilterMask(options.filter ?? Filter.BASE, to);
   const mask = isBaseMask(fullMask) ? null : fullMask;
-  const segments = offsetSegments(zone, bounds[0], bounds[m]);
+  const segments = offsetSegments(zone, bounds[0]!, bounds[m]!);
   const slots = assignSteps(times, bounds, mask, segments);
   const expected = from.isIterable
-    ? expectedCounts(bounds, { frequency: from, anchorMs: times[0], zone: options.fromZone ?? zone }, mask, segments)
+    ? expectedCounts(bounds, { frequency: from, anchorMs: times[0]!, zone: options.fromZone ?? zone }, mask, segments)
     : countSlots(slots, m);
   const aggregate = (column: Float64Array): Float64Array => aggregateColumn(column, slots, expected, aggregation, threshold);
   return {

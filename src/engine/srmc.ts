@@ -188,7 +188,8 @@ export interface SrmcInput {
   readonly factors: SrmcFactorSet;
 }
 
-const at = (v: Float64Array | number, i: number): number => (typeof v === 'number' ? v : v[i]);
+/** The value at `i` of a column (in range: columns are as long as the prices), or the constant. */
+const at = (v: Float64Array | number, i: number): number => (typeof v === 'number' ? v : v[i]!);
 
 /**
  * Computes the SRMC of each price in EUR/MWh of electricity; a null price, FX rate or EUA price
@@ -209,7 +210,7 @@ export function srmcValues(input: SrmcInput): Float64Array {
   const divisor = perMwhHeat(input.fuel, input.unit, input.denominator, factors);
   const out = new Float64Array(input.prices.length);
   for (let i = 0; i < out.length; i++) {
-    const fuel = (input.prices[i] * at(input.eurPerCurrency, i)) / divisor;
+    const fuel = (at(input.prices, i) * at(input.eurPerCurrency, i)) / divisor;
     const co2 = at(input.eua, i) + (input.carbonTax === undefined ? 0 : at(input.carbonTax, i));
     out[i] = (fuel + factors.carbonEmissions * co2) / factors.efficiency;
   }

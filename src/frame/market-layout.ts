@@ -55,7 +55,7 @@ export function layoutOhlcList(list: readonly OHLC[]): FrameLayout {
   const front: (number | null)[] = new Array(n);
   const values = OHLC_VALUES.map(() => new Float64Array(n));
   for (let i = 0; i < n; i++) {
-    const o = list[i] as OHLC;
+    const o = list[i]!;
     traded[i] = o.product.traded.toMillis();
     delivery[i] = o.product.delivery.toMillis();
     period[i] = o.product.period.tag;

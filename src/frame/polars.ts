@@ -122,7 +122,7 @@ function numbers(data: ArrayLike<number | null>): (number | null)[] {
 function dates(data: ArrayLike<number>): (Date | null)[] {
   const out: (Date | null)[] = [];
   for (let i = 0; i < data.length; i++) {
-    const v = data[i] as number;
+    const v = data[i]!;
     out.push(Number.isNaN(v) ? null : new Date(v));
   }
   return out;

@@ -87,9 +87,9 @@ export function shortBases(list: readonly Timeseries[]): string[] {
   const oneInstance = new Set(instances).size === 1;
   return list.map((_, k) => {
     const parts: string[] = [];
-    if (!(oneCurve && allLabelled && list.length > 1)) parts.push(curves[k] as string);
+    if (!(oneCurve && allLabelled && list.length > 1)) parts.push(curves[k]!);
     if (instances[k] && !(oneInstance && list.length > 1 && !oneCurve)) parts.push(instances[k] as string);
-    if (parts.length === 0) parts.push(curves[k] as string);
+    if (parts.length === 0) parts.push(curves[k]!);
     return parts.join('_');
   });
 }

@@ -125,7 +125,7 @@ function timeseriesColumns(series: Timeseries, opts: TableOptions = {}, rows?: F
   };
   const out: ValueColumn[] = [];
   if (series.hasValues()) out.push(column(null, series.values));
-  series.scenarios.forEach((data, k) => out.push(column(series.scenarioNames[k] as string, data)));
+  series.scenarios.forEach((data, k) => out.push(column(series.scenarioNames[k]!, data)));
   return out;
 }
 
@@ -140,7 +140,7 @@ function timeseriesColumns(series: Timeseries, opts: TableOptions = {}, rows?: F
  */
 export function layoutTimeseries(series: Timeseries, opts: TableOptions = {}): FrameLayout {
   const short = opts.columnNames === 'short';
-  const base = short ? (opts.name ? slug(opts.name) : (shortBases([series])[0] as string)) : undefined;
+  const base = short ? (opts.name ? slug(opts.name) : shortBases([series])[0]!) : undefined;
   return assembleLayout([dateColumn(series.times, series, opts)], shortened(timeseriesColumns(series, opts, undefined, base), short), {
     zone: series.resolution.timezone,
     levelNames: opts.singleLevelHeader === true && !short ? SINGLE_LEVEL_NAMES : MULTI_LEVEL_NAMES,
@@ -167,7 +167,7 @@ function wallClockMillis(times: Float64Array, series: Timeseries): Float64Array 
   const zone = series.resolution.zone;
   const out = new Float64Array(times.length);
   for (let i = 0; i < times.length; i++) {
-    const t = times[i] as number;
+    const t = times[i]!;
     out[i] = t + zone.offset(t) * 60_000;
   }
   return out;
@@ -193,7 +193,7 @@ function resampled(list: readonly Timeseries[], resample: TableResample): Timese
 }
 
 function checkMembers(list: readonly Timeseries[]): void {
-  const first = list[0] as Timeseries;
+  const first = list[0]!;
   const name = (s: Timeseries): string => s.name ?? 'series';
   for (const s of list) {
     if (!s.resolution.frequency.equals(first.resolution.frequency)) {
@@ -237,7 +237,7 @@ export function layoutTimeseriesList(input: readonly Timeseries[], opts: ListTab
   const single = opts.singleLevelHeader === true && !short;
   const bases = short ? shortBases(list) : [];
   const values = list.flatMap((s, k) => timeseriesColumns(s, { singleLevelHeader: single }, rows, short ? bases[k] : undefined));
-  const first = list[0] as Timeseries;
+  const first = list[0]!;
   return assembleLayout([dateColumn(rows, first, opts)], shortened(values, short), {
     zone: first.resolution.timezone,
     levelNames: single ? SINGLE_LEVEL_NAMES : MULTI_LEVEL_NAMES,
@@ -275,7 +275,7 @@ export function unionTimes(columns: readonly Float64Array[]): Float64Array {
   all.sort();
   let n = 0;
   for (let i = 0; i < all.length; i++) {
-    const t = all[i] as number;
+    const t = all[i]!;
     if (n === 0 || t !== all[n - 1]) all[n++] = t;
   }
   return all.slice(0, n);
@@ -286,15 +286,15 @@ function align(rows: Float64Array, times: Float64Array, data: Float64Array): Flo
   if (sameColumn(rows, times)) return data.slice();
   const out = new Float64Array(rows.length).fill(NaN);
   for (let i = 0; i < times.length; i++) {
-    const t = times[i] as number;
+    const t = times[i]!;
     let lo = 0;
     let hi = rows.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if ((rows[mid] as number) < t) lo = mid + 1;
+      if (rows[mid]! < t) lo = mid + 1;
       else hi = mid;
     }
-    if (rows[lo] === t) out[lo] = data[i] as number;
+    if (rows[lo] === t) out[lo] = data[i]!;
   }
   return out;
 }

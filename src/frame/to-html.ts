@@ -102,7 +102,7 @@ function headerRows(
     if (level === 0) for (const name of index) cells.push(`<th rowspan="${depth}">${escapeHtml(name)}</th>`);
     let k = 0;
     while (k < shown.length) {
-      const name = shown[k];
+      const name = shown[k] ?? null;
       if (name === null) {
         cells.push(`<th>${ELLIPSIS}</th>`);
         k++;
@@ -111,7 +111,7 @@ function headerRows(
       const own = levels.get(name) ?? [name];
       let span = 1;
       while (level < depth - 1 && k + span < shown.length) {
-        const next = shown[k + span];
+        const next = shown[k + span] ?? null;
         if (next === null) break;
         const other = levels.get(next) ?? [next];
         let same = true;
@@ -151,7 +151,7 @@ export function toHtml(table: HtmlTable, opts: HtmlOptions = {}): string {
   const levels = headerLevels(table);
   const depth = info ? info.levelNames.length : 1;
   const maxColumns = opts.maxColumns ?? 20;
-  const shown = visible(values.length, maxColumns, maxColumns).map((i) => (i < 0 ? null : (values[i] as string)));
+  const shown = visible(values.length, maxColumns, maxColumns).map((i) => (i < 0 ? null : (values[i] ?? null)));
   const count = table.numRows();
   const rowIndices = table.indices(true);
   const maxRows = opts.maxRows ?? 60;
@@ -159,7 +159,7 @@ export function toHtml(table: HtmlTable, opts: HtmlOptions = {}): string {
   const columns = new Map(names.map((n) => [n, table.column(n)]));
   const body = rows.map((r) => {
     if (r < 0) return `<tr>${[...index, ...shown].map(() => `<td>${ELLIPSIS}</td>`).join('')}</tr>`;
-    const row = rowIndices[r] as number;
+    const row = rowIndices[r]!;
     const cell = (name: string): string => escapeHtml(formatCell(columns.get(name)?.at(row), kindOf(name, info), zone));
     const head = index.map((name) => `<th>${cell(name)}</th>`);
     const data = shown.map((name) => (name === null ? `<td>${ELLIPSIS}</td>` : `<td>${cell(name)}</td>`));

@@ -60,7 +60,7 @@ export class FrameTable extends ColumnTable {
 function toDates(data: ArrayLike<number>): (Date | null)[] {
   const out: (Date | null)[] = [];
   for (let i = 0; i < data.length; i++) {
-    const ms = data[i] as number;
+    const ms = data[i]!;
     out.push(Number.isNaN(ms) ? null : new Date(ms));
   }
   return out;
@@ -74,7 +74,7 @@ function toDates(data: ArrayLike<number>): (Date | null)[] {
 function toLocalDates(data: ArrayLike<number>): (Date | null)[] {
   const out: (Date | null)[] = [];
   for (let i = 0; i < data.length; i++) {
-    const ms = data[i] as number;
+    const ms = data[i]!;
     if (Number.isNaN(ms)) {
       out.push(null);
       continue;

@@ -84,7 +84,9 @@ export class AbsoluteItem {
   }
 
   /**
-   * The wire JSON shape: `{instance, v}`.
+   * A plain snapshot (docs/model.md#snapshots), keyed like the wire JSON: `{instance, v}`.
+   * Not the wire format: `serializeAbsoluteResult` (`service/wire`) writes it
+   * within the result.
    *
    * @returns A plain object.
    * @example

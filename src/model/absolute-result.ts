@@ -214,7 +214,9 @@ export class AbsoluteResult {
   }
 
   /**
-   * The wire JSON shape (docs/protocol.md#absolute-json; note the key `filter`).
+   * A plain snapshot (docs/model.md#snapshots), keyed like the wire JSON (docs/protocol.md#absolute-json;
+   * note the key `filter`).
+   * Not the wire format: `serializeAbsoluteResult` (`service/wire`) writes that.
    *
    * @returns A plain object.
    * @example

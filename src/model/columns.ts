@@ -45,7 +45,7 @@ export function toFloat64(column: ColumnInput): Float64Array {
  * cell(new Float64Array([NaN]), 0) //=> null
  */
 export function cell(column: Float64Array, i: number): number | null {
-  const v = column[i] as number;
+  const v = column[i]!;
   return Number.isNaN(v) ? null : v;
 }
 
@@ -62,8 +62,8 @@ export function columnEquals(a: Float64Array | null, b: Float64Array | null): bo
   if (a === null || b === null) return a === b;
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) {
-    const x = a[i] as number;
-    const y = b[i] as number;
+    const x = a[i]!;
+    const y = b[i]!;
     if (x !== y && !(Number.isNaN(x) && Number.isNaN(y))) return false;
   }
   return true;
@@ -96,9 +96,9 @@ export function defaultScenarioNames(count: number): string[] {
 export function checkSteps(times: Float64Array, resolution: Resolution, what: string): void {
   const freq = resolution.frequency;
   for (let i = 0; i < times.length; i++) {
-    const t = times[i] as number;
+    const t = times[i]!;
     if (!Number.isFinite(t)) throw new ValueError(`${what}: invalid date-time at index ${i}`);
-    if (i > 0 && t <= (times[i - 1] as number)) {
+    if (i > 0 && t <= times[i - 1]!) {
       const kind = t === times[i - 1] ? 'duplicate date-time' : 'date-times not sorted';
       throw new ValueError(`${what}: ${kind} at index ${i}`);
     }
@@ -123,12 +123,12 @@ export function checkSteps(times: Float64Array, resolution: Resolution, what: st
 export function checkPeriods(begins: Float64Array, ends: Float64Array, resolution: Resolution): void {
   const freq = resolution.frequency;
   for (let i = 0; i < begins.length; i++) {
-    const b = begins[i] as number;
-    const e = ends[i] as number;
+    const b = begins[i]!;
+    const e = ends[i]!;
     if (!Number.isFinite(b) || !Number.isFinite(e)) throw new ValueError(`Periodseries: invalid date-time at index ${i}`);
     if (b >= e) throw new ValueError(`Periodseries: period at index ${i} does not end after it begins`);
-    if (i > 0 && b < (ends[i - 1] as number)) {
-      const kind = b <= (begins[i - 1] as number) ? 'periods not sorted or duplicated' : 'periods overlap';
+    if (i > 0 && b < ends[i - 1]!) {
+      const kind = b <= begins[i - 1]! ? 'periods not sorted or duplicated' : 'periods overlap';
       throw new ValueError(`Periodseries: ${kind} at index ${i}`);
     }
     if (freq.isIterable && (floorMillis(b, freq, resolution.zone) !== b || floorMillis(e, freq, resolution.zone) !== e)) {

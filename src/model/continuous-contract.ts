@@ -129,7 +129,8 @@ export class ContinuousContract {
   }
 
   /**
-   * The wire JSON shape (docs/protocol.md#contract-json).
+   * A plain snapshot (docs/model.md#snapshots), keyed like the wire JSON (docs/protocol.md#contract-json).
+   * Not the wire format: `serializeContract` (`service/wire`) writes that.
    *
    * @returns A plain object.
    * @example

@@ -211,7 +211,9 @@ export class Curve {
   }
 
   /**
-   * The wire JSON shape (docs/protocol.md#curve-json); no area is written as `""`.
+   * A plain snapshot (docs/model.md#snapshots), keyed like the wire JSON (docs/protocol.md#curve-json); no
+   * area is written as `""`.
+   * Not the wire format: `serializeCurve` (`service/wire`) writes that.
    *
    * @returns A plain object.
    * @example

@@ -148,7 +148,8 @@ export class Instance {
   }
 
   /**
-   * The wire JSON shape (docs/protocol.md#instance-json).
+   * A plain snapshot (docs/model.md#snapshots), keyed like the wire JSON (docs/protocol.md#instance-json).
+   * Not the wire format: `serializeInstance` (`service/wire`) writes that.
    *
    * @returns A plain object.
    * @example

@@ -134,12 +134,14 @@ export class OHLCList extends Array<OHLC> {
       this.unit === other.unit &&
       this.denominator === other.denominator &&
       this.length === other.length &&
-      this.every((o, i) => o.equals(other[i] as OHLC))
+      this.every((o, i) => o.equals(other[i]!))
     );
   }
 
   /**
-   * The wire JSON shape (docs/protocol.md#ohlc-json): `curve`, `unit`, `denominator` and `data`.
+   * A plain snapshot (docs/model.md#snapshots), keyed like the wire JSON (docs/protocol.md#ohlc-json):
+   * `curve`, `unit`, `denominator` and `data`.
+   * Not the wire format: `serializeOHLCList` (`service/wire`) writes that.
    *
    * @returns A plain object.
    * @example

@@ -164,7 +164,9 @@ export class OHLC {
   }
 
   /**
-   * The wire JSON shape: `product` plus the seven fields by their JSON names.
+   * A plain snapshot (docs/model.md#snapshots), keyed like the wire JSON: `product` plus the seven fields by
+   * their JSON names.
+   * Not the wire format: `serializeOHLC` (`service/wire`) writes that.
    *
    * @returns A plain object.
    * @example

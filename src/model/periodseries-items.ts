@@ -82,8 +82,8 @@ export interface PeriodColumns {
  * periodAt({ begins, ends, values, capacities: null }, CET, 0).value //=> 8113
  */
 export function periodAt(columns: PeriodColumns, zone: Zone, i: number): Period | CapacityPeriod {
-  const begin = DateTime.fromMillis(columns.begins[i] as number, { zone });
-  const end = DateTime.fromMillis(columns.ends[i] as number, { zone });
+  const begin = DateTime.fromMillis(columns.begins[i]!, { zone });
+  const end = DateTime.fromMillis(columns.ends[i]!, { zone });
   const value = cell(columns.values, i);
   if (columns.capacities === null) return Object.freeze({ begin, end, value });
   return Object.freeze({ begin, end, value, installed: cell(columns.capacities, i) });
@@ -104,10 +104,10 @@ export function periodColumnsFromItems(items: readonly PeriodItemInput[], zone: 
   const begins = new Float64Array(n);
   const ends = new Float64Array(n);
   const values = new Float64Array(n);
-  const withCapacity = n > 0 && 'installed' in (items[0] as PeriodItemInput);
+  const withCapacity = n > 0 && 'installed' in items[0]!;
   const capacities = withCapacity ? new Float64Array(n) : null;
   for (let i = 0; i < n; i++) {
-    const item = items[i] as PeriodItemInput;
+    const item = items[i]!;
     if (!item || item.begin === undefined || item.end === undefined) {
       throw new ValueError(`Period item ${i} needs begin and end`);
     }

@@ -81,11 +81,12 @@ export class PeriodseriesList extends Array<Periodseries> {
    */
   equals(other: PeriodseriesList): boolean {
     if (!PeriodseriesList.isPeriodseriesList(other)) return false;
-    return this.length === other.length && this.every((ps, i) => ps.equals(other[i] as Periodseries));
+    return this.length === other.length && this.every((ps, i) => ps.equals(other[i]!));
   }
 
   /**
-   * The members' wire JSON, as an array.
+   * The members' snapshots (docs/model.md#snapshots), as an array; not the wire format: `serializePeriodseriesList`
+   * (`service/wire`) writes that.
    *
    * @returns An array of period-series objects.
    * @example

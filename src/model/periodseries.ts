@@ -185,7 +185,7 @@ export class Periodseries extends Series {
    */
   begin(): DateTime {
     if (this.length === 0) throw new ValueError('Periodseries has no values');
-    return DateTime.fromMillis(this.begins[0] as number, { zone: this.resolution.zone });
+    return DateTime.fromMillis(this.begins[0]!, { zone: this.resolution.zone });
   }
 
   /**
@@ -198,7 +198,7 @@ export class Periodseries extends Series {
    */
   end(): DateTime {
     if (this.length === 0) throw new ValueError('Periodseries has no values');
-    return DateTime.fromMillis(this.ends[this.length - 1] as number, { zone: this.resolution.zone });
+    return DateTime.fromMillis(this.ends[this.length - 1]!, { zone: this.resolution.zone });
   }
 
   /**
@@ -257,8 +257,10 @@ export class Periodseries extends Series {
   }
 
   /**
-   * The wire JSON shape (docs/protocol.md#periodseries-json): `data` items `{begin, end, v}` plus `capacity` for
+   * A plain snapshot (docs/model.md#snapshots), keyed like the wire JSON
+   * (docs/protocol.md#periodseries-json): `data` items `{begin, end, v}` plus `capacity` for
    * capacity periods.
+   * Not the wire format: `serializePeriodseries` (`service/wire`) writes that.
    *
    * @returns A plain object.
    * @example

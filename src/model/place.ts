@@ -166,7 +166,8 @@ export class Place {
   }
 
   /**
-   * The wire JSON shape (docs/protocol.md#place-json).
+   * A plain snapshot (docs/model.md#snapshots), keyed like the wire JSON (docs/protocol.md#place-json).
+   * Not the wire format: `serializePlace` (`service/wire`) writes that.
    *
    * @returns A plain object.
    * @example

@@ -108,7 +108,8 @@ export class Product {
   }
 
   /**
-   * The wire JSON shape (note the key `traded_at`).
+   * A plain snapshot (docs/model.md#snapshots), keyed like the wire JSON (note the key `traded_at`).
+   * Not the wire format: `serializeProduct` (`service/wire`) writes that.
    *
    * @returns A plain object.
    * @example

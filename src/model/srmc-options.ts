@@ -120,7 +120,9 @@ export class SRMCOptions {
   }
 
   /**
-   * The wire JSON shape (docs/protocol.md#srmc-json `srmc_options`).
+   * A plain snapshot (docs/model.md#snapshots), keyed like the wire JSON (docs/protocol.md#srmc-json
+   * `srmc_options`).
+   * Not the wire format: `serializeSRMCOptions` (`service/wire`) writes that.
    *
    * @returns A plain object.
    * @example

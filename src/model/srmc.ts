@@ -197,7 +197,9 @@ export class SRMC {
   }
 
   /**
-   * The wire JSON shape (docs/protocol.md#srmc-json); `ohlc` is the array of records.
+   * A plain snapshot (docs/model.md#snapshots), keyed like the wire JSON (docs/protocol.md#srmc-json); `ohlc`
+   * is the array of records.
+   * Not the wire format: `serializeSRMC` (`service/wire`) writes that.
    *
    * @returns A plain object.
    * @example

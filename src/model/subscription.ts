@@ -130,7 +130,9 @@ export class Subscription {
   }
 
   /**
-   * The wire JSON shape (docs/protocol.md#subscription-json): fields that do not apply to the type are left out.
+   * A plain snapshot (docs/model.md#snapshots), keyed like the wire JSON
+   * (docs/protocol.md#subscription-json): fields that do not apply to the type are left out.
+   * Not the wire format: `serializeSubscription` (`service/wire`) writes that.
    *
    * @returns A plain object.
    * @example

@@ -48,7 +48,7 @@ export function align(...args: (Timeseries | Iterable<Timeseries> | AlignOptions
   }
   series.forEach((s, i) => {
     if (!Timeseries.isTimeseries(s)) throw new ValidationError(`align: item ${i} is not a Timeseries`, 'series');
-    if (i > 0) checkAlignable(series[0] as Timeseries, s, 'series');
+    if (i > 0) checkAlignable(series[0]!, s, 'series');
   });
   const join = opts.join ?? 'inner';
   if (join !== 'inner' && join !== 'outer')
@@ -59,7 +59,7 @@ export function align(...args: (Timeseries | Iterable<Timeseries> | AlignOptions
   );
   return new TimeseriesList(
     series.map((s, k) => {
-      const r = rows[k] as Int32Array;
+      const r = rows[k]!;
       const values = s.valuesOrNull();
       return s.with({ times, values: values === null ? null : gather(values, r), scenarios: s.scenarios.map((c) => gather(c, r)) });
     }),

@@ -68,8 +68,8 @@ function operation(op: ArithmeticOp): (x: number, y: number) => number {
 
 function apply(x: Float64Array, y: Float64Array | number, f: (x: number, y: number) => number): Float64Array {
   const out = new Float64Array(x.length);
-  if (typeof y === 'number') for (let i = 0; i < x.length; i++) out[i] = f(x[i] as number, y);
-  else for (let i = 0; i < x.length; i++) out[i] = f(x[i] as number, y[i] as number);
+  if (typeof y === 'number') for (let i = 0; i < x.length; i++) out[i] = f(x[i]!, y);
+  else for (let i = 0; i < x.length; i++) out[i] = f(x[i]!, y[i]!);
   return out;
 }
 
@@ -100,7 +100,7 @@ export function combineColumns(a: OperandColumns, b: OperandColumns | number, op
     };
   }
   const { times, rows } = joinSteps([a.times, b.times], join);
-  const pick = (side: 0 | 1, column: Float64Array): Float64Array => gather(column, rows[side] as Int32Array);
+  const pick = (side: 0 | 1, column: Float64Array): Float64Array => gather(column, rows[side]!);
   const aValues = a.values === null ? null : pick(0, a.values);
   const bValues = b.values === null ? null : pick(1, b.values);
   const values = aValues !== null && bValues !== null ? apply(aValues, bValues, f) : null;
@@ -113,7 +113,7 @@ export function combineColumns(a: OperandColumns, b: OperandColumns | number, op
         'other',
       );
     }
-    scenarios = a.scenarios.map((s, k) => apply(pick(0, s), pick(1, b.scenarios[k] as Float64Array), f));
+    scenarios = a.scenarios.map((s, k) => apply(pick(0, s), pick(1, b.scenarios[k]!), f));
     scenarioNames = [...a.scenarioNames];
   } else if (a.scenarios.length > 0 && bValues !== null) {
     scenarios = a.scenarios.map((s) => apply(pick(0, s), bValues, f));

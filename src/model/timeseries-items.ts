@@ -111,7 +111,7 @@ export function itemAt(
   zone: Zone,
   i: number,
 ): TimeseriesItem {
-  const date = DateTime.fromMillis(times[i] as number, { zone });
+  const date = DateTime.fromMillis(times[i]!, { zone });
   if (scenarios.length === 0) return Object.freeze({ date, value: values ? cell(values, i) : null });
   const s = Object.freeze(scenarios.map((column) => cell(column, i)));
   if (values === null) return Object.freeze({ date, scenarios: s });
@@ -134,14 +134,14 @@ export function columnsFromItems(items: readonly TimeseriesItemInput[], zone: Zo
   const n = items.length;
   const times = new Float64Array(n);
   if (n === 0) return { times, values: new Float64Array(0), scenarios: [] };
-  const first = items[0] as TimeseriesItemInput;
+  const first = items[0]!;
   const hasValue = 'value' in first;
   const width = first.scenarios ? first.scenarios.length : -1;
   if (!hasValue && width < 0) throw new ValueError('Time series item 0 has neither value nor scenarios');
   const values = hasValue ? new Float64Array(n) : null;
   const scenarios = Array.from({ length: Math.max(width, 0) }, () => new Float64Array(n));
   for (let i = 0; i < n; i++) {
-    const item = items[i] as TimeseriesItemInput;
+    const item = items[i]!;
     times[i] = toDateTime(item.date, zone).toMillis();
     if (values) values[i] = item.value ?? NaN;
     if (width < 0) continue;

@@ -31,7 +31,7 @@ export interface JoinedSteps {
 }
 
 function sameTimes(columns: readonly Float64Array[]): boolean {
-  const first = columns[0] as Float64Array;
+  const first = columns[0]!;
   return columns.every((c) => {
     if (c === first) return true;
     if (c.length !== first.length) return false;
@@ -53,10 +53,10 @@ export function joinSteps(columns: readonly Float64Array[], join: Join): JoinedS
   const k = columns.length;
   if (k === 0) return { times: new Float64Array(0), rows: [] };
   if (sameTimes(columns)) {
-    const n = (columns[0] as Float64Array).length;
+    const n = columns[0]!.length;
     const identity = new Int32Array(n);
     for (let i = 0; i < n; i++) identity[i] = i;
-    return { times: (columns[0] as Float64Array).slice(), rows: columns.map(() => identity) };
+    return { times: columns[0]!.slice(), rows: columns.map(() => identity) };
   }
   const at = new Int32Array(k);
   const cap = join === 'outer' ? columns.reduce((s, c) => s + c.length, 0) : Math.min(...columns.map((c) => c.length));
@@ -67,21 +67,20 @@ export function joinSteps(columns: readonly Float64Array[], join: Join): JoinedS
     let next = Infinity;
     let exhausted = false;
     for (let j = 0; j < k; j++) {
-      const c = columns[j] as Float64Array;
-      if (at[j] >= c.length) {
+      const t = columns[j]![at[j]!];
+      if (t === undefined) {
         exhausted = true;
         continue;
       }
-      const t = c[at[j]] as number;
       if (t < next) next = t;
     }
     if (next === Infinity || (join === 'inner' && exhausted)) break;
     let all = true;
     for (let j = 0; j < k; j++) {
-      const c = columns[j] as Float64Array;
-      if (at[j] < c.length && c[at[j]] === next) {
-        (rows[j] as Int32Array)[m] = at[j];
-        at[j]++;
+      const row = at[j]!;
+      if (columns[j]![row] === next) {
+        (rows[j] as Int32Array)[m] = row;
+        at[j] = row + 1;
       } else {
         (rows[j] as Int32Array)[m] = -1;
         all = false;
@@ -105,8 +104,8 @@ export function joinSteps(columns: readonly Float64Array[], join: Join): JoinedS
 export function gather(column: Float64Array, rows: Int32Array): Float64Array {
   const out = new Float64Array(rows.length);
   for (let i = 0; i < rows.length; i++) {
-    const r = rows[i] as number;
-    out[i] = r < 0 ? NaN : (column[r] as number);
+    const r = rows[i]!;
+    out[i] = r < 0 ? NaN : column[r]!;
   }
   return out;
 }
@@ -127,7 +126,7 @@ export function stepRange(times: Float64Array, begin: number, end: number): [num
     let hi = times.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if ((times[mid] as number) < x) lo = mid + 1;
+      if (times[mid]! < x) lo = mid + 1;
       else hi = mid;
     }
     return lo;

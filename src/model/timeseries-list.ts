@@ -95,12 +95,13 @@ export class TimeseriesList extends Array<Timeseries> {
     return (
       (this.frequency === null ? other.frequency === null : this.frequency.equals(other.frequency)) &&
       this.length === other.length &&
-      this.every((ts, i) => ts.equals(other[i] as Timeseries))
+      this.every((ts, i) => ts.equals(other[i]!))
     );
   }
 
   /**
-   * The members' wire JSON, as an array.
+   * The members' snapshots (docs/model.md#snapshots), as an array; not the wire format: `serializeTimeseriesList`
+   * (`service/wire`) writes that.
    *
    * @returns An array of time-series objects.
    * @example

@@ -315,7 +315,7 @@ export class Timeseries extends Series {
    */
   begin(): DateTime {
     if (this.length === 0) throw new ValueError('Timeseries has no values');
-    return DateTime.fromMillis(this.times[0] as number, { zone: this.resolution.zone });
+    return DateTime.fromMillis(this.times[0]!, { zone: this.resolution.zone });
   }
 
   /**
@@ -329,7 +329,7 @@ export class Timeseries extends Series {
    */
   end(): DateTime {
     if (this.length === 0) throw new ValueError('Timeseries has no values');
-    const last = DateTime.fromMillis(this.times[this.length - 1] as number, { zone: this.resolution.zone });
+    const last = DateTime.fromMillis(this.times[this.length - 1]!, { zone: this.resolution.zone });
     return this.resolution.isIterable() ? this.resolution.next(last) : last;
   }
 
@@ -368,7 +368,7 @@ export class Timeseries extends Series {
     const times = this.times;
     const one = (column: Float64Array): Float64Array => {
       const out = new Float64Array(column.length);
-      for (let i = 0; i < column.length; i++) out[i] = fn(column[i] as number, i, times[i] as number) ?? NaN;
+      for (let i = 0; i < column.length; i++) out[i] = fn(column[i]!, i, times[i]!) ?? NaN;
       return out;
     };
     return this.clone({ values: this.#values === null ? null : one(this.#values), scenarios: this.scenarios.map(one) });
@@ -518,13 +518,15 @@ export class Timeseries extends Series {
       columnEquals(this.times, other.times) &&
       columnEquals(this.#values, other.valuesOrNull()) &&
       this.scenarios.length === other.scenarios.length &&
-      this.scenarios.every((column, k) => columnEquals(column, other.scenarios[k] as Float64Array)) &&
+      this.scenarios.every((column, k) => columnEquals(column, other.scenarios[k]!)) &&
       listEquals(this.scenarioNames, other.scenarioNames)
     );
   }
 
   /**
-   * The wire JSON shape (docs/protocol.md#timeseries-json): `data` items `{d, v}`, `{d, s}` or `{d, v, s}`.
+   * A plain snapshot (docs/model.md#snapshots), keyed like the wire JSON (docs/protocol.md#timeseries-json):
+   * `data` items `{d, v}`, `{d, s}` or `{d, v, s}`.
+   * Not the wire format: `serializeTimeseries` (`service/wire`) writes that.
    *
    * @returns A plain object.
    * @example

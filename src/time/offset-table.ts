@@ -70,7 +70,7 @@ export class OffsetTable {
     }
     let result = chunk.first;
     const at = chunk.at;
-    for (let i = 0; i < at.length && ms >= at[i]; i++) result = chunk.offsets[i];
+    for (let i = 0; i < at.length && ms >= at[i]!; i++) result = chunk.offsets[i]!;
     return result;
   }
 

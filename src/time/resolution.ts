@@ -240,7 +240,8 @@ export class Resolution {
   }
 
   /**
-   * The wire form, for JSON.
+   * The snapshot for JSON (docs/model.md#snapshots), `{frequency, timezone}`; `serializeResolution`
+   * (`service/wire`) writes the wire form.
    *
    * @returns `{frequency, timezone}`.
    * @example

@@ -1,6 +1,6 @@
 // Wire: everything both ends share about the reference protocol. Requests (path and query
 // encoding, parameter descriptors, option groups, one request builder per operation) and
-// responses (JSON <-> model objects, paging headers).
+// responses (JSON <-> model objects, paging headers), and the push feed's messages.
 
 // Requests
 export * from './encode';
@@ -12,3 +12,6 @@ export * from './requests';
 
 // Responses
 export * from './json';
+
+// The push feed's filters and messages
+export * from './feed';

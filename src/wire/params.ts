@@ -235,12 +235,14 @@ export const TIME_OF_DAY: ParamKind<TimeOfDayInput, TimeOfDay> = {
     if (DateTime.isDateTime(input) && input.isValid) return formatTimeOfDay(input);
     if (typeof input === 'object' && input !== null && !DateTime.isDateTime(input)) {
       const t = { hour: input.hour, minute: input.minute ?? 0, second: input.second ?? 0, millisecond: input.millisecond ?? 0 };
-      const ok = [
-        [t.hour, 23],
-        [t.minute, 59],
-        [t.second, 59],
-        [t.millisecond, 999],
-      ].every(([v, max]) => Number.isInteger(v) && v >= 0 && v <= max);
+      const ok = (
+        [
+          [t.hour, 23],
+          [t.minute, 59],
+          [t.second, 59],
+          [t.millisecond, 999],
+        ] as const
+      ).every(([v, max]) => Number.isInteger(v) && v >= 0 && v <= max);
       if (ok) return formatTimeOfDay(t);
     }
     return fail(`Provide ${this.label}`, name);

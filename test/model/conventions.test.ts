@@ -266,6 +266,36 @@ changes.Page = {
   variants: { item: () => new Page(['a', 'c'], { page: 1, pageSize: 2, totalItems: 3, lastPage: 2 }) },
 };
 
+/**
+ * Whether a snapshot holds plain JSON values only (docs/model.md#snapshots): texts, finite
+ * numbers, booleans, null, arrays and plain objects, no undefined member.
+ */
+function plainPath(value: unknown, path = '$'): string | null {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? null : path;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const bad = plainPath(value[i], `${path}[${i}]`);
+      if (bad !== null) return bad;
+    }
+    return null;
+  }
+  if (typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return path;
+  for (const [k, v] of Object.entries(value)) {
+    const bad = plainPath(v, `${path}.${k}`);
+    if (bad !== null) return bad;
+  }
+  return null;
+}
+
+test('plainPath finds what is not plain JSON', () => {
+  assert.is(plainPath({ a: [1, 'x', null, { b: true }] }), null);
+  assert.is(plainPath({ a: [1, Number.NaN] }), '$.a[1]');
+  assert.is(plainPath({ a: { b: undefined } }), '$.a.b');
+  assert.is(plainPath({ d: when('2024-01-01T00:00:00Z') }), '$.d');
+  assert.is(plainPath([new Float64Array(1)]), '$[0]');
+});
+
 /** Top-level keys (or array positions) whose JSON text differs between two snapshots. */
 function changedKeys(a: unknown, b: unknown): string[] {
   const left = a as Record<string, unknown>;
@@ -279,9 +309,10 @@ test('every model class has a table of one-field changes', () => {
 });
 
 for (const [name, { make, variants }] of Object.entries(changes)) {
-  test(`${name}: changing one field at a time breaks equals and changes toJSON`, () => {
+  test(`${name}: toJSON is a plain snapshot; changing one field at a time breaks equals and changes it`, () => {
     const base = make();
     const snapshot = base.toJSON();
+    assert.is(plainPath(snapshot), null, `${name}.toJSON is not plain JSON`);
     assert.ok(base.equals(make()), 'a freshly built twin is equal');
     assert.equal(JSON.parse(JSON.stringify(base)), JSON.parse(JSON.stringify(make())), 'a freshly built twin has the same JSON');
     const touched = new Set<string>();
@@ -289,6 +320,7 @@ for (const [name, { make, variants }] of Object.entries(changes)) {
       const other = variant();
       assert.not.ok(base.equals(other), `${name}.equals ignores ${label}`);
       assert.not.ok(other.equals(base), `${name}.equals ignores ${label} (other way round)`);
+      assert.is(plainPath(other.toJSON()), null, `${name}.toJSON with ${label} changed is not plain JSON`);
       const keys = changedKeys(snapshot, other.toJSON());
       assert.ok(keys.length > 0, `${name}.toJSON does not write ${label}`);
       for (const k of keys) touched.add(k);

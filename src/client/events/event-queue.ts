@@ -94,7 +94,7 @@ export class EventQueue<T> {
    */
   take(timeoutMs?: number): Promise<T | typeof TIMED_OUT | typeof ENDED> {
     if (this.head < this.items.length) {
-      const item = this.items[this.head];
+      const item = this.items[this.head] as T; // head < length: a queued item
       this.items[this.head++] = undefined as T;
       if (this.head > 1024 && this.head * 2 > this.items.length) {
         this.items = this.items.slice(this.head);

@@ -14,10 +14,17 @@
  */
 import WebSocket from 'ws';
 import { WebSocketsError } from '../../exceptions';
-import { encodeEventFilters, parseEventFilters, type EventFilter, type EventFilterJson, type OneOrMany } from './event-filters';
+import {
+  encodeEventFilters,
+  parseEventFilters,
+  parseFeedFrame,
+  type EventFilter,
+  type FeedFilterJson,
+  type OneOrMany,
+} from '../../wire/feed';
 import { ENDED, EventQueue, TIMED_OUT } from './event-queue';
 import { ConnectionEvent, CurveEvent, TimeoutEvent, parseCurveEvent, type FeedEvent } from './feed-events';
-import { FeedRequests } from './feed-requests';
+import { FeedRequests, type FeedRequestBody } from './feed-requests';
 import { keepAlive, openSocket, type FeedTarget } from './feed-socket';
 import { LastIdMemory, checkEventId, compareIds } from './last-id';
 import { ReconnectPolicy } from './reconnect-policy';
@@ -46,7 +53,7 @@ export class EventsConnection {
     message: new Set<(m: string) => void>(),
     error: new Set<(e: Error) => void>(),
   };
-  private subscription: EventFilterJson[] | null = null;
+  private subscription: FeedFilterJson[] | null = null;
   private accepting = false;
   private lastReceived: string | null = null;
   private stopPings: (() => void) | null = null;
@@ -135,34 +142,37 @@ export class EventsConnection {
   }
 
   private onFrame(text: string): void {
-    let msg: Record<string, unknown>;
-    try {
-      msg = JSON.parse(text) as Record<string, unknown>;
-    } catch {
-      this.report(new WebSocketsError('The server sent a frame that is not JSON', '', 'ERROR', text.slice(0, 200)));
-      return;
-    }
-    const type = typeof msg?.type === 'string' ? msg.type.toLowerCase() : '';
-    if (type === 'curves.event') {
-      if (!this.accepting) return;
-      let event: CurveEvent;
-      try {
-        event = parseCurveEvent(msg.event);
-      } catch (err) {
-        this.report(err as Error);
+    const frame = parseFeedFrame(text);
+    switch (frame.type) {
+      case 'invalid':
+        this.report(new WebSocketsError(`The server sent a frame that is ${frame.problem}`, '', 'ERROR', text.slice(0, 200)));
+        return;
+      case 'curves.event': {
+        if (!this.accepting) return;
+        let event: CurveEvent;
+        try {
+          event = parseCurveEvent(frame.event);
+        } catch (err) {
+          this.report(err as Error);
+          return;
+        }
+        if (this.lastReceived !== null && compareIds(event.id, this.lastReceived) <= 0) return;
+        this.lastReceived = event.id;
+        this.deliver(event);
         return;
       }
-      if (this.lastReceived !== null && compareIds(event.id, this.lastReceived) <= 0) return;
-      this.lastReceived = event.id;
-      this.deliver(event);
-    } else if (type === 'curves.subscribe' || type === 'curves.filters') {
-      if (this.requests.answer(type, msg) && type === 'curves.subscribe') this.accepting = true;
-    } else if (type === 'message') {
-      for (const listener of this.listeners.message) listener(String(msg.message ?? ''));
-    } else if (type === 'error') {
-      this.report(
-        new WebSocketsError('The server refused a message', '', 'ERROR', Array.isArray(msg.errors) ? msg.errors.map(String) : ''),
-      );
+      case 'curves.subscribe':
+      case 'curves.filters':
+        if (this.requests.take(frame.type, frame.response) && frame.type === 'curves.subscribe') this.accepting = true;
+        return;
+      case 'message':
+        for (const listener of this.listeners.message) listener(frame.message);
+        return;
+      case 'error':
+        this.report(new WebSocketsError('The server refused a message', '', 'ERROR', frame.errors));
+        return;
+      case 'other':
+        return;
     }
   }
 
@@ -185,13 +195,13 @@ export class EventsConnection {
     this.memory.advance(event.id);
   }
 
-  private request(type: string, body: Record<string, unknown>, timeoutText: string): Promise<Record<string, unknown>> {
+  private request(request: FeedRequestBody, timeoutText: string): Promise<Record<string, unknown>> {
     const ws = this.ws;
     if (ws === null || ws.readyState !== WebSocket.OPEN) {
-      const what = type === 'curves.subscribe' ? 'Failed to subscribe' : 'Failed to get active curve events filters';
+      const what = request.type === 'curves.subscribe' ? 'Failed to subscribe' : 'Failed to get active curve events filters';
       return Promise.reject(new WebSocketsError(what, '', 'CONNECTION_ERROR', 'not connected'));
     }
-    return this.requests.send((text) => ws.send(text), type, body, timeoutText);
+    return this.requests.send((text) => ws.send(text), request, timeoutText);
   }
 
   /**
@@ -224,13 +234,12 @@ export class EventsConnection {
     return this.sendSubscribe(json, lastId);
   }
 
-  private async sendSubscribe(filters: EventFilterJson[], lastId: string | null): Promise<EventFilter[]> {
+  private async sendSubscribe(filters: FeedFilterJson[], lastId: string | null): Promise<EventFilter[]> {
     this.accepting = false;
     this.subscription = filters;
     this.lastReceived = lastId;
     const data = await this.request(
-      'curves.subscribe',
-      { ...(lastId === null ? {} : { last_id: lastId }), filters },
+      { type: 'curves.subscribe', ...(lastId === null ? {} : { last_id: lastId }), filters },
       'Timed out trying to subscribe',
     );
     return parseEventFilters(data.filters) ?? [];
@@ -245,7 +254,7 @@ export class EventsConnection {
    * await feed.filters() //=> [{ areas: [Area.DE] }]
    */
   async filters(): Promise<EventFilter[] | null> {
-    const data = await this.request('curves.filters', {}, 'Timed out trying to get active curve event filters');
+    const data = await this.request({ type: 'curves.filters' }, 'Timed out trying to get active curve event filters');
     return parseEventFilters(data.filters);
   }
 

@@ -7,15 +7,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import { WebSocketsError } from '../../exceptions';
+import { encodeFeedRequest, readFeedResponse, type FeedRequestType, type FeedResponse, type SubscribeRequestJson } from '../../wire/feed';
+
+/** A request without its id: `curves.filters`, or `curves.subscribe` with its members. */
+export type FeedRequestBody = { type: 'curves.filters' } | Omit<SubscribeRequestJson, 'request_id'>;
 
 interface Pending {
-  type: string;
+  type: FeedRequestType;
   resolve(data: Record<string, unknown>): void;
   reject(err: Error): void;
   timer: NodeJS.Timeout;
 }
 
-const FAILURE: Readonly<Record<string, string>> = Object.freeze({
+const FAILURE: Readonly<Record<FeedRequestType, string>> = Object.freeze({
   'curves.subscribe': 'Subscribe rejected by server',
   'curves.filters': 'Failed to get active curve events filters',
 });
@@ -26,11 +30,11 @@ const FAILURE: Readonly<Record<string, string>> = Object.freeze({
  * @param timeoutMs - How long a request waits for its response.
  * @example
  * const requests = new FeedRequests(15_000);
- * const data = await requests.send(ws, 'curves.filters', {}, 'Timed out trying to get active curve event filters');
+ * const data = await requests.send((t) => ws.send(t), { type: 'curves.filters' }, 'Timed out trying to get active curve event filters');
  */
 export class FeedRequests {
   private readonly pending = new Map<string, Pending>();
-  private readonly latest = new Map<string, string>();
+  private readonly latest = new Map<FeedRequestType, string>();
 
   constructor(private readonly timeoutMs: number) {}
 
@@ -38,16 +42,16 @@ export class FeedRequests {
    * Sends a request and waits for its response.
    *
    * @param send - Sends one frame's text.
-   * @param type - The request type.
-   * @param body - Members besides `type` and `request_id`.
+   * @param request - The request without its id (a new UUID is added).
    * @param timeoutText - Message of the error when no response comes in time.
    * @returns The response's `data`.
    * @throws WebSocketsError when the server answers `ERROR` (its errors as `description`), when
    *   no answer comes in time (status `TIMEOUT`), or when a newer request of the type replaced it.
    * @example
-   * await requests.send((t) => ws.send(t), 'curves.filters', {}, 'Timed out') //=> { filters: null }
+   * await requests.send((t) => ws.send(t), { type: 'curves.filters' }, 'Timed out') //=> { filters: null }
    */
-  send(send: (text: string) => void, type: string, body: Record<string, unknown>, timeoutText: string): Promise<Record<string, unknown>> {
+  send(send: (text: string) => void, request: FeedRequestBody, timeoutText: string): Promise<Record<string, unknown>> {
+    const { type } = request;
     const id = randomUUID();
     const previous = this.latest.get(type);
     if (previous !== undefined) this.settle(previous, new WebSocketsError('Superseded by a newer request', '', '', type));
@@ -58,7 +62,7 @@ export class FeedRequests {
         reject(new WebSocketsError(timeoutText, '', 'TIMEOUT', `no answer within ${this.timeoutMs / 1000} s`));
       }, this.timeoutMs);
       this.pending.set(id, { type, resolve, reject, timer });
-      send(JSON.stringify({ type, request_id: id, ...body }));
+      send(encodeFeedRequest({ ...request, request_id: id }));
     });
   }
 
@@ -72,7 +76,7 @@ export class FeedRequests {
   }
 
   /**
-   * Takes a response frame.
+   * Takes a response frame's object.
    *
    * @param type - The frame's type (lower case).
    * @param msg - The frame.
@@ -80,18 +84,29 @@ export class FeedRequests {
    * @example
    * requests.answer('curves.subscribe', { type: 'curves.subscribe', request_id: id, status: 'OK', data: {} }) //=> true
    */
-  answer(type: string, msg: Record<string, unknown>): boolean {
-    const id = typeof msg.request_id === 'string' ? msg.request_id.toLowerCase() : '';
+  answer(type: FeedRequestType, msg: Record<string, unknown>): boolean {
+    return this.take(type, readFeedResponse(msg));
+  }
+
+  /**
+   * Takes a response as read by `parseFeedFrame`.
+   *
+   * @param type - The frame's type.
+   * @param response - The response.
+   * @returns True when it answered the newest request of its type with `OK`.
+   * @example
+   * requests.take('curves.filters', { requestId: id, status: 'OK', data: { filters: null } }) //=> true
+   */
+  take(type: FeedRequestType, response: FeedResponse): boolean {
+    const id = response.requestId;
     const p = this.pending.get(id);
     if (!p || p.type !== type || this.latest.get(type) !== id) return false;
-    const status = typeof msg.status === 'string' ? msg.status.toUpperCase() : '';
-    const what = FAILURE[type] ?? 'Request failed';
-    if (status === 'OK' && msg.data !== null && typeof msg.data === 'object' && !Array.isArray(msg.data)) {
-      this.settle(id, null, msg.data as Record<string, unknown>);
+    if (response.status === 'OK') {
+      this.settle(id, null, response.data);
       return true;
     }
-    const errors = status === 'ERROR' && Array.isArray(msg.errors) ? msg.errors.map(String) : 'malformed response';
-    this.settle(id, new WebSocketsError(what, '', 'ERROR', errors));
+    const errors = response.status === 'ERROR' ? response.errors : 'malformed response';
+    this.settle(id, new WebSocketsError(FAILURE[type], '', 'ERROR', errors));
     return false;
   }
 

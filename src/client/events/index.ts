@@ -1,4 +1,6 @@
 // The client end of the push feed: connection, filters, events, last-id memory.
+// The filter objects and their wire form are the protocol's (src/wire/feed); re-exported for the
+// client's users.
 export {
   encodeEventFilter,
   encodeEventFilters,
@@ -8,7 +10,7 @@ export {
   type CurveNameFilter,
   type EventFilter,
   type OneOrMany,
-} from './event-filters';
+} from '../../wire/feed';
 export { ENDED, EventQueue, TIMED_OUT } from './event-queue';
 export type { EventsConnectOptions, SubscribeOptions } from './connect-options';
 export { EventsConnection } from './events-connection';

@@ -36,11 +36,11 @@ export function checkEventId(id: unknown): string {
  * compareIds('1693526400000-10', '1693526400000-9') //=> 1
  */
 export function compareIds(a: string, b: string): number {
-  const x = EVENT_ID.exec(a);
-  const y = EVENT_ID.exec(b);
-  if (!x || !y) return a < b ? -1 : a > b ? 1 : 0;
-  if (x[1] !== y[1]) return x[1] < y[1] ? -1 : 1;
-  const s = BigInt(x[2]) - BigInt(y[2]);
+  const [, xMs, xSeq] = EVENT_ID.exec(a) ?? [];
+  const [, yMs, ySeq] = EVENT_ID.exec(b) ?? [];
+  if (xMs === undefined || xSeq === undefined || yMs === undefined || ySeq === undefined) return a < b ? -1 : a > b ? 1 : 0;
+  if (xMs !== yMs) return xMs < yMs ? -1 : 1;
+  const s = BigInt(xSeq) - BigInt(ySeq);
   return s < 0n ? -1 : s > 0n ? 1 : 0;
 }
 

@@ -137,7 +137,7 @@ export class InstancesSection extends Section {
    * (await client.instances.get(curve, { issued: '2024-03-30 12:00', tag: 'EC' })).instance?.tag //=> 'ec'
    */
   async get(curve: CurveInput, options: InstancesGetOptions & CallOptions): Promise<Timeseries> {
-    return parseTimeseries(await this.body(instancesGet(curve, options ?? ({} as InstancesGetOptions)), options?.signal));
+    return parseTimeseries(await this.body(instancesGet(curve, options ?? {}), options?.signal));
   }
 
   /**
@@ -155,7 +155,7 @@ export class InstancesSection extends Section {
    * (await client.instances.relative(curve, { begin: '2024-03-30', end: '2024-04-02', tag: 'ec', daysAhead: 1 })).length //=> 71
    */
   async relative(curve: CurveInput, options: InstancesRelativeOptions & CallOptions): Promise<Timeseries> {
-    return parseTimeseries(await this.body(instancesRelative(curve, options ?? ({} as InstancesRelativeOptions)), options?.signal));
+    return parseTimeseries(await this.body(instancesRelative(curve, options ?? {}), options?.signal));
   }
 
   /**
@@ -172,7 +172,7 @@ export class InstancesSection extends Section {
    * (await client.instances.rolling(curve, { begin: '2024-03-30', end: '2024-03-31', hoursAhead: 6 })).length //=> 24
    */
   async rolling(curve: CurveInput, options: InstancesRollingOptions & CallOptions): Promise<Timeseries> {
-    return parseTimeseries(await this.body(instancesRolling(curve, options ?? ({} as InstancesRollingOptions)), options?.signal));
+    return parseTimeseries(await this.body(instancesRolling(curve, options ?? {}), options?.signal));
   }
 
   /**
@@ -188,7 +188,7 @@ export class InstancesSection extends Section {
    * (await client.instances.absolute(curve, { delivery: '2024-03-31 06:00', begin: '2024-03-29', end: '2024-03-31' })).size() //=> 6
    */
   async absolute(curve: CurveInput, options: InstancesAbsoluteOptions & CallOptions): Promise<AbsoluteResult> {
-    return parseAbsoluteResult(await this.body(instancesAbsolute(curve, options ?? ({} as InstancesAbsoluteOptions)), options?.signal));
+    return parseAbsoluteResult(await this.body(instancesAbsolute(curve, options ?? {}), options?.signal));
   }
 
   /**
@@ -208,7 +208,7 @@ export class InstancesSection extends Section {
     const lines = list.map((c) => instancesLatest(c, rest));
     return runMany(
       list,
-      async (_c, i) => parseTimeseries(await this.body(lines[i] as RequestLine, many.signal)),
+      async (_c, i) => parseTimeseries(await this.body(lines[i]!, many.signal)),
       many,
       (xs) => new TimeseriesList(xs),
     );
@@ -225,12 +225,12 @@ export class InstancesSection extends Section {
    * (await client.instances.relativeMany([wind, solar], { begin, end, tag: 'ec' })).length //=> 2
    */
   async relativeMany(curves: Iterable<CurveInput>, options: InstancesRelativeOptions & ManyOptions): Promise<TimeseriesList> {
-    const [many, rest] = splitManyOptions(options ?? ({} as InstancesRelativeOptions));
+    const [many, rest] = splitManyOptions(options ?? {});
     const list = curveList(curves);
     const lines = list.map((c) => instancesRelative(c, rest));
     return runMany(
       list,
-      async (_c, i) => parseTimeseries(await this.body(lines[i] as RequestLine, many.signal)),
+      async (_c, i) => parseTimeseries(await this.body(lines[i]!, many.signal)),
       many,
       (xs) => new TimeseriesList(xs),
     );

@@ -99,7 +99,7 @@ export async function runMany<T, R>(
       const i = next++;
       if (many.signal?.aborted) return;
       try {
-        results[i] = { ok: true, value: await loadOne(list[i] as CurveInput, i) };
+        results[i] = { ok: true, value: await loadOne(list[i]!, i) };
         progress.step(true);
       } catch (err) {
         results[i] = { ok: false, error: err instanceof Error ? err : new Error(String(err)) };
@@ -117,7 +117,7 @@ export async function runMany<T, R>(
   const failures: LoadFailure[] = [];
   results.forEach((r, index) => {
     if (r?.ok) loaded.push(r.value);
-    else if (r) failures.push({ curve: names[index] as string, index, error: r.error });
+    else if (r) failures.push({ curve: names[index]!, index, error: r.error });
   });
   const result = collect(loaded);
   if (failures.length > 0) throw new PartialLoadError(failures, list.length, result);

@@ -52,7 +52,7 @@ export class OhlcSection extends Section {
    * rows.map((o) => o.product.delivery.toISODate()) //=> ['2025-02-01', '2025-02-01']
    */
   async load(curve: CurveInput, options: OhlcLoadOptions & CallOptions): Promise<OHLCList> {
-    return parseOHLCList((await this.send(ohlcLoad(curve, options ?? ({} as OhlcLoadOptions)), options?.signal)).body);
+    return parseOHLCList((await this.send(ohlcLoad(curve, options ?? {}), options?.signal)).body);
   }
 
   /**
@@ -101,10 +101,7 @@ export class OhlcSection extends Section {
    * ts.contract?.columnHeader() //=> 'month front-1 settlement'
    */
   async loadFrontAsTimeseries(curve: CurveInput, options: OhlcTimeseriesOptions & FrontContractOptions & CallOptions): Promise<Timeseries> {
-    return parseTimeseries(
-      (await this.send(ohlcLoadFrontAsTimeseries(curve, options ?? ({} as OhlcTimeseriesOptions & FrontContractOptions)), options?.signal))
-        .body,
-    );
+    return parseTimeseries((await this.send(ohlcLoadFrontAsTimeseries(curve, options ?? {}), options?.signal)).body);
   }
 
   /**
@@ -124,13 +121,6 @@ export class OhlcSection extends Section {
     curve: CurveInput,
     options: OhlcTimeseriesOptions & DeliveryContractOptions & CallOptions,
   ): Promise<Timeseries> {
-    return parseTimeseries(
-      (
-        await this.send(
-          ohlcLoadDeliveryAsTimeseries(curve, options ?? ({} as OhlcTimeseriesOptions & DeliveryContractOptions)),
-          options?.signal,
-        )
-      ).body,
-    );
+    return parseTimeseries((await this.send(ohlcLoadDeliveryAsTimeseries(curve, options ?? {}), options?.signal)).body);
   }
 }

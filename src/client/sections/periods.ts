@@ -5,7 +5,7 @@
  * @module
  */
 import { PeriodseriesList, type Periodseries } from '../../model';
-import { parsePeriodseries, periodsLoad, type CurveInput, type PeriodsLoadOptions, type RequestLine } from '../../wire';
+import { parsePeriodseries, periodsLoad, type CurveInput, type PeriodsLoadOptions } from '../../wire';
 import { curveList, runMany, splitManyOptions, type CallOptions, type ManyOptions } from './load-many';
 import { Section } from './section';
 
@@ -34,7 +34,7 @@ export class PeriodsSection extends Section {
    * ps.unit //=> 'GW'
    */
   async load(curve: CurveInput, options: PeriodsLoadOptions & CallOptions): Promise<Periodseries> {
-    const line = periodsLoad(curve, options ?? ({} as PeriodsLoadOptions));
+    const line = periodsLoad(curve, options ?? {});
     return parsePeriodseries((await this.send(line, options?.signal)).body);
   }
 
@@ -50,12 +50,12 @@ export class PeriodsSection extends Section {
    * (await client.periods.loadMany([nuclear, coal], { begin: '2024-01-01', end: '2024-02-01' })).length //=> 2
    */
   async loadMany(curves: Iterable<CurveInput>, options: PeriodsLoadOptions & ManyOptions): Promise<PeriodseriesList> {
-    const [many, rest] = splitManyOptions(options ?? ({} as PeriodsLoadOptions));
+    const [many, rest] = splitManyOptions(options ?? {});
     const list = curveList(curves);
     const lines = list.map((c) => periodsLoad(c, rest));
     return runMany(
       list,
-      async (_c, i) => parsePeriodseries((await this.send(lines[i] as RequestLine, many.signal)).body),
+      async (_c, i) => parsePeriodseries((await this.send(lines[i]!, many.signal)).body),
       many,
       (xs) => new PeriodseriesList(xs),
     );

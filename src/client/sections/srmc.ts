@@ -53,7 +53,7 @@ export class SrmcSection extends Section {
    * s.ohlc?.length //=> 2
    */
   async loadFront(curve: CurveInput, options: SrmcLoadFrontOptions & CallOptions): Promise<SRMC> {
-    return parseSRMC((await this.send(srmcLoadFront(curve, options ?? ({} as SrmcLoadFrontOptions)), options?.signal)).body);
+    return parseSRMC((await this.send(srmcLoadFront(curve, options ?? {}), options?.signal)).body);
   }
 
   /**
@@ -67,7 +67,7 @@ export class SrmcSection extends Section {
    * (await client.srmc.loadDelivery(ttf, { begin: '2025-01-06', end: '2025-01-08', period: 'month', delivery: '2025-03-01' })).contract?.isSpecific() //=> true
    */
   async loadDelivery(curve: CurveInput, options: SrmcLoadDeliveryOptions & CallOptions): Promise<SRMC> {
-    return parseSRMC((await this.send(srmcLoadDelivery(curve, options ?? ({} as SrmcLoadDeliveryOptions)), options?.signal)).body);
+    return parseSRMC((await this.send(srmcLoadDelivery(curve, options ?? {}), options?.signal)).body);
   }
 
   /**
@@ -81,7 +81,7 @@ export class SrmcSection extends Section {
    * (await client.srmc.loadFrontAsTimeseries(coal, { begin: '2025-01-01', end: '2025-01-08', period: 'month', front: 1 })).timeseries?.length //=> 7
    */
   async loadFrontAsTimeseries(curve: CurveInput, options: SrmcLoadFrontOptions & FillOption & CallOptions): Promise<SRMC> {
-    return parseSRMC((await this.send(srmcLoadFrontAsTimeseries(curve, options ?? ({} as SrmcLoadFrontOptions)), options?.signal)).body);
+    return parseSRMC((await this.send(srmcLoadFrontAsTimeseries(curve, options ?? {}), options?.signal)).body);
   }
 
   /**
@@ -96,9 +96,7 @@ export class SrmcSection extends Section {
    * s.timeseries?.contract?.columnHeader() //=> 'month 2025-03-01 settlement'
    */
   async loadDeliveryAsTimeseries(curve: CurveInput, options: SrmcLoadDeliveryOptions & FillOption & CallOptions): Promise<SRMC> {
-    return parseSRMC(
-      (await this.send(srmcLoadDeliveryAsTimeseries(curve, options ?? ({} as SrmcLoadDeliveryOptions)), options?.signal)).body,
-    );
+    return parseSRMC((await this.send(srmcLoadDeliveryAsTimeseries(curve, options ?? {}), options?.signal)).body);
   }
 
   /**

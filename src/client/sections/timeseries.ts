@@ -5,7 +5,7 @@
  * @module
  */
 import { TimeseriesList, type Timeseries } from '../../model';
-import { parseTimeseries, timeseriesLoad, type CurveInput, type RequestLine, type TimeseriesLoadOptions } from '../../wire';
+import { parseTimeseries, timeseriesLoad, type CurveInput, type TimeseriesLoadOptions } from '../../wire';
 import { curveList, runMany, splitManyOptions, type CallOptions, type ManyOptions } from './load-many';
 import { Section } from './section';
 
@@ -37,7 +37,7 @@ export class TimeseriesSection extends Section {
    * daily.resolution.frequency.tag //=> 'P1D'
    */
   async load(curve: CurveInput, options: TimeseriesLoadOptions & CallOptions): Promise<Timeseries> {
-    const line = timeseriesLoad(curve, options ?? ({} as TimeseriesLoadOptions));
+    const line = timeseriesLoad(curve, options ?? {});
     return parseTimeseries((await this.send(line, options?.signal)).body);
   }
 
@@ -57,12 +57,12 @@ export class TimeseriesSection extends Section {
    * panel.length //=> 2
    */
   async loadMany(curves: Iterable<CurveInput>, options: TimeseriesLoadOptions & ManyOptions): Promise<TimeseriesList> {
-    const [many, rest] = splitManyOptions(options ?? ({} as TimeseriesLoadOptions));
+    const [many, rest] = splitManyOptions(options ?? {});
     const list = curveList(curves);
-    const lines = list.map((c) => timeseriesLoad(c, rest as TimeseriesLoadOptions));
+    const lines = list.map((c) => timeseriesLoad(c, rest));
     return runMany(
       list,
-      async (_c, i) => parseTimeseries((await this.send(lines[i] as RequestLine, many.signal)).body),
+      async (_c, i) => parseTimeseries((await this.send(lines[i]!, many.signal)).body),
       many,
       (xs) => new TimeseriesList(xs),
     );

@@ -60,9 +60,9 @@ export function contractDailySeries(days: Float64Array, tradeTimes: Float64Array
   const out = new Float64Array(days.length);
   let j = -1;
   for (let i = 0; i < days.length; i++) {
-    while (j < last && tradeTimes[keep[j + 1]] <= days[i]) j++;
-    const value = j >= 0 ? tradeValues[keep[j]] : Number.NaN;
-    if (j >= 0 && tradeTimes[keep[j]] === days[i]) out[i] = value;
+    while (j < last && tradeTimes[keep[j + 1]!]! <= days[i]!) j++;
+    const value = j >= 0 ? tradeValues[keep[j]!]! : Number.NaN;
+    if (j >= 0 && tradeTimes[keep[j]!] === days[i]) out[i] = value;
     else if (fill === 'forward-fill' || (fill === 'fill-holes' && j < last)) out[i] = value;
     else out[i] = Number.NaN;
   }

@@ -57,10 +57,10 @@ export interface ForwardCurvePeriods {
 export function mergeForwardCurve(input: ForwardCurveContracts, zone: ZoneInput): ForwardCurvePeriods {
   const contracts: { begin: number; end: number; rank: number; value: number }[] = [];
   for (let i = 0; i < input.values.length; i++) {
-    const value = input.values[i];
+    const value = input.values[i]!;
     if (value !== value) continue;
-    const begin = input.delivery[i];
-    contracts.push({ begin, end: deliveryEnd(input.period[i], begin, zone), rank: periodRank(input.period[i]), value });
+    const begin = input.delivery[i]!;
+    contracts.push({ begin, end: deliveryEnd(input.period[i]!, begin, zone), rank: periodRank(input.period[i]!), value });
   }
   contracts.sort((a, b) => a.rank - b.rank || a.begin - b.begin);
   const bounds = [...new Set(contracts.flatMap((c) => [c.begin, c.end]))].sort((a, b) => a - b);
@@ -69,15 +69,15 @@ export function mergeForwardCurve(input: ForwardCurveContracts, zone: ZoneInput)
   const values: number[] = [];
   let previous = -1;
   for (let k = 0; k + 1 < bounds.length; k++) {
-    const a = bounds[k];
-    const b = bounds[k + 1];
+    const a = bounds[k]!;
+    const b = bounds[k + 1]!;
     const winner = contracts.findIndex((c) => c.begin <= a && c.end >= b);
     if (winner >= 0 && winner === previous && ends[ends.length - 1] === a) {
       ends[ends.length - 1] = b;
     } else if (winner >= 0) {
       begins.push(a);
       ends.push(b);
-      values.push(contracts[winner].value);
+      values.push(contracts[winner]!.value);
     }
     previous = winner;
   }

@@ -24,23 +24,23 @@ export function frontNumbers(traded: Float64Array, period: readonly string[], de
   const n = traded.length;
   const lower = lowerCased(period);
   const compare = (a: number, b: number) =>
-    traded[a] - traded[b] || (lower[a] < lower[b] ? -1 : lower[a] > lower[b] ? 1 : 0) || delivery[a] - delivery[b];
+    traded[a]! - traded[b]! || (lower[a]! < lower[b]! ? -1 : lower[a]! > lower[b]! ? 1 : 0) || delivery[a]! - delivery[b]!;
   // The stores return rows in this order already: then one check replaces the sort.
   let sorted = true;
   for (let i = 1; i < n && sorted; i++) sorted = compare(i - 1, i) <= 0;
   const order = sorted ? null : Array.from({ length: n }, (_, i) => i).sort(compare);
-  const row = (k: number) => (order === null ? k : order[k]);
+  const row = (k: number): number => (order === null ? k : order[k]!);
   const out = new Int32Array(n).fill(-1);
   let g = 0;
   while (g < n) {
-    const day = traded[row(g)];
+    const day = traded[row(g)]!;
     const tag = lower[row(g)];
     let front = 0;
     let started = -1;
     let h = g;
     for (; h < n && traded[row(h)] === day && lower[row(h)] === tag; h++) {
       const i = row(h);
-      if (delivery[i] > day) out[i] = ++front;
+      if (delivery[i]! > day) out[i] = ++front;
       else started = i;
     }
     if (started >= 0) out[started] = 0;
@@ -83,7 +83,7 @@ export function selectContract(period: readonly string[], delivery: Float64Array
   const tag = choice.period.toLowerCase();
   const out: number[] = [];
   for (let i = 0; i < period.length; i++) {
-    if (period[i].toLowerCase() !== tag) continue;
+    if (period[i]!.toLowerCase() !== tag) continue;
     if (choice.front !== undefined ? fronts[i] === choice.front : delivery[i] === choice.delivery) out.push(i);
   }
   return Int32Array.from(out);
@@ -100,7 +100,7 @@ export function selectContract(period: readonly string[], delivery: Float64Array
  */
 export function pickRows(column: Float64Array, indices: Int32Array): Float64Array {
   const out = new Float64Array(indices.length);
-  for (let k = 0; k < indices.length; k++) out[k] = column[indices[k]];
+  for (let k = 0; k < indices.length; k++) out[k] = column[indices[k]!]!;
   return out;
 }
 

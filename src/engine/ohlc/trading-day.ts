@@ -21,7 +21,7 @@ export function closestTradingDay(days: Float64Array, date: number): number {
   let hi = days.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (days[mid] <= date) lo = mid + 1;
+    if (days[mid]! <= date) lo = mid + 1;
     else hi = mid;
   }
   return lo - 1;
@@ -45,11 +45,11 @@ export function closestTradingDay(days: Float64Array, date: number): number {
 export function valuesAtOrBefore(times: Float64Array, values: Float64Array, at: Float64Array, maxAgeMs = Infinity): Float64Array {
   const keep: number[] = [];
   for (let i = 0; i < values.length; i++) if (values[i] === values[i]) keep.push(i);
-  const t = Float64Array.from(keep, (i) => times[i]);
+  const t = Float64Array.from(keep, (i) => times[i]!);
   const out = new Float64Array(at.length);
   for (let k = 0; k < at.length; k++) {
-    const j = closestTradingDay(t, at[k]);
-    out[k] = j >= 0 && at[k] - t[j] <= maxAgeMs ? values[keep[j]] : Number.NaN;
+    const j = closestTradingDay(t, at[k]!);
+    out[k] = j >= 0 && at[k]! - t[j]! <= maxAgeMs ? values[keep[j]!]! : Number.NaN;
   }
   return out;
 }

@@ -45,7 +45,7 @@ const DELIVERY_REQUIRED = requiredParam('delivery', DATE);
  * encodeFrontContract(new QueryBuilder(), { period: 'month', front: 1 }, 'srmc').toString()
  * //=> 'period=month&front=1'
  */
-export function encodeFrontContract(query: QueryBuilder, options: FrontContractOptions, section: 'ohlc' | 'srmc'): QueryBuilder {
+export function encodeFrontContract(query: QueryBuilder, options: Partial<FrontContractOptions>, section: 'ohlc' | 'srmc'): QueryBuilder {
   return query.put(PERIOD, options.period).put(FRONT_REQUIRED[section], options.front);
 }
 
@@ -60,6 +60,6 @@ export function encodeFrontContract(query: QueryBuilder, options: FrontContractO
  * encodeDeliveryContract(new QueryBuilder(), { period: 'month', delivery: '2021-03-01' }).toString()
  * //=> 'period=month&delivery=2021-03-01'
  */
-export function encodeDeliveryContract(query: QueryBuilder, options: DeliveryContractOptions): QueryBuilder {
+export function encodeDeliveryContract(query: QueryBuilder, options: Partial<DeliveryContractOptions>): QueryBuilder {
   return query.put(PERIOD, options.period).put(DELIVERY_REQUIRED, options.delivery);
 }

@@ -1,3 +1,8 @@
+// One request builder per operation. Builders of operations with required options take
+// `Partial<XOptions>`: they check every member at run time, required ones included, and name the
+// first one missing (a JavaScript caller that passes no options gets a ValidationError naming
+// `begin`, not a TypeError); the client's section methods keep the required members in their
+// types, and pass `options ?? {}` on.
 export { formatRequestLine, requestLine } from './request-line';
 export type { RequestLine } from './request-line';
 export { curveName, issuedText, SECTION_CURVE_TYPES, srmcCurveName, tagText } from './segments';

@@ -99,7 +99,7 @@ const instanceCurve = (curve: CurveInput): string => curveName(curve, SECTION_CU
  * instancesRelative('X Y', { begin: '2020-06-01', end: '2020-06-05', tag: 'ec' }).query
  * //=> 'begin=2020-06-01&end=2020-06-05&tag=ec&days-ahead=1&issued=latest'
  */
-export function instancesRelative(curve: CurveInput, options: InstancesRelativeOptions): RequestLine {
+export function instancesRelative(curve: CurveInput, options: Partial<InstancesRelativeOptions>): RequestLine {
   const name = instanceCurve(curve);
   const o = options;
   const query = new QueryBuilder()
@@ -127,7 +127,7 @@ export function instancesRelative(curve: CurveInput, options: InstancesRelativeO
  * instancesRolling('X Y', { begin: '2023-10-01', end: '2023-10-02' }).query
  * //=> 'hours-ahead=0&begin=2023-10-01&end=2023-10-02'
  */
-export function instancesRolling(curve: CurveInput, options: InstancesRollingOptions): RequestLine {
+export function instancesRolling(curve: CurveInput, options: Partial<InstancesRollingOptions>): RequestLine {
   const name = instanceCurve(curve);
   const query = new QueryBuilder().put(P.hoursAhead, options.hoursAhead).put(BEGIN, options.begin).put(END, options.end);
   encodeSelection(query, options, TAG_FIELDS);
@@ -147,7 +147,7 @@ export function instancesRolling(curve: CurveInput, options: InstancesRollingOpt
  * instancesAbsolute('X Y', { delivery: '2023-10-05 12:00', begin: '2023-10-01', end: '2023-10-02' }).query
  * //=> 'delivery=2023-10-05+12%3A00&begin=2023-10-01&end=2023-10-02'
  */
-export function instancesAbsolute(curve: CurveInput, options: InstancesAbsoluteOptions): RequestLine {
+export function instancesAbsolute(curve: CurveInput, options: Partial<InstancesAbsoluteOptions>): RequestLine {
   const name = instanceCurve(curve);
   const o = options;
   const R = RESAMPLE_PARAMS;

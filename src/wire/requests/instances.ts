@@ -132,7 +132,7 @@ export function instancesLatest(curve: CurveInput, options: InstancesLatestOptio
  * instancesGet('X Y', { issued: '2020-06-01 00:00:00', tag: 'GFS-ens' })
  * //=> { path: '/instances/X%20Y/get/2020-06-01%2000%3A00%3A00/gfs-ens/', query: '' }
  */
-export function instancesGet(curve: CurveInput, options: InstancesGetOptions): RequestLine {
+export function instancesGet(curve: CurveInput, options: Partial<InstancesGetOptions>): RequestLine {
   const name = instanceCurve(curve);
   const issued = issuedText(options.issued);
   const tag = tagText(options.tag, 'lower');

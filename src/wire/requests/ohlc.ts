@@ -77,7 +77,7 @@ const fieldText = (field: OHLCField | string | null | undefined): string => OHLC
  * ohlcLoad('NP OHLC', { begin: '2020-01-01', end: '2020-01-10', period: 'month', front: 1 }).query
  * //=> 'begin=2020-01-01&end=2020-01-10&period=month&front=1'
  */
-export function ohlcLoad(curve: CurveInput, options: OhlcLoadOptions): RequestLine {
+export function ohlcLoad(curve: CurveInput, options: Partial<OhlcLoadOptions>): RequestLine {
   const name = ohlcCurve(curve);
   const o = options;
   const period = PERIOD_FILTER.encode(o.period);
@@ -139,7 +139,7 @@ export function ohlcLatestAsPeriods(curve: CurveInput, options: OhlcLatestAsPeri
  * ohlcLoadFrontAsTimeseries('NP OHLC', { begin: '2020-01-01', end: '2020-01-02', period: 'month', front: 1 }).path
  * //=> '/ohlc/NP%20OHLC/timeseries/settlement/'
  */
-export function ohlcLoadFrontAsTimeseries(curve: CurveInput, options: OhlcTimeseriesOptions & FrontContractOptions): RequestLine {
+export function ohlcLoadFrontAsTimeseries(curve: CurveInput, options: Partial<OhlcTimeseriesOptions & FrontContractOptions>): RequestLine {
   const name = ohlcCurve(curve);
   const query = encodeFrontContract(tradingPeriod(options), options, 'ohlc').put(FILL_PARAM, options.fill).put(UNIT, options.unit);
   return requestLine(['ohlc', name, 'timeseries', fieldText(options.field)], query);
@@ -157,13 +157,16 @@ export function ohlcLoadFrontAsTimeseries(curve: CurveInput, options: OhlcTimese
  *   delivery: '2020-06-01', field: 'close', fill: 'forward-fill' }).query
  * //=> 'begin=2020-01-01&end=2020-01-10&period=month&delivery=2020-06-01&fill=forward-fill'
  */
-export function ohlcLoadDeliveryAsTimeseries(curve: CurveInput, options: OhlcTimeseriesOptions & DeliveryContractOptions): RequestLine {
+export function ohlcLoadDeliveryAsTimeseries(
+  curve: CurveInput,
+  options: Partial<OhlcTimeseriesOptions & DeliveryContractOptions>,
+): RequestLine {
   const name = ohlcCurve(curve);
   const query = encodeDeliveryContract(tradingPeriod(options), options).put(FILL_PARAM, options.fill).put(UNIT, options.unit);
   return requestLine(['ohlc', name, 'timeseries', fieldText(options.field)], query);
 }
 
-function tradingPeriod(options: TradingPeriodOptions): QueryBuilder {
+function tradingPeriod(options: Partial<TradingPeriodOptions>): QueryBuilder {
   return checkQueryRange(new QueryBuilder().put(BEGIN_DATE, options.begin).put(END_DATE, options.end), null, { dates: true });
 }
 

@@ -63,7 +63,7 @@ const BEFORE_TIME_OF_DAY = optionalParam('before-time-of-day', TIME_OF_DAY);
 const LIST_FIELDS: readonly SelectionField[] = ['tags', 'excludeTags', 'limit', 'issuedAtLatest', 'issuedAtEarliest'];
 
 const periodCurve = (curve: CurveInput): string => curveName(curve, SECTION_CURVE_TYPES.periodInstances);
-const period = (o: PeriodOptions): QueryBuilder => checkQueryRange(new QueryBuilder().put(BEGIN, o.begin).put(END, o.end), null);
+const period = (o: Partial<PeriodOptions>): QueryBuilder => checkQueryRange(new QueryBuilder().put(BEGIN, o.begin).put(END, o.end), null);
 
 /**
  * Request line of `periodInstances.list`: `GET /period-instances/{curve}/list/?tags&exclude-tags&
@@ -95,7 +95,7 @@ export function periodInstancesList(curve: CurveInput, options: PeriodInstancesL
  * periodInstancesLoad('P Q', { begin: '2020-01-01', end: '2020-06-01' }).query
  * //=> 'begin=2020-01-01&end=2020-06-01&limit=3'
  */
-export function periodInstancesLoad(curve: CurveInput, options: PeriodInstancesLoadOptions): RequestLine {
+export function periodInstancesLoad(curve: CurveInput, options: Partial<PeriodInstancesLoadOptions>): RequestLine {
   const name = periodCurve(curve);
   const query = encodeSelection(period(options), options, LIST_FIELDS, PERIOD_INSTANCES_LOAD_LIMIT);
   return requestLine(['period-instances', name], encodeZoneAndUnit(query, options));
@@ -113,7 +113,7 @@ export function periodInstancesLoad(curve: CurveInput, options: PeriodInstancesL
  * periodInstancesLatest('P Q', { begin: '2020-01-01', end: '2020-06-01' }).path
  * //=> '/period-instances/P%20Q/get/latest/'
  */
-export function periodInstancesLatest(curve: CurveInput, options: PeriodInstancesLatestOptions): RequestLine {
+export function periodInstancesLatest(curve: CurveInput, options: Partial<PeriodInstancesLatestOptions>): RequestLine {
   const name = periodCurve(curve);
   const query = encodeSelection(period(options), options, ['issuedAtLatest']);
   return requestLine(['period-instances', name, 'get', 'latest'], encodeZoneAndUnit(query, options));
@@ -131,7 +131,7 @@ export function periodInstancesLatest(curve: CurveInput, options: PeriodInstance
  * periodInstancesGet('P Q', { begin: '2020-01-01', end: '2020-06-01', issued: '2020-03-30' }).path
  * //=> '/period-instances/P%20Q/get/2020-03-30/'
  */
-export function periodInstancesGet(curve: CurveInput, options: PeriodInstancesGetOptions): RequestLine {
+export function periodInstancesGet(curve: CurveInput, options: Partial<PeriodInstancesGetOptions>): RequestLine {
   const name = periodCurve(curve);
   const issued = issuedText(options.issued);
   const tag = tagText(options.tag, 'trim');
@@ -151,7 +151,7 @@ export function periodInstancesGet(curve: CurveInput, options: PeriodInstancesGe
  * periodInstancesRelative('P Q', { begin: '2020-01-01', end: '2020-06-01', daysAhead: 1 }).query
  * //=> 'begin=2020-01-01&end=2020-06-01&days-ahead=1'
  */
-export function periodInstancesRelative(curve: CurveInput, options: PeriodInstancesRelativeOptions): RequestLine {
+export function periodInstancesRelative(curve: CurveInput, options: Partial<PeriodInstancesRelativeOptions>): RequestLine {
   const name = periodCurve(curve);
   const query = period(options).put(DAYS_AHEAD, options.daysAhead).put(BEFORE_TIME_OF_DAY, options.beforeTimeOfDay);
   return requestLine(['period-instances', name, 'get', 'relative'], encodeZoneAndUnit(query, options));

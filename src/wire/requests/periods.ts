@@ -26,7 +26,7 @@ export interface PeriodsLoadOptions extends Pick<ResampleOptions, 'timeZone' | '
  * periodsLoad('P Q', { begin: '2020-01-01', end: '2020-06-01', timeZone: 'UTC', unit: 'GW' })
  * //=> { path: '/periods/P%20Q/', query: 'begin=2020-01-01&end=2020-06-01&timezone=UTC&unit=GW' }
  */
-export function periodsLoad(curve: CurveInput, options: PeriodsLoadOptions): RequestLine {
+export function periodsLoad(curve: CurveInput, options: Partial<PeriodsLoadOptions>): RequestLine {
   const name = curveName(curve, SECTION_CURVE_TYPES.periods);
   const query = checkQueryRange(new QueryBuilder().put(BEGIN, options.begin).put(END, options.end), curve);
   return requestLine(['periods', name], encodeZoneAndUnit(query, options));

@@ -37,7 +37,7 @@ const UNIT = RESAMPLE_PARAMS.unit;
 
 function load(
   curve: CurveInput,
-  options: TradingPeriodOptions & SrmcUnitOptions & FillOption,
+  options: Partial<TradingPeriodOptions & SrmcUnitOptions & FillOption>,
   contract: (q: QueryBuilder) => QueryBuilder,
   timeseries: boolean,
 ): RequestLine {
@@ -61,7 +61,7 @@ function load(
  * srmcLoadFront('Coal OHLC', { begin: '2020-12-01', end: '2020-12-02', period: 'month', front: 1 }).query
  * //=> 'begin=2020-12-01&end=2020-12-02&period=month&front=1'
  */
-export function srmcLoadFront(curve: CurveInput, options: SrmcLoadFrontOptions): RequestLine {
+export function srmcLoadFront(curve: CurveInput, options: Partial<SrmcLoadFrontOptions>): RequestLine {
   return load(curve, options, (q) => encodeFrontContract(q, options, 'srmc'), false);
 }
 
@@ -76,7 +76,7 @@ export function srmcLoadFront(curve: CurveInput, options: SrmcLoadFrontOptions):
  * srmcLoadDelivery('Gas OHLC', { begin: '2020-12-01', end: '2020-12-30', period: 'month', delivery: '2021-03-01' }).query
  * //=> 'begin=2020-12-01&end=2020-12-30&period=month&delivery=2021-03-01'
  */
-export function srmcLoadDelivery(curve: CurveInput, options: SrmcLoadDeliveryOptions): RequestLine {
+export function srmcLoadDelivery(curve: CurveInput, options: Partial<SrmcLoadDeliveryOptions>): RequestLine {
   return load(curve, options, (q) => encodeDeliveryContract(q, options), false);
 }
 
@@ -91,7 +91,7 @@ export function srmcLoadDelivery(curve: CurveInput, options: SrmcLoadDeliveryOpt
  * srmcLoadFrontAsTimeseries('Coal OHLC', { begin: '2020-12-01', end: '2020-12-30', period: 'month', front: 1, fill: 'fill-holes' }).path
  * //=> '/srmc/Coal%20OHLC/timeseries/'
  */
-export function srmcLoadFrontAsTimeseries(curve: CurveInput, options: SrmcLoadFrontOptions & FillOption): RequestLine {
+export function srmcLoadFrontAsTimeseries(curve: CurveInput, options: Partial<SrmcLoadFrontOptions & FillOption>): RequestLine {
   return load(curve, options, (q) => encodeFrontContract(q, options, 'srmc'), true);
 }
 
@@ -107,7 +107,7 @@ export function srmcLoadFrontAsTimeseries(curve: CurveInput, options: SrmcLoadFr
  *   delivery: '2021-03-01', api2TonneToMwh: '7.0' }).query
  * //=> 'begin=2020-12-01&end=2020-12-30&period=month&delivery=2021-03-01&api2-tonne-to-mwh=7.0'
  */
-export function srmcLoadDeliveryAsTimeseries(curve: CurveInput, options: SrmcLoadDeliveryOptions & FillOption): RequestLine {
+export function srmcLoadDeliveryAsTimeseries(curve: CurveInput, options: Partial<SrmcLoadDeliveryOptions & FillOption>): RequestLine {
   return load(curve, options, (q) => encodeDeliveryContract(q, options), true);
 }
 

@@ -27,7 +27,7 @@ export type TimeseriesLoadOptions = ResampleOptions & {
  * timeseriesLoad('X Y', { begin: '2020-01-01', end: '2020-01-06' })
  * //=> { path: '/timeseries/X%20Y/', query: 'begin=2020-01-01&end=2020-01-06' }
  */
-export function timeseriesLoad(curve: CurveInput, options: TimeseriesLoadOptions): RequestLine {
+export function timeseriesLoad(curve: CurveInput, options: Partial<TimeseriesLoadOptions>): RequestLine {
   const name = curveName(curve, SECTION_CURVE_TYPES.timeseries);
   const query = new QueryBuilder().put(BEGIN, options.begin).put(END, options.end);
   return requestLine(['timeseries', name], checkQueryRange(encodeResample(query, options), curve, { series: 'output' }));

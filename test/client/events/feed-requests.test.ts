@@ -11,7 +11,7 @@ function sent(): { frames: Record<string, unknown>[]; send: (t: string) => void 
 test('a request carries a UUID v4 and resolves with the data of its OK response', async () => {
   const r = new FeedRequests(1000);
   const out = sent();
-  const pending = r.send(out.send, 'curves.filters', {}, 'Timed out');
+  const pending = r.send(out.send, { type: 'curves.filters' }, 'Timed out');
   const id = out.frames[0].request_id as string;
   assert.match(id, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   assert.not.ok(r.answer('curves.subscribe', { type: 'curves.subscribe', request_id: id, status: 'OK', data: {} }), 'wrong type');
@@ -22,8 +22,8 @@ test('a request carries a UUID v4 and resolves with the data of its OK response'
 test('ERROR responses, malformed ones, time-outs and newer requests refuse with WebSocketsError', async () => {
   const r = new FeedRequests(50);
   const out = sent();
-  const a = r.send(out.send, 'curves.subscribe', {}, 'Timed out trying to subscribe');
-  const b = r.send(out.send, 'curves.subscribe', {}, 'Timed out trying to subscribe');
+  const a = r.send(out.send, { type: 'curves.subscribe', filters: [] }, 'Timed out trying to subscribe');
+  const b = r.send(out.send, { type: 'curves.subscribe', filters: [] }, 'Timed out trying to subscribe');
   await a.then(
     () => assert.unreachable(),
     (e) => assert.match(e.message, /Superseded/),
@@ -36,19 +36,19 @@ test('ERROR responses, malformed ones, time-outs and newer requests refuse with 
       assert.equal(e.description, ['too many filters']);
     },
   );
-  const c = r.send(out.send, 'curves.filters', {}, 'Timed out trying to get active curve event filters');
+  const c = r.send(out.send, { type: 'curves.filters' }, 'Timed out trying to get active curve event filters');
   r.answer('curves.filters', { request_id: out.frames[2].request_id, status: 'OK' });
   await c.then(
     () => assert.unreachable(),
     (e: WebSocketsError) => assert.is(e.description, 'malformed response'),
   );
-  const d = r.send(out.send, 'curves.filters', {}, 'Timed out trying to get active curve event filters');
+  const d = r.send(out.send, { type: 'curves.filters' }, 'Timed out trying to get active curve event filters');
   await d.then(
     () => assert.unreachable(),
     (e: WebSocketsError) =>
       assert.equal([e.message.split(' TIMEOUT')[0], e.status], ['Timed out trying to get active curve event filters ', 'TIMEOUT']),
   );
-  const e2 = r.send(out.send, 'curves.filters', {}, 'x');
+  const e2 = r.send(out.send, { type: 'curves.filters' }, 'x');
   r.failAll(new WebSocketsError('Lost connection to the server'));
   await e2.then(
     () => assert.unreachable(),

@@ -12,8 +12,8 @@
 import WebSocket from 'ws';
 import { canRead } from '../auth';
 import { compareEventIds, parseEventId, type EventIdParts, type EventsAfter, type Store, type UserRecord } from '../store';
-import { matchesAny, type FeedFilter } from './feed-filter';
-import { errorResponse, infoMessage, okResponse, parseClientMessage, type SubscribeRequest } from './feed-messages';
+import { encodeErrorResponse, encodeInfoMessage, encodeOkResponse, parseFeedRequest, type SubscribeRequest } from 'service/wire';
+import { FeedFilter, matchesAny } from './feed-filter';
 import { resolveEvents, type OutgoingEvent } from './outgoing-event';
 
 /** What a connection needs from the feed. */
@@ -75,7 +75,7 @@ export class FeedConnection {
   private onFrame(data: WebSocket.RawData, isBinary: boolean): void {
     if (isBinary) {
       this.send(
-        errorResponse({
+        encodeErrorResponse({
           type: 'invalid',
           responseType: 'error',
           requestId: null,
@@ -89,13 +89,13 @@ export class FeedConnection {
       : Buffer.isBuffer(data)
         ? data.toString('utf8')
         : Buffer.from(data).toString('utf8');
-    const request = parseClientMessage(text);
+    const request = parseFeedRequest(text);
     switch (request.type) {
       case 'invalid':
-        this.send(errorResponse(request));
+        this.send(encodeErrorResponse(request));
         return;
       case 'curves.filters':
-        this.send(okResponse('curves.filters', request.requestId, { filters: this.filters?.map((f) => f.json) ?? null }));
+        this.send(encodeOkResponse('curves.filters', request.requestId, { filters: this.filters?.map((f) => f.json) ?? null }));
         return;
       case 'curves.subscribe':
         void this.subscribe(request);
@@ -106,10 +106,10 @@ export class FeedConnection {
   private async subscribe(request: SubscribeRequest): Promise<void> {
     const generation = ++this.generation;
     if (request.lastId !== null && !(await this.acceptLastId(request, generation))) return;
-    this.filters = request.filters;
+    this.filters = request.filters.map((json) => new FeedFilter(json));
     this.lastHandled = request.lastId === null ? null : parseEventId(request.lastId);
     this.held = request.lastId === null ? null : [];
-    this.send(okResponse('curves.subscribe', request.requestId, { last_id: request.lastId, filters: request.filters.map((f) => f.json) }));
+    this.send(encodeOkResponse('curves.subscribe', request.requestId, { last_id: request.lastId, filters: request.filters }));
     if (request.lastId === null) return;
     const stale = () => generation !== this.generation || this.closed;
     try {
@@ -119,7 +119,7 @@ export class FeedConnection {
         if (stale()) return;
         if (first && lost) {
           this.send(
-            infoMessage(
+            encodeInfoMessage(
               `Events were lost: last_id ${request.lastId} is older than the oldest event the service keeps; replaying every event still in the log`,
             ),
           );
@@ -133,7 +133,7 @@ export class FeedConnection {
       }
     } catch {
       if (stale()) return;
-      this.send(infoMessage('Replaying events failed; reconnect with last_id to resume'));
+      this.send(encodeInfoMessage('Replaying events failed; reconnect with last_id to resume'));
       this.closed = true;
       this.socket.close(1011, 'Replay failed');
       return;
@@ -158,7 +158,7 @@ export class FeedConnection {
     if (!check.ahead) return true;
     const newest = check.newest ? `the newest event is ${check.newest}` : 'no event has been written yet';
     this.send(
-      errorResponse({
+      encodeErrorResponse({
         type: 'invalid',
         responseType: 'curves.subscribe',
         requestId: request.requestId,

@@ -1,6 +1,7 @@
 /**
- * Event filters of the push feed (docs/protocol.md#feed-filters): reading the filter objects a client sends with
- * `curves.subscribe`, writing them back as the server accepted them, and matching events.
+ * Matching events against the filters of a subscription (docs/protocol.md#feed-filters). The
+ * filter objects themselves (their type, checks and canonical form) are the protocol's:
+ * `readFeedFilters` in src/wire/feed.
  *
  * Matching: an event is delivered when it matches any filter; a filter matches when every field
  * it sets matches (any value of a list field). Decisions where the reference is silent:
@@ -13,57 +14,18 @@
  *
  * @module
  */
-import { FixedOffsetZone } from 'luxon';
-import { Area, DataType, EventType } from 'service/model';
-import { UTC, zoneByName } from 'service/time';
-import { formatInstant, lastOffsetMinutes, parseInstant } from 'service/wire';
+import { zoneByName } from 'service/time';
+import { parseInstant, readFeedFilters, readFilterTime, type FeedFilterJson } from 'service/wire';
 import type { CurveRecord, EventRecord } from '../store';
-
-/**
- * Most filters one subscription may carry (the reference documents 10).
- *
- * @example
- * MAX_FILTERS //=> 10
- */
-export const MAX_FILTERS = 10;
-
-/** A filter as it travels on the wire; keys are present only when set. */
-export interface FilterJson {
-  event_types?: string[];
-  begin?: string;
-  end?: string;
-  tags?: string[];
-  exclude_tags?: string[];
-  curve_names?: string[];
-  areas?: string[];
-  data_types?: string[];
-  commodities?: string[];
-  categories?: string[];
-  exact_categories?: string[];
-}
-
-const COMMON_KEYS = ['event_types', 'begin', 'end', 'tags', 'exclude_tags'] as const;
-const NAME_KEYS = ['curve_names'] as const;
-const ATTRIBUTE_KEYS = ['areas', 'data_types', 'commodities', 'categories', 'exact_categories'] as const;
-const ALL_KEYS: ReadonlySet<string> = new Set([...COMMON_KEYS, ...NAME_KEYS, ...ATTRIBUTE_KEYS]);
-const WIRE_EVENT_TYPES = EventType.all()
-  .filter((t) => t.isCurveType())
-  .map((t) => t.tag);
 
 /** A `begin`/`end` bound: an instant, or a wall-clock time resolved per curve zone. */
 class Bound {
   private readonly byZone = new Map<string, number>();
+  private readonly instant: number | null;
 
-  constructor(
-    /** The bound as echoed: `YYYY-MM-DD HH:MM:SS[+HH:MM]`. */
-    readonly text: string,
-    private readonly instant: number | null,
-    private readonly naive: string,
-  ) {}
-
-  /** Whether the bound carries an offset (is one instant for every zone). */
-  get isInstant(): boolean {
-    return this.instant !== null;
+  /** @param text - The canonical text of a checked filter. */
+  constructor(private readonly text: string) {
+    this.instant = readFilterTime(text)?.instant ?? null;
   }
 
   /** Epoch ms of the bound for a curve zone. */
@@ -71,58 +33,11 @@ class Bound {
     if (this.instant !== null) return this.instant;
     let ms = this.byZone.get(zone);
     if (ms === undefined) {
-      ms = parseInstant(this.naive, zoneByName(zone));
+      ms = parseInstant(this.text, zoneByName(zone));
       this.byZone.set(zone, ms);
     }
     return ms;
   }
-}
-
-function readBound(value: unknown, key: string, errors: string[], where: string): Bound | null {
-  if (typeof value !== 'string') {
-    errors.push(`${where}.${key}: expected a date-time string`);
-    return null;
-  }
-  const text = value.trim();
-  const ms = parseInstant(text, UTC);
-  if (ms !== ms) {
-    errors.push(`${where}.${key}: not a date-time: ${JSON.stringify(value)}`);
-    return null;
-  }
-  const offset = lastOffsetMinutes();
-  if (offset === offset) {
-    const shown = formatInstant(ms, FixedOffsetZone.instance(offset)).replace('T', ' ');
-    return new Bound(shown, ms, text);
-  }
-  const shown = formatInstant(ms, UTC).slice(0, -6).replace('T', ' ');
-  return new Bound(shown, null, text);
-}
-
-function readList(value: unknown, key: string, errors: string[], where: string): string[] | null {
-  const items = typeof value === 'string' ? [value] : value;
-  if (!Array.isArray(items) || items.length === 0 || items.some((v) => typeof v !== 'string' || v.trim() === '')) {
-    errors.push(`${where}.${key}: expected a non-empty list of non-empty strings`);
-    return null;
-  }
-  return [...new Set(items.map((v: string) => v.trim()))];
-}
-
-function readTags(
-  value: unknown,
-  key: string,
-  errors: string[],
-  where: string,
-  valid: (t: string) => boolean,
-  canonical: (t: string) => string,
-): string[] | null {
-  const items = readList(value, key, errors, where);
-  if (items === null) return null;
-  const bad = items.filter((t) => !valid(t));
-  if (bad.length) {
-    errors.push(`${where}.${key}: unknown ${bad.length > 1 ? 'values' : 'value'} ${bad.map((b) => JSON.stringify(b)).join(', ')}`);
-    return null;
-  }
-  return [...new Set(items.map(canonical))];
 }
 
 const lowerSet = (items: readonly string[] | undefined) => (items === undefined ? null : new Set(items.map((t) => t.toLowerCase())));
@@ -137,7 +52,9 @@ const plainSet = (items: readonly string[] | undefined) => (items === undefined 
  */
 export class FeedFilter {
   /** The filter as the server accepted it (echoed in responses). */
-  readonly json: Readonly<FilterJson>;
+  readonly json: Readonly<FeedFilterJson>;
+  private readonly begin: Bound | null;
+  private readonly end: Bound | null;
   private readonly eventTypes: ReadonlySet<string> | null;
   private readonly tags: ReadonlySet<string> | null;
   private readonly excludeTags: ReadonlySet<string> | null;
@@ -148,12 +65,11 @@ export class FeedFilter {
   private readonly categories: ReadonlySet<string> | null;
   private readonly exactCategories: ReadonlySet<string> | null;
 
-  constructor(
-    json: FilterJson,
-    private readonly begin: Bound | null,
-    private readonly end: Bound | null,
-  ) {
+  /** @param json - A checked filter (`readFeedFilters`). */
+  constructor(json: FeedFilterJson) {
     this.json = Object.freeze(json);
+    this.begin = json.begin === undefined ? null : new Bound(json.begin);
+    this.end = json.end === undefined ? null : new Bound(json.end);
     this.eventTypes = plainSet(json.event_types);
     this.tags = lowerSet(json.tags);
     this.excludeTags = lowerSet(json.exclude_tags);
@@ -197,87 +113,9 @@ export class FeedFilter {
   }
 }
 
-function parseOne(value: unknown, where: string, errors: string[]): FeedFilter | null {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    errors.push(`${where}: expected a filter object`);
-    return null;
-  }
-  const obj = value as Record<string, unknown>;
-  const before = errors.length;
-  for (const key of Object.keys(obj)) if (!ALL_KEYS.has(key)) errors.push(`${where}: unknown key ${JSON.stringify(key)}`);
-  const set = (key: string) => obj[key] !== undefined && obj[key] !== null;
-  const isNameFilter = set('curve_names');
-  if (isNameFilter) {
-    const mixed = ATTRIBUTE_KEYS.filter(set);
-    if (mixed.length) errors.push(`${where}: curve_names cannot be combined with ${mixed.join(', ')}`);
-  }
-  const json: FilterJson = {};
-  let begin: Bound | null = null;
-  let end: Bound | null = null;
-  if (set('event_types')) {
-    const v = readTags(
-      obj.event_types,
-      'event_types',
-      errors,
-      where,
-      (t) => WIRE_EVENT_TYPES.includes(t.toUpperCase()),
-      (t) => t.toUpperCase(),
-    );
-    if (v) json.event_types = v;
-  }
-  if (set('begin')) begin = readBound(obj.begin, 'begin', errors, where);
-  if (set('end')) end = readBound(obj.end, 'end', errors, where);
-  if (begin) json.begin = begin.text;
-  if (end) json.end = end.text;
-  if (begin && end && begin.isInstant === end.isInstant && begin.at('UTC') >= end.at('UTC')) {
-    errors.push(`${where}: begin must be before end`);
-  }
-  for (const key of ['tags', 'exclude_tags'] as const) {
-    if (set(key)) {
-      const v = readList(obj[key], key, errors, where);
-      if (v) json[key] = v;
-    }
-  }
-  if (isNameFilter) {
-    const v = readList(obj.curve_names, 'curve_names', errors, where);
-    if (v) json.curve_names = v;
-  } else {
-    if (set('areas')) {
-      const v = readTags(
-        obj.areas,
-        'areas',
-        errors,
-        where,
-        (t) => Area.isValidTag(t) && t !== '',
-        (t) => Area.byTag(t).tag,
-      );
-      if (v) json.areas = v;
-    }
-    if (set('data_types')) {
-      const v = readTags(
-        obj.data_types,
-        'data_types',
-        errors,
-        where,
-        (t) => DataType.isValidTag(t),
-        (t) => DataType.byTag(t).tag,
-      );
-      if (v) json.data_types = v;
-    }
-    for (const key of ['commodities', 'categories', 'exact_categories'] as const) {
-      if (set(key)) {
-        const v = readList(obj[key], key, errors, where);
-        if (v) json[key] = v;
-      }
-    }
-  }
-  return errors.length === before ? new FeedFilter(json, begin, end) : null;
-}
-
 /**
- * Reads the `filters` of a `curves.subscribe` request: an array of 1 to {@link MAX_FILTERS}
- * filter objects (a single object is taken as a list of one). Tags are checked and written in
- * their canonical case; list values are de-duplicated; `null` members count as unset.
+ * Reads the `filters` of a `curves.subscribe` request (`readFeedFilters`: 1 to
+ * `MAX_FILTERS` filter objects, checked and canonical) into matchers.
  *
  * @param value - The `filters` member.
  * @param errors - Receives one message per problem (the request is refused when any).
@@ -287,17 +125,7 @@ function parseOne(value: unknown, where: string, errors: string[]): FeedFilter |
  * parseFeedFilters([{ areas: ['XX'] }], errors); errors //=> ['filters[0].areas: unknown value "XX"']
  */
 export function parseFeedFilters(value: unknown, errors: string[]): FeedFilter[] {
-  const items = value !== null && typeof value === 'object' && !Array.isArray(value) ? [value] : value;
-  if (!Array.isArray(items)) {
-    errors.push('filters: expected a list of filter objects');
-    return [];
-  }
-  const before = errors.length;
-  if (items.length === 0) errors.push('filters: at least one filter is required');
-  if (items.length > MAX_FILTERS) errors.push(`filters: too many filters (${items.length}; at most ${MAX_FILTERS})`);
-  if (errors.length > before) return [];
-  const out = items.map((item, i) => parseOne(item, `filters[${i}]`, errors));
-  return errors.length > before ? [] : (out as FeedFilter[]);
+  return readFeedFilters(value, errors).map((json) => new FeedFilter(json));
 }
 
 /**

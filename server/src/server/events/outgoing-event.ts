@@ -8,20 +8,10 @@
  * @module
  */
 import { zoneByName } from 'service/time';
-import { formatInstant, serializeCurve, type CurveJson } from 'service/wire';
+import { encodeEventFrame, formatInstant, serializeCurve, type CurveJson, type FeedEventJson } from 'service/wire';
 import { curveSubscription } from '../auth';
 import { curveFromRecord, placeFromRecord } from '../records';
 import { parseEventId, type CurveRecord, type EventIdParts, type EventRecord, type Store, type UserRecord } from '../store';
-
-/** The `event` member of a `curves.event` frame. */
-export interface EventJson {
-  id: string;
-  event_type: string;
-  curve: CurveJson;
-  begin?: string;
-  end?: string;
-  instance?: { issued: string; tag: string };
-}
 
 /**
  * A logged event with its curve, ready to be sent to any user.
@@ -33,7 +23,7 @@ export interface EventJson {
 export class OutgoingEvent {
   /** The event id's parts (for ordering). */
   readonly idParts: EventIdParts;
-  private readonly base: Omit<EventJson, 'curve'>;
+  private readonly base: Omit<FeedEventJson, 'curve'>;
   private readonly texts = new Map<string, string>();
 
   constructor(
@@ -45,7 +35,7 @@ export class OutgoingEvent {
   ) {
     this.idParts = parseEventId(event.id);
     const zone = zoneByName(curve.timezone);
-    const base: Omit<EventJson, 'curve'> = { id: event.id, event_type: event.type };
+    const base: Omit<FeedEventJson, 'curve'> = { id: event.id, event_type: event.type };
     if (event.begin !== null) base.begin = formatInstant(event.begin, zone);
     if (event.end !== null) base.end = formatInstant(event.end, zone);
     if (event.issued !== null) {
@@ -70,7 +60,7 @@ export class OutgoingEvent {
     if (text === undefined) {
       const { begin, end, instance, ...head } = this.base;
       const event = { ...head, curve: { ...this.curveJson, subscription }, begin, end, instance };
-      text = JSON.stringify({ type: 'curves.event', event });
+      text = encodeEventFrame(event);
       this.texts.set(key, text);
     }
     return text;

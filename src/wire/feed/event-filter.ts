@@ -1,17 +1,22 @@
 /**
- * Filter objects of the push feed (docs/protocol.md#feed-filters), as the client builds them: a
+ * Filter objects of the push feed (docs/protocol.md#feed-filters), as a user writes them: a
  * {@link CurveNameFilter} (exact curve names) or a {@link CurveAttributeFilter} (areas, data
  * types, commodities, categories, exact categories); both take event types, a data range
  * (`begin`, `end`) and instance tags. An event is delivered when it matches any filter of the
  * subscription; a filter matches when every field it sets matches.
  *
+ * {@link encodeEventFilters} writes them as {@link FeedFilterJson} (the client sends that);
+ * {@link parseEventFilters} reads {@link FeedFilterJson} back with the same reader the server
+ * checks subscriptions with.
+ *
  * @module
  */
-import { DateTime, FixedOffsetZone } from 'luxon';
+import { DateTime } from 'luxon';
 import { ValidationError } from '../../exceptions';
 import { Area, Curve, DataType, EventType } from '../../model';
 import { UTC } from '../../time';
-import { formatInstant, lastOffsetMinutes, parseInstant } from '../../wire/json';
+import { formatInstant } from '../json/format-instants';
+import { readFeedFilters, readFilterTime, type FeedFilterJson } from './filter-json';
 
 /** An event type: the enum or its tag (`CURVE_UPDATE`, any case). */
 type EventTypeInput = EventType | string;
@@ -54,21 +59,6 @@ export interface CurveAttributeFilter extends FilterCommon {
 
 /** Either kind of filter. */
 export type EventFilter = CurveNameFilter | CurveAttributeFilter;
-
-/** A filter on the wire (keys present only when set). */
-export interface EventFilterJson {
-  event_types?: string[];
-  begin?: string;
-  end?: string;
-  tags?: string[];
-  exclude_tags?: string[];
-  curve_names?: string[];
-  areas?: string[];
-  data_types?: string[];
-  commodities?: string[];
-  categories?: string[];
-  exact_categories?: string[];
-}
 
 const COMMON = ['eventTypes', 'begin', 'end', 'tags', 'excludeTags'];
 const ATTRIBUTES = ['areas', 'dataTypes', 'commodities', 'categories', 'exactCategories'];
@@ -135,11 +125,9 @@ export function formatFilterTime(value: Date | DateTime | string, key: string): 
     return formatInstant(value.toMillis(), value.zone).replace('T', ' ');
   }
   if (typeof value !== 'string') fail(`${key} must be a date, a DateTime or an ISO text`);
-  const ms = parseInstant(value.trim(), UTC);
-  if (ms !== ms) fail(`${key} is not a date-time: ${JSON.stringify(value)}`);
-  const offset = lastOffsetMinutes();
-  if (offset === offset) return formatInstant(ms, FixedOffsetZone.instance(offset)).replace('T', ' ');
-  return formatInstant(ms, UTC).slice(0, -6).replace('T', ' ');
+  const time = readFilterTime(value);
+  if (time === null) return fail(`${key} is not a date-time: ${JSON.stringify(value)}`);
+  return time.text;
 }
 
 /**
@@ -153,7 +141,7 @@ export function formatFilterTime(value: Date | DateTime | string, key: string): 
  * encodeEventFilter({ eventTypes: 'curve_update', areas: ['de', Area.FR], dataTypes: 'actual' })
  * //=> { event_types: ['CURVE_UPDATE'], areas: ['DE', 'FR'], data_types: ['ACTUAL'] }
  */
-export function encodeEventFilter(filter: EventFilter): EventFilterJson {
+export function encodeEventFilter(filter: EventFilter): FeedFilterJson {
   if (filter === null || typeof filter !== 'object' || Array.isArray(filter)) fail('expected a filter object');
   const f = filter as CurveNameFilter & CurveAttributeFilter;
   for (const key of Object.keys(f)) if (!KNOWN.has(key)) fail(`unknown filter key ${JSON.stringify(key)}`);
@@ -162,7 +150,7 @@ export function encodeEventFilter(filter: EventFilter): EventFilterJson {
     const mixed = ATTRIBUTES.filter((k) => (f as unknown as Record<string, unknown>)[k] !== undefined);
     if (mixed.length) fail(`curveNames cannot be combined with ${mixed.join(', ')}`);
   }
-  const out: EventFilterJson = {};
+  const out: FeedFilterJson = {};
   const eventTypes = tags(f.eventTypes, 'eventTypes', (t) => EventType.byTag(t), 'event type');
   if (eventTypes) {
     const local = eventTypes.filter((t) => !EventType.byTag(t).isCurveType());
@@ -206,48 +194,53 @@ export function encodeEventFilter(filter: EventFilter): EventFilterJson {
  * encodeEventFilters({ curveNames: 'DE Wind Power Production MWh/h 15min Actual' })
  * //=> [{ curve_names: ['DE Wind Power Production MWh/h 15min Actual'] }]
  */
-export function encodeEventFilters(filters: OneOrMany<EventFilter>): EventFilterJson[] {
+export function encodeEventFilters(filters: OneOrMany<EventFilter>): FeedFilterJson[] {
   const list = Array.isArray(filters) ? (filters as readonly EventFilter[]) : [filters as EventFilter];
   if (list.length === 0) fail('at least one filter is required');
   return list.map(encodeEventFilter);
 }
 
-function strings(value: unknown): string[] | undefined {
-  return Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : undefined;
-}
-
 /**
- * Reads filters echoed by the server (kind decided by the presence of `curve_names`; missing or
- * `null` keys are unset).
+ * Reads filters as the server echoes them (`curve_names` makes a name filter; missing or `null`
+ * keys are unset; keys this protocol does not know are skipped), checked by the reader the server
+ * checks subscriptions with.
  *
  * @param json - The `filters` member of a response.
  * @returns The filters, or `null` when the server sent none.
- * @throws ValidationError (parameter `filters`) when the echo holds a bad tag.
+ * @throws ValidationError (parameter `filters`) when the echo is not a valid filter list, naming the field.
  * @example
  * parseEventFilters([{ curve_names: ['X'] }]) //=> [{ curveNames: ['X'] }]
  */
 export function parseEventFilters(json: unknown): EventFilter[] | null {
-  if (!Array.isArray(json)) return null;
-  return json.map((item: Record<string, unknown>) => {
-    const common: FilterCommon = {};
-    const eventTypes = strings(item?.event_types);
-    if (eventTypes) common.eventTypes = eventTypes.map((t) => EventType.byTag(t));
-    if (typeof item?.begin === 'string') common.begin = item.begin;
-    if (typeof item?.end === 'string') common.end = item.end;
-    if (strings(item?.tags)) common.tags = strings(item.tags);
-    if (strings(item?.exclude_tags)) common.excludeTags = strings(item.exclude_tags);
-    const names = strings(item?.curve_names);
-    if (names) return { ...common, curveNames: names };
-    const f: CurveAttributeFilter = { ...common };
-    try {
-      if (strings(item?.areas)) f.areas = (strings(item.areas) as string[]).map((a) => Area.byTag(a));
-      if (strings(item?.data_types)) f.dataTypes = (strings(item.data_types) as string[]).map((d) => DataType.byTag(d));
-    } catch (err) {
-      fail(`the server echoed an invalid filter: ${(err as Error).message}`);
-    }
-    if (strings(item?.commodities)) f.commodities = strings(item.commodities);
-    if (strings(item?.categories)) f.categories = strings(item.categories);
-    if (strings(item?.exact_categories)) f.exactCategories = strings(item.exact_categories);
-    return f;
-  });
+  if (json === null || json === undefined) return null;
+  const errors: string[] = [];
+  const filters = readFeedFilters(json, errors, { ignoreUnknownKeys: true });
+  if (errors.length) fail(`the server echoed an invalid filter: ${errors.join('; ')}`);
+  return filters.map(eventFilterOf);
+}
+
+/**
+ * The user's form of a wire filter (tags as enums), the inverse of {@link encodeEventFilter} on
+ * canonical filters.
+ *
+ * @param json - A checked filter.
+ * @returns The filter.
+ * @example
+ * eventFilterOf({ areas: ['DE'] }) //=> { areas: [Area.DE] }
+ */
+export function eventFilterOf(json: FeedFilterJson): EventFilter {
+  const common: FilterCommon = {};
+  if (json.event_types) common.eventTypes = json.event_types.map((t) => EventType.byTag(t));
+  if (json.begin !== undefined) common.begin = json.begin;
+  if (json.end !== undefined) common.end = json.end;
+  if (json.tags) common.tags = json.tags;
+  if (json.exclude_tags) common.excludeTags = json.exclude_tags;
+  if (json.curve_names) return { ...common, curveNames: json.curve_names };
+  const f: CurveAttributeFilter = { ...common };
+  if (json.areas) f.areas = json.areas.map((a) => Area.byTag(a));
+  if (json.data_types) f.dataTypes = json.data_types.map((d) => DataType.byTag(d));
+  if (json.commodities) f.commodities = json.commodities;
+  if (json.categories) f.categories = json.categories;
+  if (json.exact_categories) f.exactCategories = json.exact_categories;
+  return f;
 }
