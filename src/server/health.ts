@@ -6,7 +6,7 @@
  * @module
  */
 import type { FastifyInstance } from 'fastify';
-import type { Store } from './store';
+import type { ReadStoreHealth, Store } from './store';
 
 /**
  * Adds `/health` and `/ready` to the app; `/ready` turns 503 as soon as the app starts closing
@@ -42,6 +42,17 @@ export function registerHealth(app: FastifyInstance, store: Store): void {
         ...(health.error ? { error: health.error } : {}),
       },
       notifications: health.notifications,
+      ...(health.readStore ? { read_store: readStoreJson(health.readStore) } : {}),
     };
   });
+}
+
+function readStoreJson(health: ReadStoreHealth): Record<string, unknown> {
+  const { standby, primaryBehind, primaryFailed } = health.reads;
+  return {
+    ok: health.ok,
+    ...(health.lagBytes === undefined ? {} : { lag_bytes: health.lagBytes }),
+    ...(health.error ? { error: health.error } : {}),
+    reads: { standby, primary_behind: primaryBehind, primary_failed: primaryFailed },
+  };
 }
