@@ -9,12 +9,12 @@
  *
  * Run: `node --import tsx bench/postgres-nodes.ts [--runs 3] [--duration 8]`
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { seedDemo } from '../src/server/demo';
 import { PostgresStore } from '../src/server/store';
 import { startPostgres } from '../test/helpers/postgres-server';
+import { loadMixPaths, startLoadServer } from './load-server-process';
 
 const arg = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -29,21 +29,6 @@ interface Case {
   p50: number;
   p99: number;
   errors: number;
-}
-
-function startNode(url: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'load-server.ts'), url], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (d) => {
-      out += d;
-      const m = /LISTENING (\S+)/.exec(out);
-      if (m) resolve({ url: m[1], child });
-    });
-    child.once('exit', (code) => reject(new Error(`node exited ${code}`)));
-  });
 }
 
 async function run(urls: string[], key: string, paths: string[]): Promise<Case> {
@@ -75,20 +60,10 @@ void (async () => {
     const url = await server.createDatabase();
     const store = await PostgresStore.open(url);
     const { apiKey } = await seedDemo(store, { preset: 'small', seed: 1, anchor: '2025-01-15' });
-    const pick = async (query: { curveType: string; frequency?: string }) =>
-      (await store.searchCurves({ ...query, area: 'DE' })).items[0].name;
-    const ts15 = encodeURIComponent(await pick({ curveType: 'TIMESERIES', frequency: 'PT15M' }));
-    const instance = encodeURIComponent(await pick({ curveType: 'INSTANCE' }));
+    const paths = await loadMixPaths(store);
     await store.close();
-    const paths = [
-      '/api/user/',
-      `/api/timeseries/${ts15}/?begin=2025-01-06&end=2025-01-13`,
-      `/api/timeseries/${ts15}/?begin=2024-01-01&end=2025-01-01&frequency=P1D`,
-      '/api/metadata/curves/?q=de+wind&page-size=20',
-      `/api/instances/${instance}/get/latest/`,
-    ];
-    const a = await startNode(url);
-    const b = await startNode(url);
+    const a = await startLoadServer(url);
+    const b = await startLoadServer(url);
     nodes.push(a.child, b.child);
     await run([a.url, b.url], apiKey, paths); // warm-up of both nodes
     const cases: Record<'1 node' | '2 nodes', Case[]> = { '1 node': [], '2 nodes': [] };

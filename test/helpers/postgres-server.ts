@@ -148,7 +148,14 @@ async function startCluster(bin: string, dir: string, data: string, log: string,
   }
 }
 
-async function query<T>(url: string, sql: string): Promise<T[]> {
+/**
+ * Runs one statement on its own connection.
+ *
+ * @param url - A `postgres://` URL.
+ * @param sql - The statement.
+ * @returns Its rows.
+ */
+export async function query<T>(url: string, sql: string): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -50,10 +50,8 @@ async function take(feed: EventsConnection, ids: string[], n: number): Promise<v
   }
 }
 
-const portOf = (node: ChildService) => Number(new URL(node.url).port);
-
-test('SIGTERM: an in-flight import finishes, the node exits 0, feed clients reconnect to another node and resume from last_id', async () => {
-  const url = await server.createDatabase();
+/** A store on the primary (another node, or `service import`) and an all-access key made through it. */
+async function writerWithKey(url: string): Promise<{ writer: PostgresStore; key: string }> {
   const writer = await PostgresStore.open(url);
   const key = generateApiKey();
   await writer.importBatch({
@@ -61,6 +59,28 @@ test('SIGTERM: an in-flight import finishes, the node exits 0, feed clients reco
     users: [{ id: 'u', name: 'U', email: null, organization: null, blocked: false, subscriptions: [{ package: '*', area: '*' }] }],
     keys: [{ hash: hashApiKey(key), userId: 'u', label: 'k', created: 0, blocked: false }],
   });
+  return { writer, key };
+}
+
+/** Posts a one-file import of a CSV text to a node. */
+function postCsv(node: ChildService, key: string, text: string): Promise<Response> {
+  return fetch(`${node.apiUrl}/import/`, {
+    method: 'POST',
+    headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ files: [{ name: 'h.csv', text }] }),
+  });
+}
+
+/** Whether an import waits for the import lock. */
+async function importWaits(lock: pg.Client): Promise<boolean> {
+  return (await lock.query(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`)).rows[0].n === 1;
+}
+
+const portOf = (node: ChildService) => Number(new URL(node.url).port);
+
+test('SIGTERM: an in-flight import finishes, the node exits 0, feed clients reconnect to another node and resume from last_id', async () => {
+  const url = await server.createDatabase();
+  const { writer, key } = await writerWithKey(url);
   const a = await startChildService(url);
   const b = await startChildService(url);
   let lb: Balancer | undefined;
@@ -81,14 +101,8 @@ test('SIGTERM: an in-flight import finishes, the node exits 0, feed clients reco
     // A slow request on node A: an import that waits for the import lock, held here.
     await lock.connect();
     await lock.query('SELECT pg_advisory_lock($1)', [WRITE_LOCK]);
-    const slow = fetch(`${a.apiUrl}/import/`, {
-      method: 'POST',
-      headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ files: [{ name: 'h2.csv', text: `curve,date,value\n${CURVE.name},2025-01-01T02:00:00Z,2\n` }] }),
-    });
-    const waiting = async () =>
-      (await lock.query(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`)).rows[0].n === 1;
-    await until('the import to wait for the lock', waiting);
+    const slow = postCsv(a, key, `curve,date,value\n${CURVE.name},2025-01-01T02:00:00Z,2\n`);
+    await until('the import to wait for the lock', () => importWaits(lock));
     const exited = new Promise<number | null>((resolve) => a.child.once('exit', (code) => resolve(code)));
     a.child.kill('SIGTERM');
 
@@ -106,7 +120,7 @@ test('SIGTERM: an in-flight import finishes, the node exits 0, feed clients reco
       ),
     );
     await until('the feed to reconnect to node B', () => lb?.routed.at(-1) === portOf(b) && feed.connected);
-    assert.ok(await waiting(), 'the import still waits');
+    assert.ok(await importWaits(lock), 'the import still waits');
     assert.is(a.child.exitCode, null, 'node A waits for its in-flight request');
 
     // The slow import goes through, node A answers it and exits cleanly.
@@ -134,30 +148,17 @@ test('SIGTERM: an in-flight import finishes, the node exits 0, feed clients reco
 
 test('--drain-timeout bounds the drain: a request still running is cut off, nothing half-written, the node exits 0', async () => {
   const url = await server.createDatabase();
-  const writer = await PostgresStore.open(url);
-  const key = generateApiKey();
-  await writer.importBatch({
-    curves: [CURVE],
-    users: [{ id: 'u', name: 'U', email: null, organization: null, blocked: false, subscriptions: [{ package: '*', area: '*' }] }],
-    keys: [{ hash: hashApiKey(key), userId: 'u', label: 'k', created: 0, blocked: false }],
-  });
+  const { writer, key } = await writerWithKey(url);
   const node = await startChildService(url, 0, ['--drain-timeout', '300', '--statement-timeout', '1500']);
   const lock = new pg.Client({ connectionString: url });
   try {
     await lock.connect();
     await lock.query('SELECT pg_advisory_lock($1)', [WRITE_LOCK]);
-    const slow = fetch(`${node.apiUrl}/import/`, {
-      method: 'POST',
-      headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ files: [{ name: 'h.csv', text: `curve,date,value\n${CURVE.name},2025-01-01T00:00:00Z,1\n` }] }),
-    }).then(
+    const slow = postCsv(node, key, `curve,date,value\n${CURVE.name},2025-01-01T00:00:00Z,1\n`).then(
       (r) => r.status,
       (err: Error) => err.message,
     );
-    await until(
-      'the import to wait for the lock',
-      async () => (await lock.query(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`)).rows[0].n === 1,
-    );
+    await until('the import to wait for the lock', () => importWaits(lock));
     const exited = new Promise<number | null>((resolve) => node.child.once('exit', (code) => resolve(code)));
     node.child.kill('SIGTERM');
     assert.is(await slow, 'fetch failed', 'the request was cut off');

@@ -6,12 +6,11 @@
 // paused): it is read on the primary (docs/deploy.md#read-scaling).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import pg from 'pg';
 import { parseServe } from '../../src/cli/serve';
 import { generateApiKey, hashApiKey } from '../../src/server/auth';
 import { PostgresStore, type CurveRecord } from '../../src/server/store';
 import { startChildService, type ChildService } from '../helpers/child-service';
-import { startPostgres, type PostgresServer, type PostgresStandby } from '../helpers/postgres-server';
+import { query, startPostgres, type PostgresServer, type PostgresStandby } from '../helpers/postgres-server';
 import { curveRecord } from '../helpers/records';
 
 let server: PostgresServer;
@@ -53,26 +52,16 @@ async function reads(node: ChildService): Promise<Reads> {
   return body.read_store.reads;
 }
 
-async function sql<T>(url: string, text: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
-
 test('the helper runs a streaming standby: pg_stat_replication streams, the standby is in recovery and read-only', async () => {
   const url = await server.createDatabase();
   assert.equal(
     (await standby.replication()).map((r) => r.state),
     ['streaming'],
   );
-  const [{ recovery }] = await sql<{ recovery: boolean }>(standby.urlOf(url), 'SELECT pg_is_in_recovery() AS recovery');
+  const [{ recovery }] = await query<{ recovery: boolean }>(standby.urlOf(url), 'SELECT pg_is_in_recovery() AS recovery');
   assert.is(recovery, true);
   try {
-    await sql(standby.urlOf(url), 'CREATE TABLE t (x int)');
+    await query(standby.urlOf(url), 'CREATE TABLE t (x int)');
     assert.unreachable('the standby accepted a write');
   } catch (err) {
     assert.match((err as Error).message, /read-only transaction/);
@@ -108,7 +97,7 @@ test('reads come from the standby; a load right after an import through the same
     assert.ok(after.standby > before.standby, JSON.stringify([before, after]));
     assert.is(after.primary_behind, before.primary_behind);
     await standby.pauseReplay();
-    await sql(url, `UPDATE series_values SET value = 99 WHERE ts = ${T0}`);
+    await query(url, `UPDATE series_values SET value = 99 WHERE ts = ${T0}`);
     assert.equal(await load(node, key), [0, 1, 2]);
     await standby.resumeReplay();
     await standby.caughtUp();
@@ -122,7 +111,7 @@ test('reads come from the standby; a load right after an import through the same
     assert.equal(await load(node, key), [10, 11, 12]);
     after = await reads(node);
     assert.ok(after.primary_behind > before.primary_behind, JSON.stringify([before, after]));
-    const [{ v }] = await sql<{ v: number }>(standby.urlOf(url), `SELECT value AS v FROM series_values WHERE ts = ${T0}`);
+    const [{ v }] = await query<{ v: number }>(standby.urlOf(url), `SELECT value AS v FROM series_values WHERE ts = ${T0}`);
     assert.is(v, 99, 'the standby had not replayed the import');
 
     // 3. An import through another node (here: a store on the primary only) while the standby lags.

@@ -17,7 +17,7 @@ import pg from 'pg';
 import type { ReadStoreHealth } from './store';
 
 /** Options of {@link StandbyReads.open}. */
-export interface StandbyOptions {
+interface StandbyOptions {
   /** Connections of the read pool (default 10). */
   poolSize?: number;
   /** Statement time-out in ms (default 0: none). */
@@ -29,6 +29,27 @@ export interface StandbyOptions {
 const POLL_MS = 5;
 
 /**
+ * A connection pool of one node (on the primary or on a standby).
+ *
+ * @param url - A `postgres://` URL.
+ * @param options - Pool size (default 10, at least 2) and statement time-out (0: none).
+ * @returns The pool.
+ * @example
+ * const pool = newPool('postgres://svc@db/service', { poolSize: 10 });
+ */
+export function newPool(url: string, options: { poolSize?: number; statementTimeoutMs?: number }): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Math.max(2, options.poolSize ?? 10),
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+  });
+  pool.on('error', () => {
+    // An idle connection that drops is replaced on the next checkout; its error needs no handler.
+  });
+  return pool;
+}
+
+/**
  * A WAL position (`X/Y` in hexadecimal) as a number of bytes.
  *
  * @param lsn - The `pg_lsn` text.
@@ -36,7 +57,7 @@ const POLL_MS = 5;
  * @example
  * parseLsn('1/10') //=> 4294967312n
  */
-export function parseLsn(lsn: string): bigint {
+function parseLsn(lsn: string): bigint {
   const [high, low] = lsn.split('/');
   return (BigInt(`0x${high}`) << 32n) | BigInt(`0x${low}`);
 }
@@ -74,14 +95,7 @@ export class StandbyReads {
    * const reads = await StandbyReads.open('postgres://svc@standby/service', client);
    */
   static async open(url: string, primary: pg.PoolClient, options: StandbyOptions = {}): Promise<StandbyReads> {
-    const pool = new pg.Pool({
-      connectionString: url,
-      max: Math.max(2, options.poolSize ?? 10),
-      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
-    });
-    pool.on('error', () => {
-      // An idle connection that drops is replaced on the next checkout.
-    });
+    const pool = newPool(url, options);
     try {
       const [mine, theirs] = [await systemId(primary), await systemId(pool)];
       const [id, recovery] = theirs.split('/');

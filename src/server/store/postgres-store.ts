@@ -20,7 +20,7 @@ import { categoriesOf, matchesCurve, matchesPlace, pageOf, sortedBy } from './fi
 import { readPgEvents, readPgInstances, readPgOhlc, readPgPeriods, readPgSeries, pgColumns, type Queryable } from './postgres-read';
 import { EVENTS_CHANNEL, MIGRATIONS, WRITE_LOCK, migrate } from './postgres-schema';
 import { generationOf, loadPgState, type PgState } from './postgres-state';
-import { StandbyReads } from './postgres-standby';
+import { StandbyReads, newPool } from './postgres-standby';
 import { bumpGeneration, bumpVersions, pgNumber, writePgBatch } from './postgres-write';
 import { SerialQueue } from './serial-queue';
 import type {
@@ -127,14 +127,7 @@ export class PostgresStore implements Store {
    * const store = await PostgresStore.open(process.env.DATABASE_URL);
    */
   static async open(url: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
-    const pool = new pg.Pool({
-      connectionString: url,
-      max: Math.max(2, options.poolSize ?? 10),
-      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
-    });
-    pool.on('error', () => {
-      // An idle connection that drops is replaced on the next checkout; its error needs no handler.
-    });
+    const pool = newPool(url, options);
     try {
       const client = await pool.connect();
       try {
