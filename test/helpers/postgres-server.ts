@@ -50,6 +50,8 @@ export interface PostgresStandby {
   resumeReplay(): Promise<void>;
   /** The primary's view of the replication connection (`pg_stat_replication`): state and replay position. */
   replication(): Promise<{ state: string; replayLsn: string | null }[]>;
+  /** Stops the standby (immediate); the primary runs on. */
+  stop(): void;
 }
 
 const ROOT = '/usr/lib/postgresql';
@@ -198,6 +200,7 @@ async function startStandby(bin: string, dir: string, primaryPort: number, asPos
     async resumeReplay() {
       await query(standbyUrl, 'SELECT pg_wal_replay_resume()');
     },
+    stop: () => run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop'], asPostgres),
     replication: async () =>
       query<{ state: string; replayLsn: string | null }>(
         primaryUrl,

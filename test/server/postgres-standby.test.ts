@@ -7,6 +7,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseServe } from '../../src/cli/serve';
+import { createApp } from '../../src/server/app';
 import { generateApiKey, hashApiKey } from '../../src/server/auth';
 import { PostgresStore, type CurveRecord } from '../../src/server/store';
 import { startChildService, type ChildService } from '../helpers/child-service';
@@ -157,6 +158,50 @@ test('--read-store must be a standby of the --store primary, and needs --store',
   assert.throws(() => parseServe(['--store', 'postgres://db/x', '--read-store', 'db']), /--read-store must be a postgres:\/\/ URL/);
   const options = parseServe(['--store', 'postgres://db/x', '--read-store', 'postgres://standby/x', '--read-wait', '20']);
   assert.equal([options.readStore, options.readWaitMs, options.drainTimeoutMs], ['postgres://standby/x', 20, 25_000]);
+});
+
+test('a standby that goes away: reads go to the primary, the node stays ready and reports the read store down', async () => {
+  const url = await server.createDatabase();
+  const key = generateApiKey();
+  const store = await PostgresStore.open(url, { readUrl: standby.urlOf(url) });
+  const app = createApp({ store });
+  try {
+    await store.importBatch({
+      curves: [CURVE],
+      users: [{ id: 'u', name: 'U', email: null, organization: null, blocked: false, subscriptions: [{ package: '*', area: '*' }] }],
+      keys: [{ hash: hashApiKey(key), userId: 'u', label: 'k', created: 0, blocked: false }],
+      series: [
+        {
+          curve: CURVE.name,
+          issued: null,
+          tag: null,
+          times: Float64Array.of(T0),
+          values: Float64Array.of(7),
+          scenarios: [],
+          scenarioNames: [],
+        },
+      ],
+    });
+    const loadValues = async () => {
+      const r = await app.inject({
+        url: `/api/timeseries/${encodeURIComponent(CURVE.name)}/?begin=2025-01-01&end=2025-01-02`,
+        headers: { 'x-api-key': key },
+      });
+      assert.is(r.statusCode, 200, r.body);
+      return r.json().data.map((p: { v: number }) => p.v);
+    };
+    assert.equal(await loadValues(), [7]);
+    standby.stop();
+    assert.equal(await loadValues(), [7]);
+    const ready = await app.inject({ url: '/ready' });
+    assert.is(ready.statusCode, 200);
+    const body = ready.json();
+    assert.equal([body.status, body.store.ok, body.read_store.ok], ['ready', true, false]);
+    assert.ok(body.read_store.reads.primary_failed >= 1, JSON.stringify(body.read_store));
+  } finally {
+    await app.close();
+    await store.close();
+  }
 });
 
 test.run();
