@@ -127,6 +127,7 @@ test('SIGTERM: an in-flight import finishes, the node exits 0, feed clients reco
     await lock.query('SELECT pg_advisory_unlock($1)', [WRITE_LOCK]);
     const answer = await slow;
     assert.is(answer.status, 200);
+    assert.is(answer.headers.get('connection'), 'close', 'the answer ends its kept-alive connection');
     const body = (await answer.json()) as { events: number; last_event_id: string };
     assert.is(body.events, 1);
     written.push(body.last_event_id);
