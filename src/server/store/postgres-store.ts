@@ -175,9 +175,11 @@ export class PostgresStore implements Store {
       const client = await this.pool.connect();
       try {
         if ((await generationOf(client)) !== this.state.generation) {
-          this.adopt(await loadPgState(client, false));
-          // Another node wrote: reads on the standby wait until it has replayed that write too.
+          const state = await loadPgState(client, false);
+          // Another node wrote: reads on the standby wait until it has replayed that write too
+          // (marked before the new state is used, so no read pairs it with an older standby).
           await this.standby?.mark(client);
+          this.adopt(state);
         }
       } finally {
         client.release();
