@@ -13,13 +13,13 @@
  *
  * Run: `node --import tsx bench/import-memory.ts [--runs 3] [--curves 48] [--before DIR] [--write]`
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDbStore } from '../server/src/server/store';
 import { importCurveNames } from '../test/helpers/big-import';
 import { addUser } from '../test/helpers/start-service';
+import { startLoadServer } from './load-server-process';
 
 const arg = (name: string, fallback: string) => {
   const at = process.argv.indexOf(name);
@@ -54,24 +54,8 @@ function status(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   return Number(m[1]) * 1024;
 }
 
-function startServer(root: string, dir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench', 'load-server.ts'), dir], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (d) => {
-      out += d;
-      const m = /LISTENING (\S+)/.exec(out);
-      if (m) resolve({ child, url: m[1] });
-    });
-    child.on('exit', (code) => reject(new Error(`server exited (${code})`)));
-  });
-}
-
 async function run(root: string, dir: string, key: string, payload: Buffer): Promise<{ growth: number; ms: number }> {
-  const { child, url } = await startServer(root, dir);
+  const { child, url } = await startLoadServer(dir, [], root);
   try {
     const pid = child.pid as number;
     // warm up: one small import starts the import thread, then let the service settle

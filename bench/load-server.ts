@@ -1,17 +1,18 @@
 /**
- * The service for `bench/load.ts`, in its own process: serves a store directory on 127.0.0.1 at
+ * The service for `bench/load.ts` and `bench/postgres-nodes.ts`, in its own process: serves a
+ * store directory (or a `postgres://` URL: one node of the shared store) on 127.0.0.1 at
  * a free port without the per-key rate limit (the load comes from one key) and prints
  * `LISTENING <url>`. With `--main-thread-import` the import route parses on the event loop, as
  * before the import thread, for the comparison.
  *
- * Run by bench/load.ts: `node --import tsx bench/load-server.ts DIR [--main-thread-import]`
+ * Run by bench/load.ts: `node --import tsx bench/load-server.ts DIR|URL [--main-thread-import]`
  */
 import { createApp, SECTION_ROUTES } from '../server/src/server/app';
 import type { RouteModule } from '../server/src/server/route-module';
 import { userOf } from '../server/src/server/auth';
 import { importSources, mayImport } from '../server/src/server/import';
 import { importRequestOf } from '../server/src/server/import/import-body';
-import { DuckDbStore } from '../server/src/server/store';
+import { DuckDbStore, PostgresStore } from '../server/src/server/store';
 
 /** The import route as it was before the import thread: JSON parse, read, check on the loop. */
 const mainThreadImport: RouteModule = {
@@ -28,7 +29,7 @@ const mainThreadImport: RouteModule = {
 
 void (async () => {
   const dir = process.argv[2];
-  const store = await DuckDbStore.open(dir);
+  const store = /^postgres:\/\//.test(dir) ? await PostgresStore.open(dir) : await DuckDbStore.open(dir);
   const routes = process.argv.includes('--main-thread-import')
     ? [...SECTION_ROUTES.filter((m) => m.section !== 'import'), mainThreadImport]
     : SECTION_ROUTES;

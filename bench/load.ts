@@ -10,7 +10,6 @@
  *
  * Run: `node --import tsx bench/load.ts [--runs 3] [--duration 8] [--no-compare]`
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +18,7 @@ import { seedDemo } from '../server/src/server/demo';
 import { DuckDbStore } from '../server/src/server/store';
 import { importBody } from '../test/helpers/big-import';
 import { addUser } from '../test/helpers/start-service';
+import { loadMixPaths, startLoadServer } from './load-server-process';
 
 const arg = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -34,23 +34,6 @@ interface Case {
   p99: number;
   errors: number;
   imports: number;
-}
-
-function startServer(dir: string, mainThread: boolean): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(__dirname, 'load-server.ts'), dir, ...(mainThread ? ['--main-thread-import'] : [])],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (d) => {
-      out += d;
-      const m = /LISTENING (\S+)/.exec(out);
-      if (m) resolve({ url: m[1], child });
-    });
-    child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
-  });
 }
 
 async function run(
@@ -107,18 +90,8 @@ void (async () => {
     const store = await DuckDbStore.open(dir);
     const { apiKey } = await seedDemo(store, { preset: 'small', seed: 1, anchor: '2025-01-15' });
     const adminKey = await addUser(store, 'bench-admin'); // the demo user may not import
-    const pick = async (query: { curveType: string; frequency?: string }) =>
-      (await store.searchCurves({ ...query, area: 'DE' })).items[0].name;
-    const ts15 = encodeURIComponent(await pick({ curveType: 'TIMESERIES', frequency: 'PT15M' }));
-    const instance = encodeURIComponent(await pick({ curveType: 'INSTANCE' }));
+    const paths = await loadMixPaths(store);
     await store.close();
-    const paths = [
-      '/api/user/',
-      `/api/timeseries/${ts15}/?begin=2025-01-06&end=2025-01-13`,
-      `/api/timeseries/${ts15}/?begin=2024-01-01&end=2025-01-01&frequency=P1D`,
-      '/api/metadata/curves/?q=de+wind&page-size=20',
-      `/api/instances/${instance}/get/latest/`,
-    ];
     const body = importBody();
     console.log(`import body: ${(body.length / 1e6).toFixed(1)} MB; ${RUNS} runs of ${DURATION} s per case`);
     const rows: string[] = [
@@ -126,7 +99,7 @@ void (async () => {
       '|---|---|---|---|---|---|---|---|',
     ];
     for (const mainThread of COMPARE ? [false, true] : [false]) {
-      const server = await startServer(dir, mainThread);
+      const server = await startLoadServer(dir, mainThread ? ['--main-thread-import'] : []);
       try {
         await run(server.url, { read: apiKey, admin: adminKey }, paths, 8, null); // warm-up
         for (const connections of [24, 64]) {

@@ -2,7 +2,7 @@
  * PostgreSQL store against the embedded DuckDB store (issue 17), on a throwaway PostgreSQL 15 on
  * 127.0.0.1 (the tests' helper: fsync off, as a benchmark server on tmpfs would be).
  *
- *   node --import tsx bench/postgres.ts [--runs 30] [--seed-runs 3] [--only loads|seed|events]
+ *   node --import tsx bench/postgres.ts [--runs 30] [--seed-runs 3] [--only loads|seed|events] [--preset small|full]
  *
  * 1. `client.timeseries.load` of one year of 15-minute values (CET 2024, 35 136 values) through the
  *    service on each store, runs alternating between the stores; and `store.readSeries` alone.
@@ -10,7 +10,7 @@
  * 3. (`--only events`) cross-node event delivery: node A imports one value, node B's store
  *    listener receives the event (LISTEN/NOTIFY, then a read of the log); time from A's commit
  *    (its `importBatch` returning) to B's delivery, median and p99.
- * 2. Seeding the `small` demo dataset into an empty PostgreSQL database, against the floor: one
+ * 2. Seeding the `small` (or `--preset full`) demo dataset into an empty PostgreSQL database, against the floor: one
  *    raw `COPY` of as many (series id, time, value) rows as the dataset has values into a table
  *    shaped and indexed like `series_values`, in one transaction. Target: >= 50% of the floor.
  */
@@ -29,9 +29,12 @@ import { CopyWriter } from '../server/src/server/store/postgres-copy';
 import { startPostgres } from '../test/helpers/postgres-server';
 import { benchCurve } from './bench-curve';
 
-const { values: args } = parseArgs({ options: { runs: { type: 'string' }, 'seed-runs': { type: 'string' }, only: { type: 'string' } } });
+const { values: args } = parseArgs({
+  options: { runs: { type: 'string' }, 'seed-runs': { type: 'string' }, only: { type: 'string' }, preset: { type: 'string' } },
+});
 const RUNS = Number(args.runs ?? 30);
 const SEED_RUNS = Number(args['seed-runs'] ?? 3);
+const PRESET = args.preset === 'full' ? 'full' : 'small';
 
 const Q15 = 'DE Bench Wind Power Production MWh/h 15min Actual';
 const BEGIN = Date.UTC(2023, 11, 31, 23);
@@ -144,7 +147,7 @@ async function seeding(): Promise<void> {
     for (let run = 0; run < SEED_RUNS; run++) {
       const store = await PostgresStore.open(await server.createDatabase());
       const started = performance.now();
-      const result = await seedDemo(store, { preset: 'small', seed: 1, anchor: '2025-01-15' });
+      const result = await seedDemo(store, { preset: PRESET, seed: 1, anchor: '2025-01-15' });
       seeds.push((performance.now() - started) / 1000);
       values = result.values;
       await store.close();
@@ -152,7 +155,7 @@ async function seeding(): Promise<void> {
     }
     const s = median(seeds);
     const f = median(floors);
-    console.log(`seeding small into PostgreSQL (${values} values), ${SEED_RUNS} runs, median:`);
+    console.log(`seeding ${PRESET} into PostgreSQL (${values} values), ${SEED_RUNS} runs, median:`);
     console.log(`  seedDemo (generation + import)  ${s.toFixed(1)} s  ${(values / s / 1e6).toFixed(2)} M values/s`);
     console.log(`  floor: raw COPY, one transaction ${f.toFixed(1)} s  ${(values / f / 1e6).toFixed(2)} M values/s`);
     console.log(`  seeding at ${((f / s) * 100).toFixed(0)}% of the floor (target >= 50%)`);

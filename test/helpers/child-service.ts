@@ -49,11 +49,12 @@ export function killNow(child: ChildProcess): Promise<void> {
  *
  * @param dir - The store directory, or a `postgres://` URL (served with `--store`).
  * @param port - The port (default 0: a free one).
+ * @param extra - More arguments of `service serve`.
  * @returns The running service, once it has printed its URL (at most 60 s).
  */
-export function startChildService(dir: string, port = 0): Promise<ChildService> {
+export function startChildService(dir: string, port = 0, extra: readonly string[] = []): Promise<ChildService> {
   const where = /^postgres(ql)?:\/\//i.test(dir) ? ['--store', dir] : ['--data', dir];
-  const child = spawnCli(['serve', '--host', '127.0.0.1', '--port', String(port), ...where]);
+  const child = spawnCli(['serve', '--host', '127.0.0.1', '--port', String(port), ...where, ...extra]);
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';

@@ -2,11 +2,13 @@
  * A throwaway PostgreSQL server for tests: Debian's `postgresql` package (installed through
  * `apt-get` when no `initdb` exists and this process is root), a fresh cluster in a temporary
  * directory, run as the `postgres` system user when this process is root (the server refuses to
- * run as root), listening on 127.0.0.1 at a free port; stopped and removed by `stop()`.
+ * run as root), listening on 127.0.0.1 at a free port; stopped and removed by `stop()`. With
+ * `standby: true` a streaming-replication standby of it runs too (`pg_basebackup -R`, hot
+ * standby, another free port, same directory).
  *
- *   const pg = await startPostgres();
- *   const url = await pg.createDatabase();        // an empty database of its own
- *   ... PostgresStore.open(url) ...
+ *   const pg = await startPostgres({ standby: true });
+ *   const url = await pg.createDatabase();        // an empty database of its own (on the standby too)
+ *   ... PostgresStore.open(url, { readUrl: pg.standby.urlOf(url) }) ...
  *   await pg.stop();
  */
 import { spawnSync } from 'node:child_process';
@@ -26,6 +28,30 @@ export interface PostgresServer {
   createDatabase(): Promise<string>;
   /** Stops the server (immediate) and removes its directory. */
   stop(): Promise<void>;
+  /** The streaming standby, when started with `standby: true`. */
+  standby?: PostgresStandby;
+}
+
+/** A hot standby streaming from the throwaway primary. */
+export interface PostgresStandby {
+  /** Loopback port. */
+  port: number;
+  /**
+   * The URL of a database of the primary on the standby.
+   *
+   * @param primaryUrl - A URL from `createDatabase()`.
+   */
+  urlOf(primaryUrl: string): string;
+  /** Waits (at most `timeoutMs`, default 30 s) until the standby has replayed all WAL written so far. */
+  caughtUp(timeoutMs?: number): Promise<void>;
+  /** Pauses WAL replay: the standby keeps answering with what it had replayed. */
+  pauseReplay(): Promise<void>;
+  /** Resumes WAL replay. */
+  resumeReplay(): Promise<void>;
+  /** The primary's view of the replication connection (`pg_stat_replication`): state and replay position. */
+  replication(): Promise<{ state: string; replayLsn: string | null }[]>;
+  /** Stops the standby (immediate); the primary runs on. */
+  stop(): void;
 }
 
 const ROOT = '/usr/lib/postgresql';
@@ -94,13 +120,110 @@ async function freePort(): Promise<number> {
   });
 }
 
+const SERVER_OPTIONS = '-c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200';
+
+/** Starts the cluster in `data` on a free port (retrying when the port is taken meanwhile); returns the port. */
+async function startCluster(bin: string, dir: string, data: string, log: string, asPostgres: boolean): Promise<number> {
+  for (let attempt = 0; ; attempt++) {
+    const port = await freePort();
+    try {
+      run(
+        join(bin, 'pg_ctl'),
+        [
+          '-D',
+          data,
+          '-l',
+          join(dir, log),
+          '-w',
+          '-t',
+          '60',
+          '-o',
+          `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 ${SERVER_OPTIONS}`,
+          'start',
+        ],
+        asPostgres,
+      );
+      return port;
+    } catch (err) {
+      if (attempt >= 2) throw err; // the port was taken between probing and starting
+    }
+  }
+}
+
+/**
+ * Runs one statement on its own connection.
+ *
+ * @param url - A `postgres://` URL.
+ * @param sql - The statement.
+ * @returns Its rows.
+ */
+export async function query<T>(url: string, sql: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+/** Clones the primary with `pg_basebackup -R` and starts the copy as a hot standby. */
+async function startStandby(bin: string, dir: string, primaryPort: number, asPostgres: boolean): Promise<PostgresStandby> {
+  const data = join(dir, 'standby');
+  run(
+    join(bin, 'pg_basebackup'),
+    ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', data, '-R', '-X', 'stream', '-c', 'fast', '--no-sync'],
+    asPostgres,
+  );
+  const port = await startCluster(bin, dir, data, 'standby.log', asPostgres);
+  const standbyUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const primaryUrl = `postgres://postgres@127.0.0.1:${primaryPort}/postgres`;
+  const standby: PostgresStandby = {
+    port,
+    urlOf: (url) => url.replace(`127.0.0.1:${primaryPort}/`, `127.0.0.1:${port}/`),
+    async caughtUp(timeoutMs = 30_000) {
+      const [{ lsn }] = await query<{ lsn: string }>(primaryUrl, 'SELECT pg_current_wal_insert_lsn()::text AS lsn');
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const [{ done }] = await query<{ done: boolean }>(
+          standbyUrl,
+          `SELECT coalesce(pg_last_wal_replay_lsn() >= '${lsn}'::pg_lsn, false) AS done`,
+        );
+        if (done) return;
+        if (Date.now() > deadline) throw new Error(`the standby did not replay up to ${lsn} within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    async pauseReplay() {
+      await query(standbyUrl, 'SELECT pg_wal_replay_pause()');
+    },
+    async resumeReplay() {
+      await query(standbyUrl, 'SELECT pg_wal_replay_resume()');
+    },
+    stop: () => run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop'], asPostgres),
+    replication: async () =>
+      query<{ state: string; replayLsn: string | null }>(
+        primaryUrl,
+        'SELECT state, replay_lsn::text AS "replayLsn" FROM pg_stat_replication ORDER BY pid',
+      ),
+  };
+  // The standby is usable once it streams: wait for the walsender.
+  const deadline = Date.now() + 30_000;
+  while (!(await standby.replication()).some((r) => r.state === 'streaming')) {
+    if (Date.now() > deadline) throw new Error('the standby did not start streaming within 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return standby;
+}
+
 /**
  * Starts a throwaway PostgreSQL server.
  *
- * @param options - `install: false` never installs (fails instead when missing).
+ * @param options - `install: false` never installs (fails instead when missing); `standby: true`
+ *   starts a streaming standby of it as well.
  * @returns The running server.
  */
-export async function startPostgres(options: { install?: boolean } = {}): Promise<PostgresServer> {
+export async function startPostgres(options: { install?: boolean; standby?: boolean } = {}): Promise<PostgresServer> {
   let bin = findPostgresBin();
   if (bin === null && options.install !== false) {
     installPostgres();
@@ -117,57 +240,41 @@ export async function startPostgres(options: { install?: boolean } = {}): Promis
     chmodSync(dir, 0o700);
   }
   let port = 0;
-  try {
-    run(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'], asPostgres);
-    for (let attempt = 0; ; attempt++) {
-      port = await freePort();
+  let standby: PostgresStandby | undefined;
+  const stopAll = () => {
+    try {
+      if (existsSync(join(dir, 'standby', 'postmaster.pid')))
+        run(join(bin as string, 'pg_ctl'), ['-D', join(dir, 'standby'), '-m', 'immediate', '-w', 'stop'], asPostgres);
+    } finally {
       try {
-        run(
-          join(bin, 'pg_ctl'),
-          [
-            '-D',
-            data,
-            '-l',
-            join(dir, 'log'),
-            '-w',
-            '-t',
-            '60',
-            '-o',
-            `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
-            'start',
-          ],
-          asPostgres,
-        );
-        break;
-      } catch (err) {
-        if (attempt >= 2) throw err; // the port was taken between probing and starting
+        if (existsSync(join(data, 'postmaster.pid')))
+          run(join(bin as string, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop'], asPostgres);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
       }
     }
+  };
+  try {
+    run(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'], asPostgres);
+    port = await startCluster(bin, dir, data, 'log', asPostgres);
+    if (options.standby) standby = await startStandby(bin, dir, port, asPostgres);
   } catch (err) {
-    rmSync(dir, { recursive: true, force: true });
+    stopAll();
     throw err;
   }
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return {
     port,
     url,
+    ...(standby ? { standby } : {}),
     async createDatabase() {
       const name = `test_${process.pid}_${++databases}`;
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        await client.query(`CREATE DATABASE ${name}`);
-      } finally {
-        await client.end();
-      }
+      await query(url, `CREATE DATABASE ${name}`);
+      await standby?.caughtUp();
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     },
     async stop() {
-      try {
-        run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop'], asPostgres);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
+      stopAll();
     },
   };
 }

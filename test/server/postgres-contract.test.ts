@@ -1,7 +1,10 @@
 // One contract, two backends: the same demo data and the same imports on the embedded DuckDB
 // store and on a throwaway PostgreSQL server, then the same requests to both services. Every
 // answer (status, content type, paging headers, body) must be byte-identical; only ETag and Date
-// may differ (ETags embed each store's own data-version epoch).
+// may differ (ETags embed each store's own data-version epoch). The PostgreSQL service reads
+// through a streaming standby (`--read-store`): its answers come from the standby once it has
+// replayed what the node has seen, else from the primary (an import followed by a load is one such
+// case), and must be the same either way.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PostgresStore, type Store } from '../../server/src/server/store';
@@ -19,10 +22,11 @@ let duck: StartedService;
 let pg: StartedService;
 
 test.before(async () => {
-  server = await startPostgres();
+  server = await startPostgres({ standby: true });
   const url = await server.createDatabase();
+  const readUrl = server.standby?.urlOf(url);
   duck = await startService({ demo: DEMO, clock, rateLimit: false, openStore: (dir) => DuckDbStore.open(dir, { clock }) });
-  pg = await startService({ demo: DEMO, clock, rateLimit: false, openStore: () => PostgresStore.open(url, { clock }) });
+  pg = await startService({ demo: DEMO, clock, rateLimit: false, openStore: () => PostgresStore.open(url, { clock, readUrl }) });
 });
 
 test.after(async () => {
@@ -173,6 +177,12 @@ test('keys: a new user and key, then blocking the key and the user, answer the s
   assert.is(await pair('/user/'), blocked);
   assert.not.ok(await pg.store.setKeyBlocked('0'.repeat(64), true));
   assert.equal(await pg.store.stats(), { ...(await duck.store.stats()) });
+});
+
+test('the PostgreSQL answers were read through the standby (and on the primary while it lagged)', async () => {
+  const reads = (await pg.store.health()).readStore?.reads;
+  assert.ok(reads && reads.standby > 100, JSON.stringify(reads));
+  assert.is(reads?.primaryFailed, 0);
 });
 
 test.run();

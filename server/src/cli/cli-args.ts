@@ -104,18 +104,19 @@ export function required<T>(value: T | undefined, name: string): T {
 }
 
 /**
- * Checks a `--store` value: a PostgreSQL URL (the shared store; without it, `--data DIR` keeps
- * the embedded DuckDB store).
+ * Checks a `--store` (or `--read-store`) value: a PostgreSQL URL (the shared store; without it,
+ * `--data DIR` keeps the embedded DuckDB store).
  *
  * @param value - The option's value, if given.
+ * @param name - The option's name (default `store`).
  * @returns The URL, or undefined when not given.
- * @throws ValidationError naming `store` when the value is not a `postgres://` URL.
+ * @throws ValidationError naming the option when the value is not a `postgres://` URL.
  * @example
  * storeOption('postgres://svc@db:5432/service') //=> 'postgres://svc@db:5432/service'
  */
-export function storeOption(value: string | undefined): string | undefined {
+export function storeOption(value: string | undefined, name = 'store'): string | undefined {
   if (value === undefined) return undefined;
   if (!/^postgres(ql)?:\/\/./i.test(value))
-    throw new ValidationError(`--store must be a postgres:// URL, got ${JSON.stringify(value)}`, 'store');
+    throw new ValidationError(`--${name} must be a postgres:// URL, got ${JSON.stringify(value)}`, name);
   return value;
 }

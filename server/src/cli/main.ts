@@ -35,7 +35,9 @@ Commands:
 
 --store postgres://USER@HOST:PORT/DB uses a shared PostgreSQL store (any number of serve nodes,
 and keys/import/seed while they run) instead of the embedded store in DIR (docs/deploy.md);
-serve then also takes --pool-size N (default 10) and --statement-timeout MS (default 30000).
+serve then also takes --pool-size N (default 10), --statement-timeout MS (default 30000),
+--read-store URL (a streaming standby of the --store primary for the reads) with --read-wait MS
+(default 100) and --drain-timeout MS (default 25000: how long SIGTERM waits for in-flight requests).
 
 Exit status: 0 success, 1 failure, 2 bad arguments.`;
 

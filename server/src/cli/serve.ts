@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { createApp } from '../server/app';
 import { redacted } from '../server/store';
+import { ValidationError } from 'service/exceptions';
 import { dateOption, intOption, presetOption, storeOption, type Preset } from './cli-args';
 import { oneStore, openStore } from './open-store';
 import type { CliIO } from './cli-io';
@@ -29,6 +30,12 @@ export interface ServeOptions {
   poolSize: number;
   /** Statement time-out on the shared store in ms (default 30000; 0: none). */
   statementTimeoutMs: number;
+  /** A streaming-replication standby of `store` for the data reads (docs/deploy.md#read-scaling). */
+  readStore?: string;
+  /** How long a read waits for the standby to catch up before it reads on the primary, in ms (default 100). */
+  readWaitMs: number;
+  /** How long a shutdown waits for in-flight requests before it cuts them off, in ms (default 25000). */
+  drainTimeoutMs: number;
   /** Seed this demo dataset when the store is empty. */
   preset?: Preset;
   /** Random seed of the demo data. */
@@ -58,6 +65,9 @@ export function parseServe(args: string[]): ServeOptions {
       store: { type: 'string' },
       'pool-size': { type: 'string' },
       'statement-timeout': { type: 'string' },
+      'read-store': { type: 'string' },
+      'read-wait': { type: 'string' },
+      'drain-timeout': { type: 'string' },
       demo: { type: 'string' },
       seed: { type: 'string' },
       anchor: { type: 'string' },
@@ -68,6 +78,9 @@ export function parseServe(args: string[]): ServeOptions {
   });
   const store = storeOption(values.store);
   oneStore(values.data, store);
+  const readStore = storeOption(values['read-store'], 'read-store');
+  if (readStore !== undefined && store === undefined)
+    throw new ValidationError('--read-store needs --store: the standby serves the reads of a PostgreSQL primary', 'read-store');
   return {
     host: values.host ?? '127.0.0.1',
     port: intOption(values.port, 'port', 0, 65535, 7070),
@@ -75,6 +88,9 @@ export function parseServe(args: string[]): ServeOptions {
     ...(store === undefined ? {} : { store }),
     poolSize: intOption(values['pool-size'], 'pool-size', 2, 1000, 10),
     statementTimeoutMs: intOption(values['statement-timeout'], 'statement-timeout', 0, 86_400_000, 30_000),
+    ...(readStore === undefined ? {} : { readStore }),
+    readWaitMs: intOption(values['read-wait'], 'read-wait', 0, 60_000, 100),
+    drainTimeoutMs: intOption(values['drain-timeout'], 'drain-timeout', 0, 3_600_000, 25_000),
     preset: presetOption(values.demo),
     seed: intOption(values.seed, 'seed', 0, 2 ** 31 - 1, 1),
     anchor: dateOption(values.anchor, 'anchor'),
@@ -112,7 +128,11 @@ function stopped(signal: AbortSignal | undefined): Promise<string> {
  * await runServe(parseServe(['--port', '0', '--data', dir]), io) //=> 0
  */
 export async function runServe(options: ServeOptions, io: CliIO): Promise<number> {
-  const store = await openStore(options, { poolSize: options.poolSize, statementTimeoutMs: options.statementTimeoutMs });
+  const store = await openStore(options, {
+    poolSize: options.poolSize,
+    statementTimeoutMs: options.statementTimeoutMs,
+    ...(options.readStore === undefined ? {} : { readUrl: options.readStore, readWaitMs: options.readWaitMs }),
+  });
   let app: FastifyInstance | undefined;
   try {
     const keyFile = options.data === '' ? null : join(options.data, DEMO_KEY_FILE);
@@ -131,14 +151,29 @@ export async function runServe(options: ServeOptions, io: CliIO): Promise<number
     const host = options.host.includes(':') ? `[${options.host}]` : options.host;
     io.out(`Service API: http://${host}:${port}/api`);
     if (options.store !== undefined) io.out(`Store: ${redacted(options.store)}`);
+    if (options.readStore !== undefined) io.out(`Read store: ${redacted(options.readStore)}`);
     if (keyFile !== null && existsSync(keyFile)) io.out(`Demo API key: ${readFileSync(keyFile, 'utf8').trim()} (in ${keyFile})`);
     if (options.live) io.out('Live demo: new forecast instances and revised actuals every few seconds.');
     io.err('Press Ctrl+C to stop.');
     const why = await stopped(io.signal);
-    io.err(`Stopping (${why}) ...`);
+    io.err(`Stopping (${why}): finishing in-flight requests (at most ${options.drainTimeoutMs} ms) ...`);
   } finally {
-    await app?.close();
+    if (app) await drain(app, options.drainTimeoutMs);
     await store.close();
   }
   return 0;
+}
+
+/**
+ * Closes the app gracefully (docs/deploy.md#shutdown): no new connections, `/ready` and new
+ * requests on kept-alive connections answer 503, push-feed clients are closed with 1001 and a
+ * reconnect hint, in-flight requests finish; those still running after `timeoutMs` are cut off.
+ */
+async function drain(app: FastifyInstance, timeoutMs: number): Promise<void> {
+  const timer = setTimeout(() => app.server.closeAllConnections(), timeoutMs);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -6,11 +6,12 @@
  * @module
  */
 import type { FastifyInstance } from 'fastify';
-import type { Store } from './store';
+import type { ReadStoreHealth, Store } from './store';
 
 /**
  * Adds `/health` and `/ready` to the app; `/ready` turns 503 as soon as the app starts closing
- * (so the load balancer stops sending requests while in-flight ones drain).
+ * (so the load balancer stops sending requests while in-flight ones drain), and answers sent
+ * from then on close their connection.
  *
  * @param app - The app.
  * @param store - The store to probe.
@@ -23,6 +24,12 @@ export function registerHealth(app: FastifyInstance, store: Store): void {
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+  });
+  // Answers of requests still in flight when the node starts closing end their connection, so the
+  // drain does not wait for kept-alive connections to time out (docs/deploy.md#shutdown).
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
   app.get('/health', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -42,6 +49,17 @@ export function registerHealth(app: FastifyInstance, store: Store): void {
         ...(health.error ? { error: health.error } : {}),
       },
       notifications: health.notifications,
+      ...(health.readStore ? { read_store: readStoreJson(health.readStore) } : {}),
     };
   });
+}
+
+function readStoreJson(health: ReadStoreHealth): Record<string, unknown> {
+  const { standby, primaryBehind, primaryFailed } = health.reads;
+  return {
+    ok: health.ok,
+    ...(health.lagBytes === undefined ? {} : { lag_bytes: health.lagBytes }),
+    ...(health.error ? { error: health.error } : {}),
+    reads: { standby, primary_behind: primaryBehind, primary_failed: primaryFailed },
+  };
 }

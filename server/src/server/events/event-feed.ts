@@ -44,6 +44,9 @@ export interface EventFeedOptions {
   authFailures?: RateLimiter | null;
 }
 
+/** The close reason of feed connections when the node shuts down: a hint to reconnect (docs/deploy.md#shutdown). */
+const SHUTDOWN_REASON = 'The service is shutting down: reconnect (to another node) with last_id to resume';
+
 /**
  * Writes an HTTP error answer on a socket that asked for an upgrade, then closes it.
  *
@@ -171,7 +174,7 @@ export class EventFeed {
 
   private accept(ws: WebSocket, principal: Principal): void {
     if (this.closed) {
-      ws.close(1001, 'The service is shutting down');
+      ws.close(1001, SHUTDOWN_REASON);
       return;
     }
     const connection = new FeedConnection(ws, {
@@ -202,7 +205,7 @@ export class EventFeed {
     const gone = open.map(
       (ws) => new Promise<void>((resolve) => (ws.readyState === WebSocket.CLOSED ? resolve() : ws.once('close', () => resolve()))),
     );
-    for (const ws of open) ws.close(1001, 'The service is shutting down');
+    for (const ws of open) ws.close(1001, SHUTDOWN_REASON);
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, graceMs);

@@ -18,6 +18,7 @@ export type {
   EventsAfter,
   InstanceKey,
   OhlcQuery,
+  ReadStoreHealth,
   Store,
   StorePage,
   TimeRange,

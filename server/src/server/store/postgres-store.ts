@@ -9,7 +9,7 @@
  * @module
  */
 import pg from 'pg';
-import { NotFoundError, ValueError } from 'service/exceptions';
+import { NotFoundError, ServiceError, ValueError } from 'service/exceptions';
 import { DataVersions } from './data-versions';
 import { planBatch, type WritePlan } from './duckdb-plan';
 import type { ReadTarget } from './duckdb-read';
@@ -20,6 +20,7 @@ import { categoriesOf, matchesCurve, matchesPlace, pageOf, sortedBy } from './fi
 import { readPgEvents, readPgInstances, readPgOhlc, readPgPeriods, readPgSeries, pgColumns, type Queryable } from './postgres-read';
 import { EVENTS_CHANNEL, MIGRATIONS, WRITE_LOCK, migrate } from './postgres-schema';
 import { generationOf, loadPgState, type PgState } from './postgres-state';
+import { StandbyReads, newPool } from './postgres-standby';
 import { bumpGeneration, bumpVersions, pgNumber, writePgBatch } from './postgres-write';
 import { SerialQueue } from './serial-queue';
 import type {
@@ -64,6 +65,13 @@ export interface PostgresStoreOptions {
   statementTimeoutMs?: number;
   /** Wait before re-establishing a lost notification connection, in ms (default 1000). */
   reconnectMs?: number;
+  /**
+   * A streaming-replication standby of the primary for the data reads (docs/deploy.md#read-scaling);
+   * writes, the metadata, rate limits and notifications stay on the primary.
+   */
+  readUrl?: string;
+  /** How long a read waits for the standby to replay what this node has seen, in ms (default 100). */
+  readWaitMs?: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -99,6 +107,7 @@ export class PostgresStore implements Store {
     private readonly clock: () => number,
     private readonly retentionMs: number,
     private readonly reconnectMs: number,
+    private readonly standby: StandbyReads | null,
   ) {
     this.state = state;
     this.versions = new DataVersions(state.epoch);
@@ -118,28 +127,29 @@ export class PostgresStore implements Store {
    * const store = await PostgresStore.open(process.env.DATABASE_URL);
    */
   static async open(url: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
-    const pool = new pg.Pool({
-      connectionString: url,
-      max: Math.max(2, options.poolSize ?? 10),
-      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
-    });
-    pool.on('error', () => {
-      // An idle connection that drops is replaced on the next checkout; its error needs no handler.
-    });
+    const pool = newPool(url, options);
     try {
       const client = await pool.connect();
       try {
         await migrate(client);
         const state = await loadPgState(client, false);
+        const standby = options.readUrl === undefined ? null : await openStandby(options.readUrl, client, options);
+        await standby?.mark(client);
         const retention = Math.max(DAY_MS, options.eventRetentionMs ?? 7 * DAY_MS);
-        const store = new PostgresStore(pool, url, state, options.clock ?? Date.now, retention, options.reconnectMs ?? 1000);
-        await store.listen();
+        const store = new PostgresStore(pool, url, state, options.clock ?? Date.now, retention, options.reconnectMs ?? 1000, standby);
+        try {
+          await store.listen();
+        } catch (err) {
+          await standby?.close();
+          throw err;
+        }
         return store;
       } finally {
         client.release();
       }
     } catch (err) {
       await pool.end().catch(() => undefined);
+      if (err instanceof ValueError) throw err;
       throw new ValueError(`Cannot open the store at ${redacted(url)}: ${(err as Error).message}`);
     }
   }
@@ -164,7 +174,13 @@ export class PostgresStore implements Store {
     this.checking ??= (async () => {
       const client = await this.pool.connect();
       try {
-        if ((await generationOf(client)) !== this.state.generation) this.adopt(await loadPgState(client, false));
+        if ((await generationOf(client)) !== this.state.generation) {
+          const state = await loadPgState(client, false);
+          // Another node wrote: reads on the standby wait until it has replayed that write too
+          // (marked before the new state is used, so no read pairs it with an older standby).
+          await this.standby?.mark(client);
+          this.adopt(state);
+        }
       } finally {
         client.release();
         this.checking = null;
@@ -215,6 +231,7 @@ export class PostgresStore implements Store {
         const generation = await generationOf(client);
         if (events.length) await client.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, events[events.length - 1].id]);
         await client.query('COMMIT');
+        await this.standby?.mark(client);
         this.adopt(this.committed(state, plan.curves, batch, touched, generation, written.pruned, ids.at(-1) ?? null));
         // This node's subscribers get the events now; other nodes' on the notification. Both go
         // through the same pump, so each event reaches each listener once, in id order.
@@ -276,7 +293,10 @@ export class PostgresStore implements Store {
         const { rowCount } = await client.query(`UPDATE ${table} SET blocked = $1 WHERE ${column} = $2`, [blocked, id]);
         if (rowCount) await bumpGeneration(client);
         await client.query('COMMIT');
-        if (rowCount) this.adopt(await loadPgState(client, false));
+        if (rowCount) {
+          await this.standby?.mark(client);
+          this.adopt(await loadPgState(client, false));
+        }
         return (rowCount ?? 0) > 0;
       } catch (err) {
         await client.query('ROLLBACK').catch(() => undefined);
@@ -403,17 +423,14 @@ export class PostgresStore implements Store {
   /** {@inheritDoc Store.listInstances} */
   async listInstances(curve: string, query: InstanceQuery = {}): Promise<InstanceRecord[]> {
     const row = await this.curveRow(curve);
-    return readPgInstances(this.pool, curve, row.id, query);
+    return this.onReader((db) => readPgInstances(db, curve, row.id, query), false);
   }
 
   /** {@inheritDoc Store.getInstance} */
   async getInstance(curve: string, key: InstanceKey): Promise<InstanceRecord | null> {
     const row = await this.curveRow(curve);
-    const { rows } = await this.pool.query('SELECT * FROM instances WHERE curve_id = $1 AND issued = $2 AND lower(tag) = $3', [
-      row.id,
-      key.issued,
-      key.tag.toLowerCase(),
-    ]);
+    const sql = 'SELECT * FROM instances WHERE curve_id = $1 AND issued = $2 AND lower(tag) = $3';
+    const { rows } = await this.onReader((db) => db.query(sql, [row.id, key.issued, key.tag.toLowerCase()]), false);
     return rows.length ? instanceFromRow(rows[0], curve) : null;
   }
 
@@ -430,15 +447,30 @@ export class PostgresStore implements Store {
   /** Runs reads of several statements in one snapshot (an import between them is not half-seen). */
   private async inSnapshot<T>(read: (db: pg.PoolClient) => Promise<T>): Promise<T> {
     await this.fresh();
+    return this.onReader(read, true);
+  }
+
+  /**
+   * Runs a data read on the standby when it has replayed everything this node has seen, else on
+   * the primary; a read the standby fails (not a not-found answer) is repeated on the primary.
+   */
+  private async onReader<T>(read: (db: pg.PoolClient) => Promise<T>, snapshot: boolean): Promise<T> {
+    const standby = (await this.standby?.acquire()) ?? null;
+    if (standby) {
+      let broken = false;
+      try {
+        return await readOn(standby, read, snapshot);
+      } catch (err) {
+        if (err instanceof ServiceError) throw err;
+        broken = true;
+        this.standby?.failed();
+      } finally {
+        standby.release(broken);
+      }
+    }
     const client = await this.pool.connect();
     try {
-      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-      const result = await read(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
+      return await readOn(client, read, snapshot);
     } finally {
       client.release();
     }
@@ -454,7 +486,7 @@ export class PostgresStore implements Store {
   async latestTraded(curve: string, atOrBefore?: number): Promise<number | null> {
     const row = await this.curveRow(curve);
     const bound = atOrBefore === undefined ? '' : ` AND traded <= ${pgNumber(atOrBefore)}`;
-    const [max] = await pgColumns(this.pool, `SELECT max(traded) FROM ohlc WHERE curve_id = $1${bound}`, [row.id]);
+    const [max] = await this.onReader((db) => pgColumns(db, `SELECT max(traded) FROM ohlc WHERE curve_id = $1${bound}`, [row.id]), false);
     return max.length && !Number.isNaN(max[0]) ? max[0] : null;
   }
 
@@ -502,12 +534,15 @@ export class PostgresStore implements Store {
   async health(): Promise<StoreHealth> {
     const started = performance.now();
     const notifications = this.listener ? 'listening' : 'down';
+    const readStore = async () => (this.standby && !this.closed ? { readStore: await this.standby.health() } : {});
     try {
       this.assertOpen();
       await this.pool.query('SELECT 1');
-      return { ok: true, engine: 'postgres', latencyMs: performance.now() - started, notifications };
+      const latencyMs = performance.now() - started;
+      return { ok: true, engine: 'postgres', latencyMs, notifications, ...(await readStore()) };
     } catch (err) {
-      return { ok: false, engine: 'postgres', latencyMs: performance.now() - started, error: (err as Error).message, notifications };
+      const latencyMs = performance.now() - started;
+      return { ok: false, engine: 'postgres', latencyMs, error: (err as Error).message, notifications, ...(await readStore()) };
     }
   }
 
@@ -600,7 +635,33 @@ export class PostgresStore implements Store {
     await this.pumps.run(async () => undefined);
     await this.checking?.catch(() => undefined);
     this.listeners.clear();
+    await this.standby?.close();
     await this.pool.end();
+  }
+}
+
+async function readOn<T>(client: pg.PoolClient, read: (db: pg.PoolClient) => Promise<T>, snapshot: boolean): Promise<T> {
+  if (!snapshot) return read(client);
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const result = await read(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  }
+}
+
+async function openStandby(url: string, primary: pg.PoolClient, options: PostgresStoreOptions): Promise<StandbyReads> {
+  try {
+    return await StandbyReads.open(url, primary, {
+      poolSize: options.poolSize,
+      statementTimeoutMs: options.statementTimeoutMs,
+      waitMs: options.readWaitMs,
+    });
+  } catch (err) {
+    throw new ValueError(`Cannot open the read store at ${redacted(url)}: ${(err as Error).message}`);
   }
 }
 

@@ -192,6 +192,20 @@ export interface StoreHealth {
    * writer), `listening` (a notification channel is up), `down` (it is being re-established).
    */
   notifications: 'local' | 'listening' | 'down';
+  /** The standby that serves the data reads, when there is one (docs/deploy.md#read-scaling). */
+  readStore?: ReadStoreHealth;
+}
+
+/** The state of a read store (a streaming-replication standby) as `/ready` reports it. */
+export interface ReadStoreHealth {
+  /** True when the standby answered. */
+  ok: boolean;
+  /** Bytes of WAL the standby has still to replay to reach what this node has seen on the primary. */
+  lagBytes?: number;
+  /** Why it is not ok. */
+  error?: string;
+  /** Reads since the node started: answered by the standby, by the primary because the standby was behind, or because it failed. */
+  reads: { standby: number; primaryBehind: number; primaryFailed: number };
 }
 
 /**
