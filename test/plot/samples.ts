@@ -123,12 +123,12 @@ export function svgTexts(svg: string): string[] {
 }
 
 /** Checks what every builder must give: a spec Vega-Lite compiles without warnings, an SVG and a PNG. */
-export function assertRenders(chart: Chart): void {
+export async function assertRenders(chart: Chart): Promise<void> {
   assert.is(chart.spec.$schema, 'https://vega.github.io/schema/vega-lite/v5.json');
   assert.equal(compileSpec(chart.spec).warnings, []);
-  const svg = chart.toSVG();
+  const svg = await chart.toSVG();
   assert.ok(svg.startsWith('<svg'), 'SVG document');
-  const png = chart.toPNG({ scale: 1 });
+  const png = await chart.toPNG({ scale: 1 });
   assert.equal(Array.from(png.subarray(0, 8)), [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 }
 
