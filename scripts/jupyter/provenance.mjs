@@ -74,5 +74,6 @@ export function addProvenance(html, p) {
 <script type="application/json" id="service-provenance">${json.replace(/</g, '\\u003c')}</script>
 `;
   if (!html.includes('</head>') || !html.includes('</body>')) throw new Error('provenance: the report page has no </head> or </body>');
-  return html.replace('</head>', `${head}</head>`).replace(/<\/body>(?![\s\S]*<\/body>)/, `${footer}</body>`);
+  // Functions as replacements: a `$&` in the record must stay as it is.
+  return html.replace('</head>', () => `${head}</head>`).replace(/<\/body>(?![\s\S]*<\/body>)/, () => `${footer}</body>`);
 }

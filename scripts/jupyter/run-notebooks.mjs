@@ -51,6 +51,7 @@ import { CHECK_TAG, injectParameters, numberExecution, parseParam, ParameterErro
 import { indexPage } from './report-index.mjs';
 import { readSnapshot, startRecording } from './snapshot.mjs';
 import { addProvenance, kernelVersion, provenance } from './provenance.mjs';
+import { addChartRuntime } from './chart-runtime.mjs';
 
 const NBCONVERT_GUARD_MS = 60 * 60_000;
 
@@ -297,7 +298,7 @@ async function main() {
       const source = options.replay !== null
         ? { snapshot: relative(root, options.replay) || '.', recorded: snapshot.recorded, recordedFrom: snapshot.apiUrl }
         : { service: service.apiUrl, ...(options.record !== null ? { recordedInto: relative(root, options.record) || '.' } : {}) };
-      writeFileSync(page, addProvenance(readFileSync(page, 'utf8'), provenance({
+      writeFileSync(page, addProvenance(addChartRuntime(readFileSync(page, 'utf8')), provenance({
         root, notebook: relative(root, file), kernel, kernelVersion: kernelVersion(kernel, root), nbconvert: jupyter.nbconvert,
         params: job.params, ran: new Date(t0).toISOString(), source,
       })));

@@ -5,6 +5,7 @@ import * as assert from 'uvu/assert';
 import { ValidationError, ValueError } from '../../src/exceptions';
 import { Timeseries } from '../../src/model';
 import { lineChart } from '../../src/plot';
+import { MAX_TOOLTIP_POINTS } from '../../src/plot/line-chart';
 import { CET, Frequency, Resolution } from '../../src/time';
 import { assertRenders, ensemble, H, hourly, JAN1_CET, priceCurve, rows, specOf, svgTexts } from './samples';
 
@@ -137,9 +138,27 @@ test('step lines hold each value until the next step', () => {
         hourly(JAN1_CET, 3, (i) => i),
         { step: true },
       ),
-    ).mark.interpolate,
+    ).layer[0].mark.interpolate,
     'step-after',
   );
+});
+
+test('tooltips: invisible points with time (wall clock), series and value, up to MAX_TOOLTIP_POINTS rows', () => {
+  const two = specOf(lineChart([hourly(JAN1_CET, 3, (i) => i, { name: 'a' }), hourly(JAN1_CET, 3, (i) => i, { name: 'b' })]));
+  assert.is(two.layer.length, 2);
+  assert.equal(two.layer[1].mark, { type: 'point', filled: true, opacity: 0, size: 60, clip: true });
+  assert.equal(
+    two.layer[1].encoding.tooltip.map((t: { field: string; title: string }) => [t.field, t.title]),
+    [
+      ['t', 'Time (CET)'],
+      ['s', 'Series'],
+      ['v', 'MWh/h'],
+    ],
+  );
+  assert.equal(two.layer[0].params[0].bind, 'scales');
+  const long = specOf(lineChart(hourly(JAN1_CET, MAX_TOOLTIP_POINTS + 1, (i) => i)));
+  assert.is(long.layer.length, 1, 'no tooltip points beyond the limit');
+  assert.is(specOf(lineChart(hourly(JAN1_CET, MAX_TOOLTIP_POINTS, (i) => i))).layer.length, 2);
 });
 
 test('scenario series: one line per scenario when there is no mean; with scenarios: true also beside the mean', () => {
