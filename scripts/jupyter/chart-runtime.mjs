@@ -12,9 +12,9 @@ const require = createRequire(import.meta.url);
 
 /** The browser build of each package, next to its main file (the packages export no subpaths). */
 const BUNDLES = [
-  ['vega', 'vega.min.js'],
-  ['vega-lite', 'vega-lite.min.js'],
-  ['vega-embed', 'vega-embed.min.js'],
+  ['vega', require.resolve('vega'), 'vega.min.js'],
+  ['vega-lite', require.resolve('vega-lite'), 'vega-lite.min.js'],
+  ['vega-embed', require.resolve('vega-embed'), 'vega-embed.min.js'],
 ];
 
 /** What runs in the page: Vega-Embed on every chart block, SVG renderer, export menu only. */
@@ -44,8 +44,8 @@ let scripts = null;
  */
 function runtimeScripts() {
   if (scripts === null) {
-    const parts = BUNDLES.map(([pkg, file]) => {
-      const code = readFileSync(join(dirname(require.resolve(pkg)), file), 'utf8')
+    const parts = BUNDLES.map(([pkg, main, file]) => {
+      const code = readFileSync(join(dirname(main), file), 'utf8')
         .replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '')
         .replace(/<\/script/gi, '<\\/script');
       return `<script data-package="${pkg}">${code}</script>`;
@@ -60,7 +60,7 @@ function runtimeScripts() {
  * @returns {Record<string, string>}
  */
 export function chartRuntimeVersions() {
-  return Object.fromEntries(BUNDLES.map(([pkg]) => [pkg, JSON.parse(readFileSync(join(dirname(require.resolve(pkg)), '..', 'package.json'), 'utf8')).version]));
+  return Object.fromEntries(BUNDLES.map(([pkg, main]) => [pkg, JSON.parse(readFileSync(join(dirname(main), '..', 'package.json'), 'utf8')).version]));
 }
 
 /**

@@ -97,7 +97,10 @@ export function lineChart(input: SeriesInput, options: LineChartOptions = {}): C
     ...(series.length > 1 ? [{ field: 's', type: 'nominal', title: 'Series' }] : []),
     { field: 'v', type: 'quantitative', title: valueTitle(series, options.valueTitle) ?? 'Value', format: ',.2f' },
   ];
-  const line = { params: zoomParams(), mark: { type: 'line', strokeWidth: 1.25, interpolate: options.step ? 'step-after' : 'linear', clip: true } };
+  const line = {
+    params: zoomParams(),
+    mark: { type: 'line', strokeWidth: 1.25, interpolate: options.step ? 'step-after' : 'linear', clip: true },
+  };
   // Invisible points on the line carry the tooltips (the time and value under the mouse). Each is
   // an item of the static SVG too (about 300 bytes), so long series go without.
   const points = { mark: { type: 'point', filled: true, opacity: 0, size: 60, clip: true }, encoding: { tooltip } };
