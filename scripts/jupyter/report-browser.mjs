@@ -179,19 +179,24 @@ const TOOLTIP_VISIBLE = '#vg-tooltip-element.visible';
 async function hoverForTooltip(page, chart) {
   await chart.scrollIntoViewIfNeeded();
   const targets = await chart.evaluate((el) => {
+    const items = Array.from(el.querySelectorAll('.service-chart-view svg .role-mark > g > *, .service-chart-view svg .role-mark > *')).filter(
+      (item) => item instanceof SVGGeometryElement,
+    );
+    // Up to 16 items spread over all marks (the first ones may be a layer without tooltips).
+    const step = Math.max(1, Math.floor(items.length / 16));
     const out = [];
-    for (const item of el.querySelectorAll('.service-chart-view svg .role-mark path, .service-chart-view svg .role-mark rect')) {
+    for (let i = 0; i < items.length && out.length < 48; i += step) {
+      const item = items[i];
       const box = item.getBoundingClientRect();
       if (box.width === 0 && box.height === 0) continue;
-      if (item instanceof SVGGeometryElement && item.getTotalLength() > 0) {
-        const matrix = item.getScreenCTM();
+      const matrix = item.getScreenCTM();
+      if (item.getTotalLength() > 0 && matrix) {
         for (const f of [0.5, 0.25, 0.75]) {
           const p = item.getPointAtLength(item.getTotalLength() * f);
-          if (matrix) out.push([p.x * matrix.a + p.y * matrix.c + matrix.e, p.x * matrix.b + p.y * matrix.d + matrix.f]);
+          out.push([p.x * matrix.a + p.y * matrix.c + matrix.e, p.x * matrix.b + p.y * matrix.d + matrix.f]);
         }
       }
       out.push([box.x + box.width / 2, box.y + box.height / 2]);
-      if (out.length >= 24) break;
     }
     return out;
   });

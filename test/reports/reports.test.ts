@@ -4,7 +4,7 @@
 // service) that gives the same page apart from when it ran and where the data came from, with
 // the same list of requests and data version in the provenance.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'uvu';
@@ -13,6 +13,9 @@ import * as assert from 'uvu/assert';
 const root = resolve(__dirname, '..', '..');
 const fixtures = join(root, 'test', 'fixtures', 'notebooks');
 const work = mkdtempSync(join(tmpdir(), 'service-reports-'));
+// The snapshot fixture imports "service": tslab finds it through notebooks/node_modules/service
+// (kernel/install.mjs links it), so it runs from a hidden folder there, removed afterwards.
+const snapshotDir = join(root, 'notebooks', `.report-test-${process.pid}`);
 const RUN_TIMEOUT_MS = 6 * 60_000;
 
 interface Run {
@@ -73,7 +76,8 @@ const out = (name: string): string => join(work, name);
 
 test.before(async () => {
   const paramsDir = join(fixtures, 'params');
-  const snapshotDir = join(fixtures, 'snapshot');
+  mkdirSync(snapshotDir, { recursive: true });
+  copyFileSync(join(fixtures, 'snapshot', 'snapshot-fixture.ipynb'), join(snapshotDir, 'snapshot-fixture.ipynb'));
   params = await report('--notebooks', paramsDir, '--out', out('params'), '--param', 'area=FR', '--param', 'days=14');
   unknown = await report('--no-build', '--notebooks', paramsDir, '--out', out('unknown'), '--param', 'zone=CET');
   writeFileSync(join(work, 'batch.yaml'), '- { area: DE, days: 1 }\n- { area: NL, days: 2 }\n');
@@ -84,6 +88,7 @@ test.before(async () => {
 
 test.after(() => {
   rmSync(work, { recursive: true, force: true });
+  rmSync(snapshotDir, { recursive: true, force: true });
 });
 
 test('--param injects the values after the parameters cell and names the report after them', () => {
