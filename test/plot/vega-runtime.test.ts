@@ -1,7 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ValueError } from '../../src/exceptions';
-import { renderSvgSync } from '../../src/plot/svg-sync';
 import { compileSpec, renderPng, renderSvg } from '../../src/plot/vega-runtime';
 
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v5.json';
@@ -77,14 +76,6 @@ test('renderSvg refuses data by URL (no network, no files) with a ValueError nam
     assert.ok(err instanceof ValueError, String(err));
     assert.match((err as Error).message, 'https://example.invalid/data.json');
   }
-});
-
-test('renderSvgSync (notebook display) gives the same SVG as renderSvg, and its errors as ValueError', async () => {
-  assert.is(renderSvgSync(points), await renderSvg(points));
-  assert.throws(
-    () => renderSvgSync({ ...points, data: { url: 'data/nosuch.csv' } }),
-    (e: unknown) => e instanceof ValueError && /data\/nosuch\.csv/.test((e as Error).message),
-  );
 });
 
 test('renderPng gives PNG bytes, scaled', () => {
