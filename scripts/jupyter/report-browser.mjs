@@ -11,10 +11,11 @@
 // marks), hovers a mark of each chart that has tooltips and checks that the tooltip appears, and
 // saves a full-page screenshot. Prints one line per page and exits 1 when a page fails.
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isExecutable } from './ensure-jupyter.mjs';
 
 /** Where Debian puts the browser. */
 const CHROMIUM_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
@@ -33,15 +34,6 @@ export const CHROMIUM_ARGS = [
 /** How long a page may take to load and draw its charts. */
 const PAGE_TIMEOUT_MS = 120_000;
 
-function executable(path) {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The path of Debian's chromium, installing the package first when it is missing and this process
  * may (root, apt-get present).
@@ -49,10 +41,10 @@ function executable(path) {
  * @throws {Error} naming the package to install when it is missing and cannot be installed
  */
 export function ensureChromium() {
-  const found = CHROMIUM_PATHS.find(executable);
+  const found = CHROMIUM_PATHS.find((p) => isExecutable(p));
   if (found) return found;
   const root = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!root || !executable('/usr/bin/apt-get')) {
+  if (!root || !isExecutable('/usr/bin/apt-get')) {
     throw new Error('report-browser: chromium was not found; install it (Debian/Ubuntu: sudo apt-get install -y chromium) and run again');
   }
   console.log("report-browser: chromium was not found; installing Debian's package: apt-get install -y chromium");
@@ -61,7 +53,7 @@ export function ensureChromium() {
     const r = spawnSync('/usr/bin/apt-get', args, { env, stdio: 'inherit' });
     if (r.status !== 0) throw new Error(`report-browser: apt-get ${args.join(' ')} failed (exit ${r.status})`);
   }
-  const after = CHROMIUM_PATHS.find(executable);
+  const after = CHROMIUM_PATHS.find((p) => isExecutable(p));
   if (!after) throw new Error('report-browser: installed chromium, but no chromium executable was found');
   return after;
 }

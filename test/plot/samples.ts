@@ -141,3 +141,18 @@ export function rows(chart: Chart): Record<string, unknown>[] {
 export function specOf(chart: Chart): any {
   return chart.spec;
 }
+
+/** A small Vega-Lite scatter spec with inline data (200 x 100 plot area), for the renderer tests. */
+export const POINTS_SPEC = {
+  $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
+  width: 200,
+  height: 100,
+  data: {
+    values: [
+      { a: 1, b: 2 },
+      { a: 2, b: 4 },
+    ],
+  },
+  mark: 'point',
+  encoding: { x: { field: 'a', type: 'quantitative' }, y: { field: 'b', type: 'quantitative' } },
+};

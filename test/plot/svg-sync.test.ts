@@ -6,20 +6,9 @@ import * as assert from 'uvu/assert';
 import { ValueError } from '../../src/exceptions';
 import { renderSvgSync } from '../../src/plot/svg-sync';
 import { renderSvg } from '../../src/plot/vega-runtime';
+import { POINTS_SPEC } from './samples';
 
-const points = {
-  $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
-  width: 200,
-  height: 100,
-  data: {
-    values: [
-      { a: 1, b: 2 },
-      { a: 2, b: 4 },
-    ],
-  },
-  mark: 'point',
-  encoding: { x: { field: 'a', type: 'quantitative' }, y: { field: 'b', type: 'quantitative' } },
-};
+const points = POINTS_SPEC;
 
 test('renderSvgSync (notebook display) gives the same SVG as renderSvg, and its errors as ValueError', async () => {
   assert.is(renderSvgSync(points), await renderSvg(points));

@@ -2,21 +2,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ValueError } from '../../src/exceptions';
 import { compileSpec, renderPng, renderSvg } from '../../src/plot/vega-runtime';
+import { POINTS_SPEC } from './samples';
 
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v5.json';
-const points = {
-  $schema: SCHEMA,
-  width: 200,
-  height: 100,
-  data: {
-    values: [
-      { a: 1, b: 2 },
-      { a: 2, b: 4 },
-    ],
-  },
-  mark: 'point',
-  encoding: { x: { field: 'a', type: 'quantitative' }, y: { field: 'b', type: 'quantitative' } },
-};
+const points = POINTS_SPEC;
 
 test('compileSpec gives a Vega v5 spec and no warnings for a clean spec', () => {
   const { spec, warnings } = compileSpec(points);

@@ -5,12 +5,12 @@
 // console error or request leaving the page; every chart must be drawn by Vega-Embed (an SVG with
 // marks) and show a tooltip when a mark is hovered. Screenshots go to a temporary folder (kept
 // when a check fails, and named in the message).
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { runNotebooks } from '../helpers/run-notebooks';
 
 const root = resolve(__dirname, '..', '..');
 const RUN_TIMEOUT_MS = 9 * 60_000;
@@ -39,32 +39,11 @@ interface BrowserModule {
 let run = { code: null as number | null, output: '' };
 let failed = false;
 
-function runReport(...args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [join(root, 'scripts', 'jupyter', 'run-notebooks.mjs'), ...args], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (d) => {
-      output += d;
-    });
-    child.stderr.on('data', (d) => {
-      output += d;
-    });
-    const timer = setTimeout(() => child.kill('SIGTERM'), RUN_TIMEOUT_MS);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      done({ code, output });
-    });
-  });
-}
-
 // An ES module of the project's scripts, loaded as such (this file is compiled to CommonJS).
 const importScript = new Function('url', 'return import(url)') as (url: string) => Promise<BrowserModule>;
 
 test.before(async () => {
-  run = await runReport('--out', out, '--pdf');
+  run = await runNotebooks(['--out', out, '--pdf'], RUN_TIMEOUT_MS);
 });
 
 test.after(() => {

@@ -3,12 +3,12 @@
 // check cells hidden, execution counts numbered, and a snapshot (--record, then --replay with no
 // service) that gives the same page apart from when it ran and where the data came from, with
 // the same list of requests and data version in the provenance.
-import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { type NotebookRun, runNotebooks } from '../helpers/run-notebooks';
 
 const root = resolve(__dirname, '..', '..');
 const fixtures = join(root, 'test', 'fixtures', 'notebooks');
@@ -18,31 +18,9 @@ const work = mkdtempSync(join(tmpdir(), 'service-reports-'));
 const snapshotDir = join(root, 'notebooks', `.report-test-${process.pid}`);
 const RUN_TIMEOUT_MS = 6 * 60_000;
 
-interface Run {
-  code: number | null;
-  output: string;
-}
+type Run = NotebookRun;
 
-function report(...args: string[]): Promise<Run> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [join(root, 'scripts', 'jupyter', 'run-notebooks.mjs'), '--no-live', ...args], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (d) => {
-      output += d;
-    });
-    child.stderr.on('data', (d) => {
-      output += d;
-    });
-    const timer = setTimeout(() => child.kill('SIGTERM'), RUN_TIMEOUT_MS);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      done({ code, output });
-    });
-  });
-}
+const report = (...args: string[]): Promise<Run> => runNotebooks(['--no-live', ...args], RUN_TIMEOUT_MS);
 
 interface Provenance {
   ran: string;
