@@ -64,17 +64,21 @@ export function describeRequest(path) {
 }
 
 /**
- * The requests of a report from the client's request log (one JSON line per request), in order.
+ * The requests of a report from the client's request log (one JSON line per request), sorted by
+ * operation, curve and request line: requests made concurrently are logged in whatever order they
+ * end, and the list (and the data version made from it) must not depend on that.
  * @param {string} file the log (missing: no requests)
  * @returns {{ operation: string, curve: string | null, range: string | null, path: string, etag: string | null }[]}
  */
 export function readRequests(file) {
   if (!existsSync(file)) return [];
+  const key = (r) => `${r.operation}\u0000${r.curve ?? ''}\u0000${r.path}`;
   return readFileSync(file, 'utf8')
     .split('\n')
     .filter((l) => l.trim() !== '')
     .map((l) => JSON.parse(l))
-    .map((r) => ({ ...describeRequest(r.path), path: r.path, etag: typeof r.etag === 'string' ? r.etag.replace(/-(gzip|br|zstd)"$/, '"') : null }));
+    .map((r) => ({ ...describeRequest(r.path), path: r.path, etag: typeof r.etag === 'string' ? r.etag.replace(/-(gzip|br|zstd)"$/, '"') : null }))
+    .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
 /**
