@@ -48,23 +48,29 @@ function time<T>(work: () => T): [number, T] {
   return [performance.now() - start, result];
 }
 
+async function timeAsync<T>(work: () => Promise<T>): Promise<[number, T]> {
+  const start = performance.now();
+  const result = await work();
+  return [performance.now() - start, result];
+}
+
 interface Row {
   step: string;
   ms: number;
   size: string;
 }
 
-function measure(label: string, ts: Timeseries, maxPoints: number | undefined, png: boolean): Row[] {
+async function measure(label: string, ts: Timeseries, maxPoints: number | undefined, png: boolean): Promise<Row[]> {
   const build: number[] = [];
   const svg: number[] = [];
   const raster: number[] = [];
   let svgBytes = 0;
   let pngBytes = 0;
   let points = 0;
-  lineChart(ts, { maxPoints }).toSVG(); // warm-up: loads vega, JIT
+  await lineChart(ts, { maxPoints }).toSVG(); // warm-up: loads vega, JIT
   for (let run = 0; run < RUNS; run++) {
     const [b, chart] = time<Chart>(() => lineChart(ts, { maxPoints }));
-    const [s, text] = time(() => chart.toSVG());
+    const [s, text] = await timeAsync(() => chart.toSVG());
     build.push(b);
     svg.push(s);
     svgBytes = text.length;
@@ -87,6 +93,10 @@ function measure(label: string, ts: Timeseries, maxPoints: number | undefined, p
 const year = series(Frequency.PT15M, 900_000, 35_136);
 const million = series(Frequency.PT5M, 300_000, 1_000_000);
 
-const rows = [...measure('year of 15-min', year, undefined, true), ...measure('1M 5-min -> 5,000', million, 5_000, true)];
-console.log(`Chart rendering, median of ${RUNS} runs`);
-for (const row of rows) console.log(`${row.step.padEnd(48)} ${row.ms.toFixed(1).padStart(8)} ms  ${row.size}`);
+async function main(): Promise<void> {
+  const rows = [...(await measure('year of 15-min', year, undefined, true)), ...(await measure('1M 5-min -> 5,000', million, 5_000, true))];
+  console.log(`Chart rendering, median of ${RUNS} runs`);
+  for (const row of rows) console.log(`${row.step.padEnd(48)} ${row.ms.toFixed(1).padStart(8)} ms  ${row.size}`);
+}
+
+void main();

@@ -32,7 +32,12 @@ export class JupyterMissingError extends Error {
   }
 }
 
-function isExecutable(path) {
+/**
+ * Tells whether a file exists and may be executed.
+ * @param {string} path
+ * @returns {boolean}
+ */
+export function isExecutable(path) {
   try {
     accessSync(path, constants.X_OK);
     return true;

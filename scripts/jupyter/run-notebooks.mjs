@@ -25,6 +25,8 @@
 //                    SERVICE_CACHE_DIR) with the service address and demo key, into DIR
 //   --replay DIR     no service: the clients answer from DIR's cache only (SERVICE_CACHE_MODE
 //                    offline, same address and key as recorded), so the reports show the same data
+//   --pdf            also print each report to NAME.pdf, through headless chromium (the browser
+//                    of the report check, report-browser.mjs; installed through apt-get if missing)
 //   NOTEBOOK         only notebooks whose file name contains one of these words
 //
 // Steps: find (or install) Jupyter, write the kernelspecs (kernel/install.mjs), build dist/ when
@@ -50,13 +52,14 @@ import { killTree } from './process-tree.mjs';
 import { CHECK_TAG, injectParameters, numberExecution, parseParam, ParameterError, reportName } from './report-cells.mjs';
 import { indexPage } from './report-index.mjs';
 import { readSnapshot, startRecording } from './snapshot.mjs';
-import { addProvenance, kernelVersion, provenance } from './provenance.mjs';
+import { addProvenance, kernelVersion, provenance, readRequests } from './provenance.mjs';
+import { addChartRuntime, chartRuntimeVersions } from './chart-runtime.mjs';
 
 const NBCONVERT_GUARD_MS = 60 * 60_000;
 
 function parseCli(args) {
   const o = {
-    record: null, replay: null, params: {}, paramsFile: null, kernel: null, check: false, out: join(PROJECT_ROOT, 'reports'), notebooks: join(PROJECT_ROOT, 'notebooks'), timeout: 600, demo: 'small', live: true, build: true, filters: [],
+    pdf: false, record: null, replay: null, params: {}, paramsFile: null, kernel: null, check: false, out: join(PROJECT_ROOT, 'reports'), notebooks: join(PROJECT_ROOT, 'notebooks'), timeout: 600, demo: 'small', live: true, build: true, filters: [],
   };
   for (let i = 0; i < args.length; i += 1) {
     const a = args[i];
@@ -65,6 +68,7 @@ function parseCli(args) {
       return args[(i += 1)];
     };
     if (a === '--check') o.check = true;
+    else if (a === '--pdf') o.pdf = true;
     else if (a === '--no-build') o.build = false;
     else if (a === '--live') o.live = true;
     else if (a === '--no-live') o.live = false;
@@ -86,6 +90,7 @@ function parseCli(args) {
     } else if (a.startsWith('--')) throw new Error(`run-notebooks: unknown option ${a}`);
     else o.filters.push(a);
   }
+  if (o.pdf && o.check) throw new Error('run-notebooks: --pdf writes reports; it does not go with --check');
   if (o.record !== null && o.replay !== null) throw new Error('run-notebooks: give --record or --replay, not both');
   if (o.paramsFile !== null && Object.keys(o.params).length > 0) throw new Error('run-notebooks: give --param or --params-file, not both');
   return o;
@@ -120,6 +125,30 @@ function run(cmd, args, { env, cwd, log, onChild }) {
       res(code ?? (signal ? 128 : 1));
     });
   });
+}
+
+/**
+ * Prints report pages to PDF (NAME.pdf beside NAME.html) in one headless chromium.
+ * @returns {Promise<number>} how many pages failed (page or console errors, or no PDF)
+ */
+async function printPdfs(pages, root) {
+  const { openBrowser, writePdf } = await import('./report-browser.mjs');
+  const browser = await openBrowser();
+  let failed = 0;
+  try {
+    for (const page of pages) {
+      const pdf = page.replace(/\.html$/, '.pdf');
+      rmSync(pdf, { force: true });
+      const problems = await writePdf(browser.context, page, pdf).catch((err) => [String(err?.message ?? err)]);
+      if (problems.length > 0 || !existsSync(pdf)) {
+        failed += 1;
+        console.log(`FAIL ${relative(root, pdf)} (${browser.version})\n${problems.map((p) => `  ${p}`).join('\n')}`);
+      } else console.log(`pdf  ${relative(root, pdf)}`);
+    }
+  } finally {
+    await browser.close();
+  }
+  return failed;
 }
 
 function kernelOf(file) {
@@ -253,6 +282,9 @@ async function main() {
       // directory and where "service" resolves from), removed afterwards.
       const input = Object.keys(job.params).length === 0 ? file : join(dirname(file), `.report-${process.pid}-${name}.ipynb`);
       if (input !== file) writeFileSync(input, JSON.stringify(job.nb, null, 1));
+      // The notebook's clients log their requests here (SERVICE_REQUEST_LOG, read by the client).
+      const requestLog = join(scratch, `requests-${name}.jsonl`);
+      rmSync(requestLog, { force: true });
       const execLog = new NbconvertLog();
       let execCode;
       try {
@@ -262,7 +294,7 @@ async function main() {
           `--ExecutePreprocessor.timeout=${options.timeout}`,
           '--ExecutePreprocessor.startup_timeout=120',
           '--output-dir', executedDir, '--output', name, input,
-        ], { env, cwd: root, log: execLog, onChild: (c) => { current = c; } });
+        ], { env: { ...env, SERVICE_REQUEST_LOG: requestLog }, cwd: root, log: execLog, onChild: (c) => { current = c; } });
       } finally {
         if (input !== file) rmSync(input, { force: true });
       }
@@ -297,13 +329,18 @@ async function main() {
       const source = options.replay !== null
         ? { snapshot: relative(root, options.replay) || '.', recorded: snapshot.recorded, recordedFrom: snapshot.apiUrl }
         : { service: service.apiUrl, ...(options.record !== null ? { recordedInto: relative(root, options.record) || '.' } : {}) };
-      writeFileSync(page, addProvenance(readFileSync(page, 'utf8'), provenance({
+      writeFileSync(page, addProvenance(addChartRuntime(readFileSync(page, 'utf8')), provenance({
         root, notebook: relative(root, file), kernel, kernelVersion: kernelVersion(kernel, root), nbconvert: jupyter.nbconvert,
-        params: job.params, ran: new Date(t0).toISOString(), source,
+        params: job.params, ran: new Date(t0).toISOString(), source, requests: readRequests(requestLog), charts: chartRuntimeVersions(),
       })));
       passed += 1;
       written.push({ name, notebook: basename(file, '.ipynb'), params: job.params });
       console.log(`ok   ${rel} (${seconds()} s) -> ${relative(root, join(options.out, `${name}.html`))}`);
+    }
+    if (options.pdf && written.length > 0 && !abort.signal.aborted) {
+      const pdfFailed = await printPdfs(written.map((w) => join(options.out, `${w.name}.html`)), root);
+      passed -= pdfFailed;
+      failed += pdfFailed;
     }
     if (!options.check && options.paramsFile !== null && written.length > 0) {
       writeFileSync(join(options.out, 'index.html'), indexPage(written, { paramsFile: relative(root, options.paramsFile) }));

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { InitializationError, ValidationError } from '../exceptions';
 import { resolveCacheOptions, type CacheOptions, type ResolvedCacheOptions } from './http/cache-options';
 import type { RequestListener, ResponseListener } from './http/request-hooks';
+import { requestLogFromEnv } from './request-log';
 
 function resolveCompression(value: unknown): boolean {
   if (value === undefined) return true;
@@ -115,7 +116,9 @@ export interface ClientOptions {
   onRequest?: RequestListener;
   /**
    * Called when each request has ended (method, URL, path, status, duration, from the cache or
-   * not, the error if it failed): for logging and metrics. What it throws is ignored.
+   * not, the answer's ETag, the error if it failed): for logging and metrics. What it throws is
+   * ignored. Default: with `SERVICE_REQUEST_LOG` set, a hook appending a JSON line per request to
+   * that file (see request-log.ts).
    */
   onResponse?: ResponseListener;
 }
@@ -333,7 +336,7 @@ export function resolveClientOptions(
     compression: resolveCompression(opts.compression),
     cache: resolveCacheOptions(opts.cache ?? cacheFromEnv(env)),
     onRequest: hook('onRequest', opts.onRequest),
-    onResponse: hook('onResponse', opts.onResponse),
+    onResponse: hook('onResponse', opts.onResponse ?? requestLogFromEnv(env)),
   });
 }
 

@@ -1,11 +1,13 @@
 /**
- * A chart: a Vega-Lite v5 spec with inline data, rendered to SVG or PNG without a browser and
- * shown in notebooks as interactive Vega-Lite with a static image beside it.
+ * A chart: a Vega-Lite v5 spec with inline data, rendered to SVG or PNG without a browser
+ * (`await chart.toSVG()`, through Vega's public `view.toSVG()`) and shown in notebooks as
+ * interactive Vega-Lite with a static image beside it.
  *
  * @module
  */
 import { ValueError } from '../exceptions';
 import { hasBrand, INSPECT, JUPYTER_DISPLAY, setBrand } from '../model/display';
+import { renderSvgSync } from './svg-sync';
 import { compileSpec, renderPng, renderSvg, type PngOptions, type VegaLiteSpec, type VegaSpec } from './vega-runtime';
 
 const BRAND = Symbol.for('service.plot.Chart');
@@ -53,14 +55,14 @@ function deepFreeze<T>(value: T): T {
 
 /**
  * A Vega-Lite chart built by one of the chart builders (`lineChart`, `stackedAreaChart`, ...).
- * The spec is frozen; `withSpec` gives a changed copy. Rendering is synchronous and the SVG is
- * made once per chart.
+ * The spec is frozen; `withSpec` gives a changed copy. Rendering is asynchronous (Vega's public
+ * API) and the SVG is made once per chart.
  *
  * @param init - Kind, spec and counts.
  * @throws ValueError when the spec is not an object or the fallback is unknown.
  * @example
  * const chart = lineChart(ts);
- * chart.toSVG().startsWith('<svg') //=> true
+ * (await chart.toSVG()).startsWith('<svg') //=> true
  */
 export class Chart {
   /** What the chart shows (`'line'`, `'heatmap'`, ...). */
@@ -73,6 +75,7 @@ export class Chart {
   readonly points: number;
   /** Static images in the notebook bundle. */
   readonly fallback: ChartFallback;
+  /** The SVG once made, by `toSVG()` or by the notebook bundle. */
   #svg: string | null = null;
 
   constructor(init: ChartInit) {
@@ -146,15 +149,15 @@ export class Chart {
   }
 
   /**
-   * Renders the chart to an SVG document (made once, then reused).
+   * Renders the chart to an SVG document with Vega's `view.toSVG()` (made once, then reused).
    *
    * @returns The SVG text.
-   * @throws ValueError when Vega-Lite rejects the spec.
+   * @throws ValueError when Vega-Lite rejects the spec or it asks for data by URL.
    * @example
-   * lineChart(ts).toSVG().startsWith('<svg') //=> true
+   * (await lineChart(ts).toSVG()).startsWith('<svg') //=> true
    */
-  toSVG(): string {
-    this.#svg ??= renderSvg(this.spec);
+  async toSVG(): Promise<string> {
+    this.#svg ??= await renderSvg(this.spec);
     return this.#svg;
   }
 
@@ -165,10 +168,10 @@ export class Chart {
    * @returns The PNG bytes.
    * @throws ValueError when the spec is rejected or the scale is not positive.
    * @example
-   * Array.from(lineChart(ts).toPNG().subarray(1, 4)) //=> [80, 78, 71]
+   * Array.from((await lineChart(ts).toPNG()).subarray(1, 4)) //=> [80, 78, 71]
    */
-  toPNG(options: PngOptions = {}): Uint8Array {
-    return renderPng(this.toSVG(), options);
+  async toPNG(options: PngOptions = {}): Promise<Uint8Array> {
+    return renderPng(await this.toSVG(), options);
   }
 
   /**
@@ -201,7 +204,8 @@ export class Chart {
   /**
    * The notebook bundle: the Vega-Lite spec, the static image(s) and a text summary. Front-ends
    * that render Vega-Lite show the interactive chart; nbconvert's HTML export and GitHub show
-   * the SVG (or PNG).
+   * the SVG (or PNG). Synchronous, as tslab's display needs: the SVG is the one `toSVG()` makes,
+   * rendered in a worker thread while this call waits (svg-sync.ts).
    *
    * @returns The MIME bundle.
    * @example
@@ -210,8 +214,9 @@ export class Chart {
    */
   [JUPYTER_DISPLAY](): ChartBundle {
     const images: Record<string, string> = {};
-    if (this.fallback !== 'png') images['image/svg+xml'] = this.toSVG();
-    if (this.fallback !== 'svg') images['image/png'] = Buffer.from(this.toPNG()).toString('base64');
+    this.#svg ??= renderSvgSync(this.spec);
+    if (this.fallback !== 'png') images['image/svg+xml'] = this.#svg;
+    if (this.fallback !== 'svg') images['image/png'] = Buffer.from(renderPng(this.#svg)).toString('base64');
     return { [VEGALITE_MIME]: this.spec, ...images, 'text/plain': this.toString() };
   }
 }

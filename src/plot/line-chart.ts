@@ -6,7 +6,7 @@
 import { Chart } from './chart';
 import { checkMaxPoints, minMaxIndexes } from './downsample';
 import { seriesOf, valueTitle, type PlotSeries, type SeriesInput, type SeriesSourceOptions } from './series-source';
-import { jsonNumber, seriesColor, timeEncoding, topLevel, valueEncoding, zoomParams, type ChartOptions } from './spec-parts';
+import { jsonNumber, seriesColor, timeEncoding, timeTooltip, topLevel, valueEncoding, zoomParams, type ChartOptions } from './spec-parts';
 import { wallClockMillis } from './wall-clock';
 
 /** Options of {@link lineChart}. */
@@ -16,6 +16,9 @@ export interface LineChartOptions extends ChartOptions, SeriesSourceOptions {
   /** Draw steps (each value held until the next step) instead of straight segments. */
   step?: boolean;
 }
+
+/** Most data rows that get tooltip points (beyond, the static SVG would grow by ~300 bytes a row). */
+export const MAX_TOOLTIP_POINTS = 2_000;
 
 /** The data rows of line series, and whether they need an explicit drawing order. */
 export interface LineRows {
@@ -61,8 +64,9 @@ export function lineRows(series: readonly PlotSeries[], maxPoints: number): Line
 
 /**
  * A line chart of one or many time series, with time on the x axis as wall-clock time in the
- * (first) series' zone and the unit as the value-axis title. Zoom and pan with the mouse in
- * notebooks.
+ * (first) series' zone and the unit as the value-axis title. Zoom and pan with the mouse, and
+ * (up to {@link MAX_TOOLTIP_POINTS} rows) a tooltip with time and value on hover, in notebooks
+ * and HTML reports.
  *
  * @param input - A Timeseries, several (array or TimeseriesList), or a table.
  * @param options - Title, size, `maxPoints`, `step`, zone override, table columns.
@@ -88,11 +92,22 @@ export function lineChart(input: SeriesInput, options: LineChartOptions = {}): C
       's',
       series.map((s) => s.label),
     );
-  const spec = topLevel(options, series.length === 1 ? first.name : null, {
-    data: { values: rows },
+  const tooltip = [
+    timeTooltip('t', first.zoneName),
+    ...(series.length > 1 ? [{ field: 's', type: 'nominal', title: 'Series' }] : []),
+    { field: 'v', type: 'quantitative', title: valueTitle(series, options.valueTitle) ?? 'Value', format: ',.2f' },
+  ];
+  const line = {
     params: zoomParams(),
     mark: { type: 'line', strokeWidth: 1.25, interpolate: options.step ? 'step-after' : 'linear', clip: true },
+  };
+  // Invisible points on the line carry the tooltips (the time and value under the mouse). Each is
+  // an item of the static SVG too (about 300 bytes), so long series go without.
+  const points = { mark: { type: 'point', filled: true, opacity: 0, size: 60, clip: true }, encoding: { tooltip } };
+  const spec = topLevel(options, series.length === 1 ? first.name : null, {
+    data: { values: rows },
     encoding,
+    layer: rows.length <= MAX_TOOLTIP_POINTS ? [line, points] : [line],
   });
   return new Chart({ kind: 'line', spec, series: series.length, points: rows.length, fallback: options.fallback });
 }

@@ -3,9 +3,9 @@
  * builds, loaded on first use) and `@resvg/resvg-js` for PNG. Everything else in `src/plot`
  * builds plain Vega-Lite JSON and never touches these packages.
  *
- * Rendering is synchronous: inline data makes Vega's dataflow finish in one pass, after which
- * the scenegraph is drawn by Vega's headless SVG string renderer (the same renderer
- * `view.toSVG()` uses) and, for PNG, rasterised by resvg with the system fonts.
+ * SVG comes from Vega's public asynchronous API (`view.toSVG()` on a headless view); PNG is that
+ * SVG rasterised by resvg with the system fonts. Notebook display, which must be synchronous,
+ * gets the same SVG through `svg-sync.ts` (this function run in a worker thread).
  *
  * @module
  */
@@ -102,56 +102,42 @@ interface CompileLogger {
   error(...args: readonly unknown[]): CompileLogger;
 }
 
-/** Internal fields of a Vega 5 view that size the headless renderer (as `view.toSVG()` does). */
-interface ViewInternals {
-  _viewWidth: number;
-  _viewHeight: number;
-  _origin: [number, number];
-  _pulse: unknown;
-}
-
 /**
- * Renders a Vega-Lite spec to an SVG document without a browser, synchronously.
+ * Renders a Vega-Lite spec to an SVG document without a browser, through Vega's public API:
+ * the spec is compiled, run in a headless view (`renderer: 'none'`) and drawn by
+ * `view.toSVG()`. Data must be inline: the view's loader refuses every URL, so rendering never
+ * reaches the network or the file system.
  *
  * @param spec - The Vega-Lite spec (with inline data).
  * @returns The SVG text.
- * @throws ValueError when the spec is invalid or its data would need loading.
+ * @throws ValueError when the spec is invalid or asks for data or images by URL.
  * @throws ImportError when vega or vega-lite is not installed.
  * @example
- * renderSvg({ mark: 'point', data: { values: [{ a: 1 }] }, encoding: { x: { field: 'a', type: 'quantitative' } } })
+ * (await renderSvg({ mark: 'point', data: { values: [{ a: 1 }] }, encoding: { x: { field: 'a', type: 'quantitative' } } }))
  *   .startsWith('<svg') //=> true
  */
-export function renderSvg(spec: VegaLiteSpec): string {
+export async function renderSvg(spec: VegaLiteSpec): Promise<string> {
   const lib = vegaLib();
   // Vega tags the data objects it ingests, so it gets a copy (the chart's spec stays frozen).
   const compiled = compileSpec(structuredClone(spec)).spec;
-  const view = new lib.View(lib.parse(compiled as VegaModule.Spec), { renderer: 'none', logLevel: lib.Error });
-  view.run();
-  const internals = view as unknown as ViewInternals;
-  if (internals._pulse || typeof internals._viewWidth !== 'number' || !Array.isArray(internals._origin)) {
+  // Vega logs a failed load and draws the chart without that data: remember the refusal instead.
+  const refused: string[] = [];
+  const loader = lib.loader();
+  loader.sanitize = (uri: string) => {
+    refused.push(uri);
+    return Promise.reject(new ValueError(`refused ${uri}`));
+  };
+  const view = new lib.View(lib.parse(compiled as VegaModule.Spec), { renderer: 'none', logLevel: lib.None, loader });
+  try {
+    const svg = await view.toSVG();
+    if (refused.length > 0) throw new ValueError(`Charts render inline data only; the spec asks for ${refused.join(', ')}`);
+    return svg;
+  } catch (err) {
+    if (err instanceof ValueError || err instanceof ImportError) throw err;
+    throw new ValueError(`The chart could not be rendered: ${(err as Error).message}`);
+  } finally {
     view.finalize();
-    throw new ValueError('The chart could not be laid out synchronously (data must be inline)');
   }
-  const padding = view.padding() as { top: number; bottom: number; left: number; right: number };
-  const width = Math.max(0, internals._viewWidth + padding.left + padding.right);
-  const height = Math.max(0, internals._viewHeight + padding.top + padding.bottom);
-  const origin = [padding.left + internals._origin[0], padding.top + internals._origin[1]];
-  const renderModule = lib.renderModule as unknown as (name: string) => { headless: new (loader: unknown) => SvgStringRenderer };
-  const module = renderModule('svg');
-  const renderer = new module.headless(view.loader());
-  renderer.initialize(null, width, height, origin, 1).background(view.background());
-  renderer.render((view.scenegraph() as unknown as { root: unknown }).root);
-  const svg = renderer.svg();
-  view.finalize();
-  return svg;
-}
-
-/** The parts of Vega's headless SVG renderer used here. */
-interface SvgStringRenderer {
-  initialize(el: null, width: number, height: number, origin: number[], scale: number): SvgStringRenderer;
-  background(color: unknown): SvgStringRenderer;
-  render(root: unknown): SvgStringRenderer;
-  svg(): string;
 }
 
 /** Options of {@link renderPng}. */

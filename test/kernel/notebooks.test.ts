@@ -3,11 +3,11 @@
 // kernel and again on Deno's (`deno jupyter --kernel`, from the project's node_modules/.bin/deno).
 // Jupyter is installed through apt-get when missing and this runs as root; elsewhere the run fails
 // with a message naming the packages to install.
-import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { type NotebookRun, runNotebooks } from '../helpers/run-notebooks';
 
 const root = resolve(__dirname, '..', '..');
 const RUN_TIMEOUT_MS = 9 * 60_000;
@@ -20,10 +20,7 @@ interface Notebook {
   cells: { id?: string; cell_type: string }[];
 }
 
-interface Run {
-  code: number | null;
-  output: string;
-}
+type Run = NotebookRun;
 
 /**
  * Notebooks that use tslab's own module (`import ... from "tslab"`) run on tslab only; the test
@@ -35,26 +32,7 @@ let run: Run = { code: null, output: '' };
 let deno: Run = { code: null, output: '' };
 let failing: Run = { code: null, output: '' };
 
-function runCheck(...args: string[]): Promise<Run> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [join(root, 'scripts', 'jupyter', 'run-notebooks.mjs'), '--check', ...args], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (d) => {
-      output += d;
-    });
-    child.stderr.on('data', (d) => {
-      output += d;
-    });
-    const timer = setTimeout(() => child.kill('SIGTERM'), RUN_TIMEOUT_MS);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      done({ code, output });
-    });
-  });
-}
+const runCheck = (...args: string[]): Promise<Run> => runNotebooks(['--check', ...args], RUN_TIMEOUT_MS);
 
 test.before(async () => {
   run = await runCheck();

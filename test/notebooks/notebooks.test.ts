@@ -14,6 +14,7 @@ const dir = join(root, 'notebooks');
 interface Cell {
   id?: string;
   cell_type: 'markdown' | 'code' | 'raw';
+  metadata?: { tags?: string[] };
   source: string | string[];
   outputs?: unknown[];
   execution_count?: number | null;
@@ -25,6 +26,13 @@ interface Notebook {
 }
 
 const text = (cell: Cell): string => (Array.isArray(cell.source) ? cell.source.join('') : cell.source);
+const tagsOf = (cell: Cell): string[] => cell.metadata?.tags ?? [];
+
+/** Notebooks about the live push feed: their period is "now" by nature, so they take no endDate. */
+const LIVE = new Set(['06-live-data.ipynb']);
+
+/** A self-check: `if (condition) throw new Error(...)`, on one line or as a block. */
+const CHECK_STATEMENT = /^if \(.*\) (throw new Error\(.*\);|\{\n\s+throw new Error\(.*\);\n\})$/s;
 
 /** The teaching notebooks: every notebook but the kernel check (00-*), which has its own owner. */
 const names = readdirSync(dir)
@@ -66,8 +74,37 @@ for (const { name, nb } of notebooks) {
     assert.is(nb.cells[0]?.cell_type, 'markdown');
     assert.ok(text(nb.cells[0] as Cell).startsWith('# '), 'the first cell is a "# Title" markdown cell');
     const markdown = nb.cells.filter((c) => c.cell_type === 'markdown').length;
-    const code = nb.cells.length - markdown;
+    // Self-check cells (tagged check) are hidden in reports: they need no prose of their own.
+    const code = nb.cells.filter((c) => c.cell_type === 'code' && !tagsOf(c).includes('check')).length;
     assert.ok(markdown >= code * 0.6, `${markdown} markdown cells for ${code} code cells`);
+  });
+
+  test(`${name}: a parameters cell declaring endDate with let, used for the period's end`, () => {
+    if (LIVE.has(name)) return;
+    const params = nb.cells.filter((c) => tagsOf(c).includes('parameters'));
+    assert.is(params.length, 1, 'one cell tagged parameters');
+    const declared = [...text(params[0] as Cell).matchAll(/^let (\w+) = /gm)].map((m) => m[1]);
+    assert.ok(declared.includes('endDate'), declared.join(', '));
+    assert.ok(
+      codeOf(nb).some((code) => code.includes('toTimezone(endDate, "CET")')),
+      'endDate sets the period end',
+    );
+  });
+
+  test(`${name}: cells tagged check hold only checks, and no other cell throws at top level`, () => {
+    for (const cell of nb.cells.filter((c) => c.cell_type === 'code')) {
+      const statements = text(cell)
+        .split(/\n(?=if )/)
+        .map((st) => st.trim());
+      if (tagsOf(cell).includes('check')) {
+        for (const st of statements) assert.match(st, CHECK_STATEMENT, `${cell.id}: ${st}`);
+      } else {
+        const thrown = text(cell)
+          .split('\n')
+          .find((l) => /^(if \(.*\) )?throw /.test(l));
+        assert.is(thrown, undefined, `${cell.id} mixes a check into the analysis: ${thrown}`);
+      }
+    }
   });
 
   test(`${name}: committed without outputs`, () => {

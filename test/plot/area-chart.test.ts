@@ -10,8 +10,8 @@ const mix = () => [
   hourly(JAN1_CET, 24, (i) => (i > 8 && i < 16 ? 5 : 0), { name: 'solar' }),
 ];
 
-test('renders: valid spec, SVG and PNG', () => {
-  assertRenders(stackedAreaChart(mix()));
+test('renders: valid spec, SVG and PNG', async () => {
+  await assertRenders(stackedAreaChart(mix()));
 });
 
 test('stacks from the first series up, one colour per series, unit on the axis', () => {
@@ -54,11 +54,11 @@ test('long grids are averaged over equal runs', () => {
   );
 });
 
-test('normalize stacks to shares', () => {
+test('normalize stacks to shares', async () => {
   const chart = stackedAreaChart(mix(), { normalize: true });
   assert.is(specOf(chart).encoding.y.stack, 'normalize');
   assert.is(specOf(chart).encoding.y.title, 'Share');
-  assert.ok(svgTexts(chart.toSVG()).includes('100%'));
+  assert.ok(svgTexts(await chart.toSVG()).includes('100%'));
 });
 
 test('errors: nothing to plot', () => {

@@ -38,23 +38,23 @@ test('toJSON is the Vega-Lite spec', () => {
   assert.is(json.data.values.length, 24);
 });
 
-test('withSpec changes top-level properties in a copy', () => {
+test('withSpec changes top-level properties in a copy', async () => {
   const c = chart();
   const wide = c.withSpec({ width: 900, title: 'Wind' });
   assert.is(wide.spec.width, 900);
   assert.is(wide.spec.title, 'Wind');
   assert.is(c.spec.width, 720);
   assert.ok(Chart.isChart(wide));
-  assert.ok(wide.toSVG().startsWith('<svg'));
+  assert.ok((await wide.toSVG()).startsWith('<svg'));
 });
 
 test('toVega compiles to Vega v5', () => {
   assert.is(chart().toVega().$schema, 'https://vega.github.io/schema/vega/v5.json');
 });
 
-test('toSVG is made once per chart', () => {
+test('toSVG is made once per chart', async () => {
   const c = chart();
-  assert.ok(c.toSVG() === c.toSVG());
+  assert.ok((await c.toSVG()) === (await c.toSVG()));
 });
 
 test('the display bundle: Vega-Lite v5 + SVG + text by default', () => {
@@ -82,7 +82,7 @@ test('the display bundle with PNG fallbacks carries base64 PNG', () => {
   assert.equal(Object.keys(pngOnly), [VEGALITE_MIME, 'image/png', 'text/plain']);
 });
 
-test('constructor checks its input', () => {
+test('constructor checks its input', async () => {
   assert.throws(
     () => new Chart({ kind: 'x', spec: null as never }),
     (e: unknown) => e instanceof ValueError,
@@ -101,13 +101,13 @@ test('constructor checks its input', () => {
     },
   });
   assert.is(plain.toString(), '<Chart: custom, 1 series, 0 points>');
-  assert.ok(plain.toSVG().includes('<svg'));
+  assert.ok((await plain.toSVG()).includes('<svg'));
 });
 
-test('toPNG gives PNG bytes at the requested zoom', () => {
+test('toPNG gives PNG bytes at the requested zoom', async () => {
   const c = chart();
-  const one = c.toPNG({ scale: 1 });
-  const two = c.toPNG();
+  const one = await c.toPNG({ scale: 1 });
+  const two = await c.toPNG();
   const size = (png: Uint8Array): number => new DataView(png.buffer, png.byteOffset).getUint32(16);
   assert.equal(Array.from(one.subarray(0, 4)), [0x89, 0x50, 0x4e, 0x47]);
   assert.is(size(two), 2 * size(one));

@@ -17,7 +17,7 @@ test('correlation: Pearson over the pairs where both have a value', () => {
   assert.ok(Number.isNaN(correlation(Float64Array.of(1, 1), Float64Array.of(2, 3))));
 });
 
-test('correlationChart: the matrix over common steps, in input order, rendered to SVG', () => {
+test('correlationChart: the matrix over common steps, in input order, rendered to SVG', async () => {
   const a = hourly('a', [1, 2, 3, 4]);
   const b = hourly('b', [2, 4, 6, 8]);
   const c = hourly('c', [9, 3, 2], 1); // steps 1..3: with a -> (2,9),(3,3),(4,2)
@@ -32,7 +32,7 @@ test('correlationChart: the matrix over common steps, in input order, rendered t
   // over the common steps 1..3: a = 2,3,4 (mean 3), c = 9,3,2 (mean 14/3); cov = -7, var 2 and 86/3
   // r = -7 / sqrt(2 * 86/3) = -0.9245 -> -0.92
   assert.is(rows.find((r) => r.a === 'a' && r.b === 'c')?.r, -0.92);
-  assert.ok(chart.toSVG().startsWith('<svg'));
+  assert.ok((await chart.toSVG()).startsWith('<svg'));
   assert.throws(
     () => correlationChart([a]),
     (e: unknown) => e instanceof ValueError,
@@ -44,7 +44,7 @@ test('correlationChart: the matrix over common steps, in input order, rendered t
   );
 });
 
-test('scatterChart: one point per common step with values on both sides, titled by name and unit', () => {
+test('scatterChart: one point per common step with values on both sides, titled by name and unit', async () => {
   const load = hourly('residual', [10, 20, null, 40]);
   const price = new Timeseries({
     resolution: new Resolution(Frequency.PT1H, CET),
@@ -63,7 +63,7 @@ test('scatterChart: one point per common step with values on both sides, titled 
   assert.equal([spec.layer[0]?.encoding.x.title, spec.layer[0]?.encoding.y.title], ['residual (MWh/h)', 'price (EUR/MWh)']);
   assert.is(spec.layer.length, 2);
   assert.is((scatterChart(load, price, { trend: false }).spec as { layer: unknown[] }).layer.length, 1);
-  assert.ok(chart.toSVG().startsWith('<svg'));
+  assert.ok((await chart.toSVG()).startsWith('<svg'));
 });
 
 test.run();

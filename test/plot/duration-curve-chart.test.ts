@@ -26,18 +26,20 @@ test('durationPoints: evenly spaced ranks with first and last kept', () => {
   assert.is(points[4]!.p, 100);
 });
 
-test('renders: valid spec, SVG and PNG', () => {
-  assertRenders(durationCurveChart([hourly(JAN1_CET, 24, (i) => i, { name: 'a' }), hourly(JAN1_CET, 24, (i) => 24 - i, { name: 'b' })]));
+test('renders: valid spec, SVG and PNG', async () => {
+  await assertRenders(
+    durationCurveChart([hourly(JAN1_CET, 24, (i) => i, { name: 'a' }), hourly(JAN1_CET, 24, (i) => 24 - i, { name: 'b' })]),
+  );
 });
 
-test('axes: share of time and the unit; one colour per series', () => {
+test('axes: share of time and the unit; one colour per series', async () => {
   const chart = durationCurveChart([hourly(JAN1_CET, 4, (i) => i, { name: '2023' }), hourly(JAN1_CET, 4, (i) => 2 * i, { name: '2024' })]);
   const spec = specOf(chart);
   assert.is(spec.encoding.x.title, 'Share of time (%)');
   assert.is(spec.encoding.y.title, 'MWh/h');
   assert.equal(spec.encoding.color.scale.domain, ['2023', '2024']);
   assert.equal(rows(chart)[0], { p: 25, v: 3, s: '2023' });
-  assert.ok(svgTexts(chart.toSVG()).includes('Share of time (%)'));
+  assert.ok(svgTexts(await chart.toSVG()).includes('Share of time (%)'));
 });
 
 test('one series: titled with its name, no colour', () => {

@@ -5,9 +5,9 @@ import { OHLCField } from '../../src/model';
 import { forwardCurveChart } from '../../src/plot';
 import { assertRenders, candles, forwardDay, H, JAN1_CET, outages, rows, specOf, svgTexts } from './samples';
 
-test('renders: valid spec, SVG and PNG (OHLC and periods)', () => {
-  assertRenders(forwardCurveChart(forwardDay()));
-  assertRenders(forwardCurveChart(outages()));
+test('renders: valid spec, SVG and PNG (OHLC and periods)', async () => {
+  await assertRenders(forwardCurveChart(forwardDay()));
+  await assertRenders(forwardCurveChart(outages()));
 });
 
 test('OHLC: each contract a step over its delivery period, coloured by period kind', () => {
@@ -44,7 +44,7 @@ test('OHLC: another field, and several trading days labelled by day', () => {
   assert.ok(rows(chart).some((r) => r.s === '2024-05-02 month'));
 });
 
-test("periods: wall-clock begin and end in the series' zone", () => {
+test("periods: wall-clock begin and end in the series' zone", async () => {
   const chart = forwardCurveChart(outages());
   // 2024-01-01 00:00 CET .. 2024-01-02 00:00 CET; 2024-01-03 12:00 CET .. 2024-01-05 00:00 CET
   assert.equal(
@@ -59,7 +59,7 @@ test("periods: wall-clock begin and end in the series' zone", () => {
   assert.is(spec.encoding.y.title, 'MW');
   assert.is(spec.title, 'FR Nuclear outages');
   assert.is(spec.encoding.color, undefined);
-  const labels = svgTexts(chart.toSVG());
+  const labels = svgTexts(await chart.toSVG());
   assert.ok(labels.includes('Delivery (CET)'));
   assert.ok(labels.includes('02 Jan'));
 });

@@ -9,8 +9,8 @@ import { seriesOf } from '../../src/plot/series-source';
 import { CET, Frequency, Resolution } from '../../src/time';
 import { assertRenders, hourly, JAN1_CET, rows, specOf, svgTexts } from './samples';
 
-test('renders: valid spec, SVG and PNG', () => {
-  assertRenders(heatmapChart(hourly(JAN1_CET, 72, (i) => i % 24)));
+test('renders: valid spec, SVG and PNG', async () => {
+  await assertRenders(heatmapChart(hourly(JAN1_CET, 72, (i) => i % 24)));
 });
 
 test('cells are wall-clock day and hour: spring forward has no 02:00', () => {
@@ -46,7 +46,7 @@ test('15-minute values are averaged per hour', () => {
   assert.equal(rows(heatmapChart(ts)), [{ d: Date.UTC(2024, 0, 1), d2: Date.UTC(2024, 0, 2), h: 0, v: 3 }]);
 });
 
-test('axes: dates and hours of day in the zone, unit on the colour legend', () => {
+test('axes: dates and hours of day in the zone, unit on the colour legend', async () => {
   const chart = heatmapChart(hourly(JAN1_CET, 48, (i) => i, { name: 'DE Spot' }));
   const spec = specOf(chart);
   assert.is(spec.encoding.x.title, 'Date (CET)');
@@ -56,7 +56,7 @@ test('axes: dates and hours of day in the zone, unit on the colour legend', () =
   assert.is(spec.title, 'DE Spot');
   // the first cell is 2024-01-01 00:00 CET (2023-12-31T23:00Z)
   assert.equal(rows(chart)[0], { d: Date.UTC(2024, 0, 1), d2: Date.UTC(2024, 0, 2), h: 0, v: 0 });
-  const labels = svgTexts(chart.toSVG());
+  const labels = svgTexts(await chart.toSVG());
   assert.ok(labels.includes('Hour of day (CET)'));
   assert.ok(labels.includes('23'));
   assert.is(

@@ -5,6 +5,7 @@ import * as assert from 'uvu/assert';
 import { ValidationError, ValueError } from '../../src/exceptions';
 import { Timeseries } from '../../src/model';
 import { lineChart } from '../../src/plot';
+import { MAX_TOOLTIP_POINTS } from '../../src/plot/line-chart';
 import { CET, Frequency, Resolution } from '../../src/time';
 import { assertRenders, ensemble, H, hourly, JAN1_CET, priceCurve, rows, specOf, svgTexts } from './samples';
 
@@ -13,15 +14,15 @@ test('the process zone is not CET, so the wall-clock checks below can fail', () 
   assert.not.equal(new Date(Date.UTC(2024, 0, 1)).getTimezoneOffset(), -60);
 });
 
-test('renders: valid spec, SVG and PNG', () => {
-  assertRenders(lineChart(hourly(JAN1_CET, 48, (i) => i, { name: 'wind' })));
+test('renders: valid spec, SVG and PNG', async () => {
+  await assertRenders(lineChart(hourly(JAN1_CET, 48, (i) => i, { name: 'wind' })));
 });
 
-test('winter: a CET series starting 2024-01-01 00:00 CET shows that clock time on the axis', () => {
+test('winter: a CET series starting 2024-01-01 00:00 CET shows that clock time on the axis', async () => {
   const chart = lineChart(hourly(JAN1_CET, 48, (i) => i));
   // data: 2023-12-31T23:00Z (00:00 CET) is stored as the wall clock 2024-01-01 00:00 read as UTC
   assert.is(rows(chart)[0]!.t, Date.UTC(2024, 0, 1));
-  const labels = svgTexts(chart.toSVG());
+  const labels = svgTexts(await chart.toSVG());
   // the first tick is midnight 2024-01-01 CET, labelled with the year; New York time would be 18:00 on 31 Dec
   assert.is(labels[0], '2024');
   assert.ok(labels.includes('06:00'));
@@ -29,15 +30,15 @@ test('winter: a CET series starting 2024-01-01 00:00 CET shows that clock time o
   assert.ok(labels.includes('Time (CET)'));
 });
 
-test('summer: 2024-07-01 00:00 CEST (22:00Z the day before) is labelled Jul', () => {
+test('summer: 2024-07-01 00:00 CEST (22:00Z the day before) is labelled Jul', async () => {
   const chart = lineChart(hourly(Date.UTC(2024, 5, 30, 22), 24, (i) => i));
   assert.is(rows(chart)[0]!.t, Date.UTC(2024, 6, 1));
-  const labels = svgTexts(chart.toSVG());
+  const labels = svgTexts(await chart.toSVG());
   assert.is(labels[0], 'Jul');
   assert.ok(labels.includes('12:00'));
 });
 
-test('the zone option shows another wall clock and names it', () => {
+test('the zone option shows another wall clock and names it', async () => {
   const chart = lineChart(
     hourly(JAN1_CET, 24, (i) => i),
     { zone: 'UTC' },
@@ -45,10 +46,10 @@ test('the zone option shows another wall clock and names it', () => {
   // 2023-12-31T23:00Z read in UTC
   assert.is(rows(chart)[0]!.t, JAN1_CET);
   assert.is(specOf(chart).encoding.x.title, 'Time (UTC)');
-  assert.ok(svgTexts(chart.toSVG()).includes('Time (UTC)'));
+  assert.ok(svgTexts(await chart.toSVG()).includes('Time (UTC)'));
 });
 
-test('the value axis shows the unit of the curve (unit/denominator)', () => {
+test('the value axis shows the unit of the curve (unit/denominator)', async () => {
   const ts = new Timeseries({
     resolution: new Resolution(Frequency.PT1H, CET),
     curve: priceCurve(),
@@ -58,11 +59,11 @@ test('the value axis shows the unit of the curve (unit/denominator)', () => {
   const chart = lineChart(ts);
   assert.is(specOf(chart).encoding.y.title, 'EUR/MWh');
   assert.is(specOf(chart).title, 'DE Futures Power Base EUR/MWh EEX OHLC');
-  assert.ok(svgTexts(chart.toSVG()).includes('EUR/MWh'));
+  assert.ok(svgTexts(await chart.toSVG()).includes('EUR/MWh'));
   assert.is(specOf(lineChart(ts, { valueTitle: 'Price' })).encoding.y.title, 'Price');
 });
 
-test('several series: one colour each, labels made unique, units listed once', () => {
+test('several series: one colour each, labels made unique, units listed once', async () => {
   const a = hourly(JAN1_CET, 3, (i) => i);
   const b = hourly(JAN1_CET, 3, (i) => 2 * i);
   const c = hourly(JAN1_CET, 3, (i) => 3 * i, { name: 'solar', unit: 'MW' });
@@ -76,7 +77,7 @@ test('several series: one colour each, labels made unique, units listed once', (
     ['value', 'value', 'value', 'value (2)', 'value (2)', 'value (2)', 'solar', 'solar', 'solar'],
   );
   assert.is(chart.series, 3);
-  assertRenders(chart);
+  await assertRenders(chart);
 });
 
 test('missing values become null, so the line breaks there', () => {
@@ -87,7 +88,7 @@ test('missing values become null, so the line breaks there', () => {
   );
 });
 
-test('a million points are cut to maxPoints, keeping the extremes', () => {
+test('a million points are cut to maxPoints, keeping the extremes', async () => {
   const n = 1_000_000;
   const values = new Float64Array(n).fill(10);
   values[500_001] = 999;
@@ -99,7 +100,7 @@ test('a million points are cut to maxPoints, keeping the extremes', () => {
   const chart = lineChart(ts, { maxPoints: 2000 });
   assert.ok(chart.points <= 2000, `${chart.points} points`);
   assert.ok(rows(chart).some((r) => r.v === 999));
-  assertRenders(chart);
+  await assertRenders(chart);
 });
 
 test('a year of 15-minute values is drawn in full by default', () => {
@@ -113,7 +114,7 @@ test('a year of 15-minute values is drawn in full by default', () => {
   assert.is(lineChart(ts).points, n);
 });
 
-test('when clocks go back the rows carry their order, so the line follows time', () => {
+test('when clocks go back the rows carry their order, so the line follows time', async () => {
   // 2024-10-27 00:00 CEST = 10-26T22:00Z; hourly wall clock: 00, 01, 02 (CEST), 02 (CET), 03
   const chart = lineChart(hourly(Date.UTC(2024, 9, 26, 22), 5, (i) => i));
   const spec = specOf(chart);
@@ -126,7 +127,7 @@ test('when clocks go back the rows carry their order, so the line follows time',
     [0, 1, 2, 3, 4],
   );
   assert.equal(spec.encoding.order, { field: 'i', type: 'quantitative' });
-  assertRenders(chart);
+  await assertRenders(chart);
   assert.is(specOf(lineChart(hourly(JAN1_CET, 5, (i) => i))).encoding.order, undefined);
 });
 
@@ -137,9 +138,27 @@ test('step lines hold each value until the next step', () => {
         hourly(JAN1_CET, 3, (i) => i),
         { step: true },
       ),
-    ).mark.interpolate,
+    ).layer[0].mark.interpolate,
     'step-after',
   );
+});
+
+test('tooltips: invisible points with time (wall clock), series and value, up to MAX_TOOLTIP_POINTS rows', () => {
+  const two = specOf(lineChart([hourly(JAN1_CET, 3, (i) => i, { name: 'a' }), hourly(JAN1_CET, 3, (i) => i, { name: 'b' })]));
+  assert.is(two.layer.length, 2);
+  assert.equal(two.layer[1].mark, { type: 'point', filled: true, opacity: 0, size: 60, clip: true });
+  assert.equal(
+    two.layer[1].encoding.tooltip.map((t: { field: string; title: string }) => [t.field, t.title]),
+    [
+      ['t', 'Time (CET)'],
+      ['s', 'Series'],
+      ['v', 'MWh/h'],
+    ],
+  );
+  assert.equal(two.layer[0].params[0].bind, 'scales');
+  const long = specOf(lineChart(hourly(JAN1_CET, MAX_TOOLTIP_POINTS + 1, (i) => i)));
+  assert.is(long.layer.length, 1, 'no tooltip points beyond the limit');
+  assert.is(specOf(lineChart(hourly(JAN1_CET, MAX_TOOLTIP_POINTS, (i) => i))).layer.length, 2);
 });
 
 test('scenario series: one line per scenario when there is no mean; with scenarios: true also beside the mean', () => {
@@ -153,7 +172,7 @@ test('scenario series: one line per scenario when there is no mean; with scenari
   assert.is(lineChart(ensemble(JAN1_CET, 4, 3, true), { scenarios: true }).series, 4);
 });
 
-test('tables: the date column and every numeric column, in the zone given', () => {
+test('tables: the date column and every numeric column, in the zone given', async () => {
   // 2024-01-01T00:00Z and 01:00Z in Europe/Oslo (+01:00) read 01:00 and 02:00
   const table = aq.table({
     date: [new Date(Date.UTC(2024, 0, 1, 1)), new Date(Date.UTC(2024, 0, 1))],
@@ -170,7 +189,7 @@ test('tables: the date column and every numeric column, in the zone given', () =
     { t: Date.UTC(2024, 0, 1, 1), v: 1, s: 'wind' },
     { t: Date.UTC(2024, 0, 1, 2), v: 2, s: 'wind' },
   ]);
-  assertRenders(chart);
+  await assertRenders(chart);
 });
 
 test('errors: nothing to plot, not a series, bad sizes', () => {

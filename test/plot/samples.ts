@@ -123,12 +123,12 @@ export function svgTexts(svg: string): string[] {
 }
 
 /** Checks what every builder must give: a spec Vega-Lite compiles without warnings, an SVG and a PNG. */
-export function assertRenders(chart: Chart): void {
+export async function assertRenders(chart: Chart): Promise<void> {
   assert.is(chart.spec.$schema, 'https://vega.github.io/schema/vega-lite/v5.json');
   assert.equal(compileSpec(chart.spec).warnings, []);
-  const svg = chart.toSVG();
+  const svg = await chart.toSVG();
   assert.ok(svg.startsWith('<svg'), 'SVG document');
-  const png = chart.toPNG({ scale: 1 });
+  const png = await chart.toPNG({ scale: 1 });
   assert.equal(Array.from(png.subarray(0, 8)), [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 }
 
@@ -141,3 +141,18 @@ export function rows(chart: Chart): Record<string, unknown>[] {
 export function specOf(chart: Chart): any {
   return chart.spec;
 }
+
+/** A small Vega-Lite scatter spec with inline data (200 x 100 plot area), for the renderer tests. */
+export const POINTS_SPEC = {
+  $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
+  width: 200,
+  height: 100,
+  data: {
+    values: [
+      { a: 1, b: 2 },
+      { a: 2, b: 4 },
+    ],
+  },
+  mark: 'point',
+  encoding: { x: { field: 'a', type: 'quantitative' }, y: { field: 'b', type: 'quantitative' } },
+};

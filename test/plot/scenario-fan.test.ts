@@ -13,8 +13,8 @@ test('quantileSorted interpolates linearly between neighbours', () => {
   assert.ok(Number.isNaN(quantileSorted([], 0.5)));
 });
 
-test('renders: valid spec, SVG and PNG', () => {
-  assertRenders(scenarioFanChart(ensemble(JAN1_CET, 24, 5)));
+test('renders: valid spec, SVG and PNG', async () => {
+  await assertRenders(scenarioFanChart(ensemble(JAN1_CET, 24, 5)));
 });
 
 test('bands, median and mean across the scenarios at each step', () => {

@@ -47,11 +47,11 @@ test("the schema is Vega-Lite's own (draft-07 JSON schema)", () => {
 });
 
 for (const [name, make] of Object.entries(charts)) {
-  test(`${name}: valid against the Vega-Lite v5 schema, compiles cleanly, renders SVG and PNG`, () => {
+  test(`${name}: valid against the Vega-Lite v5 schema, compiles cleanly, renders SVG and PNG`, async () => {
     const chart = make();
     const ok = validate(JSON.parse(JSON.stringify(chart.spec)));
     assert.ok(ok, JSON.stringify(validate.errors?.slice(0, 3)));
-    assertRenders(chart);
+    await assertRenders(chart);
   });
 }
 

@@ -2,21 +2,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ValueError } from '../../src/exceptions';
 import { compileSpec, renderPng, renderSvg } from '../../src/plot/vega-runtime';
+import { POINTS_SPEC } from './samples';
 
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v5.json';
-const points = {
-  $schema: SCHEMA,
-  width: 200,
-  height: 100,
-  data: {
-    values: [
-      { a: 1, b: 2 },
-      { a: 2, b: 4 },
-    ],
-  },
-  mark: 'point',
-  encoding: { x: { field: 'a', type: 'quantitative' }, y: { field: 'b', type: 'quantitative' } },
-};
+const points = POINTS_SPEC;
 
 test('compileSpec gives a Vega v5 spec and no warnings for a clean spec', () => {
   const { spec, warnings } = compileSpec(points);
@@ -39,9 +28,9 @@ test('compileSpec throws ValueError for a spec Vega-Lite cannot compile', () => 
   );
 });
 
-test('renderSvg is synchronous, sized like view.toSVG(), and leaves the spec data untouched', () => {
+test('renderSvg gives an SVG sized like the spec and leaves the spec data untouched', async () => {
   const spec = structuredClone(points);
-  const svg = renderSvg(spec);
+  const svg = await renderSvg(spec);
   assert.ok(svg.startsWith('<svg'));
   // the plot area is 200 x 100; with axes the SVG is larger
   const width = Number(/width="(\d+)"/.exec(svg)?.[1]);
@@ -50,21 +39,32 @@ test('renderSvg is synchronous, sized like view.toSVG(), and leaves the spec dat
   assert.equal(Object.getOwnPropertySymbols(spec.data.values[0]), []);
 });
 
-test("renderSvg matches Vega's own asynchronous view.toSVG()", async () => {
+test("renderSvg is Vega's own view.toSVG() of the compiled spec", async () => {
   const vega = require('vega');
   const vl = require('vega-lite');
   const view = new vega.View(vega.parse(vl.compile(structuredClone(points)).spec), { renderer: 'none' });
   const expected: string = await view.toSVG();
   view.finalize();
-  assert.is(renderSvg(points), expected);
+  assert.is(await renderSvg(points), expected);
 });
 
-test('renderSvg works on frozen specs', () => {
+test('renderSvg works on frozen specs', async () => {
   const frozen = Object.freeze({
     ...points,
     data: Object.freeze({ values: Object.freeze(points.data.values.map((r) => Object.freeze({ ...r }))) }),
   });
-  assert.ok(renderSvg(frozen).startsWith('<svg'));
+  assert.ok((await renderSvg(frozen)).startsWith('<svg'));
+});
+
+test('renderSvg refuses data by URL (no network, no files) with a ValueError naming it', async () => {
+  const remote = { ...points, data: { url: 'https://example.invalid/data.json' } };
+  try {
+    await renderSvg(remote);
+    assert.unreachable('rendered a chart with remote data');
+  } catch (err) {
+    assert.ok(err instanceof ValueError, String(err));
+    assert.match((err as Error).message, 'https://example.invalid/data.json');
+  }
 });
 
 test('renderPng gives PNG bytes, scaled', () => {

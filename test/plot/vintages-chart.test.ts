@@ -17,8 +17,8 @@ test('vintageColors runs from light to dark blue', () => {
   assert.is(vintageColors(3)[1], '#6786ad');
 });
 
-test('renders: valid spec, SVG and PNG', () => {
-  assertRenders(forecastVintagesChart([vintage('2023-12-31T00:00', 0), vintage('2023-12-31T12:00', 1)]));
+test('renders: valid spec, SVG and PNG', async () => {
+  await assertRenders(forecastVintagesChart([vintage('2023-12-31T00:00', 0), vintage('2023-12-31T12:00', 1)]));
 });
 
 test('vintages are ordered by issue time, labelled by instance, oldest lightest', () => {
@@ -33,7 +33,7 @@ test('vintages are ordered by issue time, labelled by instance, oldest lightest'
   assert.equal(rows(chart)[0], { t: Date.UTC(2024, 0, 1), v: 2, s: '2023-12-30 12:00 ec' });
 });
 
-test('actual values are drawn in black, last', () => {
+test('actual values are drawn in black, last', async () => {
   const chart = forecastVintagesChart([vintage('2023-12-31T00:00', 0)], {
     actual: hourly(JAN1_CET, 24, (i) => i, { name: 'actual wind' }),
   });
@@ -41,7 +41,7 @@ test('actual values are drawn in black, last', () => {
   assert.equal(color.scale.domain, ['2023-12-31 00:00 ec', 'actual']);
   assert.equal(color.scale.range, ['#08306b', 'black']);
   assert.is(chart.series, 2);
-  assertRenders(chart);
+  await assertRenders(chart);
 });
 
 test('a scenarios-only vintage is drawn as the mean of its scenarios', () => {

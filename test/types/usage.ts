@@ -35,7 +35,7 @@ export async function weeklyPeakReport(apiKey: string): Promise<{ rows: number; 
 
   // Plots: a Vega-Lite chart, rendered to SVG without a browser.
   const chart: Chart = lineChart(ts, { maxPoints: 2000 });
-  const svg: string = chart.toSVG();
+  const svg: string = await chart.toSVG();
 
   // Errors: the spec's classes with their named fields.
   try {

@@ -29,6 +29,12 @@ export interface ResponseInfo extends RequestInfo {
   readonly durationMs: number;
   /** True when the caller got a cached answer (an offline hit or a 304 revalidation). */
   readonly fromCache: boolean;
+  /**
+   * The answer's `ETag` (the cached answer's for a cache hit), or null without one (errors). The
+   * service makes it from the data version of what the answer read, the caller and the request,
+   * so the same request with another tag saw other data.
+   */
+  readonly etag: string | null;
   /** The error the call rejects with, or undefined when it succeeded. */
   readonly error: unknown;
 }

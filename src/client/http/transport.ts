@@ -149,17 +149,18 @@ export class HttpTransport {
     callHook(onRequest, request);
     const trace: Trace = { status: null, fromCache: false };
     const started = performance.now();
-    const done = (error: unknown): void =>
+    const done = (error: unknown, etag: string | null = null): void =>
       callHook(onResponse, {
         ...request,
         status: trace.status,
         fromCache: trace.fromCache,
+        etag,
         durationMs: performance.now() - started,
         error,
       });
     try {
       const res = await this.answerOf(pathAndQuery, request.url, trace, opts.signal);
-      done(undefined);
+      done(undefined, res.headers.etag ?? null);
       return res;
     } catch (err) {
       done(err);

@@ -62,6 +62,9 @@ test('a revalidated cached answer reports status 304 and fromCache', async () =>
       [304, true],
     ],
   );
+  // The service's tag, as sent with the 200, and the same for the cached answer.
+  assert.match(responses[0]?.etag ?? '', /^"[A-Za-z0-9_-]{27}(-(gzip|br|zstd))?"$/);
+  assert.is(responses[1]?.etag, responses[0]?.etag);
 });
 
 test('an error answer reports its status and the error the call rejects with', async () => {
@@ -71,6 +74,7 @@ test('an error answer reports its status and the error the call rejects with', a
   const [, response] = events[1] as ['response', ResponseInfo];
   assert.is(response.status, 404);
   assert.is(response.error, err);
+  assert.is(response.etag, null);
 });
 
 test('a transport failure reports status null and the HTTPError', async () => {

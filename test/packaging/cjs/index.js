@@ -14,7 +14,7 @@ async function main() {
     times: [Date.UTC(2024, 0, 1, 0), Date.UTC(2024, 0, 1, 1)],
     values: [5, 6],
   });
-  const svg = plot.lineChart(ts).toSVG();
+  const svg = await plot.lineChart(ts).toSVG();
 
   // danfojs is an optional peer that this project does not install: one clear ImportError.
   let danfo = null;

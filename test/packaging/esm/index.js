@@ -28,6 +28,6 @@ const facts = {
   sameAsRequire: require('service').ServiceClient === ServiceClient && require('service/plot').lineChart === lineChart,
   sameErrorClasses: exceptions.ValidationError === ValidationError && service.ImportError === ImportError,
   tableRows: toTable(ts).numRows(),
-  svgStart: lineChart(ts).toSVG().slice(0, 4),
+  svgStart: (await lineChart(ts).toSVG()).slice(0, 4),
 };
 process.stdout.write(`${JSON.stringify(facts)}\n`);

@@ -5,7 +5,7 @@ import { lineChart } from 'service/plot';
 
 export async function svgOf(client: ServiceClient): Promise<string> {
   const ts: Timeseries = await client.timeseries.load('X', { begin: '2024-01-01', end: '2024-01-02', frequency: Frequency.PT1H });
-  return lineChart(ts).toSVG();
+  return await lineChart(ts).toSVG();
 }
 
 export const isValidation = (err: unknown): boolean => err instanceof ValidationError;

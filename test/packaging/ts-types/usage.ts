@@ -16,7 +16,7 @@ export async function report(apiKey: string): Promise<string> {
   const columns: string[] = toTable(ts, { singleLevelHeader: true }).columnNames();
   const rows: number = ts.toTable().numRows();
   const chart: Chart = lineChart(ts, { title: columns.join(', ') });
-  return `${rows}: ${chart.toSVG().length}`;
+  return `${rows}: ${(await chart.toSVG()).length}`;
 }
 
 export function firstDate(ts: Timeseries): string | null {

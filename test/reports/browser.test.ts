@@ -1,0 +1,101 @@
+// The reports in a real browser: `npm run report -- --pdf` (scripts/jupyter/run-notebooks.mjs)
+// writes every notebook's report and its PDF, then each page is opened in headless chromium
+// (Debian's `chromium`, installed through apt-get when missing; playwright-core, a fresh profile,
+// no background networking; scripts/jupyter/report-browser.mjs). A page fails on any page error,
+// console error or request leaving the page; every chart must be drawn by Vega-Embed (an SVG with
+// marks) and show a tooltip when a mark is hovered. Screenshots go to a temporary folder (kept
+// when a check fails, and named in the message).
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { runNotebooks } from '../helpers/run-notebooks';
+
+const root = resolve(__dirname, '..', '..');
+const RUN_TIMEOUT_MS = 9 * 60_000;
+const out = mkdtempSync(join(tmpdir(), 'service-report-browser-'));
+const shots = join(out, 'screenshots');
+const notebooks = readdirSync(join(root, 'notebooks'))
+  .filter((n) => n.endsWith('.ipynb') && !n.startsWith('.'))
+  .map((n) => n.replace(/\.ipynb$/, ''))
+  .sort();
+
+interface PageCheck {
+  file: string;
+  charts: number;
+  drawn: number;
+  withTooltips: number;
+  tooltips: number;
+  problems: string[];
+  screenshot: string | null;
+}
+
+interface BrowserModule {
+  openBrowser(): Promise<{ context: unknown; version: string; close(): Promise<void> }>;
+  checkReport(context: unknown, file: string, options: { screenshotDir?: string }): Promise<PageCheck>;
+}
+
+let run = { code: null as number | null, output: '' };
+let failed = false;
+
+// An ES module of the project's scripts, loaded as such (this file is compiled to CommonJS).
+const importScript = new Function('url', 'return import(url)') as (url: string) => Promise<BrowserModule>;
+
+test.before(async () => {
+  run = await runNotebooks(['--out', out, '--pdf'], RUN_TIMEOUT_MS);
+});
+
+test.after(() => {
+  if (!failed) rmSync(out, { recursive: true, force: true });
+});
+
+test('npm run report -- --pdf writes every report and its PDF', () => {
+  const last = run.output.trimEnd().split('\n').pop() ?? '';
+  if (run.code !== 0) failed = true;
+  assert.is(last, `${notebooks.length} passed, 0 failed`, run.output.slice(-6000));
+  for (const name of notebooks) {
+    const pdf = readFileSync(join(out, `${name}.pdf`));
+    assert.is(pdf.subarray(0, 5).toString('latin1'), '%PDF-', `${name}.pdf is a PDF`);
+    const pages = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)?.length ?? 0;
+    assert.ok(pages >= 1, `${name}.pdf has ${pages} pages`);
+  }
+});
+
+test('every report opens in headless chromium without errors; every chart is drawn and shows tooltips', async () => {
+  const { openBrowser, checkReport } = await importScript(new URL('../../scripts/jupyter/report-browser.mjs', `file://${__filename}`).href);
+  const browser = await openBrowser();
+  const results: PageCheck[] = [];
+  try {
+    for (const name of notebooks) results.push(await checkReport(browser.context, join(out, `${name}.html`), { screenshotDir: shots }));
+  } finally {
+    await browser.close();
+  }
+  const summary = results.map(
+    (r) => `${r.file}: ${r.drawn}/${r.charts} drawn, tooltips ${r.tooltips}/${r.withTooltips}; ${r.problems.join('; ')}`,
+  );
+  if (results.some((r) => r.problems.length > 0)) failed = true;
+  for (const r of results) {
+    assert.equal(r.problems, [], `${summary.join('\n')}\n(screenshots in ${shots})`);
+    assert.is(r.drawn, r.charts);
+    assert.is(r.tooltips, r.withTooltips);
+    assert.ok(r.screenshot !== null && readFileSync(r.screenshot).subarray(1, 4).toString() === 'PNG', `screenshot of ${r.file}`);
+  }
+  // The notebooks draw charts, and charts with tooltips: the checks above are not vacuous.
+  const charts = results.reduce((n, r) => n + r.charts, 0);
+  const tooltips = results.reduce((n, r) => n + r.tooltips, 0);
+  assert.ok(charts >= 10, `${charts} charts in all reports`);
+  assert.ok(tooltips >= 10, `${tooltips} charts showed a tooltip`);
+});
+
+test('with scripts off, each chart still shows its static SVG (inside <noscript>)', () => {
+  const page = readFileSync(join(out, '01-quickstart.html'), 'utf8');
+  const blocks = page.split('<div class="service-chart ').slice(1);
+  assert.ok(blocks.length >= 2, `${blocks.length} chart blocks`);
+  for (const block of blocks) assert.match(block, /<noscript><div class="jp-RenderedSVG service-chart-static"[^>]*>\s*<svg/);
+  // Nothing is loaded from elsewhere: no src or href attribute leaves the page.
+  assert.not.match(page, /<script[^>]+src=/);
+  assert.not.match(page, /<link[^>]+href="https?:/);
+});
+
+test.run();
