@@ -38,7 +38,7 @@ import { NotFoundError } from '../../exceptions';
 import { AbsoluteItem, AbsoluteResult, Aggregation, Filter, type Timeseries } from '../../model';
 import { Frequency, Resolution, floorMillis, shiftMillis, stepStarts } from '../../time';
 import { resolveDateTime, timeOfDayMillis } from '../../wire/formats';
-import { serializeAbsoluteResult, serializeInstanceList, serializeStringList, timeseriesBytes, timeseriesListBytes } from '../../wire/json';
+import { serializeAbsoluteResult, serializeInstanceList, serializeStringList } from '../../wire/json';
 import type { ResampleQuery } from '../../wire/options';
 import {
   decodeInstancesAbsolute,
@@ -51,7 +51,7 @@ import {
   SECTION_CURVE_TYPES,
 } from '../../wire/requests';
 import type { RouteContext, RouteModule } from '../route-module';
-import { jsonBytesReply } from '../json-reply';
+import { timeseriesListReply, timeseriesReply } from '../arrow-reply';
 import { instanceTarget, pathInstance, selectRecords, storeView, type InstanceTarget } from '../queries/instances';
 import { instanceFromRecord } from '../records';
 import { loadTimeseries, requestQuery, requestRange } from '../resample-series';
@@ -278,25 +278,19 @@ export const instancesRoutes: RouteModule = {
         const query = decodeInstancesLoad(requestQuery(request), { ensembles });
         const t = await target(request);
         const records = await selectRecords(store, t, query);
-        return jsonBytesReply(
-          reply,
-          timeseriesListBytes(await Promise.all(records.map((r) => instanceSeries(store, t, r, query, ensembles)))),
-        );
+        return timeseriesListReply(request, reply, await Promise.all(records.map((r) => instanceSeries(store, t, r, query, ensembles))));
       });
       api.get(`${prefix}/:curve/get/latest/`, async (request, reply) => {
         const query = decodeInstancesLatest(requestQuery(request));
         const t = await target(request);
         const [record] = await selectRecords(store, t, { ...query, limit: 1 });
         if (!record) throw new NotFoundError(`No instance of curve '${t.record.name}' matches the request`);
-        return jsonBytesReply(reply, timeseriesBytes(await instanceSeries(store, t, record, query, ensembles)));
+        return timeseriesReply(request, reply, await instanceSeries(store, t, record, query, ensembles));
       });
       const get = async (request: FastifyRequest, reply: FastifyReply) => {
         const query = decodeInstancesGet(requestQuery(request));
         const t = await target(request);
-        return jsonBytesReply(
-          reply,
-          timeseriesBytes(await instanceSeries(store, t, await pathInstance(store, t, request), query, ensembles)),
-        );
+        return timeseriesReply(request, reply, await instanceSeries(store, t, await pathInstance(store, t, request), query, ensembles));
       };
       api.get(`${prefix}/:curve/get/:issued/`, get);
       api.get(`${prefix}/:curve/get/:issued/:tag/`, get);
@@ -305,14 +299,13 @@ export const instancesRoutes: RouteModule = {
       const q = decodeInstancesRelative(requestQuery(request));
       const t = await target(request);
       const view = storeView(store, { readSeries: (_c, range) => relativeBlock(store, t, q, range) });
-      return jsonBytesReply(
+      return timeseriesReply(
+        request,
         reply,
-        timeseriesBytes(
-          await loadTimeseries(view, t.curve, t.record, {
-            ...pick(q),
-            range: requestRange(q.begin, q.end, q.timeZone ?? t.zone, q.frequency ?? Frequency.byTag(t.record.frequency)),
-          }),
-        ),
+        await loadTimeseries(view, t.curve, t.record, {
+          ...pick(q),
+          range: requestRange(q.begin, q.end, q.timeZone ?? t.zone, q.frequency ?? Frequency.byTag(t.record.frequency)),
+        }),
       );
     });
     api.get('/instances/:curve/get/rolling/', async (request, reply) => {
@@ -320,14 +313,13 @@ export const instancesRoutes: RouteModule = {
       const t = await target(request);
       const view = storeView(store, { readSeries: (_c, range) => rollingBlock(store, t, q, range) });
       // the fill's grid has the curve's steps, whatever the output frequency
-      return jsonBytesReply(
+      return timeseriesReply(
+        request,
         reply,
-        timeseriesBytes(
-          await loadTimeseries(view, t.curve, t.record, {
-            ...pick(q),
-            range: requestRange(q.begin, q.end, q.timeZone ?? t.zone, Frequency.byTag(t.record.frequency)),
-          }),
-        ),
+        await loadTimeseries(view, t.curve, t.record, {
+          ...pick(q),
+          range: requestRange(q.begin, q.end, q.timeZone ?? t.zone, Frequency.byTag(t.record.frequency)),
+        }),
       );
     });
     api.get('/instances/:curve/get/absolute/', async (request) => serializeAbsoluteResult(await absolute(context, request)));

@@ -9,11 +9,10 @@
 import type { FastifyRequest } from 'fastify';
 import { Frequency, zoneByName } from '../../time';
 import type { Timeseries } from '../../model';
-import { timeseriesBytes } from '../../wire/json';
 import { decodeTimeseriesLoad, SECTION_CURVE_TYPES } from '../../wire/requests';
 import { userOf } from '../auth';
 import type { RouteContext, RouteModule } from '../route-module';
-import { jsonBytesReply } from '../json-reply';
+import { timeseriesReply } from '../arrow-reply';
 import { curveOf, dataCurve, loadTimeseries, requestQuery, requestRange } from '../resample-series';
 
 /**
@@ -52,8 +51,6 @@ async function timeseriesLoad(context: RouteContext, request: FastifyRequest): P
 export const timeseriesRoutes: RouteModule = {
   section: 'timeseries',
   register(api, context) {
-    api.get('/timeseries/:curve/', async (request, reply) =>
-      jsonBytesReply(reply, timeseriesBytes(await timeseriesLoad(context, request))),
-    );
+    api.get('/timeseries/:curve/', async (request, reply) => timeseriesReply(request, reply, await timeseriesLoad(context, request)));
   },
 };

@@ -126,7 +126,8 @@ export function readStream(bytes: Uint8Array, shape: string): ReadStream {
   }
   const meta = table.schema.metadata;
   const got = meta?.get(META.shape);
-  if (got !== shape) throw new ParseException(`Arrow answer: expected shape ${shape}, got ${got === undefined ? 'none' : JSON.stringify(got)}`);
+  if (got !== shape)
+    throw new ParseException(`Arrow answer: expected shape ${shape}, got ${got === undefined ? 'none' : JSON.stringify(got)}`);
   let header: unknown;
   let layout: unknown;
   try {
@@ -137,6 +138,7 @@ export function readStream(bytes: Uint8Array, shape: string): ReadStream {
   }
   if (!isLayout(layout)) throw new ParseException(`Arrow answer: bad ${META.layout}`);
   const rows = layout.reduce((sum, m) => sum + m.rows, 0);
-  if (table.numRows !== rows) throw new ParseException(`Arrow answer: ${table.numRows} rows received, ${rows} announced (the stream was cut)`);
+  if (table.numRows !== rows)
+    throw new ParseException(`Arrow answer: ${table.numRows} rows received, ${rows} announced (the stream was cut)`);
   return { table, header, layout };
 }

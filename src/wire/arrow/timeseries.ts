@@ -29,7 +29,10 @@ function memberColumn(ts: Timeseries, k: number): Float64Array {
 function columnsOf(members: readonly Timeseries[], withMember: boolean): OutColumn[] {
   const first = members[0];
   const zone = first === undefined ? 'UTC' : first.resolution.timezone;
-  const widest = members.reduce<Timeseries | undefined>((w, ts) => (w === undefined || ts.scenarios.length > w.scenarios.length ? ts : w), undefined);
+  const widest = members.reduce<Timeseries | undefined>(
+    (w, ts) => (w === undefined || ts.scenarios.length > w.scenarios.length ? ts : w),
+    undefined,
+  );
   const names = widest?.scenarioNames ?? [];
   const withValues = members.length === 0 || members.some((ts) => ts.hasValues());
   const member: OutColumn = { name: 'member', type: int32(), role: 'member', batches: [] };

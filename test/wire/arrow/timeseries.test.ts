@@ -123,10 +123,17 @@ test('a cut stream, bytes of another shape or no Arrow at all are ParseException
   const ts = new Timeseries({ resolution: new Resolution(Frequency.PT15M, zoneByName('UTC')), times, values: new Float64Array(n) });
   const bytes = encodeTimeseries(ts);
   for (const cut of [bytes.byteLength - 100, Math.floor(bytes.byteLength / 2), 600]) {
-    assert.throws(() => decodeTimeseries(bytes.subarray(0, cut)), (e: unknown) => e instanceof ParseException, `cut at ${cut}`);
+    assert.throws(
+      () => decodeTimeseries(bytes.subarray(0, cut)),
+      (e: unknown) => e instanceof ParseException,
+      `cut at ${cut}`,
+    );
   }
   assert.throws(() => decodeTimeseriesList(bytes), /expected shape timeseries-list, got "timeseries"/);
-  assert.throws(() => decodeTimeseries(new TextEncoder().encode('{"curve": null}')), (e: unknown) => e instanceof ParseException);
+  assert.throws(
+    () => decodeTimeseries(new TextEncoder().encode('{"curve": null}')),
+    (e: unknown) => e instanceof ParseException,
+  );
 });
 
 /** Random series: grid steps in a random zone, random missing values and scenarios. */

@@ -1,0 +1,84 @@
+/**
+ * Answering data routes in the representation the request asks for (docs/arrow.md#negotiation):
+ * an Arrow IPC stream when `Accept` names `application/vnd.apache.arrow.stream` above JSON, the
+ * usual JSON bytes otherwise (the default, unchanged). Every such answer says that the service
+ * offers Arrow (`X-Arrow-Stream`) and that it varies with `Accept`.
+ *
+ * @module
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Timeseries } from '../model';
+import { ARROW_MEDIA_TYPE, ARROW_OFFER_HEADER, encodeTimeseries, encodeTimeseriesList, wantsArrow } from '../wire/arrow';
+import { timeseriesBytes, timeseriesListBytes } from '../wire/json';
+import { jsonBytesReply } from './json-reply';
+
+/**
+ * Says on an answer that the service answers Arrow (the header a client in `'auto'` mode reads).
+ *
+ * @param reply - The reply.
+ * @returns Nothing.
+ * @example
+ * offerArrow(reply); // X-Arrow-Stream: application/vnd.apache.arrow.stream
+ */
+export function offerArrow(reply: FastifyReply): void {
+  reply.header(ARROW_OFFER_HEADER, ARROW_MEDIA_TYPE);
+}
+
+/**
+ * Whether the request gets Arrow (used by the ETag too: each representation has its own tag).
+ *
+ * @param request - The request.
+ * @returns True when `Accept` asks for Arrow.
+ * @example
+ * asksArrow(request) //=> false
+ */
+export function asksArrow(request: FastifyRequest): boolean {
+  return wantsArrow(request.headers.accept);
+}
+
+function answer(request: FastifyRequest, reply: FastifyReply, arrow: () => Uint8Array, json: () => Uint8Array): Buffer {
+  offerArrow(reply);
+  reply.header('vary', 'Accept');
+  if (!asksArrow(request)) return jsonBytesReply(reply, json());
+  const bytes = arrow();
+  reply.type(ARROW_MEDIA_TYPE);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/**
+ * Answers one time series as Arrow or JSON.
+ *
+ * @param request - The request (its `Accept` decides).
+ * @param reply - The reply.
+ * @param ts - The series.
+ * @returns The payload for the handler to return.
+ * @example
+ * api.get('/timeseries/:curve/', async (request, reply) => timeseriesReply(request, reply, await load(request)));
+ */
+export function timeseriesReply(request: FastifyRequest, reply: FastifyReply, ts: Timeseries): Buffer {
+  return answer(
+    request,
+    reply,
+    () => encodeTimeseries(ts),
+    () => timeseriesBytes(ts),
+  );
+}
+
+/**
+ * Answers a list of time series (`instances.load`) as Arrow or JSON.
+ *
+ * @param request - The request (its `Accept` decides).
+ * @param reply - The reply.
+ * @param list - The series.
+ * @returns The payload for the handler to return.
+ * @example
+ * api.get('/instances/:curve/', async (request, reply) => timeseriesListReply(request, reply, await load(request)));
+ */
+export function timeseriesListReply(request: FastifyRequest, reply: FastifyReply, list: readonly Timeseries[]): Buffer {
+  return answer(
+    request,
+    reply,
+    () => encodeTimeseriesList(list),
+    () => timeseriesListBytes(list),
+  );
+}
