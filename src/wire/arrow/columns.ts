@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { Batch, batchType, Column, float64, int32, timestamp, TimeUnit, type DataType } from '@uwdata/flechette';
+import { type Batch, batchType, Column, float64, int32, timestamp, TimeUnit, type DataType } from '@uwdata/flechette';
 import { IANAZone } from 'luxon';
 import { ParseException } from '../../exceptions';
 
