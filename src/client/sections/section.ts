@@ -3,7 +3,9 @@
  *
  * @module
  */
-import { formatRequestLine, type RequestLine } from '../../wire';
+import type { Timeseries, TimeseriesList } from '../../model';
+import { formatRequestLine, parseTimeseries, parseTimeseriesList, type RequestLine } from '../../wire';
+import { decodeTimeseries, decodeTimeseriesList } from '../../wire/arrow';
 import type { HttpResponse, HttpTransport } from '../http';
 
 /**
@@ -39,5 +41,36 @@ export abstract class Section {
    */
   protected send(line: RequestLine, signal?: AbortSignal): Promise<HttpResponse> {
     return this.transport.get(formatRequestLine(line), signal ? { signal } : {});
+  }
+
+  /**
+   * Loads one time series from a data route: as Arrow or JSON, as the `transport` option and the
+   * service decide (docs/arrow.md#client); the same series either way.
+   *
+   * @param line - The path and query.
+   * @param signal - Cancels the request.
+   * @returns The series.
+   * @throws The transport's errors; ParseException for a bad answer.
+   * @example
+   * (await this.series(timeseriesLoad(curve, { begin, end }))).length //=> 96
+   */
+  protected async series(line: RequestLine, signal?: AbortSignal): Promise<Timeseries> {
+    const res = await this.transport.get(formatRequestLine(line), { ...(signal ? { signal } : {}), data: true });
+    return res.arrow ? decodeTimeseries(res.arrow) : parseTimeseries(res.body);
+  }
+
+  /**
+   * Loads a list of time series (`instances.load`), as {@link series}.
+   *
+   * @param line - The path and query.
+   * @param signal - Cancels the request.
+   * @returns The list.
+   * @throws The transport's errors; ParseException for a bad answer.
+   * @example
+   * (await this.seriesList(instancesLoad(curve, { tags: 'ec', limit: 3 }))).length //=> 3
+   */
+  protected async seriesList(line: RequestLine, signal?: AbortSignal): Promise<TimeseriesList> {
+    const res = await this.transport.get(formatRequestLine(line), { ...(signal ? { signal } : {}), data: true });
+    return res.arrow ? decodeTimeseriesList(res.arrow) : parseTimeseriesList(res.body);
   }
 }

@@ -120,7 +120,9 @@ function isLayout(x: unknown): x is MemberLayout[] {
 export function readStream(bytes: Uint8Array, shape: string): ReadStream {
   let table: Table;
   try {
-    table = tableFromIPC(bytes, { useBigIntTimestamp: true });
+    // the typed arrays are views of the bytes: they need the stream to start 8-byte aligned
+    const aligned = bytes.byteOffset % 8 === 0 ? bytes : bytes.slice();
+    table = tableFromIPC(aligned, { useBigIntTimestamp: true });
   } catch (err) {
     throw new ParseException(`Arrow answer is not a valid IPC stream: ${(err as Error).message}`, { cause: err });
   }
