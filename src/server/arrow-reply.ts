@@ -7,9 +7,23 @@
  * @module
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Timeseries } from '../model';
-import { ARROW_MEDIA_TYPE, ARROW_OFFER_HEADER, encodeTimeseries, encodeTimeseriesList, wantsArrow } from '../wire/arrow';
-import { timeseriesBytes, timeseriesListBytes } from '../wire/json';
+import type { Periodseries, Timeseries } from '../model';
+import {
+  ARROW_MEDIA_TYPE,
+  ARROW_OFFER_HEADER,
+  encodePeriodseries,
+  encodePeriodseriesList,
+  encodeTimeseries,
+  encodeTimeseriesList,
+  wantsArrow,
+} from '../wire/arrow';
+import {
+  serializePeriodseries,
+  serializePeriodseriesList,
+  timeseriesBytes,
+  timeseriesListBytes,
+  type PeriodseriesJson,
+} from '../wire/json';
 import { jsonBytesReply } from './json-reply';
 
 /**
@@ -36,10 +50,16 @@ export function asksArrow(request: FastifyRequest): boolean {
   return wantsArrow(request.headers.accept);
 }
 
-function answer(request: FastifyRequest, reply: FastifyReply, arrow: () => Uint8Array, json: () => Uint8Array): Buffer {
+/** The JSON answer: bytes from a fast writer, or an object Fastify serialises as before. */
+type JsonAnswer = Uint8Array | PeriodseriesJson | PeriodseriesJson[];
+
+function answer<J extends JsonAnswer>(request: FastifyRequest, reply: FastifyReply, arrow: () => Uint8Array, json: () => J): Buffer | J {
   offerArrow(reply);
   reply.header('vary', 'Accept');
-  if (!asksArrow(request)) return jsonBytesReply(reply, json());
+  if (!asksArrow(request)) {
+    const body = json();
+    return body instanceof Uint8Array ? jsonBytesReply(reply, body) : body;
+  }
   const bytes = arrow();
   reply.type(ARROW_MEDIA_TYPE);
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -80,5 +100,47 @@ export function timeseriesListReply(request: FastifyRequest, reply: FastifyReply
     reply,
     () => encodeTimeseriesList(list),
     () => timeseriesListBytes(list),
+  );
+}
+
+/**
+ * Answers one period series as Arrow or JSON (the JSON object as before).
+ *
+ * @param request - The request (its `Accept` decides).
+ * @param reply - The reply.
+ * @param ps - The series.
+ * @returns The payload for the handler to return.
+ * @example
+ * api.get('/periods/:curve/', async (request, reply) => periodseriesReply(request, reply, await load(request)));
+ */
+export function periodseriesReply(request: FastifyRequest, reply: FastifyReply, ps: Periodseries): Buffer | PeriodseriesJson {
+  return answer(
+    request,
+    reply,
+    () => encodePeriodseries(ps),
+    () => serializePeriodseries(ps),
+  );
+}
+
+/**
+ * Answers a list of period series (`period_instances.load`) as Arrow or JSON.
+ *
+ * @param request - The request (its `Accept` decides).
+ * @param reply - The reply.
+ * @param list - The series.
+ * @returns The payload for the handler to return.
+ * @example
+ * api.get('/period-instances/:curve/', async (request, reply) => periodseriesListReply(request, reply, await load(request)));
+ */
+export function periodseriesListReply(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  list: readonly Periodseries[],
+): Buffer | PeriodseriesJson[] {
+  return answer(
+    request,
+    reply,
+    () => encodePeriodseriesList(list),
+    () => serializePeriodseriesList(list),
   );
 }

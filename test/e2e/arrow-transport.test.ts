@@ -25,7 +25,8 @@ test.after(async () => svc.close());
 const client = (transport: ClientOptions['transport'], extra: ClientOptions = {}) =>
   new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, httpDelay: 0.05, transport, ...extra });
 
-const asJson = (x: Timeseries | readonly Timeseries[]) => JSON.stringify(Array.isArray(x) ? x.map(serializeTimeseries) : serializeTimeseries(x as Timeseries));
+const asJson = (x: Timeseries | readonly Timeseries[]) =>
+  JSON.stringify(Array.isArray(x) ? x.map(serializeTimeseries) : serializeTimeseries(x as Timeseries));
 
 test('every time-series shape loads equal over Arrow and over JSON', async () => {
   const json = client('json');
@@ -78,7 +79,10 @@ async function recordingServer(offer: boolean): Promise<{ url: string; seen: htt
   });
   const server = http.createServer((req, res) => {
     seen.push(req.headers);
-    res.writeHead(200, { 'content-type': 'application/json', ...(offer ? { 'x-arrow-stream': 'application/vnd.apache.arrow.stream' } : {}) });
+    res.writeHead(200, {
+      'content-type': 'application/json',
+      ...(offer ? { 'x-arrow-stream': 'application/vnd.apache.arrow.stream' } : {}),
+    });
     res.end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

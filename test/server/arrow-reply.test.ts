@@ -5,8 +5,26 @@ import * as http from 'node:http';
 import * as zlib from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ARROW_ACCEPT, ARROW_MEDIA_TYPE, decodeTimeseries, decodeTimeseriesList } from '../../src/wire/arrow';
-import { parseTimeseries, parseTimeseriesList, serializeTimeseries, serializeTimeseriesList } from '../../src/wire';
+import {
+  ARROW_ACCEPT,
+  ARROW_MEDIA_TYPE,
+  decodePeriodseries,
+  decodePeriodseriesList,
+  decodeTimeseries,
+  decodeTimeseriesList,
+} from '../../src/wire/arrow';
+import {
+  parsePeriodseries,
+  parsePeriodseriesList,
+  parseTimeseries,
+  parseTimeseriesList,
+  serializePeriodseries,
+  serializePeriodseriesList,
+  serializeTimeseries,
+  serializeTimeseriesList,
+} from '../../src/wire';
+import type { PeriodBlock } from '../../src/server/store';
+import { curveRecord } from '../helpers/records';
 import { startService, type StartedService } from '../helpers/start-service';
 
 interface Answer {
@@ -33,14 +51,56 @@ function get(path: string, headers: Record<string, string> = {}): Promise<Answer
 const bytes = (a: Answer): Uint8Array => new Uint8Array(a.body.buffer, a.body.byteOffset, a.body.byteLength);
 const WIND = encodeURIComponent('DE Wind Power Production MWh/h 15min Forecast');
 const ACTUAL = encodeURIComponent('DE Wind Power Production MWh/h 15min Actual');
+const REMIT = 'DE Test Nuclear Capacity Available MW REMIT';
+const M1 = Date.UTC(2024, 2, 29, 8);
+const M2 = Date.UTC(2024, 2, 30, 14);
+
+function periods(issued: number, tag: string, parts: [number, number, number][]): PeriodBlock {
+  return {
+    curve: REMIT,
+    issued,
+    tag,
+    begins: Float64Array.from(parts.map((p) => p[0])),
+    ends: Float64Array.from(parts.map((p) => p[1])),
+    values: Float64Array.from(parts.map((p) => p[2])),
+    capacities: Float64Array.from(parts.map(() => 1200)),
+  };
+}
 
 test.before(async () => {
-  svc = await startService({ demo: { preset: 'small', anchor: '2025-01-15' }, rateLimit: false });
+  // CET midnights: 2024-03-29 = 03-28T23:00Z, 03-31 = 03-30T23:00Z (a 23-hour day), 04-05 = 04-04T22:00Z
+  const [mar29, mar31, apr05] = [Date.UTC(2024, 2, 28, 23), Date.UTC(2024, 2, 30, 23), Date.UTC(2024, 3, 4, 22)];
+  svc = await startService({
+    demo: { preset: 'small', anchor: '2025-01-15' },
+    rateLimit: false,
+    batch: {
+      curves: [
+        curveRecord(REMIT, {
+          curveType: 'INSTANCE_PERIOD',
+          frequency: 'NONE',
+          unit: 'MW',
+          dataType: 'REMIT',
+          instanceIssuedTimezone: 'UTC',
+        }),
+      ],
+      instances: [
+        { curve: REMIT, issued: M1, tag: 'a', created: null, modified: null, scenarioNames: [] },
+        { curve: REMIT, issued: M2, tag: 'b', created: null, modified: null, scenarioNames: [] },
+      ],
+      periods: [
+        periods(M1, 'a', [[mar29, apr05, 1000]]),
+        periods(M2, 'b', [
+          [mar29, mar31, 1000],
+          [mar31, apr05, 800],
+        ]),
+      ],
+    },
+  });
 });
 test.after(async () => svc.close());
 
-/** Loads a path both ways and requires the same series. */
-async function bothWays(path: string, list: boolean): Promise<number> {
+/** Loads a path both ways and requires the same series (`periods`: period series). */
+async function bothWays(path: string, list: boolean, periods = false): Promise<number> {
   const json = await get(path);
   const arrow = await get(path, { accept: ARROW_ACCEPT });
   assert.is(json.status, 200, `${path}: ${json.body.toString().slice(0, 200)}`);
@@ -50,6 +110,18 @@ async function bothWays(path: string, list: boolean): Promise<number> {
   assert.is(json.headers['x-arrow-stream'], ARROW_MEDIA_TYPE);
   assert.match(String(arrow.headers.vary), /Accept/);
   const text = JSON.parse(json.body.toString());
+  if (periods && list) {
+    assert.equal(
+      serializePeriodseriesList(decodePeriodseriesList(bytes(arrow))),
+      serializePeriodseriesList(parsePeriodseriesList(text)),
+      path,
+    );
+    return text.length;
+  }
+  if (periods) {
+    assert.equal(serializePeriodseries(decodePeriodseries(bytes(arrow))), serializePeriodseries(parsePeriodseries(text)), path);
+    return text.data.length;
+  }
   if (list) {
     assert.equal(serializeTimeseriesList(decodeTimeseriesList(bytes(arrow))), serializeTimeseriesList(parseTimeseriesList(text)), path);
     return text.length;
@@ -76,6 +148,26 @@ test('instances and ensembles: latest, get, load (a list), relative, rolling: Ar
   assert.is(await bothWays(`/ensembles/${WIND}/?tags=ec-ens&limit=2`, true), 2);
   assert.is(await bothWays(`/instances/${WIND}/get/relative/?begin=2025-01-10&end=2025-01-11&tag=ec`, false), 96);
   await bothWays(`/instances/${WIND}/get/rolling/?begin=2025-01-10&end=2025-01-11&hours-ahead=6&tags=ec`, false);
+});
+
+test('periods, period instances and the OHLC series: Arrow equals JSON', async () => {
+  const capacity = encodeURIComponent('DE Wind Power Installed MW Capacity');
+  assert.ok((await bothWays(`/periods/${capacity}/?begin=2024-06-01&end=2025-01-01`, false, true)) > 0);
+  const remit = encodeURIComponent(REMIT);
+  assert.is(await bothWays(`/period-instances/${remit}/?begin=2024-03-29&end=2024-04-05&limit=2`, true, true), 2);
+  assert.is(await bothWays(`/period-instances/${remit}/get/latest/?begin=2024-03-29&end=2024-04-05`, false, true), 2);
+  assert.is(
+    await bothWays(
+      `/period-instances/${remit}/get/${encodeURIComponent(new Date(M1).toISOString())}/a/?begin=2024-03-29&end=2024-04-05`,
+      false,
+      true,
+    ),
+    1,
+  );
+  await bothWays(`/period-instances/${remit}/get/relative/?begin=2024-03-29&end=2024-04-05&days-ahead=0`, false, true);
+  const ohlc = encodeURIComponent('DE Futures Power Base EUR/MWh EEX OHLC');
+  assert.ok((await bothWays(`/ohlc/${ohlc}/latest/periods/settlement/?date=2025-01-10`, false, true)) > 0);
+  assert.ok((await bothWays(`/ohlc/${ohlc}/timeseries/settlement/?begin=2024-12-01&end=2025-01-10&period=MONTH&front=1`, false)) > 0);
 });
 
 test('no Accept, */* or a bad Accept get the same JSON bytes; JSON above Arrow gets JSON', async () => {

@@ -205,7 +205,13 @@ export class HttpTransport {
     return this.cache === null && (mode === 'arrow' || (mode === 'auto' && this.#arrowOffered));
   }
 
-  private async answerOf(pathAndQuery: string, url: string, trace: Trace, signal: AbortSignal | undefined, arrow: boolean): Promise<HttpResponse> {
+  private async answerOf(
+    pathAndQuery: string,
+    url: string,
+    trace: Trace,
+    signal: AbortSignal | undefined,
+    arrow: boolean,
+  ): Promise<HttpResponse> {
     signal?.throwIfAborted();
     const cache = this.cache;
     if (cache === null) return this.fetch(url, null, trace, signal, arrow);
@@ -257,7 +263,13 @@ export class HttpTransport {
     this.httpsAgent.destroy();
   }
 
-  private async attempt(firstUrl: string, etag: string | null, trace: Trace, signal: AbortSignal | undefined, arrow: boolean): Promise<Received> {
+  private async attempt(
+    firstUrl: string,
+    etag: string | null,
+    trace: Trace,
+    signal: AbortSignal | undefined,
+    arrow: boolean,
+  ): Promise<Received> {
     let url = firstUrl;
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
       const res = await this.send(url, etag, signal, arrow);
@@ -274,7 +286,12 @@ export class HttpTransport {
     throw new HTTPError(`GET ${firstUrl}: more than ${MAX_REDIRECTS} redirects`, { code: 'ERR_FR_TOO_MANY_REDIRECTS' });
   }
 
-  private async send(url: string, etag: string | null, signal: AbortSignal | undefined, arrow: boolean): Promise<AxiosResponse<ArrayBuffer>> {
+  private async send(
+    url: string,
+    etag: string | null,
+    signal: AbortSignal | undefined,
+    arrow: boolean,
+  ): Promise<AxiosResponse<ArrayBuffer>> {
     const sameOrigin = new URL(url).origin === this.origin;
     const headers = requestHeaders(this.options.authHeader, this.options.apiKey);
     if (arrow) headers.Accept = ARROW_ACCEPT;

@@ -12,10 +12,11 @@ import type { FastifyRequest } from 'fastify';
 import { contractDailySeries, fillModeOf, mergeForwardCurve, pickRows, selectContract } from '../../engine/ohlc';
 import { type ContractPeriod, Periodseries, Timeseries } from '../../model';
 import { Frequency, Resolution, stepStarts } from '../../time';
-import { ohlcListBytes, serializePeriodseries, timeseriesBytes, type PeriodseriesJson } from '../../wire/json';
+import { ohlcListBytes } from '../../wire/json';
 import { decodeOhlcField, decodeOhlcLatest, decodeOhlcLoad, decodeOhlcTimeseries } from '../../wire/requests';
 import type { RouteContext, RouteModule } from '../route-module';
 import { jsonBytesReply } from '../json-reply';
+import { periodseriesReply, timeseriesReply } from '../arrow-reply';
 import { convertPrices } from '../fx-rates';
 import {
   contractChoice,
@@ -88,7 +89,7 @@ async function latestJson(context: RouteContext, request: FastifyRequest): Promi
   return ohlcBytes(context.store, target, rows, all(rows.block.traded.length), q.unit);
 }
 
-async function latestPeriodsJson(context: RouteContext, request: FastifyRequest): Promise<PeriodseriesJson> {
+async function latestPeriods(context: RouteContext, request: FastifyRequest): Promise<Periodseries> {
   const field = decodeOhlcField((request.params as { field: string }).field);
   const q = decodeOhlcLatest(requestQuery(request));
   const target = await ohlcTarget(context, request);
@@ -102,10 +103,10 @@ async function latestPeriodsJson(context: RouteContext, request: FastifyRequest)
     } = await convertPrices(context.store, [values], block.traded, fieldUnit(target.record, field), q.unit));
   const merged = mergeForwardCurve({ period: block.period, delivery: block.delivery, values }, target.zone);
   const resolution = new Resolution(Frequency.NONE, q.timeZone ?? target.zone);
-  return serializePeriodseries(new Periodseries({ curve: target.curve, resolution, ...merged, ...units }));
+  return new Periodseries({ curve: target.curve, resolution, ...merged, ...units });
 }
 
-async function timeseriesJson(context: RouteContext, request: FastifyRequest): Promise<Uint8Array> {
+async function ohlcTimeseries(context: RouteContext, request: FastifyRequest): Promise<Timeseries> {
   const field = decodeOhlcField((request.params as { field: string }).field);
   const q = decodeOhlcTimeseries(requestQuery(request));
   const target = await ohlcTarget(context, request);
@@ -120,16 +121,14 @@ async function timeseriesJson(context: RouteContext, request: FastifyRequest): P
       ...units
     } = await convertPrices(context.store, [values], times, fieldUnit(target.record, field), q.unit));
   const days = stepStarts(range.begin, range.end, Frequency.P1D, target.zone);
-  return timeseriesBytes(
-    new Timeseries({
-      curve: target.curve,
-      resolution: new Resolution(Frequency.P1D, target.zone),
-      contract: contractOf(q, field),
-      times: days,
-      values: contractDailySeries(days, times, values, fillModeOf(q.fill)),
-      ...units,
-    }),
-  );
+  return new Timeseries({
+    curve: target.curve,
+    resolution: new Resolution(Frequency.P1D, target.zone),
+    contract: contractOf(q, field),
+    times: days,
+    values: contractDailySeries(days, times, values, fillModeOf(q.fill)),
+    ...units,
+  });
 }
 
 /**
@@ -144,7 +143,11 @@ export const ohlcRoutes: RouteModule = {
   register(api, context) {
     api.get('/ohlc/:curve/', async (request, reply) => jsonBytesReply(reply, await loadJson(context, request)));
     api.get('/ohlc/:curve/latest/', async (request, reply) => jsonBytesReply(reply, await latestJson(context, request)));
-    api.get('/ohlc/:curve/latest/periods/:field/', async (request) => latestPeriodsJson(context, request));
-    api.get('/ohlc/:curve/timeseries/:field/', async (request, reply) => jsonBytesReply(reply, await timeseriesJson(context, request)));
+    api.get('/ohlc/:curve/latest/periods/:field/', async (request, reply) =>
+      periodseriesReply(request, reply, await latestPeriods(context, request)),
+    );
+    api.get('/ohlc/:curve/timeseries/:field/', async (request, reply) =>
+      timeseriesReply(request, reply, await ohlcTimeseries(context, request)),
+    );
   },
 };

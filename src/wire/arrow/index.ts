@@ -4,3 +4,4 @@ export * from './accept';
 export { arrowZone } from './columns';
 export { ARROW_MEDIA_TYPE } from './stream';
 export * from './timeseries';
+export * from './periodseries';

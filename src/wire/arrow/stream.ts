@@ -39,6 +39,8 @@ export interface MemberLayout {
   values: boolean;
   /** Its number of scenario columns. */
   scenarios: number;
+  /** Period series: whether it has installed capacities. */
+  capacity?: boolean;
 }
 
 /** One column of an answer being written: name, type, role and its batches. */
@@ -101,7 +103,8 @@ function isLayout(x: unknown): x is MemberLayout[] {
         m !== null &&
         Number.isInteger((m as MemberLayout).rows) &&
         typeof (m as MemberLayout).values === 'boolean' &&
-        Number.isInteger((m as MemberLayout).scenarios),
+        Number.isInteger((m as MemberLayout).scenarios) &&
+        ((m as MemberLayout).capacity === undefined || typeof (m as MemberLayout).capacity === 'boolean'),
     )
   );
 }
