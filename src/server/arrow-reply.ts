@@ -53,12 +53,17 @@ export function asksArrow(request: FastifyRequest): boolean {
 /** The JSON answer: bytes from a fast writer, or an object Fastify serialises as before. */
 type JsonAnswer = Uint8Array | PeriodseriesJson | PeriodseriesJson[];
 
-function answer<J extends JsonAnswer>(request: FastifyRequest, reply: FastifyReply, arrow: () => Uint8Array, json: () => J): Buffer | J {
+function answer<J extends JsonAnswer>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  arrow: () => Uint8Array,
+  json: () => J,
+): Buffer | Exclude<J, Uint8Array> {
   offerArrow(reply);
   reply.header('vary', 'Accept');
   if (!asksArrow(request)) {
     const body = json();
-    return body instanceof Uint8Array ? jsonBytesReply(reply, body) : body;
+    return body instanceof Uint8Array ? jsonBytesReply(reply, body) : (body as Exclude<J, Uint8Array>);
   }
   const bytes = arrow();
   reply.type(ARROW_MEDIA_TYPE);

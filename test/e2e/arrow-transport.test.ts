@@ -7,8 +7,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ServiceClient } from '../../src/client';
 import type { ClientOptions } from '../../src/client/options';
-import type { Timeseries } from '../../src/model';
-import { serializeTimeseries } from '../../src/wire';
+import { Periodseries, type Timeseries } from '../../src/model';
+import { serializePeriodseries, serializeTimeseries } from '../../src/wire';
 import { ARROW_ACCEPT } from '../../src/wire/arrow';
 import { startService, type StartedService } from '../helpers/start-service';
 
@@ -25,8 +25,9 @@ test.after(async () => svc.close());
 const client = (transport: ClientOptions['transport'], extra: ClientOptions = {}) =>
   new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, httpDelay: 0.05, transport, ...extra });
 
-const asJson = (x: Timeseries | readonly Timeseries[]) =>
-  JSON.stringify(Array.isArray(x) ? x.map(serializeTimeseries) : serializeTimeseries(x as Timeseries));
+type Loaded = Timeseries | Periodseries | readonly (Timeseries | Periodseries)[];
+const one = (x: Timeseries | Periodseries) => (Periodseries.isPeriodseries(x) ? serializePeriodseries(x) : serializeTimeseries(x));
+const asJson = (x: Loaded) => JSON.stringify(Array.isArray(x) ? Array.from(x, one) : one(x as Timeseries | Periodseries));
 
 test('every time-series shape loads equal over Arrow and over JSON', async () => {
   const json = client('json');
@@ -34,7 +35,9 @@ test('every time-series shape loads equal over Arrow and over JSON', async () =>
   assert.ok(arrow.transport.asksArrow());
   assert.not.ok(json.transport.asksArrow());
   const latest = await json.instances.latest(WIND, { tags: 'ec-ens', ensembles: true });
-  const loads: [string, (c: ServiceClient) => Promise<Timeseries | readonly Timeseries[]>][] = [
+  const REMIT = 'DE @Datteln Hard Coal Power Capacity Available MW REMIT';
+  const OHLC = 'DE Futures Power Base EUR/MWh EEX OHLC';
+  const loads: [string, (c: ServiceClient) => Promise<Loaded>][] = [
     ['timeseries.load', (c) => c.timeseries.load(ACTUAL, { begin: '2024-10-26', end: '2024-10-28' })],
     ['timeseries.load daily', (c) => c.timeseries.load(ACTUAL, { begin: '2024-10-01', end: '2024-11-01', frequency: 'P1D' })],
     ['timeseries.loadMany', (c) => c.timeseries.loadMany([ACTUAL, SOLAR], { begin: '2025-01-01', end: '2025-01-03', progress: false })],
@@ -44,10 +47,19 @@ test('every time-series shape loads equal over Arrow and over JSON', async () =>
     ['instances.load ensembles', (c) => c.instances.load(WIND, { tags: 'ec-ens', limit: 2, ensembles: true })],
     ['instances.relative', (c) => c.instances.relative(WIND, { begin: '2025-01-10', end: '2025-01-11', tag: 'ec' })],
     ['instances.rolling', (c) => c.instances.rolling(WIND, { begin: '2025-01-10', end: '2025-01-11', hoursAhead: 6, tags: 'ec' })],
+    ['periods.load', (c) => c.periods.load('DE Wind Power Installed MW Capacity', { begin: '2024-06-01', end: '2025-01-01' })],
+    ['periodInstances.load', (c) => c.periodInstances.load(REMIT, { begin: '2024-12-01', end: '2025-02-01', limit: 3 })],
+    ['periodInstances.latest', (c) => c.periodInstances.latest(REMIT, { begin: '2024-12-01', end: '2025-02-01' })],
+    ['ohlc.latestAsPeriods', (c) => c.ohlc.latestAsPeriods(OHLC, { date: '2025-01-10' })],
+    [
+      'ohlc.loadFrontAsTimeseries',
+      (c) => c.ohlc.loadFrontAsTimeseries(OHLC, { begin: '2024-12-01', end: '2025-01-10', period: 'month', front: 1 }),
+    ],
   ];
   for (const [name, load] of loads) {
     const [a, b] = [await load(json), await load(arrow)];
     assert.is(asJson(b), asJson(a), name);
+    assert.ok(asJson(a).length > 200, `${name}: some data`);
   }
   json.close();
   arrow.close();

@@ -12,8 +12,6 @@ import {
   ohlcLoadDeliveryAsTimeseries,
   ohlcLoadFrontAsTimeseries,
   parseOHLCList,
-  parsePeriodseries,
-  parseTimeseries,
   type CurveInput,
   type DeliveryContractOptions,
   type FrontContractOptions,
@@ -83,7 +81,7 @@ export class OhlcSection extends Section {
    * (await client.ohlc.latestAsPeriods(curve, { timeZone: 'UTC' })).resolution.frequency.tag //=> 'NONE'
    */
   async latestAsPeriods(curve: CurveInput, options: OhlcLatestAsPeriodsOptions & CallOptions = {}): Promise<Periodseries> {
-    return parsePeriodseries((await this.send(ohlcLatestAsPeriods(curve, options), options?.signal)).body);
+    return this.periodseries(ohlcLatestAsPeriods(curve, options), options?.signal);
   }
 
   /**
@@ -101,10 +99,7 @@ export class OhlcSection extends Section {
    * ts.contract?.columnHeader() //=> 'month front-1 settlement'
    */
   async loadFrontAsTimeseries(curve: CurveInput, options: OhlcTimeseriesOptions & FrontContractOptions & CallOptions): Promise<Timeseries> {
-    return parseTimeseries(
-      (await this.send(ohlcLoadFrontAsTimeseries(curve, options ?? ({} as OhlcTimeseriesOptions & FrontContractOptions)), options?.signal))
-        .body,
-    );
+    return this.series(ohlcLoadFrontAsTimeseries(curve, options ?? ({} as OhlcTimeseriesOptions & FrontContractOptions)), options?.signal);
   }
 
   /**
@@ -124,13 +119,9 @@ export class OhlcSection extends Section {
     curve: CurveInput,
     options: OhlcTimeseriesOptions & DeliveryContractOptions & CallOptions,
   ): Promise<Timeseries> {
-    return parseTimeseries(
-      (
-        await this.send(
-          ohlcLoadDeliveryAsTimeseries(curve, options ?? ({} as OhlcTimeseriesOptions & DeliveryContractOptions)),
-          options?.signal,
-        )
-      ).body,
+    return this.series(
+      ohlcLoadDeliveryAsTimeseries(curve, options ?? ({} as OhlcTimeseriesOptions & DeliveryContractOptions)),
+      options?.signal,
     );
   }
 }

@@ -3,9 +3,16 @@
  *
  * @module
  */
-import type { Timeseries, TimeseriesList } from '../../model';
-import { formatRequestLine, parseTimeseries, parseTimeseriesList, type RequestLine } from '../../wire';
-import { decodeTimeseries, decodeTimeseriesList } from '../../wire/arrow';
+import type { Periodseries, PeriodseriesList, Timeseries, TimeseriesList } from '../../model';
+import {
+  formatRequestLine,
+  parsePeriodseries,
+  parsePeriodseriesList,
+  parseTimeseries,
+  parseTimeseriesList,
+  type RequestLine,
+} from '../../wire';
+import { decodePeriodseries, decodePeriodseriesList, decodeTimeseries, decodeTimeseriesList } from '../../wire/arrow';
 import type { HttpResponse, HttpTransport } from '../http';
 
 /**
@@ -55,7 +62,7 @@ export abstract class Section {
    * (await this.series(timeseriesLoad(curve, { begin, end }))).length //=> 96
    */
   protected async series(line: RequestLine, signal?: AbortSignal): Promise<Timeseries> {
-    const res = await this.transport.get(formatRequestLine(line), { ...(signal ? { signal } : {}), data: true });
+    const res = await this.data(line, signal);
     return res.arrow ? decodeTimeseries(res.arrow) : parseTimeseries(res.body);
   }
 
@@ -70,7 +77,42 @@ export abstract class Section {
    * (await this.seriesList(instancesLoad(curve, { tags: 'ec', limit: 3 }))).length //=> 3
    */
   protected async seriesList(line: RequestLine, signal?: AbortSignal): Promise<TimeseriesList> {
-    const res = await this.transport.get(formatRequestLine(line), { ...(signal ? { signal } : {}), data: true });
+    const res = await this.data(line, signal);
     return res.arrow ? decodeTimeseriesList(res.arrow) : parseTimeseriesList(res.body);
+  }
+
+  /**
+   * Loads one period series from a data route, as {@link series}.
+   *
+   * @param line - The path and query.
+   * @param signal - Cancels the request.
+   * @returns The series.
+   * @throws The transport's errors; ParseException for a bad answer.
+   * @example
+   * (await this.periodseries(periodsLoad(curve, { begin, end }))).hasCapacity() //=> true
+   */
+  protected async periodseries(line: RequestLine, signal?: AbortSignal): Promise<Periodseries> {
+    const res = await this.data(line, signal);
+    return res.arrow ? decodePeriodseries(res.arrow) : parsePeriodseries(res.body);
+  }
+
+  /**
+   * Loads a list of period series (`period_instances.load`), as {@link series}.
+   *
+   * @param line - The path and query.
+   * @param signal - Cancels the request.
+   * @returns The list.
+   * @throws The transport's errors; ParseException for a bad answer.
+   * @example
+   * (await this.periodseriesList(periodInstancesLoad(curve, { begin, end }))).length //=> 3
+   */
+  protected async periodseriesList(line: RequestLine, signal?: AbortSignal): Promise<PeriodseriesList> {
+    const res = await this.data(line, signal);
+    return res.arrow ? decodePeriodseriesList(res.arrow) : parsePeriodseriesList(res.body);
+  }
+
+  /** `GET` of a data route: may be answered as Arrow (see the `transport` client option). */
+  private data(line: RequestLine, signal?: AbortSignal): Promise<HttpResponse> {
+    return this.transport.get(formatRequestLine(line), { ...(signal ? { signal } : {}), data: true });
   }
 }
