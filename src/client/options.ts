@@ -4,16 +4,11 @@ import { resolveCacheOptions, type CacheOptions, type ResolvedCacheOptions } fro
 import type { RequestListener, ResponseListener } from './http/request-hooks';
 
 /**
- * How the client asks for data answers (docs/arrow.md#client): `'auto'` asks for Arrow once the
+ * The `transport` option (docs/arrow.md#client): `'auto'` (default) asks for Arrow once the
  * service has said on an earlier answer that it offers it, `'arrow'` always asks for it (JSON
  * answers are still read), `'json'` never does.
- *
- * @example
- * const mode: TransportMode = 'auto';
  */
-export type TransportMode = 'auto' | 'json' | 'arrow';
-
-function resolveTransport(value: unknown): TransportMode {
+function resolveTransport(value: unknown): 'auto' | 'json' | 'arrow' {
   if (value === undefined) return 'auto';
   if (value !== 'auto' && value !== 'json' && value !== 'arrow') {
     throw new InitializationError(`transport must be 'auto', 'json' or 'arrow', got ${JSON.stringify(value)}`);
@@ -130,7 +125,7 @@ export interface ClientOptions {
   /** Cache answers and revalidate them with ETags: `true` (in memory) or `{ dir, maxBytes, mode }`. */
   cache?: boolean | CacheOptions;
   /** Data answers as Arrow or JSON: `'auto'` (default), `'json'` or `'arrow'` (docs/arrow.md#client). */
-  transport?: TransportMode;
+  transport?: 'auto' | 'json' | 'arrow';
   /** Called before each request (method, URL, path): for logging. What it throws is ignored. */
   onRequest?: RequestListener;
   /**
@@ -169,7 +164,7 @@ export interface ResolvedClientOptions {
   /** The answer cache's options, or null for none. */
   readonly cache: ResolvedCacheOptions | null;
   /** How data answers are asked for. */
-  readonly transport: TransportMode;
+  readonly transport: 'auto' | 'json' | 'arrow';
   /** The request hook, if any. */
   readonly onRequest: RequestListener | undefined;
   /** The response hook, if any. */

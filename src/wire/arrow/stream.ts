@@ -19,7 +19,7 @@ import { columnOf } from './columns';
 export const ARROW_MEDIA_TYPE = 'application/vnd.apache.arrow.stream';
 
 /** Schema metadata keys (docs/arrow.md#metadata). */
-export const META = Object.freeze({
+const META = Object.freeze({
   /** The answer's shape: `timeseries`, `timeseries-list`, `periodseries`, `periodseries-list`. */
   shape: 'service.shape',
   /** The JSON answer without its data, as JSON text (an array of them for lists). */
