@@ -25,9 +25,10 @@ test.after(async () => svc.close());
 const client = (transport: ClientOptions['transport'], extra: ClientOptions = {}) =>
   new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, httpDelay: 0.05, transport, ...extra });
 
-type Loaded = Timeseries | Periodseries | readonly (Timeseries | Periodseries)[];
+type Loaded = Timeseries | Periodseries | readonly Timeseries[] | readonly Periodseries[];
 const one = (x: Timeseries | Periodseries) => (Periodseries.isPeriodseries(x) ? serializePeriodseries(x) : serializeTimeseries(x));
-const asJson = (x: Loaded) => JSON.stringify(Array.isArray(x) ? Array.from(x, one) : one(x as Timeseries | Periodseries));
+const asJson = (x: Loaded) =>
+  JSON.stringify(Array.isArray(x) ? Array.from(x as readonly (Timeseries | Periodseries)[], one) : one(x as Timeseries | Periodseries));
 
 test('every time-series shape loads equal over Arrow and over JSON', async () => {
   const json = client('json');

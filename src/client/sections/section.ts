@@ -61,9 +61,8 @@ export abstract class Section {
    * @example
    * (await this.series(timeseriesLoad(curve, { begin, end }))).length //=> 96
    */
-  protected async series(line: RequestLine, signal?: AbortSignal): Promise<Timeseries> {
-    const res = await this.data(line, signal);
-    return res.arrow ? decodeTimeseries(res.arrow) : parseTimeseries(res.body);
+  protected series(line: RequestLine, signal?: AbortSignal): Promise<Timeseries> {
+    return this.data(line, signal, decodeTimeseries, (json) => parseTimeseries(json));
   }
 
   /**
@@ -76,9 +75,8 @@ export abstract class Section {
    * @example
    * (await this.seriesList(instancesLoad(curve, { tags: 'ec', limit: 3 }))).length //=> 3
    */
-  protected async seriesList(line: RequestLine, signal?: AbortSignal): Promise<TimeseriesList> {
-    const res = await this.data(line, signal);
-    return res.arrow ? decodeTimeseriesList(res.arrow) : parseTimeseriesList(res.body);
+  protected seriesList(line: RequestLine, signal?: AbortSignal): Promise<TimeseriesList> {
+    return this.data(line, signal, decodeTimeseriesList, parseTimeseriesList);
   }
 
   /**
@@ -91,9 +89,8 @@ export abstract class Section {
    * @example
    * (await this.periodseries(periodsLoad(curve, { begin, end }))).hasCapacity() //=> true
    */
-  protected async periodseries(line: RequestLine, signal?: AbortSignal): Promise<Periodseries> {
-    const res = await this.data(line, signal);
-    return res.arrow ? decodePeriodseries(res.arrow) : parsePeriodseries(res.body);
+  protected periodseries(line: RequestLine, signal?: AbortSignal): Promise<Periodseries> {
+    return this.data(line, signal, decodePeriodseries, (json) => parsePeriodseries(json));
   }
 
   /**
@@ -106,13 +103,18 @@ export abstract class Section {
    * @example
    * (await this.periodseriesList(periodInstancesLoad(curve, { begin, end }))).length //=> 3
    */
-  protected async periodseriesList(line: RequestLine, signal?: AbortSignal): Promise<PeriodseriesList> {
-    const res = await this.data(line, signal);
-    return res.arrow ? decodePeriodseriesList(res.arrow) : parsePeriodseriesList(res.body);
+  protected periodseriesList(line: RequestLine, signal?: AbortSignal): Promise<PeriodseriesList> {
+    return this.data(line, signal, decodePeriodseriesList, parsePeriodseriesList);
   }
 
   /** `GET` of a data route: may be answered as Arrow (see the `transport` client option). */
-  private data(line: RequestLine, signal?: AbortSignal): Promise<HttpResponse> {
-    return this.transport.get(formatRequestLine(line), { ...(signal ? { signal } : {}), data: true });
+  private async data<T>(
+    line: RequestLine,
+    signal: AbortSignal | undefined,
+    fromArrow: (bytes: Uint8Array) => T,
+    fromJson: (json: unknown) => T,
+  ): Promise<T> {
+    const res = await this.transport.get(formatRequestLine(line), { ...(signal ? { signal } : {}), data: true });
+    return res.arrow ? fromArrow(res.arrow) : fromJson(res.body);
   }
 }

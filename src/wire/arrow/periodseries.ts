@@ -10,7 +10,7 @@ import { Periodseries, PeriodseriesList } from '../../model';
 import { parsePeriodseries, serializePeriodseries, type PeriodseriesJson } from '../json';
 import { modelAt } from '../json/read';
 import { batchRanges, constantIntBatch, floatBatch, readFloats, readTimes, timeBatch, timeType } from './columns';
-import { readStream, ROLE, writeStream, type MemberLayout, type OutColumn } from './stream';
+import { eachMember, readStream, ROLE, writeStream, type MemberLayout, type OutColumn } from './stream';
 
 /** The JSON answer without its data (formats no period). */
 function headOf(ps: Periodseries): Omit<PeriodseriesJson, 'data'> {
@@ -148,13 +148,7 @@ export function decodePeriodseries(bytes: Uint8Array): Periodseries {
  */
 export function decodePeriodseriesList(bytes: Uint8Array): PeriodseriesList {
   const stream = readStream(bytes, 'periodseries-list');
-  const heads = Array.isArray(stream.header) ? stream.header : [];
   const columns = received(stream);
-  let start = 0;
-  const list = stream.layout.map((layout, i) => {
-    const ps = member(heads[i], layout, columns, start, `[${i}]`);
-    start += layout.rows;
-    return ps;
-  });
+  const list = eachMember(stream, (head, layout, start, path) => member(head, layout, columns, start, path));
   return modelAt('', () => new PeriodseriesList(list));
 }

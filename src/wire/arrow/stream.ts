@@ -147,3 +147,22 @@ export function readStream(bytes: Uint8Array, shape: string): ReadStream {
     throw new ParseException(`Arrow answer: ${table.numRows} rows received, ${rows} announced (the stream was cut)`);
   return { table, header, layout };
 }
+
+/**
+ * Builds each member of a list answer from its header entry, its layout and its first row.
+ *
+ * @param stream - The answer as read.
+ * @param build - Makes one member (`path` is `[i]`, for messages).
+ * @returns The members, in order.
+ * @example
+ * eachMember(readStream(bytes, 'timeseries-list'), (head, layout, start) => layout.rows).length //=> 3
+ */
+export function eachMember<T>(stream: ReadStream, build: (head: unknown, layout: MemberLayout, start: number, path: string) => T): T[] {
+  const heads = Array.isArray(stream.header) ? stream.header : [];
+  let start = 0;
+  return stream.layout.map((layout, i) => {
+    const member = build(heads[i], layout, start, `[${i}]`);
+    start += layout.rows;
+    return member;
+  });
+}

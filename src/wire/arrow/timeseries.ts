@@ -12,7 +12,7 @@ import { Timeseries, TimeseriesList } from '../../model';
 import { parseTimeseries, serializeTimeseriesHead } from '../json';
 import { modelAt } from '../json/read';
 import { batchRanges, constantIntBatch, floatBatch, readFloats, readTimes, timeBatch, timeType } from './columns';
-import { readStream, ROLE, writeStream, type MemberLayout, type OutColumn } from './stream';
+import { eachMember, readStream, ROLE, writeStream, type MemberLayout, type OutColumn } from './stream';
 
 const NO_VALUES = new Float64Array(0);
 
@@ -141,13 +141,7 @@ export function decodeTimeseries(bytes: Uint8Array): Timeseries {
  */
 export function decodeTimeseriesList(bytes: Uint8Array): TimeseriesList {
   const stream = readStream(bytes, 'timeseries-list');
-  const heads = Array.isArray(stream.header) ? stream.header : [];
   const columns = received(stream.table.children as Column<unknown>[], rolesOf(stream));
-  let start = 0;
-  const list = stream.layout.map((layout, i) => {
-    const ts = member(heads[i], layout, columns, start, `[${i}]`);
-    start += layout.rows;
-    return ts;
-  });
+  const list = eachMember(stream, (head, layout, start, path) => member(head, layout, columns, start, path));
   return modelAt('', () => new TimeseriesList(list));
 }
