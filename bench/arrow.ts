@@ -19,55 +19,15 @@ import { parseArgs } from 'node:util';
 import { ServiceClient } from '../src/client';
 import { toTable } from '../src/frame';
 import { createApp } from '../src/server/app';
-import { generateApiKey, hashApiKey } from '../src/server/auth';
+import { generateApiKey } from '../src/server/auth';
 import { DuckDbStore } from '../src/server/store';
 import { ARROW_ACCEPT } from '../src/wire/arrow';
-import { benchCurve } from './bench-curve';
+import { ACTUAL, FORECAST, ISSUED, seedEndToEnd } from './e2e-store';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string' } } });
 const RUNS = Number(args.runs ?? 15);
-const ACTUAL = 'DE Bench Wind Power Production MWh/h 15min Actual';
-const FORECAST = 'DE Bench Wind Power Production MWh/h 15min Forecast';
-const Q = 900_000;
-const BEGIN = Date.UTC(2022, 11, 31, 23); // 2023-01-01 00:00 CET
-const END = Date.UTC(2023, 11, 31, 23); // 2024-01-01 00:00 CET
-const ISSUED = Date.UTC(2023, 5, 1);
-const STEPS = 15 * 96;
-const NAMES = Array.from({ length: 51 }, (_, m) => `e${String(m).padStart(2, '0')}`);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-const signal = (i: number, m = 0) => Math.round((21_000 + 14_000 * Math.sin(i / 650 + m / 7) + (i % 89) * 11.9 + m * 9.7) * 100) / 100;
-
-async function seed(store: DuckDbStore, key: string): Promise<void> {
-  const n = (END - BEGIN) / Q;
-  await store.importBatch({
-    users: [{ id: 'bench', name: 'Bench', email: null, organization: null, blocked: false, subscriptions: [{ package: '*', area: '*' }] }],
-    keys: [{ hash: hashApiKey(key), userId: 'bench', label: 'bench', created: 0, blocked: false }],
-    curves: [benchCurve(ACTUAL), benchCurve(FORECAST, { curveType: 'INSTANCE', dataType: 'FORECAST', instanceIssuedTimezone: 'UTC' })],
-    instances: [{ curve: FORECAST, issued: ISSUED, tag: 'ec-ens', created: ISSUED, modified: null, scenarioNames: NAMES }],
-    series: [
-      {
-        curve: ACTUAL,
-        issued: null,
-        tag: null,
-        times: Float64Array.from({ length: n }, (_, i) => BEGIN + i * Q),
-        values: Float64Array.from({ length: n }, (_, i) => signal(i)),
-        scenarios: [],
-        scenarioNames: [],
-      },
-      {
-        curve: FORECAST,
-        issued: ISSUED,
-        tag: 'ec-ens',
-        times: Float64Array.from({ length: STEPS }, (_, i) => ISSUED + i * Q),
-        values: Float64Array.from({ length: STEPS }, (_, i) => signal(i, 25)),
-        scenarios: NAMES.map((_, m) => Float64Array.from({ length: STEPS }, (_, i) => signal(i, m))),
-        scenarioNames: NAMES,
-      },
-    ],
-  });
-}
-
 async function size(url: string, key: string, accept: string): Promise<number> {
   const res = await fetch(url, { headers: { 'x-api-key': key, accept, 'accept-encoding': 'identity' } });
   return (await res.arrayBuffer()).byteLength;
@@ -77,7 +37,7 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-arrow-'));
   const store = await DuckDbStore.open(dir);
   const key = generateApiKey();
-  await seed(store, key);
+  await seedEndToEnd(store, key);
   const app = createApp({ store, rateLimit: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };

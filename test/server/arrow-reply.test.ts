@@ -24,7 +24,7 @@ import {
   serializeTimeseriesList,
 } from '../../src/wire';
 import type { PeriodBlock } from '../../src/server/store';
-import { curveRecord } from '../helpers/records';
+import { curveRecord, periodBlock } from '../helpers/records';
 import { startService, type StartedService } from '../helpers/start-service';
 
 interface Answer {
@@ -55,17 +55,7 @@ const REMIT = 'DE Test Nuclear Capacity Available MW REMIT';
 const M1 = Date.UTC(2024, 2, 29, 8);
 const M2 = Date.UTC(2024, 2, 30, 14);
 
-function periods(issued: number, tag: string, parts: [number, number, number][]): PeriodBlock {
-  return {
-    curve: REMIT,
-    issued,
-    tag,
-    begins: Float64Array.from(parts.map((p) => p[0])),
-    ends: Float64Array.from(parts.map((p) => p[1])),
-    values: Float64Array.from(parts.map((p) => p[2])),
-    capacities: Float64Array.from(parts.map(() => 1200)),
-  };
-}
+const periods = (issued: number, tag: string, parts: [number, number, number][]): PeriodBlock => periodBlock(REMIT, issued, tag, parts);
 
 test.before(async () => {
   // CET midnights: 2024-03-29 = 03-28T23:00Z, 03-31 = 03-30T23:00Z (a 23-hour day), 04-05 = 04-04T22:00Z
