@@ -3,13 +3,14 @@
  * the same run, once with `transport: 'json'` and once with `transport: 'arrow'`, calls
  * interleaved so both see the same machine load; load + `toTable()`.
  *
- *   node --import tsx bench/arrow.ts [--runs 15]
+ *   node --expose-gc --import tsx bench/arrow.ts [--runs 15]
  *
  * Cases: one year (2023, 35,040 values) and three months (2023-01..03, 8,636 values) of CET
  * 15-minute values, and one 51-member ensemble instance (1,440 steps x 52 values), in a fresh
  * embedded store served on 127.0.0.1. Each with compression off (the loopback setting) and on
  * (gzip, as by default). Also prints the answer sizes (identity encoding). Every call starts
- * after the client's request interval (60 ms sleep), as a user's would.
+ * after the client's request interval (60 ms sleep), as a user's would, and after a full garbage
+ * collection (with `--expose-gc`), so that one call does not pay for the garbage of the other kind.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +27,7 @@ import { ACTUAL, FORECAST, ISSUED, seedEndToEnd } from './e2e-store';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string' } } });
 const RUNS = Number(args.runs ?? 15);
+const collect = (globalThis as { gc?: () => void }).gc;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 async function size(url: string, key: string, accept: string): Promise<number> {
@@ -79,6 +81,7 @@ async function main(): Promise<void> {
             ['arrow', arrow],
           ] as const) {
             await pause(60);
+            collect?.();
             const started = performance.now();
             await c.load(client);
             if (i >= 2) times[name].push(performance.now() - started);
