@@ -7,9 +7,11 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ServiceClient } from '../../src/client';
 import type { ClientOptions } from '../../src/client/options';
-import { Periodseries, type Timeseries } from '../../src/model';
+import { ParseException } from '../../src/exceptions';
+import { Periodseries, Timeseries } from '../../src/model';
+import { CET, Frequency, Resolution } from '../../src/time';
 import { serializePeriodseries, serializeTimeseries } from '../../src/wire';
-import { ARROW_ACCEPT } from '../../src/wire/arrow';
+import { ARROW_ACCEPT, encodeTimeseries } from '../../src/wire/arrow';
 import { startService, type StartedService } from '../helpers/start-service';
 
 let svc: StartedService;
@@ -135,6 +137,31 @@ test("'json' sends exactly today's requests; 'auto' too against a service that o
   } finally {
     await plain.close();
     await offering.close();
+  }
+});
+
+test('an Arrow answer cut short is a ParseException, never a short series', async () => {
+  const n = 140_000; // three record batches
+  const times = Float64Array.from({ length: n }, (_, i) => Date.UTC(2020, 0, 1) + i * 900_000);
+  const full = encodeTimeseries(new Timeseries({ resolution: new Resolution(Frequency.PT15M, CET), times, values: new Float64Array(n) }));
+  const firstBatchEnd = full.byteLength - Math.floor(full.byteLength / 3); // inside the second batch
+  for (const cut of [firstBatchEnd, full.byteLength - 200]) {
+    const server = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/vnd.apache.arrow.stream' });
+      res.end(Buffer.from(full.subarray(0, cut)));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const c = new ServiceClient({ apiKey: 'k', apiUrl: `http://127.0.0.1:${port}/api`, httpDelay: 0.05, transport: 'arrow' });
+    try {
+      await c.timeseries.load('X', { begin: '2020-01-01', end: '2020-02-01' });
+      assert.unreachable(`cut at ${cut} gave a series`);
+    } catch (err) {
+      assert.instance(err, ParseException, String(err));
+    } finally {
+      c.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
   }
 });
 
