@@ -7,10 +7,12 @@
  * @module
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Periodseries, Timeseries } from '../model';
+import type { Zone } from 'luxon';
+import type { Curve, Periodseries, Timeseries } from '../model';
 import {
   ARROW_MEDIA_TYPE,
   ARROW_OFFER_HEADER,
+  encodeOHLCColumns,
   encodePeriodseries,
   encodePeriodseriesList,
   encodeTimeseries,
@@ -18,10 +20,12 @@ import {
   wantsArrow,
 } from '../wire/arrow';
 import {
+  ohlcListBytes,
   serializePeriodseries,
   serializePeriodseriesList,
   timeseriesBytes,
   timeseriesListBytes,
+  type OhlcColumns,
   type PeriodseriesJson,
 } from '../wire/json';
 import { jsonBytesReply } from './json-reply';
@@ -147,5 +151,32 @@ export function periodseriesListReply(
     reply,
     () => encodePeriodseriesList(list),
     () => serializePeriodseriesList(list),
+  );
+}
+
+/**
+ * Answers an OHLC list, given as columns, as Arrow or JSON (the fast JSON writer's bytes).
+ *
+ * @param request - The request (its `Accept` decides).
+ * @param reply - The reply.
+ * @param head - Curve, unit and denominator.
+ * @param rows - The records in columns.
+ * @param zone - The zone of the trading days and deliveries.
+ * @returns The payload for the handler to return.
+ * @example
+ * api.get('/ohlc/:curve/', async (request, reply) => ohlcListReply(request, reply, head, rows, zone));
+ */
+export function ohlcListReply(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  head: { curve: Curve | null; unit: string | null; denominator: string | null },
+  rows: OhlcColumns,
+  zone: Zone,
+): Buffer {
+  return answer(
+    request,
+    reply,
+    () => encodeOHLCColumns(head, rows, zone),
+    () => ohlcListBytes(head, rows, zone),
   );
 }

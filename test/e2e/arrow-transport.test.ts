@@ -10,7 +10,7 @@ import type { ClientOptions } from '../../src/client/options';
 import { ParseException } from '../../src/exceptions';
 import { Periodseries, Timeseries } from '../../src/model';
 import { CET, Frequency, Resolution } from '../../src/time';
-import { serializePeriodseries, serializeTimeseries } from '../../src/wire';
+import { serializeOHLCList, serializePeriodseries, serializeTimeseries } from '../../src/wire';
 import { ARROW_ACCEPT, encodeTimeseries } from '../../src/wire/arrow';
 import { startService, type StartedService } from '../helpers/start-service';
 
@@ -59,6 +59,14 @@ test('every time-series shape loads equal over Arrow and over JSON', async () =>
       (c) => c.ohlc.loadFrontAsTimeseries(OHLC, { begin: '2024-12-01', end: '2025-01-10', period: 'month', front: 1 }),
     ],
   ];
+  for (const [name, load] of [
+    ['ohlc.latest', (c: ServiceClient) => c.ohlc.latest(OHLC, { date: '2025-01-10' })],
+    ['ohlc.load', (c: ServiceClient) => c.ohlc.load(OHLC, { begin: '2024-12-01', end: '2025-01-10', period: 'month' })],
+  ] as const) {
+    const [a, b] = [serializeOHLCList(await load(json)), serializeOHLCList(await load(arrow))];
+    assert.ok(a.data.length > 0, name);
+    assert.equal(b, a, name);
+  }
   for (const [name, load] of loads) {
     const [a, b] = [await load(json), await load(arrow)];
     assert.is(asJson(b), asJson(a), name);

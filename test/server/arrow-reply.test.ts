@@ -8,6 +8,7 @@ import * as assert from 'uvu/assert';
 import {
   ARROW_ACCEPT,
   ARROW_MEDIA_TYPE,
+  decodeOHLCList,
   decodePeriodseries,
   decodePeriodseriesList,
   decodeTimeseries,
@@ -18,6 +19,7 @@ import {
   parsePeriodseriesList,
   parseTimeseries,
   parseTimeseriesList,
+  serializeOHLCList,
   serializePeriodseries,
   serializePeriodseriesList,
   serializeTimeseries,
@@ -140,7 +142,7 @@ test('instances and ensembles: latest, get, load (a list), relative, rolling: Ar
   await bothWays(`/instances/${WIND}/get/rolling/?begin=2025-01-10&end=2025-01-11&hours-ahead=6&tags=ec`, false);
 });
 
-test('periods, period instances and the OHLC series: Arrow equals JSON', async () => {
+test('periods, period instances, OHLC lists and the OHLC series: Arrow equals JSON', async () => {
   const capacity = encodeURIComponent('DE Wind Power Installed MW Capacity');
   assert.ok((await bothWays(`/periods/${capacity}/?begin=2024-06-01&end=2025-01-01`, false, true)) > 0);
   const remit = encodeURIComponent(REMIT);
@@ -157,6 +159,14 @@ test('periods, period instances and the OHLC series: Arrow equals JSON', async (
   await bothWays(`/period-instances/${remit}/get/relative/?begin=2024-03-29&end=2024-04-05&days-ahead=0`, false, true);
   const ohlc = encodeURIComponent('DE Futures Power Base EUR/MWh EEX OHLC');
   assert.ok((await bothWays(`/ohlc/${ohlc}/latest/periods/settlement/?date=2025-01-10`, false, true)) > 0);
+  for (const path of [`/ohlc/${ohlc}/latest/?date=2025-01-10`, `/ohlc/${ohlc}/?begin=2024-12-01&end=2025-01-10&period=month`]) {
+    const json = await get(path);
+    const arrow = await get(path, { accept: ARROW_ACCEPT });
+    assert.is(arrow.headers['content-type'], ARROW_MEDIA_TYPE, path);
+    const text = JSON.parse(json.body.toString());
+    assert.ok(text.data.length > 0, path);
+    assert.equal(serializeOHLCList(decodeOHLCList(bytes(arrow))), text, path);
+  }
   assert.ok((await bothWays(`/ohlc/${ohlc}/timeseries/settlement/?begin=2024-12-01&end=2025-01-10&period=MONTH&front=1`, false)) > 0);
 });
 

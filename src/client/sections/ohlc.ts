@@ -11,7 +11,6 @@ import {
   ohlcLoad,
   ohlcLoadDeliveryAsTimeseries,
   ohlcLoadFrontAsTimeseries,
-  parseOHLCList,
   type CurveInput,
   type DeliveryContractOptions,
   type FrontContractOptions,
@@ -50,7 +49,7 @@ export class OhlcSection extends Section {
    * rows.map((o) => o.product.delivery.toISODate()) //=> ['2025-02-01', '2025-02-01']
    */
   async load(curve: CurveInput, options: OhlcLoadOptions & CallOptions): Promise<OHLCList> {
-    return parseOHLCList((await this.send(ohlcLoad(curve, options ?? ({} as OhlcLoadOptions)), options?.signal)).body);
+    return this.ohlcList(ohlcLoad(curve, options ?? ({} as OhlcLoadOptions)), options?.signal);
   }
 
   /**
@@ -65,7 +64,7 @@ export class OhlcSection extends Section {
    * (await client.ohlc.latest(curve, { date: '2025-01-12' }))[0].product.traded.toISODate() //=> '2025-01-10'
    */
   async latest(curve: CurveInput, options: OhlcLatestOptions & CallOptions = {}): Promise<OHLCList> {
-    return parseOHLCList((await this.send(ohlcLatest(curve, options), options?.signal)).body);
+    return this.ohlcList(ohlcLatest(curve, options), options?.signal);
   }
 
   /**

@@ -3,16 +3,17 @@
  *
  * @module
  */
-import type { Periodseries, PeriodseriesList, Timeseries, TimeseriesList } from '../../model';
+import type { OHLCList, Periodseries, PeriodseriesList, Timeseries, TimeseriesList } from '../../model';
 import {
   formatRequestLine,
+  parseOHLCList,
   parsePeriodseries,
   parsePeriodseriesList,
   parseTimeseries,
   parseTimeseriesList,
   type RequestLine,
 } from '../../wire';
-import { decodePeriodseries, decodePeriodseriesList, decodeTimeseries, decodeTimeseriesList } from '../../wire/arrow';
+import { decodeOHLCList, decodePeriodseries, decodePeriodseriesList, decodeTimeseries, decodeTimeseriesList } from '../../wire/arrow';
 import type { HttpResponse, HttpTransport } from '../http';
 
 /**
@@ -105,6 +106,20 @@ export abstract class Section {
    */
   protected periodseriesList(line: RequestLine, signal?: AbortSignal): Promise<PeriodseriesList> {
     return this.data(line, signal, decodePeriodseriesList, parsePeriodseriesList);
+  }
+
+  /**
+   * Loads an OHLC list (`ohlc.load`, `ohlc.latest`), as {@link series}.
+   *
+   * @param line - The path and query.
+   * @param signal - Cancels the request.
+   * @returns The list.
+   * @throws The transport's errors; ParseException for a bad answer.
+   * @example
+   * (await this.ohlcList(ohlcLatest(curve, {}))).length //=> 12
+   */
+  protected ohlcList(line: RequestLine, signal?: AbortSignal): Promise<OHLCList> {
+    return this.data(line, signal, decodeOHLCList, (json) => parseOHLCList(json));
   }
 
   /** `GET` of a data route: may be answered as Arrow (see the `transport` client option). */

@@ -8,15 +8,13 @@
  *
  * @module
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { contractDailySeries, fillModeOf, mergeForwardCurve, pickRows, selectContract } from '../../engine/ohlc';
 import { type ContractPeriod, Periodseries, Timeseries } from '../../model';
 import { Frequency, Resolution, stepStarts } from '../../time';
-import { ohlcListBytes } from '../../wire/json';
 import { decodeOhlcField, decodeOhlcLatest, decodeOhlcLoad, decodeOhlcTimeseries } from '../../wire/requests';
 import type { RouteContext, RouteModule } from '../route-module';
-import { jsonBytesReply } from '../json-reply';
-import { periodseriesReply, timeseriesReply } from '../arrow-reply';
+import { ohlcListReply, periodseriesReply, timeseriesReply } from '../arrow-reply';
 import { convertPrices } from '../fx-rates';
 import {
   contractChoice,
@@ -35,20 +33,24 @@ import {
 import { requestQuery } from '../resample-series';
 import type { Store } from '../store';
 
-async function ohlcBytes(
+async function ohlcAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
   store: Store,
   target: OhlcTarget,
   rows: OhlcRows,
   indices: Int32Array,
   unit: string | undefined,
-): Promise<Uint8Array> {
+): Promise<Buffer> {
   const { record } = target;
   const b = rows.block;
   let columns = PRICES.map((f) => pickRows(b[f], indices));
   let units = { unit: record.unit, denominator: record.denominator };
   if (unit !== undefined) ({ columns, ...units } = await convertPrices(store, columns, pickRows(b.traded, indices), record, unit));
   const [open, high, low, close, settlement] = columns as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
-  return ohlcListBytes(
+  return ohlcListReply(
+    request,
+    reply,
     { curve: target.curve, ...units },
     {
       traded: pickRows(b.traded, indices),
@@ -69,7 +71,7 @@ async function ohlcBytes(
 
 const all = (n: number): Int32Array => Int32Array.from({ length: n }, (_, i) => i);
 
-async function loadJson(context: RouteContext, request: FastifyRequest): Promise<Uint8Array> {
+async function load(context: RouteContext, request: FastifyRequest, reply: FastifyReply): Promise<Buffer> {
   const q = decodeOhlcLoad(requestQuery(request));
   const target = await ohlcTarget(context, request);
   const range = tradingRange(q.begin, q.end, target.zone);
@@ -79,14 +81,14 @@ async function loadJson(context: RouteContext, request: FastifyRequest): Promise
   const indices = filtered
     ? selectContract(b.period, b.delivery, rows.fronts, contractChoice({ ...q, period: q.period as ContractPeriod }, target.zone))
     : all(b.traded.length);
-  return ohlcBytes(context.store, target, rows, indices, q.unit);
+  return ohlcAnswer(request, reply, context.store, target, rows, indices, q.unit);
 }
 
-async function latestJson(context: RouteContext, request: FastifyRequest): Promise<Uint8Array> {
+async function latest(context: RouteContext, request: FastifyRequest, reply: FastifyReply): Promise<Buffer> {
   const q = decodeOhlcLatest(requestQuery(request));
   const target = await ohlcTarget(context, request);
   const rows = await latestRows(context.store, target, q.date);
-  return ohlcBytes(context.store, target, rows, all(rows.block.traded.length), q.unit);
+  return ohlcAnswer(request, reply, context.store, target, rows, all(rows.block.traded.length), q.unit);
 }
 
 async function latestPeriods(context: RouteContext, request: FastifyRequest): Promise<Periodseries> {
@@ -141,8 +143,8 @@ async function ohlcTimeseries(context: RouteContext, request: FastifyRequest): P
 export const ohlcRoutes: RouteModule = {
   section: 'ohlc',
   register(api, context) {
-    api.get('/ohlc/:curve/', async (request, reply) => jsonBytesReply(reply, await loadJson(context, request)));
-    api.get('/ohlc/:curve/latest/', async (request, reply) => jsonBytesReply(reply, await latestJson(context, request)));
+    api.get('/ohlc/:curve/', async (request, reply) => load(context, request, reply));
+    api.get('/ohlc/:curve/latest/', async (request, reply) => latest(context, request, reply));
     api.get('/ohlc/:curve/latest/periods/:field/', async (request, reply) =>
       periodseriesReply(request, reply, await latestPeriods(context, request)),
     );

@@ -7,8 +7,8 @@
  *
  * @module
  */
-import { type Batch, batchType, Column, float64, int32, timestamp, TimeUnit, type DataType } from '@uwdata/flechette';
-import { IANAZone } from 'luxon';
+import { type Batch, batchType, Column, dateDay, float64, int32, timestamp, TimeUnit, utf8, type DataType } from '@uwdata/flechette';
+import { IANAZone, type Zone } from 'luxon';
 import { ParseException } from '../../exceptions';
 
 /**
@@ -209,4 +209,63 @@ export function readFloats(column: Column<unknown>): Float64Array {
     at += batch.length;
   }
   return out;
+}
+
+/**
+ * An int32 batch with nulls where `valid` says so (the OHLC `front` column).
+ *
+ * @param values - The numbers.
+ * @param valid - Whether row `i` has a value.
+ * @returns The batch.
+ * @example
+ * intBatch(Int32Array.of(1, -1), (i) => i === 0).nullCount //=> 1
+ */
+export function intBatch(values: Int32Array, valid: (i: number) => boolean): Batch<unknown> {
+  const n = values.length;
+  const validity = new Uint8Array((n + 7) >> 3);
+  let nulls = 0;
+  for (let i = 0; i < n; i++) {
+    if (valid(i)) validity[i >> 3] = (validity[i >> 3] as number) | (1 << (i & 7));
+    else nulls++;
+  }
+  return makeBatch(int32(), n, nulls, nulls === 0 ? new Uint8Array(0) : validity, values);
+}
+
+/**
+ * A `Date32` batch (days since 1970-01-01) of the local dates of instants in a zone.
+ *
+ * @param instants - Epoch milliseconds (local midnights in `zone`).
+ * @param zone - The zone whose calendar dates are meant.
+ * @returns The batch.
+ * @example
+ * dayBatch(new Float64Array([Date.UTC(2024, 0, 1, -1)]), CET).values[0] //=> 19723
+ */
+export function dayBatch(instants: Float64Array, zone: Zone): Batch<unknown> {
+  const days = new Int32Array(instants.length);
+  for (let i = 0; i < days.length; i++) {
+    const t = instants[i] as number;
+    days[i] = Math.floor((t + zone.offset(t) * 60_000) / 86_400_000);
+  }
+  return makeBatch(dateDay(), days.length, 0, new Uint8Array(0), days);
+}
+
+/**
+ * A `Utf8` batch of texts (no nulls).
+ *
+ * @param texts - The texts.
+ * @returns The batch.
+ * @example
+ * textBatch(['month', 'quarter']).length //=> 2
+ */
+export function textBatch(texts: readonly string[]): Batch<unknown> {
+  const encoder = new TextEncoder();
+  const parts = texts.map((t) => encoder.encode(t));
+  const offsets = new Int32Array(texts.length + 1);
+  parts.forEach((p, i) => {
+    offsets[i + 1] = (offsets[i] as number) + p.length;
+  });
+  const bytes = new Uint8Array(offsets[texts.length] as number);
+  parts.forEach((p, i) => bytes.set(p, offsets[i] as number));
+  const Kind = batchType(utf8()) as unknown as new (o: object) => Batch<unknown>;
+  return new Kind({ length: texts.length, nullCount: 0, type: utf8(), validity: new Uint8Array(0), offsets, values: bytes });
 }

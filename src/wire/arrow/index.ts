@@ -5,3 +5,4 @@ export { arrowZone } from './columns';
 export { ARROW_MEDIA_TYPE } from './stream';
 export * from './timeseries';
 export * from './periodseries';
+export * from './ohlc';
