@@ -12,18 +12,12 @@
  * after the client's request interval (60 ms sleep), as a user's would, and after a full garbage
  * collection (with `--expose-gc`), so that one call does not pay for the garbage of the other kind.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { ServiceClient } from '../src/client';
 import { toTable } from '../src/frame';
-import { createApp } from '../src/server/app';
-import { generateApiKey } from '../src/server/auth';
-import { DuckDbStore } from '../src/server/store';
 import { ARROW_ACCEPT } from '../src/wire/arrow';
-import { ACTUAL, FORECAST, ISSUED, seedEndToEnd } from './e2e-store';
+import { ACTUAL, FORECAST, serveEndToEnd } from './e2e-store';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string' } } });
 const RUNS = Number(args.runs ?? 15);
@@ -36,15 +30,8 @@ async function size(url: string, key: string, accept: string): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-arrow-'));
-  const store = await DuckDbStore.open(dir);
-  const key = generateApiKey();
-  await seedEndToEnd(store, key);
-  const app = createApp({ store, rateLimit: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = app.server.address() as { port: number };
-  const apiUrl = `http://127.0.0.1:${port}/api`;
-  const issued = new Date(ISSUED).toISOString().replace('.000Z', 'Z');
+  const svc = await serveEndToEnd('bench-arrow-');
+  const { apiUrl, key, issued } = svc;
   const cases: { label: string; path: string; load: (c: ServiceClient) => Promise<unknown> }[] = [
     {
       label: 'one year, 15 min (35,040 values)',
@@ -96,9 +83,7 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    await app.close();
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
+    await svc.close();
   }
 }
 

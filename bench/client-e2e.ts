@@ -19,18 +19,13 @@
  * Every call starts after the client's request interval (60 ms sleep), as a user's would.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
 import { ServiceClient } from '../src/client';
 import { toTable } from '../src/frame';
-import { createApp } from '../src/server/app';
-import { generateApiKey } from '../src/server/auth';
-import { DuckDbStore } from '../src/server/store';
-import { ACTUAL, FORECAST, ISSUED, seedEndToEnd } from './e2e-store';
+import { ACTUAL, FORECAST, serveEndToEnd } from './e2e-store';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string' } } });
 const RUNS = Number(args.runs ?? 15);
@@ -57,15 +52,8 @@ async function timeCalls(work: () => Promise<unknown>): Promise<number[]> {
 }
 
 async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-e2e-'));
-  const store = await DuckDbStore.open(dir);
-  const key = generateApiKey();
-  await seedEndToEnd(store, key);
-  const app = createApp({ store, rateLimit: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = app.server.address() as { port: number };
-  const apiUrl = `http://127.0.0.1:${port}/api`;
-  const issued = new Date(ISSUED).toISOString().replace('.000Z', 'Z');
+  const svc = await serveEndToEnd('bench-e2e-');
+  const { apiUrl, key, issued } = svc;
   const cases: Case[] = [
     {
       label: 'one year, 15 min (35,040 values)',
@@ -136,9 +124,7 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    await app.close();
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
+    await svc.close();
   }
 }
 

@@ -5,8 +5,12 @@
  *
  * @module
  */
-import { hashApiKey } from '../src/server/auth';
-import type { DuckDbStore } from '../src/server/store';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from '../src/server/app';
+import { generateApiKey, hashApiKey } from '../src/server/auth';
+import { DuckDbStore } from '../src/server/store';
 import { benchCurve } from './bench-curve';
 
 /** The actual curve (one year, 2023). */
@@ -14,7 +18,7 @@ export const ACTUAL = 'DE Bench Wind Power Production MWh/h 15min Actual';
 /** The instance curve (one ensemble instance). */
 export const FORECAST = 'DE Bench Wind Power Production MWh/h 15min Forecast';
 /** Issue time of the ensemble instance (tag `ec-ens`). */
-export const ISSUED = Date.UTC(2023, 5, 1);
+const ISSUED = Date.UTC(2023, 5, 1);
 
 const Q = 900_000;
 const BEGIN = Date.UTC(2022, 11, 31, 23); // 2023-01-01 00:00 CET
@@ -32,7 +36,7 @@ const wave = (i: number, m = 0) => Math.round((20_000 + 15_000 * Math.sin(i / 70
  * @example
  * await seedEndToEnd(store, generateApiKey());
  */
-export async function seedEndToEnd(store: DuckDbStore, key: string): Promise<void> {
+async function seedEndToEnd(store: DuckDbStore, key: string): Promise<void> {
   const n = (END - BEGIN) / Q;
   const steps = 15 * 96;
   await store.importBatch({
@@ -64,4 +68,45 @@ export async function seedEndToEnd(store: DuckDbStore, key: string): Promise<voi
       },
     ],
   });
+}
+
+/** A running benchmark service (see {@link serveEndToEnd}). */
+export interface EndToEndService {
+  /** `http://127.0.0.1:<port>/api`. */
+  apiUrl: string;
+  /** A key that works. */
+  key: string;
+  /** The ensemble instance's issue time as the path segment. */
+  issued: string;
+  /** Stops the service and removes its store. */
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh store in a temporary directory, seeded with {@link seedEndToEnd}, served on 127.0.0.1
+ * without rate limit.
+ *
+ * @param prefix - The temporary directory's name prefix.
+ * @returns The running service.
+ * @example
+ * const svc = await serveEndToEnd('bench-arrow-'); await svc.close();
+ */
+export async function serveEndToEnd(prefix: string): Promise<EndToEndService> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const store = await DuckDbStore.open(dir);
+  const key = generateApiKey();
+  await seedEndToEnd(store, key);
+  const app = createApp({ store, rateLimit: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as { port: number };
+  return {
+    apiUrl: `http://127.0.0.1:${port}/api`,
+    key,
+    issued: new Date(ISSUED).toISOString().replace('.000Z', 'Z'),
+    async close() {
+      await app.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
