@@ -19,50 +19,18 @@
  * Every call starts after the client's request interval (60 ms sleep), as a user's would.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
 import { ServiceClient } from '../src/client';
 import { toTable } from '../src/frame';
-import { createApp } from '../server/src/server/app';
-import { generateApiKey, hashApiKey } from '../server/src/server/auth';
-import { DuckDbStore, type CurveRecord } from '../server/src/server/store';
+import { ACTUAL, FORECAST, serveEndToEnd } from './e2e-store';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string' } } });
 const RUNS = Number(args.runs ?? 15);
-const ACTUAL = 'DE Bench Wind Power Production MWh/h 15min Actual';
-const FORECAST = 'DE Bench Wind Power Production MWh/h 15min Forecast';
-const Q = 900_000;
-const BEGIN = Date.UTC(2022, 11, 31, 23); // 2023-01-01 00:00 CET
-const END = Date.UTC(2023, 11, 31, 23); // 2024-01-01 00:00 CET
-const ISSUED = Date.UTC(2023, 5, 1);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-
-function curve(name: string, curveType: string, dataType: string): CurveRecord {
-  return {
-    name,
-    curveType,
-    area: 'DE',
-    areaSink: null,
-    placeKey: null,
-    categories: ['Bench'],
-    frequency: 'PT15M',
-    timezone: 'CET',
-    unit: 'MWh/h',
-    denominator: null,
-    dataType,
-    source: null,
-    commodity: 'Power',
-    instanceIssuedTimezone: 'UTC',
-    package: 'power',
-  };
-}
-
-const wave = (i: number, m = 0) => Math.round((20_000 + 15_000 * Math.sin(i / 700 + m / 9) + (i % 97) * 13.7 + m * 11.3) * 100) / 100;
 
 interface Case {
   label: string;
@@ -84,51 +52,8 @@ async function timeCalls(work: () => Promise<unknown>): Promise<number[]> {
 }
 
 async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-e2e-'));
-  const store = await DuckDbStore.open(dir);
-  const key = generateApiKey();
-  const n = (END - BEGIN) / Q;
-  const steps = 15 * 96;
-  await store.importBatch({
-    users: [{ id: 'bench', name: 'Bench', email: null, organization: null, blocked: false, subscriptions: [{ package: '*', area: '*' }] }],
-    keys: [{ hash: hashApiKey(key), userId: 'bench', label: 'bench', created: 0, blocked: false }],
-    curves: [curve(ACTUAL, 'TIMESERIES', 'ACTUAL'), curve(FORECAST, 'INSTANCE', 'FORECAST')],
-    instances: [
-      {
-        curve: FORECAST,
-        issued: ISSUED,
-        tag: 'ec-ens',
-        created: ISSUED,
-        modified: null,
-        scenarioNames: Array.from({ length: 51 }, (_, m) => `e${String(m).padStart(2, '0')}`),
-      },
-    ],
-    series: [
-      {
-        curve: ACTUAL,
-        issued: null,
-        tag: null,
-        times: Float64Array.from({ length: n }, (_, i) => BEGIN + i * Q),
-        values: Float64Array.from({ length: n }, (_, i) => wave(i)),
-        scenarios: [],
-        scenarioNames: [],
-      },
-      {
-        curve: FORECAST,
-        issued: ISSUED,
-        tag: 'ec-ens',
-        times: Float64Array.from({ length: steps }, (_, i) => ISSUED + i * Q),
-        values: Float64Array.from({ length: steps }, (_, i) => wave(i, 25)),
-        scenarios: Array.from({ length: 51 }, (_, m) => Float64Array.from({ length: steps }, (_, i) => wave(i, m))),
-        scenarioNames: Array.from({ length: 51 }, (_, m) => `e${String(m).padStart(2, '0')}`),
-      },
-    ],
-  });
-  const app = createApp({ store, rateLimit: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = app.server.address() as { port: number };
-  const apiUrl = `http://127.0.0.1:${port}/api`;
-  const issued = new Date(ISSUED).toISOString().replace('.000Z', 'Z');
+  const svc = await serveEndToEnd('bench-e2e-');
+  const { apiUrl, key, issued } = svc;
   const cases: Case[] = [
     {
       label: 'one year, 15 min (35,040 values)',
@@ -199,9 +124,7 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    await app.close();
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
+    await svc.close();
   }
 }
 

@@ -4,6 +4,19 @@ import { resolveCacheOptions, type CacheOptions, type ResolvedCacheOptions } fro
 import type { RequestListener, ResponseListener } from './http/request-hooks';
 import { requestLogFromEnv } from './request-log';
 
+/**
+ * The `transport` option (docs/arrow.md#client): `'auto'` (default) asks for Arrow once the
+ * service has said on an earlier answer that it offers it, `'arrow'` always asks for it (JSON
+ * answers are still read), `'json'` never does.
+ */
+function resolveTransport(value: unknown): 'auto' | 'json' | 'arrow' {
+  if (value === undefined) return 'auto';
+  if (value !== 'auto' && value !== 'json' && value !== 'arrow') {
+    throw new InitializationError(`transport must be 'auto', 'json' or 'arrow', got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
 function resolveCompression(value: unknown): boolean {
   if (value === undefined) return true;
   if (typeof value !== 'boolean') throw new InitializationError(`compression must be a boolean, got ${String(value)}`);
@@ -112,6 +125,8 @@ export interface ClientOptions {
   compression?: boolean;
   /** Cache answers and revalidate them with ETags: `true` (in memory) or `{ dir, maxBytes, mode }`. */
   cache?: boolean | CacheOptions;
+  /** Data answers as Arrow or JSON: `'auto'` (default), `'json'` or `'arrow'` (docs/arrow.md#client). */
+  transport?: 'auto' | 'json' | 'arrow';
   /** Called before each request (method, URL, path): for logging. What it throws is ignored. */
   onRequest?: RequestListener;
   /**
@@ -151,6 +166,8 @@ export interface ResolvedClientOptions {
   readonly compression: boolean;
   /** The answer cache's options, or null for none. */
   readonly cache: ResolvedCacheOptions | null;
+  /** How data answers are asked for. */
+  readonly transport: 'auto' | 'json' | 'arrow';
   /** The request hook, if any. */
   readonly onRequest: RequestListener | undefined;
   /** The response hook, if any. */
@@ -335,6 +352,7 @@ export function resolveClientOptions(
     authHeader,
     compression: resolveCompression(opts.compression),
     cache: resolveCacheOptions(opts.cache ?? cacheFromEnv(env)),
+    transport: resolveTransport(opts.transport),
     onRequest: hook('onRequest', opts.onRequest),
     onResponse: hook('onResponse', opts.onResponse ?? requestLogFromEnv(env)),
   });

@@ -7,9 +7,9 @@
  * @module
  */
 import { fromArrow, toArrow } from 'arquero';
-import { IANAZone } from 'luxon';
 import { dateDay, float64, int32, tableFromIPC, tableToIPC, timestamp, TimeUnit, utf8, type DataType } from '@uwdata/flechette';
 import { ParseException } from '../exceptions';
+import { arrowZone } from '../wire/arrow';
 import type { ColumnKind, FrameLayout } from './assemble-layout';
 import { FRAME_INFO, type FrameInfo } from './frame-info';
 import { frameLayout, type AnyTableOptions, type Tabular } from './frame-layout';
@@ -40,19 +40,8 @@ export const ARROW_ZONE_KEY = 'service.zone';
  */
 export const ARROW_LEVELS_KEY = 'service.levels';
 
-/**
- * The zone written into Arrow timestamp types: the zone itself when it is an IANA zone or UTC;
- * for zones no Arrow reader knows (`Europe/Gas_Day`) UTC, the real zone staying in the metadata.
- *
- * @param zone - The zone name.
- * @returns The Arrow timezone.
- * @example
- * arrowZone('CET') //=> 'CET'
- * arrowZone('Europe/Gas_Day') //=> 'UTC'
- */
-export function arrowZone(zone: string): string {
-  return zone === 'UTC' || IANAZone.isValidZone(zone) ? zone : 'UTC';
-}
+// the zone written into Arrow timestamp types is shared with the Arrow answers (docs/arrow.md)
+export { arrowZone };
 
 function arrowType(kind: ColumnKind, zone: string): DataType {
   switch (kind) {

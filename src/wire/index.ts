@@ -15,3 +15,6 @@ export * from './json';
 
 // The push feed's filters and messages
 export * from './feed';
+
+// Arrow IPC answers (docs/arrow.md)
+export * from './arrow';

@@ -7,7 +7,7 @@
  * curveRecord('DE Wind MWh/h H Actual').frequency //=> 'PT1H'
  * curveRecord('X', { curveType: 'INSTANCE', instanceIssuedTimezone: 'UTC' }).curveType //=> 'INSTANCE'
  */
-import type { CurveRecord } from '../../server/src/server/store';
+import type { CurveRecord, PeriodBlock } from '../../server/src/server/store';
 
 /** The fields every test curve has unless it says otherwise. */
 const CURVE_DEFAULTS: Readonly<Omit<CurveRecord, 'name'>> = Object.freeze({
@@ -36,4 +36,28 @@ const CURVE_DEFAULTS: Readonly<Omit<CurveRecord, 'name'>> = Object.freeze({
  */
 export function curveRecord(name: string, fields: Partial<CurveRecord> = {}): CurveRecord {
   return { name, ...CURVE_DEFAULTS, categories: [...CURVE_DEFAULTS.categories], ...fields };
+}
+
+/**
+ * An instance's period block: one `[begin, end, value]` triple per period, every period with an
+ * installed capacity of 1200.
+ *
+ * @param curve - The curve name.
+ * @param issued - The instance's issue time.
+ * @param tag - The instance's tag.
+ * @param parts - The periods.
+ * @returns The block.
+ * @example
+ * periodBlock('X', 0, 'a', [[0, 3_600_000, 5]]).capacities[0] //=> 1200
+ */
+export function periodBlock(curve: string, issued: number, tag: string, parts: [number, number, number][]): PeriodBlock {
+  return {
+    curve,
+    issued,
+    tag,
+    begins: Float64Array.from(parts.map((p) => p[0])),
+    ends: Float64Array.from(parts.map((p) => p[1])),
+    values: Float64Array.from(parts.map((p) => p[2])),
+    capacities: Float64Array.from(parts.map(() => 1200)),
+  };
 }

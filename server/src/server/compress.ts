@@ -105,7 +105,8 @@ export function registerCompression(app: FastifyInstance, options: CompressionOp
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET' || reply.statusCode === 304 || reply.statusCode === 204) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    reply.header('vary', 'Accept-Encoding');
+    const vary = reply.getHeader('vary');
+    reply.header('vary', typeof vary === 'string' && vary !== '' ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
     if (bytes.length < threshold || reply.getHeader('content-encoding') !== undefined) return payload;
     const encoding = chooseEncoding(request.headers['accept-encoding'], available);

@@ -5,13 +5,15 @@
  * (metadata, SRMC, anything converted with a `unit`), the caller's user record (subscriptions
  * decide access) and the full request line. A request whose `If-None-Match` names that tag gets
  * `304 Not Modified` with no body before the route runs (safe: a tag is only ever sent with a 200,
- * and it covers everything that answer depended on). Compressed answers carry the tag with
+ * and it covers everything that answer depended on). A request asking for Arrow (docs/arrow.md)
+ * gets its own tag, as it gets another representation. Compressed answers carry the tag with
  * the encoding appended (`"…-br"`), and `If-None-Match` matches either form.
  *
  * @module
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { asksArrow } from './arrow-reply';
 import type { Store } from './store';
 
 /** Encodings whose name is appended to a compressed answer's tag. */
@@ -43,6 +45,7 @@ function etagOf(store: Store, request: FastifyRequest): string | null {
     .update(JSON.stringify(request.principal.user))
     .update('\n')
     .update(`${request.method} ${request.url}`)
+    .update(asksArrow(request) ? '\napplication/vnd.apache.arrow.stream' : '')
     .digest('base64url')
     .slice(0, 27);
   return `"${hash}"`;

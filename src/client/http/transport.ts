@@ -2,6 +2,7 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import axios, { type AxiosInstance, type AxiosProxyConfig, type AxiosResponse } from 'axios';
 import { errorFromResponse, HTTPError, ParseException } from '../../exceptions';
+import { ARROW_ACCEPT, ARROW_MEDIA_TYPE, ARROW_OFFER_HEADER } from '../../wire/arrow';
 import type { ResolvedClientOptions } from '../options';
 import { requestHeaders } from './headers';
 import { callHook } from './request-hooks';
@@ -30,8 +31,23 @@ export interface HttpResponse {
   readonly status: number;
   /** Response headers with lower-case names. */
   readonly headers: Readonly<Record<string, string>>;
-  /** The parsed JSON body. */
+  /** The parsed JSON body (null for an Arrow answer). */
   readonly body: unknown;
+  /** The received bytes of an Arrow answer (docs/arrow.md), absent for JSON. */
+  readonly arrow?: Uint8Array;
+}
+
+/**
+ * Options of one `get`.
+ *
+ * @example
+ * const opts: GetOptions = { data: true };
+ */
+export interface GetOptions {
+  /** Cancels the request (also while it waits for the throttle or a retry). */
+  signal?: AbortSignal;
+  /** A data route that may answer Arrow: asks for it when the `transport` option says so. */
+  data?: boolean;
 }
 
 /** An answer as one attempt gets it: a 200 with its text, or a 304 for a revalidated entry. */
@@ -73,6 +89,12 @@ function flatHeaders(headers: AxiosResponse['headers']): Record<string, string> 
   return out;
 }
 
+/** The body bytes as received (axios gives a Buffer on Node, an ArrayBuffer elsewhere), no copy. */
+function received(data: ArrayBuffer | Uint8Array | undefined): Uint8Array {
+  if (data === undefined) return new Uint8Array(0);
+  return data instanceof Uint8Array ? data : new Uint8Array(data);
+}
+
 function proxyConfig(url: string): AxiosProxyConfig {
   const u = new URL(url);
   const protocol = u.protocol.replace(/:$/, '');
@@ -105,6 +127,8 @@ export class HttpTransport {
   private readonly origin: string;
   /** The answer cache (`cache` client option), or null. */
   readonly cache: ResponseCache | null;
+  /** Whether an answer of the service has said that it offers Arrow (`X-Arrow-Stream`). */
+  #arrowOffered = false;
 
   constructor(options: ResolvedClientOptions, hooks: TransportHooks = {}) {
     this.options = options;
@@ -132,7 +156,8 @@ export class HttpTransport {
    * @param pathAndQuery - Encoded path and query, starting with `/`, e.g.
    *   `/metadata/curves/?q=wind&page=1`.
    * @param opts - `signal`: cancels the request (also while it waits for the throttle or a
-   *   retry); the call then rejects with the signal's reason and is not retried.
+   *   retry); the call then rejects with the signal's reason and is not retried. `data`: a data
+   *   route, asked for as Arrow when the `transport` option says so (docs/arrow.md#client).
    * @returns Status, headers and parsed body of the 2xx answer.
    * @throws ValidationError, UnauthorizedError, ForbiddenError, NotFoundError,
    *   TooManyRequestsError or InternalServerError for error answers (see `errorFromResponse`);
@@ -140,7 +165,7 @@ export class HttpTransport {
    * @example
    * (await transport.get('/metadata/curves/?q=wind&page=1')).headers['x-total-items'] //~> '42'
    */
-  async get(pathAndQuery: string, opts: { signal?: AbortSignal } = {}): Promise<HttpResponse> {
+  async get(pathAndQuery: string, opts: GetOptions = {}): Promise<HttpResponse> {
     if (typeof pathAndQuery !== 'string' || !pathAndQuery.startsWith('/')) {
       throw new HTTPError(`Request path must start with "/", got ${String(pathAndQuery)}`);
     }
@@ -159,7 +184,7 @@ export class HttpTransport {
         error,
       });
     try {
-      const res = await this.answerOf(pathAndQuery, request.url, trace, opts.signal);
+      const res = await this.answerOf(pathAndQuery, request.url, trace, opts.signal, opts.data === true && this.asksArrow());
       done(undefined, res.headers.etag ?? null);
       return res;
     } catch (err) {
@@ -168,10 +193,29 @@ export class HttpTransport {
     }
   }
 
-  private async answerOf(pathAndQuery: string, url: string, trace: Trace, signal: AbortSignal | undefined): Promise<HttpResponse> {
+  /**
+   * Whether a data request asks for Arrow now: `'arrow'` always, `'auto'` once an answer said
+   * the service offers it, `'json'` never; not with the answer cache, which keeps JSON text.
+   *
+   * @returns True to send the Arrow `Accept`.
+   * @example
+   * transport.asksArrow() //=> false
+   */
+  asksArrow(): boolean {
+    const mode = this.options.transport;
+    return this.cache === null && (mode === 'arrow' || (mode === 'auto' && this.#arrowOffered));
+  }
+
+  private async answerOf(
+    pathAndQuery: string,
+    url: string,
+    trace: Trace,
+    signal: AbortSignal | undefined,
+    arrow: boolean,
+  ): Promise<HttpResponse> {
     signal?.throwIfAborted();
     const cache = this.cache;
-    if (cache === null) return this.fetch(url, null, trace, signal);
+    if (cache === null) return this.fetch(url, null, trace, signal, arrow);
     const key = cache.keyOf(pathAndQuery);
     const cached = await cache.lookup(key);
     if (cache.offline) {
@@ -183,7 +227,7 @@ export class HttpTransport {
       trace.fromCache = true;
       return { status: 200, headers: cached.headers, body: cached.body };
     }
-    const res = await this.fetch(url, cached?.etag ?? null, trace, signal);
+    const res = await this.fetch(url, cached?.etag ?? null, trace, signal, false);
     if (res.status === 304 && cached !== null) {
       cache.revalidated();
       trace.fromCache = true;
@@ -194,13 +238,13 @@ export class HttpTransport {
     return { status: res.status, headers: res.headers, body: res.body };
   }
 
-  private fetch(url: string, etag: string | null, trace: Trace, signal?: AbortSignal): Promise<Received> {
+  private fetch(url: string, etag: string | null, trace: Trace, signal: AbortSignal | undefined, arrow: boolean): Promise<Received> {
     return withRetry(
       async () => {
         signal?.throwIfAborted();
         await this.throttle.acquire();
         signal?.throwIfAborted();
-        return this.attempt(url, etag, trace, signal);
+        return this.attempt(url, etag, trace, signal, arrow);
       },
       this.options.retry,
       this.wait,
@@ -220,11 +264,18 @@ export class HttpTransport {
     this.httpsAgent.destroy();
   }
 
-  private async attempt(firstUrl: string, etag: string | null, trace: Trace, signal?: AbortSignal): Promise<Received> {
+  private async attempt(
+    firstUrl: string,
+    etag: string | null,
+    trace: Trace,
+    signal: AbortSignal | undefined,
+    arrow: boolean,
+  ): Promise<Received> {
     let url = firstUrl;
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-      const res = await this.send(url, etag, signal);
+      const res = await this.send(url, etag, signal, arrow);
       trace.status = res.status;
+      if (res.headers[ARROW_OFFER_HEADER] !== undefined) this.#arrowOffered = true;
       const location = res.headers.location;
       if (res.status >= 300 && res.status < 400 && typeof location === 'string' && location !== '') {
         url = new URL(location, url).toString();
@@ -236,9 +287,15 @@ export class HttpTransport {
     throw new HTTPError(`GET ${firstUrl}: more than ${MAX_REDIRECTS} redirects`, { code: 'ERR_FR_TOO_MANY_REDIRECTS' });
   }
 
-  private async send(url: string, etag: string | null, signal?: AbortSignal): Promise<AxiosResponse<ArrayBuffer>> {
+  private async send(
+    url: string,
+    etag: string | null,
+    signal: AbortSignal | undefined,
+    arrow: boolean,
+  ): Promise<AxiosResponse<ArrayBuffer>> {
     const sameOrigin = new URL(url).origin === this.origin;
     const headers = requestHeaders(this.options.authHeader, this.options.apiKey);
+    if (arrow) headers.Accept = ARROW_ACCEPT;
     if (!sameOrigin) delete headers[this.options.authHeader];
     if (!this.options.compression) headers['Accept-Encoding'] = 'identity';
     if (etag !== null && sameOrigin) headers['If-None-Match'] = etag;
@@ -268,6 +325,9 @@ export class HttpTransport {
 
   private answer(url: string, res: AxiosResponse<ArrayBuffer>): Received {
     const headers = flatHeaders(res.headers);
+    if (res.status >= 200 && res.status < 300 && (headers['content-type'] ?? '').startsWith(ARROW_MEDIA_TYPE)) {
+      return { status: res.status, headers, body: null, arrow: received(res.data), text: '' };
+    }
     const text = Buffer.from(res.data ?? new ArrayBuffer(0)).toString('utf8');
     const error = errorFromResponse(res.status, text, headers);
     if (error) throw error;

@@ -19,8 +19,6 @@ import {
   parseAbsoluteResult,
   parseInstanceList,
   parseStringList,
-  parseTimeseries,
-  parseTimeseriesList,
   SECTION_CURVE_TYPES,
   type CurveInput,
   type InstancesAbsoluteOptions,
@@ -106,7 +104,7 @@ export class InstancesSection extends Section {
    * (await client.instances.load(curve, { tags: 'ec', limit: 3, frequency: 'P1D' })).length //=> 3
    */
   async load(curve: CurveInput, options: InstancesLoadOptions & CallOptions = {}): Promise<TimeseriesList> {
-    return parseTimeseriesList(await this.body(instancesLoad(curve, options ?? {}), options?.signal));
+    return this.seriesList(instancesLoad(curve, options ?? {}), options?.signal);
   }
 
   /**
@@ -121,7 +119,7 @@ export class InstancesSection extends Section {
    * (await client.instances.latest(curve, { ensembles: true })).hasScenarios() //=> true
    */
   async latest(curve: CurveInput, options: InstancesLatestOptions & CallOptions = {}): Promise<Timeseries> {
-    return parseTimeseries(await this.body(instancesLatest(curve, options ?? {}), options?.signal));
+    return this.series(instancesLatest(curve, options ?? {}), options?.signal);
   }
 
   /**
@@ -137,7 +135,7 @@ export class InstancesSection extends Section {
    * (await client.instances.get(curve, { issued: '2024-03-30 12:00', tag: 'EC' })).instance?.tag //=> 'ec'
    */
   async get(curve: CurveInput, options: InstancesGetOptions & CallOptions): Promise<Timeseries> {
-    return parseTimeseries(await this.body(instancesGet(curve, options ?? {}), options?.signal));
+    return this.series(instancesGet(curve, options ?? {}), options?.signal);
   }
 
   /**
@@ -155,7 +153,7 @@ export class InstancesSection extends Section {
    * (await client.instances.relative(curve, { begin: '2024-03-30', end: '2024-04-02', tag: 'ec', daysAhead: 1 })).length //=> 71
    */
   async relative(curve: CurveInput, options: InstancesRelativeOptions & CallOptions): Promise<Timeseries> {
-    return parseTimeseries(await this.body(instancesRelative(curve, options ?? {}), options?.signal));
+    return this.series(instancesRelative(curve, options ?? {}), options?.signal);
   }
 
   /**
@@ -172,7 +170,7 @@ export class InstancesSection extends Section {
    * (await client.instances.rolling(curve, { begin: '2024-03-30', end: '2024-03-31', hoursAhead: 6 })).length //=> 24
    */
   async rolling(curve: CurveInput, options: InstancesRollingOptions & CallOptions): Promise<Timeseries> {
-    return parseTimeseries(await this.body(instancesRolling(curve, options ?? {}), options?.signal));
+    return this.series(instancesRolling(curve, options ?? {}), options?.signal);
   }
 
   /**
@@ -208,7 +206,7 @@ export class InstancesSection extends Section {
     const lines = list.map((c) => instancesLatest(c, rest));
     return runMany(
       list,
-      async (_c, i) => parseTimeseries(await this.body(lines[i]!, many.signal)),
+      async (_c, i) => this.series(lines[i]!, many.signal),
       many,
       (xs) => new TimeseriesList(xs),
     );
@@ -230,7 +228,7 @@ export class InstancesSection extends Section {
     const lines = list.map((c) => instancesRelative(c, rest));
     return runMany(
       list,
-      async (_c, i) => parseTimeseries(await this.body(lines[i]!, many.signal)),
+      async (_c, i) => this.series(lines[i]!, many.signal),
       many,
       (xs) => new TimeseriesList(xs),
     );

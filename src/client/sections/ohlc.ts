@@ -11,9 +11,6 @@ import {
   ohlcLoad,
   ohlcLoadDeliveryAsTimeseries,
   ohlcLoadFrontAsTimeseries,
-  parseOHLCList,
-  parsePeriodseries,
-  parseTimeseries,
   type CurveInput,
   type DeliveryContractOptions,
   type FrontContractOptions,
@@ -52,7 +49,7 @@ export class OhlcSection extends Section {
    * rows.map((o) => o.product.delivery.toISODate()) //=> ['2025-02-01', '2025-02-01']
    */
   async load(curve: CurveInput, options: OhlcLoadOptions & CallOptions): Promise<OHLCList> {
-    return parseOHLCList((await this.send(ohlcLoad(curve, options ?? {}), options?.signal)).body);
+    return this.ohlcList(ohlcLoad(curve, options ?? {}), options?.signal);
   }
 
   /**
@@ -67,7 +64,7 @@ export class OhlcSection extends Section {
    * (await client.ohlc.latest(curve, { date: '2025-01-12' }))[0].product.traded.toISODate() //=> '2025-01-10'
    */
   async latest(curve: CurveInput, options: OhlcLatestOptions & CallOptions = {}): Promise<OHLCList> {
-    return parseOHLCList((await this.send(ohlcLatest(curve, options), options?.signal)).body);
+    return this.ohlcList(ohlcLatest(curve, options), options?.signal);
   }
 
   /**
@@ -83,7 +80,7 @@ export class OhlcSection extends Section {
    * (await client.ohlc.latestAsPeriods(curve, { timeZone: 'UTC' })).resolution.frequency.tag //=> 'NONE'
    */
   async latestAsPeriods(curve: CurveInput, options: OhlcLatestAsPeriodsOptions & CallOptions = {}): Promise<Periodseries> {
-    return parsePeriodseries((await this.send(ohlcLatestAsPeriods(curve, options), options?.signal)).body);
+    return this.periodseries(ohlcLatestAsPeriods(curve, options), options?.signal);
   }
 
   /**
@@ -101,7 +98,7 @@ export class OhlcSection extends Section {
    * ts.contract?.columnHeader() //=> 'month front-1 settlement'
    */
   async loadFrontAsTimeseries(curve: CurveInput, options: OhlcTimeseriesOptions & FrontContractOptions & CallOptions): Promise<Timeseries> {
-    return parseTimeseries((await this.send(ohlcLoadFrontAsTimeseries(curve, options ?? {}), options?.signal)).body);
+    return this.series(ohlcLoadFrontAsTimeseries(curve, options ?? {}), options?.signal);
   }
 
   /**
@@ -121,6 +118,6 @@ export class OhlcSection extends Section {
     curve: CurveInput,
     options: OhlcTimeseriesOptions & DeliveryContractOptions & CallOptions,
   ): Promise<Timeseries> {
-    return parseTimeseries((await this.send(ohlcLoadDeliveryAsTimeseries(curve, options ?? {}), options?.signal)).body);
+    return this.series(ohlcLoadDeliveryAsTimeseries(curve, options ?? {}), options?.signal);
   }
 }

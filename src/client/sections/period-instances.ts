@@ -7,8 +7,6 @@
 import { Curve, type Instance, type Periodseries, type PeriodseriesList } from '../../model';
 import {
   parseInstanceList,
-  parsePeriodseries,
-  parsePeriodseriesList,
   periodInstancesGet,
   periodInstancesLatest,
   periodInstancesList,
@@ -67,7 +65,7 @@ export class PeriodInstancesSection extends Section {
    * (await client.periodInstances.load(curve, { begin: '2024-01-01', end: '2024-02-01' })).length //=> 3
    */
   async load(curve: CurveInput, options: PeriodInstancesLoadOptions & CallOptions): Promise<PeriodseriesList> {
-    return parsePeriodseriesList(await this.body(periodInstancesLoad(curve, options ?? {}), options?.signal));
+    return this.periodseriesList(periodInstancesLoad(curve, options ?? {}), options?.signal);
   }
 
   /**
@@ -82,7 +80,7 @@ export class PeriodInstancesSection extends Section {
    * (await client.periodInstances.latest(curve, { begin: '2024-01-01', end: '2024-02-01' })).instance !== null //=> true
    */
   async latest(curve: CurveInput, options: PeriodInstancesLatestOptions & CallOptions): Promise<Periodseries> {
-    return parsePeriodseries(await this.body(periodInstancesLatest(curve, options ?? {}), options?.signal));
+    return this.periodseries(periodInstancesLatest(curve, options ?? {}), options?.signal);
   }
 
   /**
@@ -98,7 +96,7 @@ export class PeriodInstancesSection extends Section {
    * (await client.periodInstances.get(curve, { begin: '2024-01-01', end: '2024-02-01', issued: '2024-01-03 10:54:51', tag: 'AbC1' })).instance?.tag //=> 'AbC1'
    */
   async get(curve: CurveInput, options: PeriodInstancesGetOptions & CallOptions): Promise<Periodseries> {
-    return parsePeriodseries(await this.body(periodInstancesGet(curve, options ?? {}), options?.signal));
+    return this.periodseries(periodInstancesGet(curve, options ?? {}), options?.signal);
   }
 
   /**
@@ -116,7 +114,7 @@ export class PeriodInstancesSection extends Section {
    * (await client.periodInstances.relative(curve, { begin: '2024-03-30', end: '2024-04-02', daysAhead: 1 })).length //~> 3
    */
   async relative(curve: CurveInput, options: PeriodInstancesRelativeOptions & CallOptions): Promise<Periodseries> {
-    return parsePeriodseries(await this.body(periodInstancesRelative(curve, options ?? {}), options?.signal));
+    return this.periodseries(periodInstancesRelative(curve, options ?? {}), options?.signal);
   }
 
   private async body(line: RequestLine, signal?: AbortSignal): Promise<unknown> {

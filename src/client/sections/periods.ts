@@ -5,7 +5,7 @@
  * @module
  */
 import { PeriodseriesList, type Periodseries } from '../../model';
-import { parsePeriodseries, periodsLoad, type CurveInput, type PeriodsLoadOptions } from '../../wire';
+import { periodsLoad, type CurveInput, type PeriodsLoadOptions } from '../../wire';
 import { curveList, runMany, splitManyOptions, type CallOptions, type ManyOptions } from './load-many';
 import { Section } from './section';
 
@@ -35,7 +35,7 @@ export class PeriodsSection extends Section {
    */
   async load(curve: CurveInput, options: PeriodsLoadOptions & CallOptions): Promise<Periodseries> {
     const line = periodsLoad(curve, options ?? {});
-    return parsePeriodseries((await this.send(line, options?.signal)).body);
+    return this.periodseries(line, options?.signal);
   }
 
   /**
@@ -55,7 +55,7 @@ export class PeriodsSection extends Section {
     const lines = list.map((c) => periodsLoad(c, rest));
     return runMany(
       list,
-      async (_c, i) => parsePeriodseries((await this.send(lines[i]!, many.signal)).body),
+      async (_c, i) => this.periodseries(lines[i]!, many.signal),
       many,
       (xs) => new PeriodseriesList(xs),
     );

@@ -3,7 +3,17 @@
  *
  * @module
  */
-import { formatRequestLine, type RequestLine } from '../../wire';
+import type { OHLCList, Periodseries, PeriodseriesList, Timeseries, TimeseriesList } from '../../model';
+import {
+  formatRequestLine,
+  parseOHLCList,
+  parsePeriodseries,
+  parsePeriodseriesList,
+  parseTimeseries,
+  parseTimeseriesList,
+  type RequestLine,
+} from '../../wire';
+import { decodeOHLCList, decodePeriodseries, decodePeriodseriesList, decodeTimeseries, decodeTimeseriesList } from '../../wire/arrow';
 import type { HttpResponse, HttpTransport } from '../http';
 
 /**
@@ -39,5 +49,87 @@ export abstract class Section {
    */
   protected send(line: RequestLine, signal?: AbortSignal): Promise<HttpResponse> {
     return this.transport.get(formatRequestLine(line), signal ? { signal } : {});
+  }
+
+  /**
+   * Loads one time series from a data route: as Arrow or JSON, as the `transport` option and the
+   * service decide (docs/arrow.md#client); the same series either way.
+   *
+   * @param line - The path and query.
+   * @param signal - Cancels the request.
+   * @returns The series.
+   * @throws The transport's errors; ParseException for a bad answer.
+   * @example
+   * (await this.series(timeseriesLoad(curve, { begin, end }))).length //=> 96
+   */
+  protected series(line: RequestLine, signal?: AbortSignal): Promise<Timeseries> {
+    return this.data(line, signal, decodeTimeseries, (json) => parseTimeseries(json));
+  }
+
+  /**
+   * Loads a list of time series (`instances.load`), as {@link series}.
+   *
+   * @param line - The path and query.
+   * @param signal - Cancels the request.
+   * @returns The list.
+   * @throws The transport's errors; ParseException for a bad answer.
+   * @example
+   * (await this.seriesList(instancesLoad(curve, { tags: 'ec', limit: 3 }))).length //=> 3
+   */
+  protected seriesList(line: RequestLine, signal?: AbortSignal): Promise<TimeseriesList> {
+    return this.data(line, signal, decodeTimeseriesList, parseTimeseriesList);
+  }
+
+  /**
+   * Loads one period series from a data route, as {@link series}.
+   *
+   * @param line - The path and query.
+   * @param signal - Cancels the request.
+   * @returns The series.
+   * @throws The transport's errors; ParseException for a bad answer.
+   * @example
+   * (await this.periodseries(periodsLoad(curve, { begin, end }))).hasCapacity() //=> true
+   */
+  protected periodseries(line: RequestLine, signal?: AbortSignal): Promise<Periodseries> {
+    return this.data(line, signal, decodePeriodseries, (json) => parsePeriodseries(json));
+  }
+
+  /**
+   * Loads a list of period series (`period_instances.load`), as {@link series}.
+   *
+   * @param line - The path and query.
+   * @param signal - Cancels the request.
+   * @returns The list.
+   * @throws The transport's errors; ParseException for a bad answer.
+   * @example
+   * (await this.periodseriesList(periodInstancesLoad(curve, { begin, end }))).length //=> 3
+   */
+  protected periodseriesList(line: RequestLine, signal?: AbortSignal): Promise<PeriodseriesList> {
+    return this.data(line, signal, decodePeriodseriesList, parsePeriodseriesList);
+  }
+
+  /**
+   * Loads an OHLC list (`ohlc.load`, `ohlc.latest`), as {@link series}.
+   *
+   * @param line - The path and query.
+   * @param signal - Cancels the request.
+   * @returns The list.
+   * @throws The transport's errors; ParseException for a bad answer.
+   * @example
+   * (await this.ohlcList(ohlcLatest(curve, {}))).length //=> 12
+   */
+  protected ohlcList(line: RequestLine, signal?: AbortSignal): Promise<OHLCList> {
+    return this.data(line, signal, decodeOHLCList, (json) => parseOHLCList(json));
+  }
+
+  /** `GET` of a data route: may be answered as Arrow (see the `transport` client option). */
+  private async data<T>(
+    line: RequestLine,
+    signal: AbortSignal | undefined,
+    fromArrow: (bytes: Uint8Array) => T,
+    fromJson: (json: unknown) => T,
+  ): Promise<T> {
+    const res = await this.transport.get(formatRequestLine(line), { ...(signal ? { signal } : {}), data: true });
+    return res.arrow ? fromArrow(res.arrow) : fromJson(res.body);
   }
 }

@@ -5,7 +5,7 @@
  * @module
  */
 import { TimeseriesList, type Timeseries } from '../../model';
-import { parseTimeseries, timeseriesLoad, type CurveInput, type TimeseriesLoadOptions } from '../../wire';
+import { timeseriesLoad, type CurveInput, type TimeseriesLoadOptions } from '../../wire';
 import { curveList, runMany, splitManyOptions, type CallOptions, type ManyOptions } from './load-many';
 import { Section } from './section';
 
@@ -38,7 +38,7 @@ export class TimeseriesSection extends Section {
    */
   async load(curve: CurveInput, options: TimeseriesLoadOptions & CallOptions): Promise<Timeseries> {
     const line = timeseriesLoad(curve, options ?? {});
-    return parseTimeseries((await this.send(line, options?.signal)).body);
+    return this.series(line, options?.signal);
   }
 
   /**
@@ -62,7 +62,7 @@ export class TimeseriesSection extends Section {
     const lines = list.map((c) => timeseriesLoad(c, rest));
     return runMany(
       list,
-      async (_c, i) => parseTimeseries((await this.send(lines[i]!, many.signal)).body),
+      async (_c, i) => this.series(lines[i]!, many.signal),
       many,
       (xs) => new TimeseriesList(xs),
     );

@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { joinPeriods, periodInstancesRoutes } from '../../../server/src/server/routes/period-instances';
 import type { CurveRecord, PeriodBlock } from '../../../server/src/server/store';
 import { startService, type StartedService } from '../../helpers/start-service';
-import { curveRecord } from '../../helpers/records';
+import { curveRecord, periodBlock } from '../../helpers/records';
 
 const REMIT = 'DE Test Nuclear Capacity Available MW REMIT';
 const FORECAST = 'DE Test Wind Power Production MWh/h H Forecast';
@@ -26,17 +26,7 @@ const MAR29 = Date.UTC(2024, 2, 28, 23);
 const MAR31 = Date.UTC(2024, 2, 30, 23);
 const APR05 = Date.UTC(2024, 3, 4, 22);
 
-function periods(issued: number, tag: string, parts: [number, number, number][]): PeriodBlock {
-  return {
-    curve: REMIT,
-    issued,
-    tag,
-    begins: Float64Array.from(parts.map((p) => p[0])),
-    ends: Float64Array.from(parts.map((p) => p[1])),
-    values: Float64Array.from(parts.map((p) => p[2])),
-    capacities: Float64Array.from(parts.map(() => 1200)),
-  };
-}
+const periods = (issued: number, tag: string, parts: [number, number, number][]): PeriodBlock => periodBlock(REMIT, issued, tag, parts);
 
 const M1 = Date.UTC(2024, 2, 29, 8);
 const M2 = Date.UTC(2024, 2, 30, 14);

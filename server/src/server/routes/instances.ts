@@ -31,7 +31,7 @@ import { NotFoundError } from 'service/exceptions';
 import { AbsoluteItem, AbsoluteResult, Aggregation, Filter, type Timeseries } from 'service/model';
 import { Frequency, Resolution, floorMillis, shiftMillis, stepStarts } from 'service/time';
 import { resolveDateTime, timeOfDayMillis } from 'service/wire';
-import { serializeAbsoluteResult, serializeInstanceList, serializeStringList, timeseriesBytes, timeseriesListBytes } from 'service/wire';
+import { serializeAbsoluteResult, serializeInstanceList, serializeStringList } from 'service/wire';
 import type { ResampleQuery } from 'service/wire';
 import { SECTION_CURVE_TYPES } from 'service/wire';
 import {
@@ -44,7 +44,7 @@ import {
   decodeInstancesRolling,
 } from '../requests';
 import type { RouteContext, RouteModule } from '../route-module';
-import { jsonBytesReply } from '../json-reply';
+import { timeseriesListReply, timeseriesReply } from '../arrow-reply';
 import { instanceTarget, pathInstance, selectRecords, storeView, type InstanceTarget } from '../queries/instances';
 import { instanceFromRecord } from '../records';
 import { loadTimeseries, requestQuery, requestRange } from '../resample-series';
@@ -271,25 +271,19 @@ export const instancesRoutes: RouteModule = {
         const query = decodeInstancesLoad(requestQuery(request), { ensembles });
         const t = await target(request);
         const records = await selectRecords(store, t, query);
-        return jsonBytesReply(
-          reply,
-          timeseriesListBytes(await Promise.all(records.map((r) => instanceSeries(store, t, r, query, ensembles)))),
-        );
+        return timeseriesListReply(request, reply, await Promise.all(records.map((r) => instanceSeries(store, t, r, query, ensembles))));
       });
       api.get(`${prefix}/:curve/get/latest/`, async (request, reply) => {
         const query = decodeInstancesLatest(requestQuery(request));
         const t = await target(request);
         const [record] = await selectRecords(store, t, { ...query, limit: 1 });
         if (!record) throw new NotFoundError(`No instance of curve '${t.record.name}' matches the request`);
-        return jsonBytesReply(reply, timeseriesBytes(await instanceSeries(store, t, record, query, ensembles)));
+        return timeseriesReply(request, reply, await instanceSeries(store, t, record, query, ensembles));
       });
       const get = async (request: FastifyRequest, reply: FastifyReply) => {
         const query = decodeInstancesGet(requestQuery(request));
         const t = await target(request);
-        return jsonBytesReply(
-          reply,
-          timeseriesBytes(await instanceSeries(store, t, await pathInstance(store, t, request), query, ensembles)),
-        );
+        return timeseriesReply(request, reply, await instanceSeries(store, t, await pathInstance(store, t, request), query, ensembles));
       };
       api.get(`${prefix}/:curve/get/:issued/`, get);
       api.get(`${prefix}/:curve/get/:issued/:tag/`, get);
@@ -298,14 +292,13 @@ export const instancesRoutes: RouteModule = {
       const q = decodeInstancesRelative(requestQuery(request));
       const t = await target(request);
       const view = storeView(store, { readSeries: (_c, range) => relativeBlock(store, t, q, range) });
-      return jsonBytesReply(
+      return timeseriesReply(
+        request,
         reply,
-        timeseriesBytes(
-          await loadTimeseries(view, t.curve, t.record, {
-            ...pick(q),
-            range: requestRange(q.begin, q.end, q.timeZone ?? t.zone, q.frequency ?? Frequency.byTag(t.record.frequency)),
-          }),
-        ),
+        await loadTimeseries(view, t.curve, t.record, {
+          ...pick(q),
+          range: requestRange(q.begin, q.end, q.timeZone ?? t.zone, q.frequency ?? Frequency.byTag(t.record.frequency)),
+        }),
       );
     });
     api.get('/instances/:curve/get/rolling/', async (request, reply) => {
@@ -313,14 +306,13 @@ export const instancesRoutes: RouteModule = {
       const t = await target(request);
       const view = storeView(store, { readSeries: (_c, range) => rollingBlock(store, t, q, range) });
       // the fill's grid has the curve's steps, whatever the output frequency
-      return jsonBytesReply(
+      return timeseriesReply(
+        request,
         reply,
-        timeseriesBytes(
-          await loadTimeseries(view, t.curve, t.record, {
-            ...pick(q),
-            range: requestRange(q.begin, q.end, q.timeZone ?? t.zone, Frequency.byTag(t.record.frequency)),
-          }),
-        ),
+        await loadTimeseries(view, t.curve, t.record, {
+          ...pick(q),
+          range: requestRange(q.begin, q.end, q.timeZone ?? t.zone, Frequency.byTag(t.record.frequency)),
+        }),
       );
     });
     api.get('/instances/:curve/get/absolute/', async (request) => serializeAbsoluteResult(await absolute(context, request)));

@@ -8,14 +8,13 @@
  *
  * @module
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { contractDailySeries, fillModeOf, mergeForwardCurve, pickRows, selectContract } from 'service/engine';
 import { type ContractPeriod, Periodseries, Timeseries } from 'service/model';
 import { Frequency, Resolution, stepStarts } from 'service/time';
-import { ohlcListBytes, serializePeriodseries, timeseriesBytes, type PeriodseriesJson } from 'service/wire';
 import { decodeOhlcField, decodeOhlcLatest, decodeOhlcLoad, decodeOhlcTimeseries } from '../requests';
 import type { RouteContext, RouteModule } from '../route-module';
-import { jsonBytesReply } from '../json-reply';
+import { ohlcListReply, periodseriesReply, timeseriesReply } from '../arrow-reply';
 import { convertPrices } from '../fx-rates';
 import {
   contractChoice,
@@ -34,13 +33,15 @@ import {
 import { requestQuery } from '../resample-series';
 import type { Store } from '../store';
 
-async function ohlcBytes(
+async function ohlcAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
   store: Store,
   target: OhlcTarget,
   rows: OhlcRows,
   indices: Int32Array,
   unit: string | undefined,
-): Promise<Uint8Array> {
+): Promise<Buffer> {
   const { record } = target;
   const b = rows.block;
   // every row, in order (a list load without a contract filter): the store's columns as they are
@@ -50,7 +51,9 @@ async function ohlcBytes(
   let units = { unit: record.unit, denominator: record.denominator };
   if (unit !== undefined) ({ columns, ...units } = await convertPrices(store, columns, pick(b.traded), record, unit));
   const [open, high, low, close, settlement] = columns as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
-  return ohlcListBytes(
+  return ohlcListReply(
+    request,
+    reply,
     { curve: target.curve, ...units },
     {
       traded: pick(b.traded),
@@ -71,7 +74,7 @@ async function ohlcBytes(
 
 const all = (n: number): Int32Array => Int32Array.from({ length: n }, (_, i) => i);
 
-async function loadJson(context: RouteContext, request: FastifyRequest): Promise<Uint8Array> {
+async function load(context: RouteContext, request: FastifyRequest, reply: FastifyReply): Promise<Buffer> {
   const q = decodeOhlcLoad(requestQuery(request));
   const target = await ohlcTarget(context, request);
   const range = tradingRange(q.begin, q.end, target.zone);
@@ -81,17 +84,17 @@ async function loadJson(context: RouteContext, request: FastifyRequest): Promise
   const indices = filtered
     ? selectContract(b.period, b.delivery, rows.fronts, contractChoice({ ...q, period: q.period as ContractPeriod }, target.zone))
     : all(b.traded.length);
-  return ohlcBytes(context.store, target, rows, indices, q.unit);
+  return ohlcAnswer(request, reply, context.store, target, rows, indices, q.unit);
 }
 
-async function latestJson(context: RouteContext, request: FastifyRequest): Promise<Uint8Array> {
+async function latest(context: RouteContext, request: FastifyRequest, reply: FastifyReply): Promise<Buffer> {
   const q = decodeOhlcLatest(requestQuery(request));
   const target = await ohlcTarget(context, request);
   const rows = await latestRows(context.store, target, q.date);
-  return ohlcBytes(context.store, target, rows, all(rows.block.traded.length), q.unit);
+  return ohlcAnswer(request, reply, context.store, target, rows, all(rows.block.traded.length), q.unit);
 }
 
-async function latestPeriodsJson(context: RouteContext, request: FastifyRequest): Promise<PeriodseriesJson> {
+async function latestPeriods(context: RouteContext, request: FastifyRequest): Promise<Periodseries> {
   const field = decodeOhlcField((request.params as { field: string }).field);
   const q = decodeOhlcLatest(requestQuery(request));
   const target = await ohlcTarget(context, request);
@@ -105,10 +108,10 @@ async function latestPeriodsJson(context: RouteContext, request: FastifyRequest)
     } = await convertPrices(context.store, [values], block.traded, fieldUnit(target.record, field), q.unit));
   const merged = mergeForwardCurve({ period: block.period, delivery: block.delivery, values }, target.zone);
   const resolution = new Resolution(Frequency.NONE, q.timeZone ?? target.zone);
-  return serializePeriodseries(new Periodseries({ curve: target.curve, resolution, ...merged, ...units }));
+  return new Periodseries({ curve: target.curve, resolution, ...merged, ...units });
 }
 
-async function timeseriesJson(context: RouteContext, request: FastifyRequest): Promise<Uint8Array> {
+async function ohlcTimeseries(context: RouteContext, request: FastifyRequest): Promise<Timeseries> {
   const field = decodeOhlcField((request.params as { field: string }).field);
   const q = decodeOhlcTimeseries(requestQuery(request));
   const target = await ohlcTarget(context, request);
@@ -123,16 +126,14 @@ async function timeseriesJson(context: RouteContext, request: FastifyRequest): P
       ...units
     } = await convertPrices(context.store, [values], times, fieldUnit(target.record, field), q.unit));
   const days = stepStarts(range.begin, range.end, Frequency.P1D, target.zone);
-  return timeseriesBytes(
-    new Timeseries({
-      curve: target.curve,
-      resolution: new Resolution(Frequency.P1D, target.zone),
-      contract: contractOf(q, field),
-      times: days,
-      values: contractDailySeries(days, times, values, fillModeOf(q.fill)),
-      ...units,
-    }),
-  );
+  return new Timeseries({
+    curve: target.curve,
+    resolution: new Resolution(Frequency.P1D, target.zone),
+    contract: contractOf(q, field),
+    times: days,
+    values: contractDailySeries(days, times, values, fillModeOf(q.fill)),
+    ...units,
+  });
 }
 
 /**
@@ -145,9 +146,13 @@ async function timeseriesJson(context: RouteContext, request: FastifyRequest): P
 export const ohlcRoutes: RouteModule = {
   section: 'ohlc',
   register(api, context) {
-    api.get('/ohlc/:curve/', async (request, reply) => jsonBytesReply(reply, await loadJson(context, request)));
-    api.get('/ohlc/:curve/latest/', async (request, reply) => jsonBytesReply(reply, await latestJson(context, request)));
-    api.get('/ohlc/:curve/latest/periods/:field/', async (request) => latestPeriodsJson(context, request));
-    api.get('/ohlc/:curve/timeseries/:field/', async (request, reply) => jsonBytesReply(reply, await timeseriesJson(context, request)));
+    api.get('/ohlc/:curve/', async (request, reply) => load(context, request, reply));
+    api.get('/ohlc/:curve/latest/', async (request, reply) => latest(context, request, reply));
+    api.get('/ohlc/:curve/latest/periods/:field/', async (request, reply) =>
+      periodseriesReply(request, reply, await latestPeriods(context, request)),
+    );
+    api.get('/ohlc/:curve/timeseries/:field/', async (request, reply) =>
+      timeseriesReply(request, reply, await ohlcTimeseries(context, request)),
+    );
   },
 };

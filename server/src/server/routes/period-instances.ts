@@ -16,13 +16,13 @@
  *
  * @module
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { instanceColumns, knownInstances } from 'service/engine';
 import { NotFoundError } from 'service/exceptions';
 import type { Periodseries } from 'service/model';
 import { Frequency, floorMillis, shiftMillis, stepStarts } from 'service/time';
 import { timeOfDayMillis } from 'service/wire';
-import { serializeInstanceList, serializePeriodseries, serializePeriodseriesList } from 'service/wire';
+import { serializeInstanceList } from 'service/wire';
 import { SECTION_CURVE_TYPES } from 'service/wire';
 import {
   decodePeriodInstancesGet,
@@ -32,6 +32,7 @@ import {
   decodePeriodInstancesRelative,
   type PeriodInstancesQuery,
 } from '../requests';
+import { periodseriesListReply, periodseriesReply } from '../arrow-reply';
 import type { RouteContext, RouteModule } from '../route-module';
 import { loadPeriodseries, requestQuery, requestRange } from '../resample-series';
 import type { InstanceRecord, PeriodBlock, Store, TimeRange } from '../store';
@@ -152,13 +153,13 @@ export const periodInstancesRoutes: RouteModule = {
       const t = await target(request);
       return serializeInstanceList((await selectRecords(store, t, query)).map((r) => instanceFromRecord(r, t.issueZone)));
     });
-    api.get('/period-instances/:curve/', async (request) => {
+    api.get('/period-instances/:curve/', async (request, reply) => {
       const query = decodePeriodInstancesLoad(requestQuery(request));
       const t = await target(request);
       const records = await selectRecords(store, t, query);
-      return serializePeriodseriesList(await Promise.all(records.map((r) => periods(store, t, query, r))));
+      return periodseriesListReply(request, reply, await Promise.all(records.map((r) => periods(store, t, query, r))));
     });
-    api.get('/period-instances/:curve/get/latest/', async (request) => {
+    api.get('/period-instances/:curve/get/latest/', async (request, reply) => {
       const query = decodePeriodInstancesLatest(requestQuery(request));
       const t = await target(request);
       const [record] = await selectRecords(store, t, {
@@ -169,19 +170,21 @@ export const periodInstancesRoutes: RouteModule = {
         limit: 1,
       });
       if (!record) throw new NotFoundError(`No instance of curve '${t.record.name}' matches the request`);
-      return serializePeriodseries(await periods(store, t, query, record));
+      return periodseriesReply(request, reply, await periods(store, t, query, record));
     });
-    const get = async (request: FastifyRequest) => {
+    const get = async (request: FastifyRequest, reply: FastifyReply) => {
       const query = decodePeriodInstancesGet(requestQuery(request));
       const t = await target(request);
-      return serializePeriodseries(await periods(store, t, query, await pathInstance(store, t, request)));
+      return periodseriesReply(request, reply, await periods(store, t, query, await pathInstance(store, t, request)));
     };
     api.get('/period-instances/:curve/get/:issued/', get);
     api.get('/period-instances/:curve/get/:issued/:tag/', get);
-    api.get('/period-instances/:curve/get/relative/', async (request) => {
+    api.get('/period-instances/:curve/get/relative/', async (request, reply) => {
       const q = decodePeriodInstancesRelative(requestQuery(request));
       const t = await target(request);
-      return serializePeriodseries(
+      return periodseriesReply(
+        request,
+        reply,
         await periods(storeView(store, { readPeriods: (_c, range) => relativeBlock(store, t, q, range) }), t, q, null),
       );
     });

@@ -7,11 +7,12 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { zoneByName } from 'service/time';
-import { serializePeriodseries, type PeriodseriesJson } from 'service/wire';
+import type { Periodseries } from 'service/model';
 import { SECTION_CURVE_TYPES } from 'service/wire';
 import { decodePeriodsLoad } from '../requests';
 import { userOf } from '../auth';
 import type { RouteContext, RouteModule } from '../route-module';
+import { periodseriesReply } from '../arrow-reply';
 import { curveOf, dataCurve, loadPeriodseries, requestQuery, requestRange } from '../resample-series';
 
 /**
@@ -20,20 +21,19 @@ import { curveOf, dataCurve, loadPeriodseries, requestQuery, requestRange } from
  *
  * @param context - The store and clock.
  * @param request - The request; the curve name is the decoded `curve` path segment.
- * @returns The Periodseries JSON.
+ * @returns The period series (the route writes it as JSON or Arrow).
  * @throws ValidationError, NotFoundError or ForbiddenError, mapped to 400, 404 and 403.
  * @example
- * (await periodsLoadJson(context, request)).data[0]
- * //=> { begin: '2024-01-05T00:00:00+01:00', end: '2024-01-10T10:30:00+01:00', v: 8000, capacity: 8600 }
+ * (await periodsLoad(context, request)).values[0] //=> 8000
  */
-async function periodsLoadJson(context: RouteContext, request: FastifyRequest): Promise<PeriodseriesJson> {
+async function periodsLoad(context: RouteContext, request: FastifyRequest): Promise<Periodseries> {
   const query = decodePeriodsLoad(requestQuery(request));
   const user = userOf(request);
   const name = (request.params as { curve: string }).curve;
   const record = await dataCurve(context.store, user, name, SECTION_CURVE_TYPES.periods);
   const range = requestRange(query.begin, query.end, query.timeZone ?? zoneByName(record.timezone));
   const curve = await curveOf(context.store, user, record);
-  return serializePeriodseries(await loadPeriodseries(context.store, curve, record, { ...query, range }));
+  return loadPeriodseries(context.store, curve, record, { ...query, range });
 }
 
 /**
@@ -46,6 +46,6 @@ async function periodsLoadJson(context: RouteContext, request: FastifyRequest): 
 export const periodsRoutes: RouteModule = {
   section: 'periods',
   register(api, context) {
-    api.get('/periods/:curve/', async (request) => periodsLoadJson(context, request));
+    api.get('/periods/:curve/', async (request, reply) => periodseriesReply(request, reply, await periodsLoad(context, request)));
   },
 };

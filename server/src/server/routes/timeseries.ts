@@ -9,12 +9,11 @@
 import type { FastifyRequest } from 'fastify';
 import { Frequency, zoneByName } from 'service/time';
 import type { Timeseries } from 'service/model';
-import { timeseriesBytes } from 'service/wire';
 import { SECTION_CURVE_TYPES } from 'service/wire';
 import { decodeTimeseriesLoad } from '../requests';
 import { userOf } from '../auth';
 import type { RouteContext, RouteModule } from '../route-module';
-import { jsonBytesReply } from '../json-reply';
+import { timeseriesReply } from '../arrow-reply';
 import { curveOf, dataCurve, loadTimeseries, requestQuery, requestRange } from '../resample-series';
 
 /**
@@ -53,8 +52,6 @@ async function timeseriesLoad(context: RouteContext, request: FastifyRequest): P
 export const timeseriesRoutes: RouteModule = {
   section: 'timeseries',
   register(api, context) {
-    api.get('/timeseries/:curve/', async (request, reply) =>
-      jsonBytesReply(reply, timeseriesBytes(await timeseriesLoad(context, request))),
-    );
+    api.get('/timeseries/:curve/', async (request, reply) => timeseriesReply(request, reply, await timeseriesLoad(context, request)));
   },
 };

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { offerArrow } from '../arrow-reply';
 import type { RouteModule } from '../route-module';
 import { serializeGrant, userOf, type SubscriptionJson } from '../auth';
 import type { UserRecord } from '../store';
@@ -46,6 +47,9 @@ export function serializeUser(user: UserRecord): UserJson {
 export const userRoutes: RouteModule = {
   section: 'user',
   register(api) {
-    api.get('/user/', async (request) => serializeUser(userOf(request)));
+    api.get('/user/', async (request, reply) => {
+      offerArrow(reply);
+      return serializeUser(userOf(request));
+    });
   },
 };

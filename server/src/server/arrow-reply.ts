@@ -1,0 +1,182 @@
+/**
+ * Answering data routes in the representation the request asks for (docs/arrow.md#negotiation):
+ * an Arrow IPC stream when `Accept` names `application/vnd.apache.arrow.stream` above JSON, the
+ * usual JSON bytes otherwise (the default, unchanged). Every such answer says that the service
+ * offers Arrow (`X-Arrow-Stream`) and that it varies with `Accept`.
+ *
+ * @module
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Zone } from 'luxon';
+import type { Curve, Periodseries, Timeseries } from 'service/model';
+import {
+  ARROW_MEDIA_TYPE,
+  ARROW_OFFER_HEADER,
+  encodeOHLCColumns,
+  encodePeriodseries,
+  encodePeriodseriesList,
+  encodeTimeseries,
+  encodeTimeseriesList,
+  wantsArrow,
+} from 'service/wire';
+import {
+  ohlcListBytes,
+  serializePeriodseries,
+  serializePeriodseriesList,
+  timeseriesBytes,
+  timeseriesListBytes,
+  type OhlcColumns,
+  type PeriodseriesJson,
+} from 'service/wire';
+import { jsonBytesReply } from './json-reply';
+
+/**
+ * Says on an answer that the service answers Arrow (the header a client in `'auto'` mode reads).
+ *
+ * @param reply - The reply.
+ * @returns Nothing.
+ * @example
+ * offerArrow(reply); // X-Arrow-Stream: application/vnd.apache.arrow.stream
+ */
+export function offerArrow(reply: FastifyReply): void {
+  reply.header(ARROW_OFFER_HEADER, ARROW_MEDIA_TYPE);
+}
+
+/**
+ * Whether the request gets Arrow (used by the ETag too: each representation has its own tag).
+ *
+ * @param request - The request.
+ * @returns True when `Accept` asks for Arrow.
+ * @example
+ * asksArrow(request) //=> false
+ */
+export function asksArrow(request: FastifyRequest): boolean {
+  return wantsArrow(request.headers.accept);
+}
+
+/** The JSON answer: bytes from a fast writer, or an object Fastify serialises as before. */
+type JsonAnswer = Uint8Array | PeriodseriesJson | PeriodseriesJson[];
+
+function answer<J extends JsonAnswer>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  arrow: () => Uint8Array,
+  json: () => J,
+): Buffer | Exclude<J, Uint8Array> {
+  offerArrow(reply);
+  reply.header('vary', 'Accept');
+  if (!asksArrow(request)) {
+    const body = json();
+    return body instanceof Uint8Array ? jsonBytesReply(reply, body) : (body as Exclude<J, Uint8Array>);
+  }
+  const bytes = arrow();
+  reply.type(ARROW_MEDIA_TYPE);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/**
+ * Answers one time series as Arrow or JSON.
+ *
+ * @param request - The request (its `Accept` decides).
+ * @param reply - The reply.
+ * @param ts - The series.
+ * @returns The payload for the handler to return.
+ * @example
+ * api.get('/timeseries/:curve/', async (request, reply) => timeseriesReply(request, reply, await load(request)));
+ */
+export function timeseriesReply(request: FastifyRequest, reply: FastifyReply, ts: Timeseries): Buffer {
+  return answer(
+    request,
+    reply,
+    () => encodeTimeseries(ts),
+    () => timeseriesBytes(ts),
+  );
+}
+
+/**
+ * Answers a list of time series (`instances.load`) as Arrow or JSON.
+ *
+ * @param request - The request (its `Accept` decides).
+ * @param reply - The reply.
+ * @param list - The series.
+ * @returns The payload for the handler to return.
+ * @example
+ * api.get('/instances/:curve/', async (request, reply) => timeseriesListReply(request, reply, await load(request)));
+ */
+export function timeseriesListReply(request: FastifyRequest, reply: FastifyReply, list: readonly Timeseries[]): Buffer {
+  return answer(
+    request,
+    reply,
+    () => encodeTimeseriesList(list),
+    () => timeseriesListBytes(list),
+  );
+}
+
+/**
+ * Answers one period series as Arrow or JSON (the JSON object as before).
+ *
+ * @param request - The request (its `Accept` decides).
+ * @param reply - The reply.
+ * @param ps - The series.
+ * @returns The payload for the handler to return.
+ * @example
+ * api.get('/periods/:curve/', async (request, reply) => periodseriesReply(request, reply, await load(request)));
+ */
+export function periodseriesReply(request: FastifyRequest, reply: FastifyReply, ps: Periodseries): Buffer | PeriodseriesJson {
+  return answer(
+    request,
+    reply,
+    () => encodePeriodseries(ps),
+    () => serializePeriodseries(ps),
+  );
+}
+
+/**
+ * Answers a list of period series (`period_instances.load`) as Arrow or JSON.
+ *
+ * @param request - The request (its `Accept` decides).
+ * @param reply - The reply.
+ * @param list - The series.
+ * @returns The payload for the handler to return.
+ * @example
+ * api.get('/period-instances/:curve/', async (request, reply) => periodseriesListReply(request, reply, await load(request)));
+ */
+export function periodseriesListReply(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  list: readonly Periodseries[],
+): Buffer | PeriodseriesJson[] {
+  return answer(
+    request,
+    reply,
+    () => encodePeriodseriesList(list),
+    () => serializePeriodseriesList(list),
+  );
+}
+
+/**
+ * Answers an OHLC list, given as columns, as Arrow or JSON (the fast JSON writer's bytes).
+ *
+ * @param request - The request (its `Accept` decides).
+ * @param reply - The reply.
+ * @param head - Curve, unit and denominator.
+ * @param rows - The records in columns.
+ * @param zone - The zone of the trading days and deliveries.
+ * @returns The payload for the handler to return.
+ * @example
+ * api.get('/ohlc/:curve/', async (request, reply) => ohlcListReply(request, reply, head, rows, zone));
+ */
+export function ohlcListReply(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  head: { curve: Curve | null; unit: string | null; denominator: string | null },
+  rows: OhlcColumns,
+  zone: Zone,
+): Buffer {
+  return answer(
+    request,
+    reply,
+    () => encodeOHLCColumns(head, rows, zone),
+    () => ohlcListBytes(head, rows, zone),
+  );
+}

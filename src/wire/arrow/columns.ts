@@ -1,0 +1,271 @@
+/**
+ * The column layer of the Arrow answers (docs/arrow.md): record batches built straight from the
+ * model's typed arrays (no object per value) and read back into typed arrays. Times are epoch
+ * milliseconds held as float64 in the model and written as Arrow `Timestamp(ms)` (int64) by
+ * splitting each value into its two 32-bit words; values are float64 with a validity bitmap
+ * where the model holds NaN (missing).
+ *
+ * @module
+ */
+import { type Batch, batchType, Column, dateDay, float64, int32, timestamp, TimeUnit, utf8, type DataType } from '@uwdata/flechette';
+import { IANAZone, type Zone } from 'luxon';
+import { ParseException } from '../../exceptions';
+
+/**
+ * Most rows in one record batch: long answers are cut into batches of this size.
+ *
+ * @example
+ * BATCH_ROWS //=> 65536
+ */
+const BATCH_ROWS = 65536;
+
+const TWO_32 = 4294967296;
+
+/**
+ * The zone written into Arrow timestamp types: the zone itself when it is an IANA zone or UTC;
+ * for zones no Arrow reader knows (`Europe/Gas_Day`) UTC, the real zone staying in the metadata.
+ *
+ * @param zone - The zone name.
+ * @returns The Arrow timezone.
+ * @example
+ * arrowZone('CET') //=> 'CET'
+ * arrowZone('Europe/Gas_Day') //=> 'UTC'
+ */
+export function arrowZone(zone: string): string {
+  return zone === 'UTC' || IANAZone.isValidZone(zone) ? zone : 'UTC';
+}
+
+/** A batch of one column: the flechette batch object for the given type. */
+function makeBatch(type: DataType, length: number, nullCount: number, validity: Uint8Array, values: ArrayBufferView): Batch<unknown> {
+  const Kind = batchType(type) as unknown as new (o: object) => Batch<unknown>;
+  return new Kind({ length, nullCount, type, validity, values });
+}
+
+/**
+ * Row ranges of the batches for a column of `length` rows.
+ *
+ * @param length - Rows.
+ * @param size - Rows per batch.
+ * @returns `[start, end)` pairs (one empty range for an empty column).
+ * @example
+ * batchRanges(5, 2) //=> [[0, 2], [2, 4], [4, 5]]
+ */
+export function batchRanges(length: number, size = BATCH_ROWS): [number, number][] {
+  const out: [number, number][] = [];
+  for (let start = 0; start < length; start += size) out.push([start, Math.min(length, start + size)]);
+  if (out.length === 0) out.push([0, 0]);
+  return out;
+}
+
+/**
+ * A `Timestamp(ms, zone)` batch from epoch milliseconds.
+ *
+ * @param times - Epoch milliseconds (whole numbers).
+ * @param start - First row.
+ * @param end - Row after the last.
+ * @param type - The timestamp type.
+ * @returns The batch.
+ * @example
+ * timeBatch(new Float64Array([0]), 0, 1, timestamp(TimeUnit.MILLISECOND, 'CET')).length //=> 1
+ */
+export function timeBatch(times: Float64Array, start: number, end: number, type: DataType): Batch<unknown> {
+  const n = end - start;
+  const words = new Int32Array(2 * n);
+  for (let i = 0; i < n; i++) {
+    const t = times[start + i] as number;
+    const hi = Math.floor(t / TWO_32);
+    words[2 * i] = t - hi * TWO_32;
+    words[2 * i + 1] = hi;
+  }
+  return makeBatch(type, n, 0, new Uint8Array(0), new BigInt64Array(words.buffer));
+}
+
+/**
+ * A float64 batch, null where the column holds NaN; without NaN the values are the column's own
+ * bytes (no copy).
+ *
+ * @param column - The values (NaN = missing).
+ * @param start - First row.
+ * @param end - Row after the last.
+ * @returns The batch.
+ * @example
+ * floatBatch(new Float64Array([1, NaN]), 0, 2).nullCount //=> 1
+ */
+export function floatBatch(column: Float64Array, start: number, end: number): Batch<unknown> {
+  const n = end - start;
+  const values = column.subarray(start, end);
+  let nulls = 0;
+  for (let i = 0; i < n; i++) if (values[i] !== values[i]) nulls++;
+  if (nulls === 0) return makeBatch(float64(), n, 0, new Uint8Array(0), values);
+  const validity = new Uint8Array((n + 7) >> 3);
+  const clean = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const v = values[i] as number;
+    if (v === v) {
+      validity[i >> 3] = (validity[i >> 3] as number) | (1 << (i & 7));
+      clean[i] = v;
+    }
+  }
+  return makeBatch(float64(), n, nulls, validity, clean);
+}
+
+/**
+ * An int32 batch holding one number for every row (the `member` column of lists).
+ *
+ * @param value - The number.
+ * @param length - Rows.
+ * @returns The batch.
+ * @example
+ * constantIntBatch(2, 3).length //=> 3
+ */
+export function constantIntBatch(value: number, length: number): Batch<unknown> {
+  return makeBatch(int32(), length, 0, new Uint8Array(0), new Int32Array(length).fill(value));
+}
+
+/**
+ * The Arrow type of the `date` (and `begin`/`end`) columns.
+ *
+ * @param zone - The series' zone name.
+ * @returns `Timestamp(ms, zone)`.
+ * @example
+ * timeType('CET').timezone //=> 'CET'
+ */
+export function timeType(zone: string): DataType {
+  return timestamp(TimeUnit.MILLISECOND, arrowZone(zone));
+}
+
+/**
+ * A column from its batches.
+ *
+ * @param type - The column's type.
+ * @param batches - Its batches.
+ * @returns The column.
+ * @example
+ * columnOf(float64(), [floatBatch(new Float64Array([1]), 0, 1)]).length //=> 1
+ */
+export function columnOf(type: DataType, batches: Batch<unknown>[]): Column<unknown> {
+  return new Column(batches, type);
+}
+
+/** A received batch as the decoder sees it. */
+interface RawBatch {
+  length: number;
+  nullCount: number;
+  validity?: Uint8Array;
+  values?: ArrayBufferView;
+}
+
+function batchesOf(column: Column<unknown>): RawBatch[] {
+  return column.data as unknown as RawBatch[];
+}
+
+/**
+ * Reads a received timestamp column (decoded with `useBigIntTimestamp`) as epoch milliseconds.
+ *
+ * @param column - The column.
+ * @param name - Its name, for messages.
+ * @returns The times.
+ * @throws ParseException for nulls (a time is never missing).
+ * @example
+ * readTimes(table.getChild('date'), 'date')[0] //=> 1711839600000
+ */
+export function readTimes(column: Column<unknown>, name: string): Float64Array {
+  const out = new Float64Array(column.length);
+  let at = 0;
+  for (const batch of batchesOf(column)) {
+    if (batch.nullCount > 0) throw new ParseException(`Arrow answer: column ${name} has missing date-times`);
+    const v = batch.values as BigInt64Array;
+    const words = new Int32Array(v.buffer, v.byteOffset, 2 * batch.length);
+    for (let i = 0; i < batch.length; i++) out[at + i] = (words[2 * i + 1] as number) * TWO_32 + ((words[2 * i] as number) >>> 0);
+    at += batch.length;
+  }
+  return out;
+}
+
+/**
+ * Reads a received float64 column: nulls become NaN. A column of one batch without nulls is
+ * taken as it is (a view of the received bytes, no copy).
+ *
+ * @param column - The column.
+ * @returns The values.
+ * @example
+ * readFloats(table.getChild('value'))[0] //=> 42.5
+ */
+export function readFloats(column: Column<unknown>): Float64Array {
+  const batches = batchesOf(column);
+  const only = batches.length === 1 ? batches[0] : undefined;
+  if (only !== undefined && only.nullCount === 0) return (only.values as Float64Array).subarray(0, only.length);
+  const out = new Float64Array(column.length);
+  let at = 0;
+  for (const batch of batches) {
+    const values = batch.values as Float64Array;
+    if (batch.nullCount === 0) out.set(values.subarray(0, batch.length), at);
+    else {
+      const validity = batch.validity as Uint8Array;
+      for (let i = 0; i < batch.length; i++) {
+        out[at + i] = ((validity[i >> 3] as number) >> (i & 7)) & 1 ? (values[i] as number) : Number.NaN;
+      }
+    }
+    at += batch.length;
+  }
+  return out;
+}
+
+/**
+ * An int32 batch with nulls where `valid` says so (the OHLC `front` column).
+ *
+ * @param values - The numbers.
+ * @param valid - Whether row `i` has a value.
+ * @returns The batch.
+ * @example
+ * intBatch(Int32Array.of(1, -1), (i) => i === 0).nullCount //=> 1
+ */
+export function intBatch(values: Int32Array, valid: (i: number) => boolean): Batch<unknown> {
+  const n = values.length;
+  const validity = new Uint8Array((n + 7) >> 3);
+  let nulls = 0;
+  for (let i = 0; i < n; i++) {
+    if (valid(i)) validity[i >> 3] = (validity[i >> 3] as number) | (1 << (i & 7));
+    else nulls++;
+  }
+  return makeBatch(int32(), n, nulls, nulls === 0 ? new Uint8Array(0) : validity, values);
+}
+
+/**
+ * A `Date32` batch (days since 1970-01-01) of the local dates of instants in a zone.
+ *
+ * @param instants - Epoch milliseconds (local midnights in `zone`).
+ * @param zone - The zone whose calendar dates are meant.
+ * @returns The batch.
+ * @example
+ * dayBatch(new Float64Array([Date.UTC(2024, 0, 1, -1)]), CET).values[0] //=> 19723
+ */
+export function dayBatch(instants: Float64Array, zone: Zone): Batch<unknown> {
+  const days = new Int32Array(instants.length);
+  for (let i = 0; i < days.length; i++) {
+    const t = instants[i] as number;
+    days[i] = Math.floor((t + zone.offset(t) * 60_000) / 86_400_000);
+  }
+  return makeBatch(dateDay(), days.length, 0, new Uint8Array(0), days);
+}
+
+/**
+ * A `Utf8` batch of texts (no nulls).
+ *
+ * @param texts - The texts.
+ * @returns The batch.
+ * @example
+ * textBatch(['month', 'quarter']).length //=> 2
+ */
+export function textBatch(texts: readonly string[]): Batch<unknown> {
+  const encoder = new TextEncoder();
+  const parts = texts.map((t) => encoder.encode(t));
+  const offsets = new Int32Array(texts.length + 1);
+  parts.forEach((p, i) => {
+    offsets[i + 1] = (offsets[i] as number) + p.length;
+  });
+  const bytes = new Uint8Array(offsets[texts.length] as number);
+  parts.forEach((p, i) => bytes.set(p, offsets[i] as number));
+  const Kind = batchType(utf8()) as unknown as new (o: object) => Batch<unknown>;
+  return new Kind({ length: texts.length, nullCount: 0, type: utf8(), validity: new Uint8Array(0), offsets, values: bytes });
+}

@@ -1,0 +1,168 @@
+/**
+ * Arrow IPC streams of the service's answers (docs/arrow.md): a schema whose metadata names the
+ * answer's shape, carries everything but the data as JSON text and says how many rows each member
+ * has; then the record batches. Reading checks the shape and the row counts, so a stream cut
+ * between two batches is an error and never a short answer.
+ *
+ * @module
+ */
+import { Endianness, field, Table, tableFromIPC, tableToIPC, Version, type Batch, type DataType } from '@uwdata/flechette';
+import { ParseException } from '../../exceptions';
+import { columnOf } from './columns';
+
+/**
+ * The media type of Arrow answers (the IPC stream format).
+ *
+ * @example
+ * ARROW_MEDIA_TYPE //=> 'application/vnd.apache.arrow.stream'
+ */
+export const ARROW_MEDIA_TYPE = 'application/vnd.apache.arrow.stream';
+
+/** Schema metadata keys (docs/arrow.md#metadata). */
+const META = Object.freeze({
+  /** The answer's shape: `timeseries`, `timeseries-list`, `periodseries`, `periodseries-list`. */
+  shape: 'service.shape',
+  /** The JSON answer without its data, as JSON text (an array of them for lists). */
+  header: 'service.header',
+  /** JSON array, one entry per member: `{ rows, values, scenarios }`. */
+  layout: 'service.layout',
+});
+
+/** Field metadata key naming a column's role (`date`, `value`, `scenario`, `member`, ...). */
+export const ROLE = 'service.role';
+
+/** What one member of an answer holds (an entry of `service.layout`). */
+export interface MemberLayout {
+  /** Rows of the member. */
+  rows: number;
+  /** Whether it has a value column (false for a scenarios-only series). */
+  values: boolean;
+  /** Its number of scenario columns. */
+  scenarios: number;
+  /** Period series: whether it has installed capacities. */
+  capacity?: boolean;
+}
+
+/** One column of an answer being written: name, type, role and its batches. */
+export interface OutColumn {
+  /** Field name. */
+  name: string;
+  /** Arrow type. */
+  type: DataType;
+  /** Role written to the field metadata. */
+  role: string;
+  /** One batch per record batch of the stream. */
+  batches: Batch<unknown>[];
+}
+
+/**
+ * Writes an answer as Arrow IPC stream bytes.
+ *
+ * @param shape - The shape (`service.shape`).
+ * @param header - The header, written as JSON text (`service.header`).
+ * @param layout - One entry per member (`service.layout`).
+ * @param columns - The columns, all with the same batch lengths.
+ * @returns The IPC stream.
+ * @example
+ * writeStream('timeseries', head, [{ rows: 0, values: true, scenarios: 0 }], columns).byteLength > 0 //=> true
+ */
+export function writeStream(shape: string, header: unknown, layout: readonly MemberLayout[], columns: readonly OutColumn[]): Uint8Array {
+  const schema = {
+    version: Version.V5,
+    endianness: Endianness.Little,
+    fields: columns.map((c) => field(c.name, c.type, true, new Map([[ROLE, c.role]]))),
+    metadata: new Map([
+      [META.shape, shape],
+      [META.header, JSON.stringify(header)],
+      [META.layout, JSON.stringify(layout)],
+    ]),
+  };
+  const table = new Table(
+    schema,
+    columns.map((c) => columnOf(c.type, c.batches)),
+  );
+  return tableToIPC(table, { format: 'stream' }) as Uint8Array;
+}
+
+/** An answer as read: the table, its header and member layout. */
+export interface ReadStream {
+  /** The decoded table. */
+  table: Table;
+  /** The parsed `service.header`. */
+  header: unknown;
+  /** The parsed `service.layout`. */
+  layout: MemberLayout[];
+}
+
+function isLayout(x: unknown): x is MemberLayout[] {
+  return (
+    Array.isArray(x) &&
+    x.every(
+      (m) =>
+        typeof m === 'object' &&
+        m !== null &&
+        Number.isInteger((m as MemberLayout).rows) &&
+        typeof (m as MemberLayout).values === 'boolean' &&
+        Number.isInteger((m as MemberLayout).scenarios) &&
+        ((m as MemberLayout).capacity === undefined || typeof (m as MemberLayout).capacity === 'boolean'),
+    )
+  );
+}
+
+/**
+ * Reads Arrow IPC stream bytes of an answer of the given shape.
+ *
+ * @param bytes - The stream.
+ * @param shape - The shape expected.
+ * @returns Table, header and layout.
+ * @throws ParseException when the bytes are no Arrow stream, the shape differs, the metadata is
+ *   missing or bad, or the rows are fewer or more than the layout says (a cut stream).
+ * @example
+ * readStream(bytes, 'timeseries').layout[0].rows //=> 96
+ */
+export function readStream(bytes: Uint8Array, shape: string): ReadStream {
+  let table: Table;
+  try {
+    // the typed arrays are views of the bytes: they need the stream to start 8-byte aligned
+    const aligned = bytes.byteOffset % 8 === 0 ? bytes : bytes.slice();
+    table = tableFromIPC(aligned, { useBigIntTimestamp: true });
+  } catch (err) {
+    throw new ParseException(`Arrow answer is not a valid IPC stream: ${(err as Error).message}`, { cause: err });
+  }
+  const meta = table.schema.metadata;
+  const got = meta?.get(META.shape);
+  if (got !== shape)
+    throw new ParseException(`Arrow answer: expected shape ${shape}, got ${got === undefined ? 'none' : JSON.stringify(got)}`);
+  let header: unknown;
+  let layout: unknown;
+  try {
+    header = JSON.parse(meta?.get(META.header) ?? '');
+    layout = JSON.parse(meta?.get(META.layout) ?? '');
+  } catch (err) {
+    throw new ParseException(`Arrow answer: schema metadata ${META.header} or ${META.layout} is not valid JSON`, { cause: err });
+  }
+  if (!isLayout(layout)) throw new ParseException(`Arrow answer: bad ${META.layout}`);
+  const rows = layout.reduce((sum, m) => sum + m.rows, 0);
+  if (table.numRows !== rows)
+    throw new ParseException(`Arrow answer: ${table.numRows} rows received, ${rows} announced (the stream was cut)`);
+  return { table, header, layout };
+}
+
+/**
+ * Builds each member of a list answer from its header entry, its layout and its first row.
+ *
+ * @param stream - The answer as read.
+ * @param build - Makes one member (`path` is `[i]`, for messages).
+ * @returns The members, in order.
+ * @example
+ * eachMember(readStream(bytes, 'timeseries-list'), (head, layout, start) => layout.rows).length //=> 3
+ */
+export function eachMember<T>(stream: ReadStream, build: (head: unknown, layout: MemberLayout, start: number, path: string) => T): T[] {
+  const heads = Array.isArray(stream.header) ? stream.header : [];
+  let start = 0;
+  return stream.layout.map((layout, i) => {
+    const member = build(heads[i], layout, start, `[${i}]`);
+    start += layout.rows;
+    return member;
+  });
+}

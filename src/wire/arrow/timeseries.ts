@@ -1,0 +1,147 @@
+/**
+ * Time series as Arrow streams (docs/arrow.md#time-series): a `date` column (`Timestamp(ms)` in
+ * the series' zone), a float64 `value` column and one float64 column per scenario, null where
+ * missing; lists (`instances.load`) add an int32 `member` column and keep their members in
+ * order, each in its own record batches. Everything else of the JSON answer travels as the
+ * schema's `service.header`.
+ *
+ * @module
+ */
+import { float64, int32, type Column } from '@uwdata/flechette';
+import { Timeseries, TimeseriesList } from '../../model';
+import { parseTimeseries, serializeTimeseriesHead } from '../json';
+import { modelAt } from '../json/read';
+import { batchRanges, constantIntBatch, floatBatch, readFloats, readTimes, timeBatch, timeType } from './columns';
+import { eachMember, readStream, ROLE, writeStream, type MemberLayout, type OutColumn } from './stream';
+
+const NO_VALUES = new Float64Array(0);
+
+function layoutOf(ts: Timeseries): MemberLayout {
+  return { rows: ts.length, values: ts.hasValues(), scenarios: ts.scenarios.length };
+}
+
+/** The value or scenario column of a member, NaN-filled when the member has none. */
+function memberColumn(ts: Timeseries, k: number): Float64Array {
+  const column = k < 0 ? ts.valuesOrNull() : ts.scenarios[k];
+  return column ?? new Float64Array(ts.length).fill(Number.NaN);
+}
+
+function columnsOf(members: readonly Timeseries[], withMember: boolean): OutColumn[] {
+  const first = members[0];
+  const zone = first === undefined ? 'UTC' : first.resolution.timezone;
+  const widest = members.reduce<Timeseries | undefined>(
+    (w, ts) => (w === undefined || ts.scenarios.length > w.scenarios.length ? ts : w),
+    undefined,
+  );
+  const names = widest?.scenarioNames ?? [];
+  const withValues = members.length === 0 || members.some((ts) => ts.hasValues());
+  const member: OutColumn = { name: 'member', type: int32(), role: 'member', batches: [] };
+  const date: OutColumn = { name: 'date', type: timeType(zone), role: 'date', batches: [] };
+  const value: OutColumn = { name: 'value', type: float64(), role: 'value', batches: [] };
+  const scenarios: OutColumn[] = names.map((name) => ({ name, type: float64(), role: 'scenario', batches: [] }));
+  const add = (ts: Timeseries, m: number, start: number, end: number): void => {
+    member.batches.push(constantIntBatch(m, end - start));
+    date.batches.push(timeBatch(ts.times, start, end, date.type));
+    if (withValues) value.batches.push(floatBatch(memberColumn(ts, -1), start, end));
+    scenarios.forEach((c, k) => c.batches.push(floatBatch(memberColumn(ts, k), start, end)));
+  };
+  members.forEach((ts, m) => {
+    for (const [start, end] of batchRanges(ts.length)) if (end > start || members.length === 1) add(ts, m, start, end);
+  });
+  return [...(withMember ? [member] : []), date, ...(withValues ? [value] : []), ...scenarios];
+}
+
+/**
+ * Writes a time series as an Arrow IPC stream.
+ *
+ * @param ts - The series.
+ * @returns The stream bytes.
+ * @example
+ * decodeTimeseries(encodeTimeseries(ts)).equals(ts) //=> true
+ */
+export function encodeTimeseries(ts: Timeseries): Uint8Array {
+  return writeStream('timeseries', serializeTimeseriesHead(ts), [layoutOf(ts)], columnsOf([ts], false));
+}
+
+/**
+ * Writes a list of time series (`instances.load`) as one Arrow IPC stream.
+ *
+ * @param list - The series, one member each.
+ * @returns The stream bytes.
+ * @example
+ * decodeTimeseriesList(encodeTimeseriesList(list)).length //=> list.length
+ */
+export function encodeTimeseriesList(list: readonly Timeseries[]): Uint8Array {
+  return writeStream('timeseries-list', list.map(serializeTimeseriesHead), list.map(layoutOf), columnsOf(list, true));
+}
+
+/** The columns of a received answer, by role, read whole. */
+interface Received {
+  times: Float64Array;
+  values: Float64Array;
+  scenarios: Float64Array[];
+}
+
+function received(columns: readonly Column<unknown>[], roles: readonly string[]): Received {
+  const of = (role: string): Column<unknown>[] => columns.filter((_, i) => roles[i] === role);
+  const date = of('date')[0];
+  const times = date === undefined ? new Float64Array(0) : readTimes(date, 'date');
+  const value = of('value')[0];
+  return { times, values: value === undefined ? NO_VALUES : readFloats(value), scenarios: of('scenario').map(readFloats) };
+}
+
+function member(head: unknown, layout: MemberLayout, columns: Received, start: number, path: string): Timeseries {
+  const shell = parseTimeseries({ ...(head as object), data: [] }, path);
+  const end = start + layout.rows;
+  return modelAt(
+    path,
+    () =>
+      new Timeseries({
+        resolution: shell.resolution,
+        curve: shell.curve,
+        instance: shell.instance,
+        contract: shell.contract,
+        unit: shell.unit,
+        denominator: shell.denominator,
+        times: columns.times.subarray(start, end),
+        values: layout.values ? columns.values.subarray(start, end) : null,
+        scenarios: columns.scenarios.slice(0, layout.scenarios).map((c) => c.subarray(start, end)),
+        scenarioNames: layout.scenarios > 0 ? shell.scenarioNames : null,
+      }),
+  );
+}
+
+function rolesOf(stream: ReturnType<typeof readStream>): string[] {
+  return stream.table.schema.fields.map((f) => f.metadata?.get(ROLE) ?? '');
+}
+
+/**
+ * Reads a time series from an Arrow IPC stream written by {@link encodeTimeseries}.
+ *
+ * @param bytes - The stream.
+ * @returns The series, equal to the one written.
+ * @throws ParseException for bytes that are no such stream, bad metadata or a cut stream.
+ * @example
+ * decodeTimeseries(encodeTimeseries(ts)).length //=> ts.length
+ */
+export function decodeTimeseries(bytes: Uint8Array): Timeseries {
+  const stream = readStream(bytes, 'timeseries');
+  const columns = received(stream.table.children as Column<unknown>[], rolesOf(stream));
+  return member(stream.header, stream.layout[0] as MemberLayout, columns, 0, '');
+}
+
+/**
+ * Reads a list of time series from an Arrow IPC stream written by {@link encodeTimeseriesList}.
+ *
+ * @param bytes - The stream.
+ * @returns The list, members in order.
+ * @throws ParseException for bytes that are no such stream, bad metadata or a cut stream.
+ * @example
+ * decodeTimeseriesList(encodeTimeseriesList([])).length //=> 0
+ */
+export function decodeTimeseriesList(bytes: Uint8Array): TimeseriesList {
+  const stream = readStream(bytes, 'timeseries-list');
+  const columns = received(stream.table.children as Column<unknown>[], rolesOf(stream));
+  const list = eachMember(stream, (head, layout, start, path) => member(head, layout, columns, start, path));
+  return modelAt('', () => new TimeseriesList(list));
+}
