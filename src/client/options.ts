@@ -365,8 +365,9 @@ function hook<T extends (info: never) => void>(name: string, value: T | undefine
 
 /**
  * The `cache` option from the environment when the caller gives none: `SERVICE_CACHE_DIR` (an
- * on-disk cache) and `SERVICE_CACHE_MODE` (`revalidate` or `offline`). `npm run report -- --record`
- * and `--replay` use them to save and replay the answers a notebook's client gets.
+ * on-disk cache) and `SERVICE_CACHE_MODE` (`revalidate`, `record` or `offline`). `npm run report
+ * -- --record` and `--replay` use them to save (error answers too) and replay the answers a
+ * notebook's client gets.
  *
  * @param env - The environment.
  * @returns The cache option, or undefined without `SERVICE_CACHE_DIR`.

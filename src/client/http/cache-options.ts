@@ -8,10 +8,12 @@ import { InitializationError } from '../../exceptions';
 
 /**
  * How a cached answer is used: `revalidate` (default) asks the service with `If-None-Match` and
- * uses the cached body on `304`; `offline` answers only from the cache, without any request,
- * and fails on a miss.
+ * uses the cached body on `304`, and keeps successful answers only; `record` does the same but
+ * also keeps the service's error answers (400, 403, 404, ...), for a later `offline` replay;
+ * `offline` answers only from the cache, without any request (a recorded error answer is thrown
+ * again as the same error), and fails on a miss.
  */
-export type CacheMode = 'revalidate' | 'offline';
+export type CacheMode = 'revalidate' | 'record' | 'offline';
 
 /**
  * The `cache` client option in object form.
@@ -25,7 +27,7 @@ export interface CacheOptions {
   dir?: string;
   /** Size bound in bytes, least recently used entries evicted first (default 256 MiB). */
   maxBytes?: number;
-  /** `revalidate` (default) or `offline`. */
+  /** `revalidate` (default), `record` or `offline`. */
   mode?: CacheMode;
 }
 
@@ -62,7 +64,7 @@ export function resolveCacheOptions(value: boolean | CacheOptions | undefined): 
   if (typeof maxBytes !== 'number' || !Number.isFinite(maxBytes) || maxBytes <= 0) {
     throw new InitializationError(`cache.maxBytes must be a positive number of bytes, got ${String(maxBytes)}`);
   }
-  if (mode !== 'revalidate' && mode !== 'offline')
-    throw new InitializationError(`cache.mode must be 'revalidate' or 'offline', got ${String(mode)}`);
+  if (mode !== 'revalidate' && mode !== 'record' && mode !== 'offline')
+    throw new InitializationError(`cache.mode must be 'revalidate', 'record' or 'offline', got ${String(mode)}`);
   return Object.freeze({ dir: dir ?? null, maxBytes, mode });
 }

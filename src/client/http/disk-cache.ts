@@ -14,6 +14,8 @@ import { join } from 'node:path';
 
 /** A cached answer as the disk layer keeps it. */
 export interface DiskEntry {
+  /** The answer's HTTP status: 200, or an error status kept by a recording (absent: 200). */
+  status?: number;
   /** The answer's ETag, or null. */
   etag: string | null;
   /** The answer's headers (lower-case names). */
@@ -88,6 +90,7 @@ export class DiskCache {
     await this.ready;
     const meta = JSON.stringify({
       v: 1,
+      ...(entry.status !== undefined && entry.status !== 200 ? { status: entry.status } : {}),
       etag: entry.etag,
       headers: entry.headers,
       length: Buffer.byteLength(entry.text),
@@ -180,7 +183,7 @@ export class DiskCache {
 function parseEntry(raw: string): DiskEntry | null {
   const cut = raw.indexOf('\n');
   if (cut < 0) return null;
-  let meta: { v?: unknown; etag?: unknown; headers?: unknown; length?: unknown; sha1?: unknown };
+  let meta: { v?: unknown; status?: unknown; etag?: unknown; headers?: unknown; length?: unknown; sha1?: unknown };
   try {
     meta = JSON.parse(raw.slice(0, cut)) as typeof meta;
   } catch {
@@ -189,6 +192,8 @@ function parseEntry(raw: string): DiskEntry | null {
   const text = raw.slice(cut + 1);
   if (meta === null || typeof meta !== 'object' || meta.v !== 1 || typeof meta.headers !== 'object' || meta.headers === null) return null;
   if (meta.etag !== null && typeof meta.etag !== 'string') return null;
+  const status = meta.status ?? 200;
+  if (typeof status !== 'number' || !Number.isInteger(status) || status < 200 || status > 599) return null;
   if (meta.length !== Buffer.byteLength(text) || meta.sha1 !== sha1(text)) return null;
-  return { etag: meta.etag, headers: meta.headers as Record<string, string>, text };
+  return { status, etag: meta.etag, headers: meta.headers as Record<string, string>, text };
 }

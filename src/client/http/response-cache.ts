@@ -3,7 +3,8 @@
  * hash of the API key and the request line, in memory (least recently used evicted beyond the
  * size bound) and optionally in a directory shared by processes (`DiskCache`). The transport
  * revalidates a cached answer with `If-None-Match` and uses it on `304`; in `offline` mode it
- * answers only from here. Error answers (403, 404, ...) are never stored.
+ * answers only from here. Error answers (403, 404, ...) are stored in `record` mode only (a
+ * snapshot for an `offline` replay, which throws them again); the other modes never serve one.
  *
  * @module
  */
@@ -13,11 +14,13 @@ import { DiskCache } from './disk-cache';
 
 /** A cached answer. */
 export interface CachedAnswer {
+  /** 200, or the status of an error answer kept by a recording. */
+  readonly status: number;
   /** The answer's ETag, or null (then it cannot be revalidated, only used offline). */
   readonly etag: string | null;
   /** Response headers (lower-case names). */
   readonly headers: Readonly<Record<string, string>>;
-  /** The parsed JSON body (shared: callers must not change it). */
+  /** The parsed JSON body (shared: callers must not change it); an error answer's body text. */
   readonly body: unknown;
   /** Size of the body text in bytes. */
   readonly bytes: number;
@@ -44,6 +47,12 @@ export interface CacheStats {
 
 /** Headers worth keeping with an entry (the ones the sections read). */
 const KEPT = /^(content-type|etag|link|x-.*)$/;
+
+function keptHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) if (KEPT.test(name)) kept[name] = value;
+  return kept;
+}
 
 /**
  * The answer cache of one client.
@@ -80,6 +89,11 @@ export class ResponseCache {
     return this.options.mode === 'offline';
   }
 
+  /** Whether the cache keeps error answers too (`record` mode). */
+  get recording(): boolean {
+    return this.options.mode === 'record';
+  }
+
   /**
    * The key of a request: API URL, key hash and request line.
    *
@@ -107,14 +121,19 @@ export class ResponseCache {
     if (this.disk === null) return null;
     const entry = await this.disk.read(key);
     if (entry === null) return null;
-    let body: unknown;
-    try {
-      body = JSON.parse(entry.text);
-    } catch {
-      await this.disk.remove(key);
-      return null;
+    const status = entry.status ?? 200;
+    // A recorded error answer is read back by an offline replay only.
+    if (status !== 200 && !this.offline) return null;
+    let body: unknown = entry.text;
+    if (status === 200) {
+      try {
+        body = JSON.parse(entry.text);
+      } catch {
+        await this.disk.remove(key);
+        return null;
+      }
     }
-    const answer: CachedAnswer = { etag: entry.etag, headers: entry.headers, body, bytes: Buffer.byteLength(entry.text) };
+    const answer: CachedAnswer = { status, etag: entry.etag, headers: entry.headers, body, bytes: Buffer.byteLength(entry.text) };
     this.remember(key, answer);
     return answer;
   }
@@ -128,11 +147,26 @@ export class ResponseCache {
    * @param body - The parsed body.
    */
   async store(key: string, headers: Readonly<Record<string, string>>, text: string, body: unknown): Promise<void> {
-    const kept: Record<string, string> = {};
-    for (const [name, value] of Object.entries(headers)) if (KEPT.test(name)) kept[name] = value;
+    const kept = keptHeaders(headers);
     const etag = headers.etag ?? null;
-    this.remember(key, { etag, headers: kept, body, bytes: Buffer.byteLength(text) });
+    this.remember(key, { status: 200, etag, headers: kept, body, bytes: Buffer.byteLength(text) });
     if (this.disk !== null) await this.disk.write(key, { etag, headers: kept, text });
+  }
+
+  /**
+   * Keeps an error answer, in `record` mode only (other modes keep none): a replay in `offline`
+   * mode throws it again.
+   *
+   * @param key - From {@link keyOf}.
+   * @param status - The answer's status (4xx).
+   * @param headers - The answer's headers.
+   * @param text - The body text (the problem answer).
+   */
+  async storeProblem(key: string, status: number, headers: Readonly<Record<string, string>>, text: string): Promise<void> {
+    if (!this.recording) return;
+    const kept = keptHeaders(headers);
+    this.remember(key, { status, etag: null, headers: kept, body: text, bytes: Buffer.byteLength(text) });
+    if (this.disk !== null) await this.disk.write(key, { status, etag: null, headers: kept, text });
   }
 
   /** Counts a hit. */

@@ -129,6 +129,8 @@ export class HttpTransport {
   readonly cache: ResponseCache | null;
   /** Whether an answer of the service has said that it offers Arrow (`X-Arrow-Stream`). */
   #arrowOffered = false;
+  /** The error answers behind thrown errors, for a cache in `record` mode. */
+  readonly #problems = new WeakMap<object, { status: number; headers: Record<string, string>; text: string }>();
 
   constructor(options: ResolvedClientOptions, hooks: TransportHooks = {}) {
     this.options = options;
@@ -225,13 +227,27 @@ export class HttpTransport {
       }
       cache.hit();
       trace.fromCache = true;
+      if (cached.status !== 200) {
+        // A recorded error answer: the same error the service's answer gave.
+        trace.status = cached.status;
+        throw errorFromResponse(cached.status, cached.body, cached.headers) ?? new HTTPError(`GET ${url}: status ${cached.status}`);
+      }
       return { status: 200, headers: cached.headers, body: cached.body };
     }
-    const res = await this.fetch(url, cached?.etag ?? null, trace, signal, false);
-    if (res.status === 304 && cached !== null) {
+    // A recorded error answer is never served (nor revalidated) outside offline mode.
+    const usable = cached?.status === 200 ? cached : null;
+    let res: Received;
+    try {
+      res = await this.fetch(url, usable?.etag ?? null, trace, signal, false);
+    } catch (err) {
+      const problem = typeof err === 'object' && err !== null ? this.#problems.get(err) : undefined;
+      if (problem !== undefined) await cache.storeProblem(key, problem.status, problem.headers, problem.text).catch(() => undefined);
+      throw err;
+    }
+    if (res.status === 304 && usable !== null) {
       cache.revalidated();
       trace.fromCache = true;
-      return { status: 200, headers: cached.headers, body: cached.body };
+      return { status: 200, headers: usable.headers, body: usable.body };
     }
     cache.miss();
     if (res.status === 200) await cache.store(key, res.headers, res.text, res.body).catch(() => undefined);
@@ -330,7 +346,11 @@ export class HttpTransport {
     }
     const text = Buffer.from(res.data ?? new ArrayBuffer(0)).toString('utf8');
     const error = errorFromResponse(res.status, text, headers);
-    if (error) throw error;
+    if (error) {
+      // Kept for a recording cache; 429 and 5xx are passing states, not answers to replay.
+      if (this.cache?.recording === true && res.status < 500 && res.status !== 429) this.#problems.set(error, { status: res.status, headers, text });
+      throw error;
+    }
     if (text.trim() === '') throw new ParseException(`GET ${url}: empty response body (status ${res.status})`);
     let body: unknown;
     try {

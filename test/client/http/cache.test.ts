@@ -12,10 +12,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ServiceClient } from '../../../src/client';
 import { resolveCacheOptions } from '../../../src/client/http';
-import { HTTPError, InitializationError, NotFoundError } from '../../../src/exceptions';
+import { HTTPError, InitializationError, NotFoundError, ValidationError } from '../../../src/exceptions';
 import type { CurveRecord, SeriesBlock } from '../../../server/src/server/store';
 import { addUser, startService, type StartedService } from '../../helpers/start-service';
 import { curveRecord } from '../../helpers/records';
+import { rejection, transportFor } from './helpers';
 
 const H = 3_600_000;
 const A = 'DE Test Wind Power Production MWh/h H Actual';
@@ -147,6 +148,46 @@ test('404 answers are never cached', async () => {
   );
 });
 
+test('record mode keeps error answers; offline replays them as the same errors; revalidate never serves one', async () => {
+  const dir = tempDir();
+  const nothing = 'DE Nothing MWh/h H Actual';
+  let loadPath = '';
+  const recorder = client({ cache: { dir, mode: 'record' }, onRequest: (r) => (loadPath ||= r.path) });
+  await recorder.timeseries.load(B, RANGE);
+  const live404 = await rejection(() => recorder.timeseries.load(nothing, RANGE));
+  assert.instance(live404, NotFoundError);
+  // A 400 problem answer with its parameter: a request the client itself would refuse, sent raw.
+  const badPath = loadPath.replace(/([?&]begin=)[^&]*/, '$1not-a-date');
+  assert.is.not(badPath, loadPath, loadPath);
+  const raw = (mode: 'record' | 'offline' | 'revalidate') =>
+    transportFor(svc.url, { apiKey: svc.apiKey, cache: { dir, mode }, retry: { tries: 1 } });
+  const live400 = await rejection(() => raw('record').get(badPath));
+  assert.instance(live400, ValidationError);
+  recorder.close();
+  const entries = readdirSync(dir).filter((n) => n.endsWith('.entry'));
+  assert.is(entries.length, 3, 'the 200, the 404 and the 400 are on disk');
+
+  const statuses: (number | null)[] = [];
+  const offline = client({ cache: { dir, mode: 'offline' }, onResponse: (r) => statuses.push(r.status) });
+  assert.equal(values(await offline.timeseries.load(B, RANGE)), values(await client().timeseries.load(B, RANGE)));
+  const replayed404 = await rejection(() => offline.timeseries.load(nothing, RANGE));
+  assert.instance(replayed404, NotFoundError);
+  assert.is((replayed404 as Error).message, (live404 as Error).message);
+  const replayed400 = await rejection(() => raw('offline').get(badPath));
+  assert.ok((replayed400 as ValidationError).parameter, 'the problem answer named its parameter');
+  assert.instance(replayed400, ValidationError);
+  assert.is((replayed400 as ValidationError).message, (live400 as ValidationError).message);
+  assert.is((replayed400 as ValidationError).parameter, (live400 as ValidationError).parameter);
+  assert.equal(statuses.slice(-1), [404], 'the hook sees the recorded status');
+  assert.is(offline.cache?.stats().hits, 2);
+
+  // The same directory in the normal mode: the recorded 404 is not served, the service is asked.
+  const normal = client({ cache: { dir } });
+  const asked = await rejection(() => normal.timeseries.load(nothing, RANGE));
+  assert.instance(asked, NotFoundError);
+  assert.equal(normal.cache?.stats(), { hits: 0, misses: 1, revalidations: 0, bytes: 0, entries: 0 });
+});
+
 test('a corrupted cache file is ignored, downloaded again and rewritten', async () => {
   const dir = tempDir();
   const c = client({ cache: { dir } });
@@ -242,6 +283,7 @@ test('bad cache and compression options are refused before any request', () => {
   assert.throws(() => resolveCacheOptions({ maxBytes: -1 }), /cache.maxBytes/);
   assert.throws(() => resolveCacheOptions({ mode: 'sometimes' as never }), /cache.mode/);
   assert.throws(() => resolveCacheOptions({ dir: '' }), /cache.dir/);
+  assert.is(resolveCacheOptions({ mode: 'record' })?.mode, 'record');
   assert.throws(
     () => resolveCacheOptions('yes' as never),
     (err: unknown) => err instanceof InitializationError,
