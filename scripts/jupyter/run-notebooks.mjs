@@ -260,7 +260,7 @@ async function main() {
     });
     if (snapshot !== null) {
       env.SERVICE_CACHE_DIR = snapshot.cacheDir;
-      env.SERVICE_CACHE_MODE = options.replay !== null ? 'offline' : 'revalidate';
+      env.SERVICE_CACHE_MODE = options.replay !== null ? 'offline' : 'record';
     }
     const registered = new Set(kernels.kernels.map((k) => k.name));
     const written = [];
