@@ -2,7 +2,9 @@
 // cell tagged `parameters`, --param, --params-file with an index page, unknown names refused),
 // check cells hidden, execution counts numbered, and a snapshot (--record, then --replay with no
 // service) that gives the same page apart from when it ran and where the data came from, with
-// the same list of requests and data version in the provenance.
+// the same list of requests and data version in the provenance: for a fixture notebook and for
+// the teaching notebooks 01 and 02, which show the service's error answers (403, 404, 400) on
+// purpose (a recording keeps those too).
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -17,6 +19,8 @@ const work = mkdtempSync(join(tmpdir(), 'service-reports-'));
 // (kernel/install.mjs links it), so it runs from a hidden folder there, removed afterwards.
 const snapshotDir = join(root, 'notebooks', `.report-test-${process.pid}`);
 const RUN_TIMEOUT_MS = 6 * 60_000;
+/** Teaching notebooks replayed too: they display error answers on purpose. */
+const TEACHING = ['01-quickstart', '02-timeseries-in-depth'];
 
 type Run = NotebookRun;
 
@@ -56,6 +60,7 @@ test.before(async () => {
   const paramsDir = join(fixtures, 'params');
   mkdirSync(snapshotDir, { recursive: true });
   copyFileSync(join(fixtures, 'snapshot', 'snapshot-fixture.ipynb'), join(snapshotDir, 'snapshot-fixture.ipynb'));
+  for (const name of TEACHING) copyFileSync(join(root, 'notebooks', `${name}.ipynb`), join(snapshotDir, `${name}.ipynb`));
   params = await report('--notebooks', paramsDir, '--out', out('params'), '--param', 'area=FR', '--param', 'days=14');
   unknown = await report('--no-build', '--notebooks', paramsDir, '--out', out('unknown'), '--param', 'zone=CET');
   writeFileSync(join(work, 'batch.yaml'), '- { area: DE, days: 1 }\n- { area: NL, days: 2 }\n');
@@ -123,6 +128,21 @@ test('a replay with no service gives the recorded page again, provenance aside; 
   // The footer lists the requests too.
   assert.match(a, /<details><summary>\d+ requests \(operation, curve, range, ETag\)<\/summary>/);
   assert.ok(a.includes('DE Consumption MWh/h 15min Actual'));
+});
+
+test('the teaching notebooks 01 and 02 replay with their error answers, the same page provenance aside', () => {
+  // What the error cells print: the error classes (01) and the service's 400 message (02).
+  const shown = {
+    '01-quickstart': ['<td>ForbiddenError</td>', '<td>NotFoundError</td>', '<td>ValidationError</td>'],
+    '02-timeseries-in-depth': ['Field=&#34;unit&#34;, message: Currency conversion needs daily or coarser data'],
+  };
+  for (const name of TEACHING) {
+    const a = readFileSync(join(out('recorded'), `${name}.html`), 'utf8');
+    const b = readFileSync(join(out('replayed'), `${name}.html`), 'utf8');
+    for (const error of shown[name as keyof typeof shown]) assert.ok(b.includes(error), `${name} shows ${error}`);
+    assert.is(withoutProvenance(b), withoutProvenance(a), name);
+    assert.equal(provenanceOf(b).requests, provenanceOf(a).requests, name);
+  }
 });
 
 test.run();
