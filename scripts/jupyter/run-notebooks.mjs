@@ -21,8 +21,9 @@
 //                    notebook's parameters. VALUE is JSON when it parses (14, true, "x"), else text
 //   --params-file F  a batch: a JSON or YAML list of parameter sets; one report per set and per
 //                    notebook, and an index page (index.html) linking them
-//   --record DIR     save every answer the notebooks' clients get (the client's on-disk cache,
-//                    SERVICE_CACHE_DIR) with the service address and demo key, into DIR
+//   --record DIR     save every answer the notebooks' clients get, error answers too (the
+//                    client's on-disk cache, SERVICE_CACHE_DIR, in record mode) with the service
+//                    address and demo key, into DIR
 //   --replay DIR     no service: the clients answer from DIR's cache only (SERVICE_CACHE_MODE
 //                    offline, same address and key as recorded), so the reports show the same data
 //   --pdf            also print each report to NAME.pdf, through headless chromium (the browser

@@ -3,7 +3,9 @@
 // describes the cache), plus what a replay needs to find them again. A cache entry's key is made
 // of the API URL, a hash of the API key and the request line, so the replay gives the clients the
 // recorded URL and key (the demo service's key, written by the service to its data folder) and
-// puts the cache in offline mode: no request leaves, a missing answer is an error.
+// puts the cache in offline mode: no request leaves, a missing answer is an error. A recording
+// runs the cache in record mode, which keeps the service's error answers too (a replay throws
+// them again); the push feed (WebSocket) is not recorded.
 //
 //   DIR/snapshot.json   { apiUrl, recorded, keyFile: "api-key", cacheDir: "cache" }
 //   DIR/api-key         the demo key the recorded answers were fetched with

@@ -348,7 +348,8 @@ export class HttpTransport {
     const error = errorFromResponse(res.status, text, headers);
     if (error) {
       // Kept for a recording cache; 429 and 5xx are passing states, not answers to replay.
-      if (this.cache?.recording === true && res.status < 500 && res.status !== 429) this.#problems.set(error, { status: res.status, headers, text });
+      if (this.cache?.recording === true && res.status < 500 && res.status !== 429)
+        this.#problems.set(error, { status: res.status, headers, text });
       throw error;
     }
     if (text.trim() === '') throw new ParseException(`GET ${url}: empty response body (status ${res.status})`);
