@@ -136,11 +136,13 @@ test('SERVICE_CACHE_DIR / SERVICE_CACHE_MODE give the cache when the options nam
     mode: 'offline',
   });
   assert.is(resolveClientOptions({ apiKey: 'abc' }, {}, { SERVICE_CACHE_DIR: '/tmp/answers' }).cache?.mode, 'revalidate');
+  const recording = { SERVICE_CACHE_DIR: '/tmp/answers', SERVICE_CACHE_MODE: 'record' };
+  assert.is(resolveClientOptions({ apiKey: 'abc' }, {}, recording).cache?.mode, 'record');
   assert.is(resolveClientOptions({ apiKey: 'abc', cache: false }, {}, env).cache, null, 'an explicit option wins');
   assert.is(resolveClientOptions({ apiKey: 'abc' }, {}, {}).cache, null);
   assert.throws(
     () => resolveClientOptions({ apiKey: 'abc' }, {}, { SERVICE_CACHE_DIR: '/tmp/a', SERVICE_CACHE_MODE: 'sometimes' }),
-    /cache\.mode must be 'revalidate' or 'offline', got sometimes/,
+    /cache\.mode must be 'revalidate', 'record' or 'offline', got sometimes/,
   );
 });
 
