@@ -81,6 +81,32 @@ export function timeBatch(times: Float64Array, start: number, end: number, type:
 }
 
 /**
+ * A `Timestamp(ms, zone)` batch from epoch milliseconds, null where the time is NaN (the
+ * optional times of instances).
+ *
+ * @param times - Epoch milliseconds (whole numbers; NaN = missing).
+ * @param type - The timestamp type.
+ * @returns The batch.
+ * @example
+ * optionalTimeBatch(new Float64Array([0, NaN]), timestamp(TimeUnit.MILLISECOND, 'UTC')).nullCount //=> 1
+ */
+export function optionalTimeBatch(times: Float64Array, type: DataType): Batch<unknown> {
+  const n = times.length;
+  const validity = new Uint8Array((n + 7) >> 3);
+  let nulls = 0;
+  const clean = times.map((t, i) => {
+    if (t !== t) {
+      nulls++;
+      return 0;
+    }
+    validity[i >> 3] = (validity[i >> 3] as number) | (1 << (i & 7));
+    return t;
+  });
+  const full = timeBatch(clean, 0, n, type) as unknown as { values: ArrayBufferView };
+  return makeBatch(type, n, nulls, nulls === 0 ? new Uint8Array(0) : validity, full.values);
+}
+
+/**
  * A float64 batch, null where the column holds NaN; without NaN the values are the column's own
  * bytes (no copy).
  *

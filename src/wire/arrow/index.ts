@@ -6,3 +6,5 @@ export { ARROW_MEDIA_TYPE } from './stream';
 export * from './timeseries';
 export * from './periodseries';
 export * from './ohlc';
+export * from './srmc';
+export * from './absolute';
