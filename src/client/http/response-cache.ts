@@ -3,13 +3,16 @@
  * hash of the API key and the request line, in memory (least recently used evicted beyond the
  * size bound) and optionally in a directory shared by processes (`DiskCache`). The transport
  * revalidates a cached answer with `If-None-Match` and uses it on `304`; in `offline` mode it
- * answers only from here. Error answers (403, 404, ...) are never stored.
+ * answers only from here. Error answers (403, 404, ...) are never stored. Arrow answers
+ * (docs/arrow.md#client) are kept as their bytes under their own key (the representation asked
+ * for is part of it), so an Arrow entry is revalidated with its own tag.
  *
  * @module
  */
 import { createHash } from 'node:crypto';
 import type { ResolvedCacheOptions } from './cache-options';
-import { DiskCache } from './disk-cache';
+import { ARROW_MEDIA_TYPE } from '../../wire/arrow';
+import { DiskCache, JSON_MEDIA_TYPE } from './disk-cache';
 
 /** A cached answer. */
 export interface CachedAnswer {
@@ -17,11 +20,16 @@ export interface CachedAnswer {
   readonly etag: string | null;
   /** Response headers (lower-case names). */
   readonly headers: Readonly<Record<string, string>>;
-  /** The parsed JSON body (shared: callers must not change it). */
+  /** The parsed JSON body (shared: callers must not change it); null for an Arrow answer. */
   readonly body: unknown;
-  /** Size of the body text in bytes. */
+  /** The bytes of an Arrow answer (the cache's own: {@link ResponseCache.lookup} hands out copies). */
+  readonly arrow?: Uint8Array;
+  /** Size of the body in bytes. */
   readonly bytes: number;
 }
+
+/** How a request asks for its answer: JSON (every route) or Arrow (data routes, docs/arrow.md). */
+export type Representation = 'json' | 'arrow';
 
 /**
  * Counters of a cache since it was made (or cleared).
@@ -81,13 +89,16 @@ export class ResponseCache {
   }
 
   /**
-   * The key of a request: API URL, key hash and request line.
+   * The key of a request: API URL, key hash, request line and the representation asked for (a
+   * JSON request keeps the key it had before Arrow existed).
    *
    * @param pathAndQuery - The request's path and query below the API URL.
+   * @param asked - The representation the request asks for.
    * @returns A hex key.
    */
-  keyOf(pathAndQuery: string): string {
-    return createHash('sha256').update(`${this.apiUrl}\n${this.keyHash}\nGET ${pathAndQuery}`).digest('hex');
+  keyOf(pathAndQuery: string, asked: Representation = 'json'): string {
+    const accept = asked === 'arrow' ? `\nAccept ${ARROW_MEDIA_TYPE}` : '';
+    return createHash('sha256').update(`${this.apiUrl}\n${this.keyHash}\nGET ${pathAndQuery}${accept}`).digest('hex');
   }
 
   /**
@@ -97,6 +108,12 @@ export class ResponseCache {
    * @returns The answer, or null.
    */
   async lookup(key: string): Promise<CachedAnswer | null> {
+    const answer = await this.entry(key);
+    // the decoded series are views of the bytes they are given: each caller gets its own copy
+    return answer?.arrow === undefined ? answer : { ...answer, arrow: new Uint8Array(answer.arrow) };
+  }
+
+  private async entry(key: string): Promise<CachedAnswer | null> {
     const hit = this.memory.get(key);
     if (hit !== undefined) {
       this.memory.delete(key);
@@ -107,32 +124,52 @@ export class ResponseCache {
     if (this.disk === null) return null;
     const entry = await this.disk.read(key);
     if (entry === null) return null;
-    let body: unknown;
-    try {
-      body = JSON.parse(entry.text);
-    } catch {
-      await this.disk.remove(key);
-      return null;
+    let answer: CachedAnswer;
+    if (entry.type === ARROW_MEDIA_TYPE) {
+      // a plain, 8-byte aligned copy (the file's Buffer is a view at any offset)
+      answer = { etag: entry.etag, headers: entry.headers, body: null, arrow: new Uint8Array(entry.body), bytes: entry.body.byteLength };
+    } else {
+      try {
+        answer = { etag: entry.etag, headers: entry.headers, body: JSON.parse(entry.body.toString('utf8')), bytes: entry.body.byteLength };
+      } catch {
+        await this.disk.remove(key);
+        return null;
+      }
     }
-    const answer: CachedAnswer = { etag: entry.etag, headers: entry.headers, body, bytes: Buffer.byteLength(entry.text) };
     this.remember(key, answer);
     return answer;
   }
 
   /**
-   * Keeps a 200 answer.
+   * Keeps a 200 answer: JSON (its text and parsed body) or Arrow (a copy of its bytes).
    *
    * @param key - From {@link keyOf}.
    * @param headers - The answer's headers.
-   * @param text - The body text.
-   * @param body - The parsed body.
+   * @param answer - `{ text, body }` of a JSON answer or `{ arrow }` of an Arrow one.
    */
-  async store(key: string, headers: Readonly<Record<string, string>>, text: string, body: unknown): Promise<void> {
+  async store(
+    key: string,
+    headers: Readonly<Record<string, string>>,
+    answer: { text: string; body: unknown } | { arrow: Uint8Array },
+  ): Promise<void> {
     const kept: Record<string, string> = {};
     for (const [name, value] of Object.entries(headers)) if (KEPT.test(name)) kept[name] = value;
     const etag = headers.etag ?? null;
-    this.remember(key, { etag, headers: kept, body, bytes: Buffer.byteLength(text) });
-    if (this.disk !== null) await this.disk.write(key, { etag, headers: kept, text });
+    if ('arrow' in answer) {
+      const arrow = new Uint8Array(answer.arrow); // a copy (a Buffer's slice() would be a view)
+      this.remember(key, { etag, headers: kept, body: null, arrow, bytes: arrow.byteLength });
+      if (this.disk !== null)
+        await this.disk.write(key, {
+          etag,
+          headers: kept,
+          type: ARROW_MEDIA_TYPE,
+          body: Buffer.from(arrow.buffer, arrow.byteOffset, arrow.byteLength),
+        });
+      return;
+    }
+    const text = Buffer.from(answer.text, 'utf8');
+    this.remember(key, { etag, headers: kept, body: answer.body, bytes: text.byteLength });
+    if (this.disk !== null) await this.disk.write(key, { etag, headers: kept, type: JSON_MEDIA_TYPE, body: text });
   }
 
   /** Counts a hit. */

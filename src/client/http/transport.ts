@@ -6,7 +6,7 @@ import { ARROW_ACCEPT, ARROW_MEDIA_TYPE, ARROW_OFFER_HEADER } from '../../wire/a
 import type { ResolvedClientOptions } from '../options';
 import { requestHeaders } from './headers';
 import { callHook } from './request-hooks';
-import { ResponseCache } from './response-cache';
+import { ResponseCache, type CachedAnswer, type Representation } from './response-cache';
 import { withRetry, type RetryListener } from './retry';
 import { monotonicNow, sleep as timerSleep, Throttle, type Clock, type Sleep } from './throttle';
 import { isTimeoutCode, timeoutConfig, timeoutError } from './timeout';
@@ -93,6 +93,10 @@ function flatHeaders(headers: AxiosResponse['headers']): Record<string, string> 
 function received(data: ArrayBuffer | Uint8Array | undefined): Uint8Array {
   if (data === undefined) return new Uint8Array(0);
   return data instanceof Uint8Array ? data : new Uint8Array(data);
+}
+
+function cachedResponse(cached: CachedAnswer): HttpResponse {
+  return { status: 200, headers: cached.headers, body: cached.body, ...(cached.arrow ? { arrow: cached.arrow } : {}) };
 }
 
 function proxyConfig(url: string): AxiosProxyConfig {
@@ -184,7 +188,7 @@ export class HttpTransport {
         error,
       });
     try {
-      const res = await this.answerOf(pathAndQuery, request.url, trace, opts.signal, opts.data === true && this.asksArrow());
+      const res = await this.answerOf(pathAndQuery, request.url, trace, opts.signal, opts.data === true);
       done(undefined, res.headers.etag ?? null);
       return res;
     } catch (err) {
@@ -195,7 +199,7 @@ export class HttpTransport {
 
   /**
    * Whether a data request asks for Arrow now: `'arrow'` always, `'auto'` once an answer said
-   * the service offers it, `'json'` never; not with the answer cache, which keeps JSON text.
+   * the service offers it, `'json'` never (the answer cache keeps either representation).
    *
    * @returns True to send the Arrow `Accept`.
    * @example
@@ -203,7 +207,7 @@ export class HttpTransport {
    */
   asksArrow(): boolean {
     const mode = this.options.transport;
-    return this.cache === null && (mode === 'arrow' || (mode === 'auto' && this.#arrowOffered));
+    return mode === 'arrow' || (mode === 'auto' && this.#arrowOffered);
   }
 
   private async answerOf(
@@ -211,13 +215,20 @@ export class HttpTransport {
     url: string,
     trace: Trace,
     signal: AbortSignal | undefined,
-    arrow: boolean,
+    data: boolean,
   ): Promise<HttpResponse> {
     signal?.throwIfAborted();
     const cache = this.cache;
-    if (cache === null) return this.fetch(url, null, trace, signal, arrow);
-    const key = cache.keyOf(pathAndQuery);
-    const cached = await cache.lookup(key);
+    if (cache === null) return this.fetch(url, null, trace, signal, data && this.asksArrow());
+    let asked: Representation = data && this.asksArrow() ? 'arrow' : 'json';
+    let cached = await cache.lookup(cache.keyOf(pathAndQuery, asked));
+    // a data request takes the entry of the other representation when its own is not kept:
+    // offline always, and in 'auto' mode (which revalidates that entry in its representation)
+    if (cached === null && data && (cache.offline || this.options.transport === 'auto')) {
+      const other: Representation = asked === 'arrow' ? 'json' : 'arrow';
+      cached = await cache.lookup(cache.keyOf(pathAndQuery, other));
+      if (cached !== null) asked = other;
+    }
     if (cache.offline) {
       if (cached === null) {
         cache.miss();
@@ -225,17 +236,20 @@ export class HttpTransport {
       }
       cache.hit();
       trace.fromCache = true;
-      return { status: 200, headers: cached.headers, body: cached.body };
+      return cachedResponse(cached);
     }
-    const res = await this.fetch(url, cached?.etag ?? null, trace, signal, false);
+    const res = await this.fetch(url, cached?.etag ?? null, trace, signal, asked === 'arrow');
     if (res.status === 304 && cached !== null) {
       cache.revalidated();
       trace.fromCache = true;
-      return { status: 200, headers: cached.headers, body: cached.body };
+      return cachedResponse(cached);
     }
     cache.miss();
-    if (res.status === 200) await cache.store(key, res.headers, res.text, res.body).catch(() => undefined);
-    return { status: res.status, headers: res.headers, body: res.body };
+    if (res.status === 200) {
+      const key = cache.keyOf(pathAndQuery, asked);
+      await cache.store(key, res.headers, res.arrow ? { arrow: res.arrow } : { text: res.text, body: res.body }).catch(() => undefined);
+    }
+    return { status: res.status, headers: res.headers, body: res.body, ...(res.arrow ? { arrow: res.arrow } : {}) };
   }
 
   private fetch(url: string, etag: string | null, trace: Trace, signal: AbortSignal | undefined, arrow: boolean): Promise<Received> {
