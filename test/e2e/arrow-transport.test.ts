@@ -11,7 +11,8 @@ import { ParseException } from '../../src/exceptions';
 import { Periodseries, SRMC, Timeseries, type AbsoluteResult } from '../../src/model';
 import { CET, Frequency, Resolution } from '../../src/time';
 import { serializeAbsoluteResult, serializeOHLCList, serializePeriodseries, serializeSRMC, serializeTimeseries } from '../../src/wire';
-import { ARROW_ACCEPT, encodeTimeseries } from '../../src/wire/arrow';
+import { ARROW_ACCEPT, encodeTimeseries, isReceivedColumn } from '../../src/wire/arrow';
+import { toTable } from '../../src/frame';
 import { startService, type StartedService } from '../helpers/start-service';
 
 let svc: StartedService;
@@ -125,6 +126,30 @@ test('SRMC and instances absolute load equal over Arrow and over JSON, and were 
   );
   json.close();
   arrow.close();
+});
+
+test('toTable of an Arrow answer takes the received value columns as they are; of a JSON one, copies', async () => {
+  const arrow = client('arrow');
+  const json = client('json');
+  const week = { begin: '2025-01-01', end: '2025-01-08' };
+  const [a, j] = [await arrow.timeseries.load(ACTUAL, week), await json.timeseries.load(ACTUAL, week)];
+  const [ta, tj] = [toTable(a), toTable(j)];
+  const name = ta.columnNames()[1] as string;
+  const colA = ta.column(name) as unknown as Float64Array;
+  const colJ = tj.column(name) as unknown as Float64Array;
+  assert.ok(isReceivedColumn(a.values));
+  assert.not.ok(isReceivedColumn(j.values));
+  assert.is(colA, a.values, 'the very array the decoder gave the series');
+  assert.is(colA.byteLength < colA.buffer.byteLength, true, 'a view of the received stream, not an array of its own');
+  assert.is.not(colJ, j.values);
+  assert.equal(Array.from(colA), Array.from(colJ));
+  assert.equal(toTable(a).objects(), toTable(j).objects());
+  // lists and ensembles too
+  const ens = await arrow.instances.latest(WIND, { tags: 'ec-ens', ensembles: true });
+  const te = toTable(ens);
+  assert.is(te.column(te.columnNames()[2] as string) as unknown, ens.scenarios[0]);
+  arrow.close();
+  json.close();
 });
 
 test("'auto' asks for Arrow once an answer offered it, and gets the same series", async () => {
