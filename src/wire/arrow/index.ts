@@ -3,8 +3,8 @@
 export * from './accept';
 export { arrowZone, isReceivedColumn } from './columns';
 export { ARROW_MEDIA_TYPE } from './stream';
-export * from './timeseries';
-export * from './periodseries';
-export * from './ohlc';
+export { decodeTimeseries, decodeTimeseriesList, encodeTimeseries, encodeTimeseriesList } from './timeseries';
+export { decodePeriodseries, decodePeriodseriesList, encodePeriodseries, encodePeriodseriesList } from './periodseries';
+export { decodeOHLCList, encodeOHLCColumns } from './ohlc';
 export * from './srmc';
 export * from './absolute';
