@@ -10,6 +10,7 @@ export { setDanfoLoader, toDataFrame, toDf, type DanfoDataFrame, type DanfoModul
 export { setPolarsLoader, toPolars, type PolarsDataFrame, type PolarsModule } from './polars';
 export { toHtml, type HtmlOptions, type HtmlTable } from './to-html';
 export { ARROW_FRAME_KEY, ARROW_LEVELS_KEY, ARROW_ZONE_KEY, fromArrowIPC, toArrowIPC } from './to-arrow';
+export { toParquet } from './to-parquet';
 
 // Options
 export type { ColumnNames, DateColumn, ListTableOptions, TableOptions, TableResample } from './timeseries-layout';

@@ -9,6 +9,7 @@ import { resampleTimeseries, type SeriesResampleOptions } from '../engine';
 import { ValidationError, ValueError } from '../exceptions';
 import type { Timeseries } from '../model/timeseries';
 import type { Frequency, FrequencyTag } from '../time';
+import { isReceivedColumn } from '../wire/arrow';
 import { encodeHeader, MULTI_LEVEL_NAMES, SINGLE_LEVEL_NAMES } from './frame-info';
 import { assembleLayout, type FrameLayout, type LayoutColumn, type ValueColumn } from './assemble-layout';
 import { shortBases, slug, uniqueIdentifier } from './short-names';
@@ -120,7 +121,7 @@ function timeseriesColumns(series: Timeseries, opts: TableOptions = {}, rows?: F
 
   const column = (scenario: string | null, data: Float64Array): ValueColumn => {
     const text = label(scenario);
-    const aligned = rows === undefined ? data.slice() : align(rows, series.times, data);
+    const aligned = rows === undefined ? owned(data) : align(rows, series.times, data);
     return { label: text, levels: single ? [text] : [name, header, scenario ?? ''], data: aligned };
   };
   const out: ValueColumn[] = [];
@@ -281,9 +282,17 @@ export function unionTimes(columns: readonly Float64Array[]): Float64Array {
   return all.slice(0, n);
 }
 
+/**
+ * A value column for a table: the series' own column when it is memory of a decoded Arrow answer
+ * (no copy, docs/arrow.md#client), a copy otherwise (a table never shares a caller's array).
+ */
+function owned(data: Float64Array): Float64Array {
+  return isReceivedColumn(data) ? data : data.slice();
+}
+
 /** The values of `data` (at instants `times`) placed at their rows of `rows`; NaN elsewhere. */
 function align(rows: Float64Array, times: Float64Array, data: Float64Array): Float64Array {
-  if (sameColumn(rows, times)) return data.slice();
+  if (sameColumn(rows, times)) return owned(data);
   const out = new Float64Array(rows.length).fill(NaN);
   for (let i = 0; i < times.length; i++) {
     const t = times[i]!;

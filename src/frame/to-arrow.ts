@@ -87,6 +87,22 @@ function layoutToArrowIPC(layout: FrameLayout): Uint8Array {
 }
 
 /**
+ * The Arrow schema of a layout as one IPC message (continuation marker, length, flatbuffer): what
+ * Parquet writers put under the `ARROW:schema` key so Arrow readers restore zones and metadata.
+ *
+ * @param layout - The layout.
+ * @returns The schema message bytes.
+ * @example
+ * arrowSchemaOf(layoutTimeseries(ts)).byteLength > 8 //=> true
+ */
+export function arrowSchemaOf(layout: FrameLayout): Uint8Array {
+  const empty = { ...layout, columns: layout.columns.map((c) => ({ ...c, data: c.data.slice(0, 0) })) };
+  const stream = layoutToArrowIPC(empty as FrameLayout);
+  const length = new DataView(stream.buffer, stream.byteOffset, stream.byteLength).getInt32(4, true);
+  return stream.slice(0, 8 + length);
+}
+
+/**
  * Converts a data object to Arrow IPC bytes (stream format): the columns of {@link toTable},
  * instants as `Timestamp(ms, zone)` in the series' zone, calendar dates as `Date32`, numbers as
  * `Float64` (NaN where missing), and the header levels and zone in the schema metadata

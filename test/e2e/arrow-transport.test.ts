@@ -8,10 +8,11 @@ import * as assert from 'uvu/assert';
 import { ServiceClient } from '../../src/client';
 import type { ClientOptions } from '../../src/client/options';
 import { ParseException } from '../../src/exceptions';
-import { Periodseries, Timeseries } from '../../src/model';
+import { Periodseries, SRMC, Timeseries, type AbsoluteResult } from '../../src/model';
 import { CET, Frequency, Resolution } from '../../src/time';
-import { serializeOHLCList, serializePeriodseries, serializeTimeseries } from '../../src/wire';
-import { ARROW_ACCEPT, encodeTimeseries } from '../../src/wire/arrow';
+import { serializeAbsoluteResult, serializeOHLCList, serializePeriodseries, serializeSRMC, serializeTimeseries } from '../../src/wire';
+import { ARROW_ACCEPT, encodeTimeseries, isReceivedColumn } from '../../src/wire/arrow';
+import { toTable } from '../../src/frame';
 import { startService, type StartedService } from '../helpers/start-service';
 
 let svc: StartedService;
@@ -74,6 +75,81 @@ test('every time-series shape loads equal over Arrow and over JSON', async () =>
   }
   json.close();
   arrow.close();
+});
+
+test('SRMC and instances absolute load equal over Arrow and over JSON, and were Arrow', async () => {
+  const types: string[] = [];
+  const json = client('json');
+  const arrow = client('arrow');
+  const TTF = 'NL Futures Natural Gas EUR/MWh ICE-TTF OHLC';
+  const trading = { begin: '2024-12-02', end: '2025-01-10' };
+  const loads: [string, (c: ServiceClient) => Promise<SRMC | AbsoluteResult>][] = [
+    ['srmc.loadFront', (c) => c.srmc.loadFront(TTF, { ...trading, period: 'month', front: 1 })],
+    ['srmc.loadDelivery', (c) => c.srmc.loadDelivery(TTF, { ...trading, period: 'month', delivery: '2025-02-01' })],
+    ['srmc.loadFrontAsTimeseries', (c) => c.srmc.loadFrontAsTimeseries(TTF, { ...trading, period: 'month', front: 1 })],
+    ['srmc.loadDeliveryAsTimeseries', (c) => c.srmc.loadDeliveryAsTimeseries(TTF, { ...trading, period: 'month', delivery: '2025-02-01' })],
+    ['srmc.latest', (c) => c.srmc.latest(TTF, { date: '2025-01-10' })],
+    ['srmc.latestAsPeriods', (c) => c.srmc.latestAsPeriods(TTF, { date: '2025-01-10' })],
+    ['instances.absolute', (c) => c.instances.absolute(WIND, { delivery: '2025-01-12 06:00', begin: '2025-01-08', end: '2025-01-12' })],
+    [
+      'instances.absolute filtered',
+      (c) => c.instances.absolute(WIND, { delivery: '2025-01-12', begin: '2025-01-08', end: '2025-01-12', frequency: 'P1D', tags: 'ec' }),
+    ],
+  ];
+  for (const [name, load] of loads) {
+    const a = await load(json);
+    const b = await load(arrow);
+    const text = (x: SRMC | AbsoluteResult) => JSON.stringify(SRMC.isSRMC(x) ? serializeSRMC(x) : serializeAbsoluteResult(x));
+    assert.is(text(b), text(a), name);
+    assert.ok(b.equals(a as never), `${name}: equals`);
+    assert.ok(
+      SRMC.isSRMC(a) ? (a.ohlc?.length ?? a.timeseries?.length ?? a.periodseries?.length ?? 0) > 0 : a.size() > 0,
+      `${name}: some data`,
+    );
+  }
+  // the same routes over HTTP: the Arrow request got an Arrow answer
+  const paths = [
+    `/srmc/${encodeURIComponent(TTF)}/latest/?date=2025-01-10`,
+    `/srmc/${encodeURIComponent(TTF)}/?begin=2024-12-02&end=2025-01-10&period=month&front=1`,
+    `/srmc/${encodeURIComponent(TTF)}/timeseries/?begin=2024-12-02&end=2025-01-10&period=month&front=1`,
+    `/srmc/${encodeURIComponent(TTF)}/latest/periods/?date=2025-01-10`,
+    `/instances/${encodeURIComponent(WIND)}/get/absolute/?delivery=2025-01-12T06:00&begin=2025-01-08&end=2025-01-12`,
+  ];
+  for (const path of paths) {
+    const res = await fetch(`${svc.apiUrl}${path}`, { headers: { 'x-api-key': svc.apiKey, Accept: ARROW_ACCEPT } });
+    types.push(`${res.status} ${res.headers.get('content-type')}`);
+    await res.arrayBuffer();
+  }
+  assert.equal(
+    types,
+    paths.map(() => '200 application/vnd.apache.arrow.stream'),
+  );
+  json.close();
+  arrow.close();
+});
+
+test('toTable of an Arrow answer takes the received value columns as they are; of a JSON one, copies', async () => {
+  const arrow = client('arrow');
+  const json = client('json');
+  const week = { begin: '2025-01-01', end: '2025-01-08' };
+  const [a, j] = [await arrow.timeseries.load(ACTUAL, week), await json.timeseries.load(ACTUAL, week)];
+  const [ta, tj] = [toTable(a), toTable(j)];
+  const name = ta.columnNames()[1] as string;
+  const colA = ta.column(name) as unknown as Float64Array;
+  const colJ = tj.column(name) as unknown as Float64Array;
+  assert.ok(isReceivedColumn(a.values));
+  assert.not.ok(isReceivedColumn(j.values));
+  assert.is(colA, a.values, 'the very array the decoder gave the series');
+  assert.is(colA.byteLength < colA.buffer.byteLength, true, 'a view of the received stream, not an array of its own');
+  assert.is.not(colJ, j.values);
+  assert.equal(Array.from(colA), Array.from(colJ));
+  assert.equal(toTable(a).objects(), toTable(j).objects());
+  // lists and ensembles too
+  const ens = await arrow.instances.latest(WIND, { tags: 'ec-ens', ensembles: true });
+  const te = toTable(ens);
+  assert.is(te.column(te.columnNames()[2] as string) as unknown, ens.scenarios[0]);
+  arrow.close();
+  json.close();
 });
 
 test("'auto' asks for Arrow once an answer offered it, and gets the same series", async () => {

@@ -8,25 +8,31 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Zone } from 'luxon';
-import type { Curve, Periodseries, Timeseries } from 'service/model';
+import type { AbsoluteResult, Curve, Periodseries, SRMC, Timeseries } from 'service/model';
 import {
   ARROW_MEDIA_TYPE,
   ARROW_OFFER_HEADER,
+  encodeAbsoluteResult,
   encodeOHLCColumns,
   encodePeriodseries,
   encodePeriodseriesList,
+  encodeSRMC,
   encodeTimeseries,
   encodeTimeseriesList,
   wantsArrow,
 } from 'service/wire';
 import {
   ohlcListBytes,
+  serializeAbsoluteResult,
   serializePeriodseries,
+  serializeSRMC,
   serializePeriodseriesList,
   timeseriesBytes,
   timeseriesListBytes,
+  type AbsoluteResultJson,
   type OhlcColumns,
   type PeriodseriesJson,
+  type SRMCJson,
 } from 'service/wire';
 import { jsonBytesReply } from './json-reply';
 
@@ -55,7 +61,7 @@ export function asksArrow(request: FastifyRequest): boolean {
 }
 
 /** The JSON answer: bytes from a fast writer, or an object Fastify serialises as before. */
-type JsonAnswer = Uint8Array | PeriodseriesJson | PeriodseriesJson[];
+type JsonAnswer = Uint8Array | PeriodseriesJson | PeriodseriesJson[] | SRMCJson | AbsoluteResultJson;
 
 function answer<J extends JsonAnswer>(
   request: FastifyRequest,
@@ -178,5 +184,43 @@ export function ohlcListReply(
     reply,
     () => encodeOHLCColumns(head, rows, zone),
     () => ohlcListBytes(head, rows, zone),
+  );
+}
+
+/**
+ * Answers an SRMC result as Arrow or JSON (the JSON object as before).
+ *
+ * @param request - The request (its `Accept` decides).
+ * @param reply - The reply.
+ * @param srmc - The result.
+ * @returns The payload for the handler to return.
+ * @example
+ * api.get('/srmc/:curve/', async (request, reply) => srmcReply(request, reply, await load(request)));
+ */
+export function srmcReply(request: FastifyRequest, reply: FastifyReply, srmc: SRMC): Buffer | SRMCJson {
+  return answer(
+    request,
+    reply,
+    () => encodeSRMC(srmc),
+    () => serializeSRMC(srmc),
+  );
+}
+
+/**
+ * Answers an absolute result (`instances ... get/absolute`) as Arrow or JSON (the JSON object as before).
+ *
+ * @param request - The request (its `Accept` decides).
+ * @param reply - The reply.
+ * @param result - The result.
+ * @returns The payload for the handler to return.
+ * @example
+ * api.get('/instances/:curve/get/absolute/', async (request, reply) => absoluteReply(request, reply, await absolute(request)));
+ */
+export function absoluteReply(request: FastifyRequest, reply: FastifyReply, result: AbsoluteResult): Buffer | AbsoluteResultJson {
+  return answer(
+    request,
+    reply,
+    () => encodeAbsoluteResult(result),
+    () => serializeAbsoluteResult(result),
   );
 }

@@ -2,7 +2,7 @@
  * The on-disk layer of the client cache: one file per answer in one directory, safe for several
  * processes. Files are written to a temporary name and renamed into place (readers see a whole
  * old or a whole new entry, never half of one); each file starts with a line of metadata holding
- * the body's length and SHA-1, so a damaged file is recognised, ignored and removed (the next
+ * the body's length, SHA-1 and media type (JSON text or Arrow bytes), so a damaged file is recognised, ignored and removed (the next
  * download rewrites it). A hit touches the file's times; after each write the least recently
  * used files are removed until the directory is within its size bound.
  *
@@ -20,15 +20,25 @@ export interface DiskEntry {
   etag: string | null;
   /** The answer's headers (lower-case names). */
   headers: Record<string, string>;
-  /** The body text. */
-  text: string;
+  /** The body's media type: `application/json` or the Arrow stream type (docs/arrow.md). */
+  type: string;
+  /** The body bytes. */
+  body: Buffer;
 }
+
+/**
+ * The media type of JSON entries (and of every entry written before entries recorded one).
+ *
+ * @example
+ * JSON_MEDIA_TYPE //=> 'application/json'
+ */
+export const JSON_MEDIA_TYPE = 'application/json';
 
 const SUFFIX = '.entry';
 const STALE_TMP_MS = 60_000;
 
-function sha1(text: string): string {
-  return createHash('sha1').update(text).digest('hex');
+function sha1(body: Buffer): string {
+  return createHash('sha1').update(body).digest('hex');
 }
 
 /**
@@ -36,8 +46,8 @@ function sha1(text: string): string {
  *
  * @example
  * const disk = new DiskCache('/tmp/cache', 100e6);
- * await disk.write(key, { etag: '"x"', headers: {}, text: '[]' });
- * (await disk.read(key))?.text //=> '[]'
+ * await disk.write(key, { etag: '"x"', headers: {}, type: 'application/json', body: Buffer.from('[]') });
+ * (await disk.read(key))?.body.toString() //=> '[]'
  */
 export class DiskCache {
   private ready: Promise<unknown> | null = null;
@@ -63,9 +73,9 @@ export class DiskCache {
    */
   async read(key: string): Promise<DiskEntry | null> {
     const file = this.file(key);
-    let raw: string;
+    let raw: Buffer;
     try {
-      raw = await fs.readFile(file, 'utf8');
+      raw = await fs.readFile(file);
     } catch {
       return null;
     }
@@ -89,15 +99,16 @@ export class DiskCache {
     this.ready ??= fs.mkdir(this.dir, { recursive: true });
     await this.ready;
     const meta = JSON.stringify({
-      v: 1,
+      v: 2,
       ...(entry.status !== undefined && entry.status !== 200 ? { status: entry.status } : {}),
       etag: entry.etag,
       headers: entry.headers,
-      length: Buffer.byteLength(entry.text),
-      sha1: sha1(entry.text),
+      type: entry.type,
+      length: entry.body.byteLength,
+      sha1: sha1(entry.body),
     });
     const tmp = join(this.dir, `${key}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-    await fs.writeFile(tmp, `${meta}\n${entry.text}`);
+    await fs.writeFile(tmp, Buffer.concat([Buffer.from(`${meta}\n`, 'utf8'), entry.body]));
     await fs.rename(tmp, this.file(key));
     await this.evict();
   }
@@ -180,20 +191,23 @@ export class DiskCache {
   }
 }
 
-function parseEntry(raw: string): DiskEntry | null {
-  const cut = raw.indexOf('\n');
+/** Reads a file: a JSON metadata line, then the body (version 1 entries are JSON text). */
+function parseEntry(raw: Buffer): DiskEntry | null {
+  const cut = raw.indexOf(0x0a);
   if (cut < 0) return null;
-  let meta: { v?: unknown; status?: unknown; etag?: unknown; headers?: unknown; length?: unknown; sha1?: unknown };
+  let meta: { v?: unknown; status?: unknown; etag?: unknown; headers?: unknown; type?: unknown; length?: unknown; sha1?: unknown };
   try {
-    meta = JSON.parse(raw.slice(0, cut)) as typeof meta;
+    meta = JSON.parse(raw.subarray(0, cut).toString('utf8')) as typeof meta;
   } catch {
     return null;
   }
-  const text = raw.slice(cut + 1);
-  if (meta === null || typeof meta !== 'object' || meta.v !== 1 || typeof meta.headers !== 'object' || meta.headers === null) return null;
+  const body = raw.subarray(cut + 1);
+  if (meta === null || typeof meta !== 'object' || typeof meta.headers !== 'object' || meta.headers === null) return null;
+  const type = meta.v === 1 ? JSON_MEDIA_TYPE : meta.v === 2 && typeof meta.type === 'string' ? meta.type : null;
+  if (type === null) return null;
   if (meta.etag !== null && typeof meta.etag !== 'string') return null;
   const status = meta.status ?? 200;
   if (typeof status !== 'number' || !Number.isInteger(status) || status < 200 || status > 599) return null;
-  if (meta.length !== Buffer.byteLength(text) || meta.sha1 !== sha1(text)) return null;
-  return { status, etag: meta.etag, headers: meta.headers as Record<string, string>, text };
+  if (meta.length !== body.byteLength || meta.sha1 !== sha1(body)) return null;
+  return { status, etag: meta.etag, headers: meta.headers as Record<string, string>, type, body };
 }

@@ -5,12 +5,15 @@
  * revalidates a cached answer with `If-None-Match` and uses it on `304`; in `offline` mode it
  * answers only from here. Error answers (403, 404, ...) are stored in `record` mode only (a
  * snapshot for an `offline` replay, which throws them again); the other modes never serve one.
+ * Arrow answers (docs/arrow.md#client) are kept as their bytes under their own key (the
+ * representation asked for is part of it), so an Arrow entry is revalidated with its own tag.
  *
  * @module
  */
 import { createHash } from 'node:crypto';
 import type { ResolvedCacheOptions } from './cache-options';
-import { DiskCache } from './disk-cache';
+import { ARROW_MEDIA_TYPE } from '../../wire/arrow';
+import { DiskCache, JSON_MEDIA_TYPE } from './disk-cache';
 
 /** A cached answer. */
 export interface CachedAnswer {
@@ -20,11 +23,16 @@ export interface CachedAnswer {
   readonly etag: string | null;
   /** Response headers (lower-case names). */
   readonly headers: Readonly<Record<string, string>>;
-  /** The parsed JSON body (shared: callers must not change it); an error answer's body text. */
+  /** The parsed JSON body (shared: callers must not change it); an error answer's body text; null for an Arrow answer. */
   readonly body: unknown;
-  /** Size of the body text in bytes. */
+  /** The bytes of an Arrow answer (the cache's own: {@link ResponseCache.lookup} hands out copies). */
+  readonly arrow?: Uint8Array;
+  /** Size of the body in bytes. */
   readonly bytes: number;
 }
+
+/** How a request asks for its answer: JSON (every route) or Arrow (data routes, docs/arrow.md). */
+export type Representation = 'json' | 'arrow';
 
 /**
  * Counters of a cache since it was made (or cleared).
@@ -95,13 +103,16 @@ export class ResponseCache {
   }
 
   /**
-   * The key of a request: API URL, key hash and request line.
+   * The key of a request: API URL, key hash, request line and the representation asked for (a
+   * JSON request keeps the key it had before Arrow existed).
    *
    * @param pathAndQuery - The request's path and query below the API URL.
+   * @param asked - The representation the request asks for.
    * @returns A hex key.
    */
-  keyOf(pathAndQuery: string): string {
-    return createHash('sha256').update(`${this.apiUrl}\n${this.keyHash}\nGET ${pathAndQuery}`).digest('hex');
+  keyOf(pathAndQuery: string, asked: Representation = 'json'): string {
+    const accept = asked === 'arrow' ? `\nAccept ${ARROW_MEDIA_TYPE}` : '';
+    return createHash('sha256').update(`${this.apiUrl}\n${this.keyHash}\nGET ${pathAndQuery}${accept}`).digest('hex');
   }
 
   /**
@@ -111,6 +122,12 @@ export class ResponseCache {
    * @returns The answer, or null.
    */
   async lookup(key: string): Promise<CachedAnswer | null> {
+    const answer = await this.entry(key);
+    // the decoded series are views of the bytes they are given: each caller gets its own copy
+    return answer?.arrow === undefined ? answer : { ...answer, arrow: new Uint8Array(answer.arrow) };
+  }
+
+  private async entry(key: string): Promise<CachedAnswer | null> {
     const hit = this.memory.get(key);
     if (hit !== undefined) {
       this.memory.delete(key);
@@ -124,33 +141,54 @@ export class ResponseCache {
     const status = entry.status ?? 200;
     // A recorded error answer is read back by an offline replay only.
     if (status !== 200 && !this.offline) return null;
-    let body: unknown = entry.text;
-    if (status === 200) {
+    const bytes = entry.body.byteLength;
+    let answer: CachedAnswer;
+    if (status !== 200) {
+      answer = { status, etag: entry.etag, headers: entry.headers, body: entry.body.toString('utf8'), bytes };
+    } else if (entry.type === ARROW_MEDIA_TYPE) {
+      // a plain, 8-byte aligned copy (the file's Buffer is a view at any offset)
+      answer = { status, etag: entry.etag, headers: entry.headers, body: null, arrow: new Uint8Array(entry.body), bytes };
+    } else {
       try {
-        body = JSON.parse(entry.text);
+        answer = { status, etag: entry.etag, headers: entry.headers, body: JSON.parse(entry.body.toString('utf8')), bytes };
       } catch {
         await this.disk.remove(key);
         return null;
       }
     }
-    const answer: CachedAnswer = { status, etag: entry.etag, headers: entry.headers, body, bytes: Buffer.byteLength(entry.text) };
     this.remember(key, answer);
     return answer;
   }
 
   /**
-   * Keeps a 200 answer.
+   * Keeps a 200 answer: JSON (its text and parsed body) or Arrow (a copy of its bytes).
    *
    * @param key - From {@link keyOf}.
    * @param headers - The answer's headers.
-   * @param text - The body text.
-   * @param body - The parsed body.
+   * @param answer - `{ text, body }` of a JSON answer or `{ arrow }` of an Arrow one.
    */
-  async store(key: string, headers: Readonly<Record<string, string>>, text: string, body: unknown): Promise<void> {
+  async store(
+    key: string,
+    headers: Readonly<Record<string, string>>,
+    answer: { text: string; body: unknown } | { arrow: Uint8Array },
+  ): Promise<void> {
     const kept = keptHeaders(headers);
     const etag = headers.etag ?? null;
-    this.remember(key, { status: 200, etag, headers: kept, body, bytes: Buffer.byteLength(text) });
-    if (this.disk !== null) await this.disk.write(key, { etag, headers: kept, text });
+    if ('arrow' in answer) {
+      const arrow = new Uint8Array(answer.arrow); // a copy (a Buffer's slice() would be a view)
+      this.remember(key, { status: 200, etag, headers: kept, body: null, arrow, bytes: arrow.byteLength });
+      if (this.disk !== null)
+        await this.disk.write(key, {
+          etag,
+          headers: kept,
+          type: ARROW_MEDIA_TYPE,
+          body: Buffer.from(arrow.buffer, arrow.byteOffset, arrow.byteLength),
+        });
+      return;
+    }
+    const text = Buffer.from(answer.text, 'utf8');
+    this.remember(key, { status: 200, etag, headers: kept, body: answer.body, bytes: text.byteLength });
+    if (this.disk !== null) await this.disk.write(key, { etag, headers: kept, type: JSON_MEDIA_TYPE, body: text });
   }
 
   /**
@@ -165,8 +203,9 @@ export class ResponseCache {
   async storeProblem(key: string, status: number, headers: Readonly<Record<string, string>>, text: string): Promise<void> {
     if (!this.recording) return;
     const kept = keptHeaders(headers);
-    this.remember(key, { status, etag: null, headers: kept, body: text, bytes: Buffer.byteLength(text) });
-    if (this.disk !== null) await this.disk.write(key, { status, etag: null, headers: kept, text });
+    const body = Buffer.from(text, 'utf8');
+    this.remember(key, { status, etag: null, headers: kept, body: text, bytes: body.byteLength });
+    if (this.disk !== null) await this.disk.write(key, { status, etag: null, headers: kept, type: JSON_MEDIA_TYPE, body });
   }
 
   /** Counts a hit. */

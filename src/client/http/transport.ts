@@ -6,7 +6,7 @@ import { ARROW_ACCEPT, ARROW_MEDIA_TYPE, ARROW_OFFER_HEADER } from '../../wire/a
 import type { ResolvedClientOptions } from '../options';
 import { requestHeaders } from './headers';
 import { callHook } from './request-hooks';
-import { ResponseCache } from './response-cache';
+import { ResponseCache, type CachedAnswer, type Representation } from './response-cache';
 import { withRetry, type RetryListener } from './retry';
 import { monotonicNow, sleep as timerSleep, Throttle, type Clock, type Sleep } from './throttle';
 import { isTimeoutCode, timeoutConfig, timeoutError } from './timeout';
@@ -93,6 +93,10 @@ function flatHeaders(headers: AxiosResponse['headers']): Record<string, string> 
 function received(data: ArrayBuffer | Uint8Array | undefined): Uint8Array {
   if (data === undefined) return new Uint8Array(0);
   return data instanceof Uint8Array ? data : new Uint8Array(data);
+}
+
+function cachedResponse(cached: CachedAnswer): HttpResponse {
+  return { status: 200, headers: cached.headers, body: cached.body, ...(cached.arrow ? { arrow: cached.arrow } : {}) };
 }
 
 function proxyConfig(url: string): AxiosProxyConfig {
@@ -186,7 +190,7 @@ export class HttpTransport {
         error,
       });
     try {
-      const res = await this.answerOf(pathAndQuery, request.url, trace, opts.signal, opts.data === true && this.asksArrow());
+      const res = await this.answerOf(pathAndQuery, request.url, trace, opts.signal, opts.data === true);
       done(undefined, res.headers.etag ?? null);
       return res;
     } catch (err) {
@@ -197,7 +201,7 @@ export class HttpTransport {
 
   /**
    * Whether a data request asks for Arrow now: `'arrow'` always, `'auto'` once an answer said
-   * the service offers it, `'json'` never; not with the answer cache, which keeps JSON text.
+   * the service offers it, `'json'` never (the answer cache keeps either representation).
    *
    * @returns True to send the Arrow `Accept`.
    * @example
@@ -205,7 +209,7 @@ export class HttpTransport {
    */
   asksArrow(): boolean {
     const mode = this.options.transport;
-    return this.cache === null && (mode === 'arrow' || (mode === 'auto' && this.#arrowOffered));
+    return mode === 'arrow' || (mode === 'auto' && this.#arrowOffered);
   }
 
   private async answerOf(
@@ -213,13 +217,20 @@ export class HttpTransport {
     url: string,
     trace: Trace,
     signal: AbortSignal | undefined,
-    arrow: boolean,
+    data: boolean,
   ): Promise<HttpResponse> {
     signal?.throwIfAborted();
     const cache = this.cache;
-    if (cache === null) return this.fetch(url, null, trace, signal, arrow);
-    const key = cache.keyOf(pathAndQuery);
-    const cached = await cache.lookup(key);
+    if (cache === null) return this.fetch(url, null, trace, signal, data && this.asksArrow());
+    let asked: Representation = data && this.asksArrow() ? 'arrow' : 'json';
+    let cached = await cache.lookup(cache.keyOf(pathAndQuery, asked));
+    // a data request takes the entry of the other representation when its own is not kept:
+    // offline always, and in 'auto' mode (which revalidates that entry in its representation)
+    if (cached === null && data && (cache.offline || this.options.transport === 'auto')) {
+      const other: Representation = asked === 'arrow' ? 'json' : 'arrow';
+      cached = await cache.lookup(cache.keyOf(pathAndQuery, other));
+      if (cached !== null) asked = other;
+    }
     if (cache.offline) {
       if (cached === null) {
         cache.miss();
@@ -232,26 +243,30 @@ export class HttpTransport {
         trace.status = cached.status;
         throw errorFromResponse(cached.status, cached.body, cached.headers) ?? new HTTPError(`GET ${url}: status ${cached.status}`);
       }
-      return { status: 200, headers: cached.headers, body: cached.body };
+      return cachedResponse(cached);
     }
     // A recorded error answer is never served (nor revalidated) outside offline mode.
     const usable = cached?.status === 200 ? cached : null;
     let res: Received;
     try {
-      res = await this.fetch(url, usable?.etag ?? null, trace, signal, false);
+      res = await this.fetch(url, usable?.etag ?? null, trace, signal, asked === 'arrow');
     } catch (err) {
       const problem = typeof err === 'object' && err !== null ? this.#problems.get(err) : undefined;
-      if (problem !== undefined) await cache.storeProblem(key, problem.status, problem.headers, problem.text).catch(() => undefined);
+      if (problem !== undefined)
+        await cache.storeProblem(cache.keyOf(pathAndQuery, asked), problem.status, problem.headers, problem.text).catch(() => undefined);
       throw err;
     }
     if (res.status === 304 && usable !== null) {
       cache.revalidated();
       trace.fromCache = true;
-      return { status: 200, headers: usable.headers, body: usable.body };
+      return cachedResponse(usable);
     }
     cache.miss();
-    if (res.status === 200) await cache.store(key, res.headers, res.text, res.body).catch(() => undefined);
-    return { status: res.status, headers: res.headers, body: res.body };
+    if (res.status === 200) {
+      const key = cache.keyOf(pathAndQuery, asked);
+      await cache.store(key, res.headers, res.arrow ? { arrow: res.arrow } : { text: res.text, body: res.body }).catch(() => undefined);
+    }
+    return { status: res.status, headers: res.headers, body: res.body, ...(res.arrow ? { arrow: res.arrow } : {}) };
   }
 
   private fetch(url: string, etag: string | null, trace: Trace, signal: AbortSignal | undefined, arrow: boolean): Promise<Received> {

@@ -7,6 +7,7 @@
  */
 import { Curve, TimeseriesList, type AbsoluteResult, type Instance, type Timeseries } from '../../model';
 import {
+  decodeAbsoluteResult,
   curveName,
   instancesAbsolute,
   instancesGet,
@@ -186,7 +187,7 @@ export class InstancesSection extends Section {
    * (await client.instances.absolute(curve, { delivery: '2024-03-31 06:00', begin: '2024-03-29', end: '2024-03-31' })).size() //=> 6
    */
   async absolute(curve: CurveInput, options: InstancesAbsoluteOptions & CallOptions): Promise<AbsoluteResult> {
-    return parseAbsoluteResult(await this.body(instancesAbsolute(curve, options ?? {}), options?.signal));
+    return this.data(instancesAbsolute(curve, options ?? {}), options?.signal, decodeAbsoluteResult, parseAbsoluteResult);
   }
 
   /**

@@ -122,8 +122,20 @@ export abstract class Section {
     return this.data(line, signal, decodeOHLCList, (json) => parseOHLCList(json));
   }
 
-  /** `GET` of a data route: may be answered as Arrow (see the `transport` client option). */
-  private async data<T>(
+  /**
+   * `GET` of a data route that may be answered as Arrow (see the `transport` client option):
+   * the Arrow bytes are read with `fromArrow`, a JSON answer with `fromJson`.
+   *
+   * @param line - The path and query.
+   * @param signal - Cancels the request.
+   * @param fromArrow - Reads an Arrow answer.
+   * @param fromJson - Reads a JSON answer.
+   * @returns What either reader gives.
+   * @throws The transport's errors; ParseException for a bad answer.
+   * @example
+   * await this.data(srmcLatest(curve, {}), undefined, decodeSRMC, parseSRMC)
+   */
+  protected async data<T>(
     line: RequestLine,
     signal: AbortSignal | undefined,
     fromArrow: (bytes: Uint8Array) => T,

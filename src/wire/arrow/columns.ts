@@ -81,6 +81,32 @@ export function timeBatch(times: Float64Array, start: number, end: number, type:
 }
 
 /**
+ * A `Timestamp(ms, zone)` batch from epoch milliseconds, null where the time is NaN (the
+ * optional times of instances).
+ *
+ * @param times - Epoch milliseconds (whole numbers; NaN = missing).
+ * @param type - The timestamp type.
+ * @returns The batch.
+ * @example
+ * optionalTimeBatch(new Float64Array([0, NaN]), timestamp(TimeUnit.MILLISECOND, 'UTC')).nullCount //=> 1
+ */
+export function optionalTimeBatch(times: Float64Array, type: DataType): Batch<unknown> {
+  const n = times.length;
+  const validity = new Uint8Array((n + 7) >> 3);
+  let nulls = 0;
+  const clean = times.map((t, i) => {
+    if (t !== t) {
+      nulls++;
+      return 0;
+    }
+    validity[i >> 3] = (validity[i >> 3] as number) | (1 << (i & 7));
+    return t;
+  });
+  const full = timeBatch(clean, 0, n, type) as unknown as { values: ArrayBufferView };
+  return makeBatch(type, n, nulls, nulls === 0 ? new Uint8Array(0) : validity, full.values);
+}
+
+/**
  * A float64 batch, null where the column holds NaN; without NaN the values are the column's own
  * bytes (no copy).
  *
@@ -159,6 +185,29 @@ function batchesOf(column: Column<unknown>): RawBatch[] {
   return column.data as unknown as RawBatch[];
 }
 
+/** Memory that belongs to decoded answers only (the received bytes, or columns made for them). */
+const RECEIVED = new WeakSet<ArrayBufferLike>();
+
+function received(column: Float64Array): Float64Array {
+  RECEIVED.add(column.buffer);
+  return column;
+}
+
+/**
+ * Whether a float64 column is memory of a decoded Arrow answer (a view of the received bytes, or
+ * a column the decoder made): such a column belongs to the decoded objects alone, so a table can
+ * take it as it is instead of copying it (docs/arrow.md#client).
+ *
+ * @param column - A value column.
+ * @returns True for a column of a decoded answer.
+ * @example
+ * isReceivedColumn(decodeTimeseries(bytes).values) //=> true
+ * isReceivedColumn(new Float64Array(3)) //=> false
+ */
+export function isReceivedColumn(column: Float64Array): boolean {
+  return RECEIVED.has(column.buffer);
+}
+
 /**
  * Reads a received timestamp column (decoded with `useBigIntTimestamp`) as epoch milliseconds.
  *
@@ -194,8 +243,8 @@ export function readTimes(column: Column<unknown>, name: string): Float64Array {
 export function readFloats(column: Column<unknown>): Float64Array {
   const batches = batchesOf(column);
   const only = batches.length === 1 ? batches[0] : undefined;
-  if (only !== undefined && only.nullCount === 0) return (only.values as Float64Array).subarray(0, only.length);
-  const out = new Float64Array(column.length);
+  if (only !== undefined && only.nullCount === 0) return received((only.values as Float64Array).subarray(0, only.length));
+  const out = received(new Float64Array(column.length));
   let at = 0;
   for (const batch of batches) {
     const values = batch.values as Float64Array;

@@ -1,8 +1,10 @@
 // Arrow IPC answers (docs/arrow.md): the media type and its negotiation, and one encoder and
 // decoder per answer shape, shared by the service and the client.
 export * from './accept';
-export { arrowZone } from './columns';
+export { arrowZone, isReceivedColumn } from './columns';
 export { ARROW_MEDIA_TYPE } from './stream';
-export * from './timeseries';
-export * from './periodseries';
-export * from './ohlc';
+export { decodeTimeseries, decodeTimeseriesList, encodeTimeseries, encodeTimeseriesList } from './timeseries';
+export { decodePeriodseries, decodePeriodseriesList, encodePeriodseries, encodePeriodseriesList } from './periodseries';
+export { decodeOHLCList, encodeOHLCColumns } from './ohlc';
+export * from './srmc';
+export * from './absolute';

@@ -12,7 +12,7 @@ import type { Curve, OHLCList } from '../../model';
 import { ContractPeriod } from '../../model';
 import { parseOHLCList, serializeCurve, type OhlcColumns } from '../json';
 import { dayBatch, floatBatch, intBatch, textBatch } from './columns';
-import { readStream, ROLE, writeStream, type OutColumn } from './stream';
+import { readStream, ROLE, writeStream, type MemberLayout, type OutColumn, type ReadStream } from './stream';
 
 const NUMBERS = [
   ['open', 'open'],
@@ -39,6 +39,20 @@ export function encodeOHLCColumns(
   rows: OhlcColumns,
   zone: Zone,
 ): Uint8Array {
+  const header = { curve: head.curve ? serializeCurve(head.curve) : null, unit: head.unit, denominator: head.denominator };
+  return writeStream('ohlc-list', header, ...ohlcParts(rows, zone));
+}
+
+/**
+ * The layout and columns of OHLC records given as columns (for answers that carry them, as SRMC).
+ *
+ * @param rows - The records in columns.
+ * @param zone - The zone of the trading days and deliveries.
+ * @returns The `service.layout` and the columns.
+ * @example
+ * ohlcParts(rows, CET)[0][0].rows //=> rows.traded.length
+ */
+export function ohlcParts(rows: OhlcColumns, zone: Zone): [MemberLayout[], OutColumn[]] {
   const n = rows.traded.length;
   const tags = rows.period.map((tag) => ContractPeriod.byTag(tag).tag);
   const one = (name: string, type: OutColumn['type'], batch: Batch<unknown>): OutColumn => ({ name, type, role: name, batches: [batch] });
@@ -54,8 +68,7 @@ export function encodeOHLCColumns(
     one('delivery', dateDay(), dayBatch(rows.delivery, zone)),
     ...NUMBERS.map(([field, name]) => one(name, float64(), floatBatch(rows[field] ?? nan, 0, n))),
   ];
-  const header = { curve: head.curve ? serializeCurve(head.curve) : null, unit: head.unit, denominator: head.denominator };
-  return writeStream('ohlc-list', header, [{ rows: n, values: true, scenarios: 0 }], columns);
+  return [[{ rows: n, values: true, scenarios: 0 }], columns];
 }
 
 const isoDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
@@ -72,11 +85,23 @@ const isoDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
  */
 export function decodeOHLCList(bytes: Uint8Array): OHLCList {
   const stream = readStream(bytes, 'ohlc-list');
+  return parseOHLCList({ ...(stream.header as object), data: ohlcRecords(stream) });
+}
+
+/**
+ * The OHLC records of a read stream in their JSON form (for answers that carry them, as SRMC).
+ *
+ * @param stream - The stream as read.
+ * @returns One JSON record per row.
+ * @example
+ * ohlcRecords(readStream(bytes, 'srmc'))[0].product.period //=> 'month'
+ */
+export function ohlcRecords(stream: ReadStream): { product: Record<string, unknown> }[] {
   const roles = stream.table.schema.fields.map((f) => f.metadata?.get(ROLE) ?? '');
   const columns = stream.table.children as Column<unknown>[];
   const of = (role: string): Column<unknown> | undefined => columns[roles.indexOf(role)];
   const at = (role: string, i: number): unknown => of(role)?.at(i) ?? null;
-  const data = Array.from({ length: stream.table.numRows }, (_, i) => ({
+  return Array.from({ length: stream.table.numRows }, (_, i) => ({
     product: {
       traded_at: isoDay(at('traded_at', i) as number),
       period: at('period', i),
@@ -85,5 +110,4 @@ export function decodeOHLCList(bytes: Uint8Array): OHLCList {
     },
     ...Object.fromEntries(NUMBERS.map(([, name]) => [name, at(name, i)])),
   }));
-  return parseOHLCList({ ...(stream.header as object), data });
 }

@@ -10,10 +10,17 @@ import { Periodseries, PeriodseriesList } from '../../model';
 import { parsePeriodseries, serializePeriodseries, type PeriodseriesJson } from '../json';
 import { modelAt } from '../json/read';
 import { batchRanges, constantIntBatch, floatBatch, readFloats, readTimes, timeBatch, timeType } from './columns';
-import { eachMember, readStream, ROLE, writeStream, type MemberLayout, type OutColumn } from './stream';
+import { eachMember, readStream, ROLE, writeStream, type MemberLayout, type OutColumn, type ReadStream } from './stream';
 
-/** The JSON answer without its data (formats no period). */
-function headOf(ps: Periodseries): Omit<PeriodseriesJson, 'data'> {
+/**
+ * The JSON answer of a period series without its data (formats no period).
+ *
+ * @param ps - The series.
+ * @returns Its header.
+ * @example
+ * periodseriesHead(ps).curve?.name //=> ps.curve?.name
+ */
+export function periodseriesHead(ps: Periodseries): Omit<PeriodseriesJson, 'data'> {
   const empty = new Periodseries({
     resolution: ps.resolution,
     curve: ps.curve,
@@ -63,7 +70,19 @@ function columnsOf(members: readonly Periodseries[], withMember: boolean): OutCo
  * decodePeriodseries(encodePeriodseries(ps)).equals(ps) //=> true
  */
 export function encodePeriodseries(ps: Periodseries): Uint8Array {
-  return writeStream('periodseries', headOf(ps), [layoutOf(ps)], columnsOf([ps], false));
+  return writeStream('periodseries', periodseriesHead(ps), ...periodseriesParts(ps));
+}
+
+/**
+ * The layout and columns of one period series (for answers that carry one, as SRMC).
+ *
+ * @param ps - The series.
+ * @returns Its `service.layout` and its columns.
+ * @example
+ * periodseriesParts(ps)[0][0].rows //=> ps.length
+ */
+export function periodseriesParts(ps: Periodseries): [MemberLayout[], OutColumn[]] {
+  return [[layoutOf(ps)], columnsOf([ps], false)];
 }
 
 /**
@@ -75,7 +94,7 @@ export function encodePeriodseries(ps: Periodseries): Uint8Array {
  * decodePeriodseriesList(encodePeriodseriesList([])).length //=> 0
  */
 export function encodePeriodseriesList(list: readonly Periodseries[]): Uint8Array {
-  return writeStream('periodseries-list', list.map(headOf), list.map(layoutOf), columnsOf(list, true));
+  return writeStream('periodseries-list', list.map(periodseriesHead), list.map(layoutOf), columnsOf(list, true));
 }
 
 interface Received {
@@ -85,7 +104,7 @@ interface Received {
   capacities: Float64Array | null;
 }
 
-function received(stream: ReturnType<typeof readStream>): Received {
+function received(stream: ReadStream): Received {
   const columns = stream.table.children as Column<unknown>[];
   const roles = stream.table.schema.fields.map((f) => f.metadata?.get(ROLE) ?? '');
   const of = (role: string): Column<unknown> | undefined => columns[roles.indexOf(role)];
@@ -134,7 +153,22 @@ function member(head: unknown, layout: MemberLayout, columns: Received, start: n
  */
 export function decodePeriodseries(bytes: Uint8Array): Periodseries {
   const stream = readStream(bytes, 'periodseries');
-  return member(stream.header, stream.layout[0] as MemberLayout, received(stream), 0, '');
+  return periodseriesOf(stream, stream.header, '');
+}
+
+/**
+ * The one period series of a read stream, with the given header (for answers that carry one).
+ *
+ * @param stream - The stream as read.
+ * @param head - The series' header (the JSON answer without data).
+ * @param path - Where the series is in the answer, for messages.
+ * @returns The series.
+ * @throws ParseException for a bad header.
+ * @example
+ * periodseriesOf(readStream(bytes, 'srmc'), head.periodseries, 'periodseries').length //=> 12
+ */
+export function periodseriesOf(stream: ReadStream, head: unknown, path: string): Periodseries {
+  return member(head, stream.layout[0] as MemberLayout, received(stream), 0, path);
 }
 
 /**

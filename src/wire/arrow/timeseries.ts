@@ -12,7 +12,7 @@ import { Timeseries, TimeseriesList } from '../../model';
 import { parseTimeseries, serializeTimeseriesHead } from '../json';
 import { modelAt } from '../json/read';
 import { batchRanges, constantIntBatch, floatBatch, readFloats, readTimes, timeBatch, timeType } from './columns';
-import { eachMember, readStream, ROLE, writeStream, type MemberLayout, type OutColumn } from './stream';
+import { eachMember, readStream, ROLE, writeStream, type MemberLayout, type OutColumn, type ReadStream } from './stream';
 
 const NO_VALUES = new Float64Array(0);
 
@@ -60,7 +60,19 @@ function columnsOf(members: readonly Timeseries[], withMember: boolean): OutColu
  * decodeTimeseries(encodeTimeseries(ts)).equals(ts) //=> true
  */
 export function encodeTimeseries(ts: Timeseries): Uint8Array {
-  return writeStream('timeseries', serializeTimeseriesHead(ts), [layoutOf(ts)], columnsOf([ts], false));
+  return writeStream('timeseries', serializeTimeseriesHead(ts), ...timeseriesParts(ts));
+}
+
+/**
+ * The layout and columns of one time series (for answers that carry one, as SRMC).
+ *
+ * @param ts - The series.
+ * @returns Its `service.layout` and its columns.
+ * @example
+ * timeseriesParts(ts)[0][0].rows //=> ts.length
+ */
+export function timeseriesParts(ts: Timeseries): [MemberLayout[], OutColumn[]] {
+  return [[layoutOf(ts)], columnsOf([ts], false)];
 }
 
 /**
@@ -111,7 +123,7 @@ function member(head: unknown, layout: MemberLayout, columns: Received, start: n
   );
 }
 
-function rolesOf(stream: ReturnType<typeof readStream>): string[] {
+function rolesOf(stream: ReadStream): string[] {
   return stream.table.schema.fields.map((f) => f.metadata?.get(ROLE) ?? '');
 }
 
@@ -126,8 +138,23 @@ function rolesOf(stream: ReturnType<typeof readStream>): string[] {
  */
 export function decodeTimeseries(bytes: Uint8Array): Timeseries {
   const stream = readStream(bytes, 'timeseries');
+  return timeseriesOf(stream, stream.header, '');
+}
+
+/**
+ * The one time series of a read stream, with the given header (for answers that carry one).
+ *
+ * @param stream - The stream as read.
+ * @param head - The series' header (the JSON answer without data).
+ * @param path - Where the series is in the answer, for messages.
+ * @returns The series.
+ * @throws ParseException for a bad header.
+ * @example
+ * timeseriesOf(readStream(bytes, 'srmc'), head.timeseries, 'timeseries').length //=> 30
+ */
+export function timeseriesOf(stream: ReadStream, head: unknown, path: string): Timeseries {
   const columns = received(stream.table.children as Column<unknown>[], rolesOf(stream));
-  return member(stream.header, stream.layout[0] as MemberLayout, columns, 0, '');
+  return member(head, stream.layout[0] as MemberLayout, columns, 0, path);
 }
 
 /**

@@ -130,6 +130,60 @@ test('offline mode answers from a shared directory without the service and fails
   );
 });
 
+test('Arrow answers are cached as Arrow: 304 on the Arrow tag, new values after an import, disk entries typed, offline', async () => {
+  const dir = tempDir();
+  const seen: { etag: string | null; fromCache: boolean }[] = [];
+  const c = client({ cache: { dir }, transport: 'arrow', onResponse: (r) => seen.push({ etag: r.etag, fromCache: r.fromCache }) });
+  const json = client({ cache: { dir }, transport: 'json' });
+  const first = await c.timeseries.load(B, RANGE);
+  assert.is(c.cache?.stats().misses, 1);
+  const second = await c.timeseries.load(B, RANGE);
+  assert.ok(second.equals(first));
+  assert.is(c.cache?.stats().revalidations, 1);
+  assert.ok(seen[1]?.fromCache);
+  // the answer kept is the Arrow stream, under its own key: a JSON client of the same directory misses it
+  const arrowTag = seen[0]?.etag ?? '';
+  assert.ok(arrowTag !== '');
+  const viaJson = await json.timeseries.load(B, RANGE);
+  assert.ok(viaJson.equals(first));
+  assert.is(json.cache?.stats().misses, 1);
+  const res = await fetch(`${svc.apiUrl}/timeseries/${encodeURIComponent(B)}/?begin=2024-01-15&end=2024-01-17`, {
+    headers: { 'x-api-key': svc.apiKey, accept: 'application/vnd.apache.arrow.stream', 'if-none-match': arrowTag },
+  });
+  assert.is(res.status, 304);
+  // the disk entries record their media type: one Arrow, one JSON
+  const types = readdirSync(dir)
+    .filter((n) => n.endsWith('.entry'))
+    .map((n) => JSON.parse(readFileSync(join(dir, n), 'utf8').split('\n')[0] as string).type as string)
+    .sort();
+  assert.equal(types, ['application/json', 'application/vnd.apache.arrow.stream']);
+  // a change in the store is downloaded again as Arrow and replaces the entry
+  await svc.store.importBatch({ series: [block(B, 3, () => 7)] });
+  const third = await c.timeseries.load(B, RANGE);
+  assert.equal(values(third).slice(0, 4), [7, 7, 7, 103]);
+  assert.is(c.cache?.stats().misses, 2);
+  // a caller changing its series does not change the cached bytes
+  (third.values as Float64Array)[0] = -1;
+  assert.is((await c.timeseries.load(B, RANGE)).values?.[0], 7);
+  // offline: Arrow from the directory for an Arrow client; an 'auto' client (which asks for JSON
+  // first) takes the Arrow entry where no JSON one is kept
+  const day = { begin: '2024-01-16', end: '2024-01-17' };
+  const arrowOnly = await c.timeseries.load(B, day);
+  for (const transport of ['arrow', 'auto'] as const) {
+    const offline = client({ cache: { dir, mode: 'offline' }, transport });
+    assert.equal(
+      values(await offline.timeseries.load(B, RANGE)).slice(0, 4),
+      transport === 'arrow' ? [7, 7, 7, 103] : [100, 101, 102, 103],
+    );
+    assert.ok((await offline.timeseries.load(B, day)).equals(arrowOnly), transport);
+    assert.is(offline.cache?.stats().hits, 2);
+    offline.close();
+  }
+  await svc.store.importBatch({ series: [block(B, 72, (i) => 100 + i)] });
+  c.close();
+  json.close();
+});
+
 test('404 answers are never cached', async () => {
   const dir = tempDir();
   const c = client({ cache: { dir } });

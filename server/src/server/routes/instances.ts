@@ -31,7 +31,7 @@ import { NotFoundError } from 'service/exceptions';
 import { AbsoluteItem, AbsoluteResult, Aggregation, Filter, type Timeseries } from 'service/model';
 import { Frequency, Resolution, floorMillis, shiftMillis, stepStarts } from 'service/time';
 import { resolveDateTime, timeOfDayMillis } from 'service/wire';
-import { serializeAbsoluteResult, serializeInstanceList, serializeStringList } from 'service/wire';
+import { serializeInstanceList, serializeStringList } from 'service/wire';
 import type { ResampleQuery } from 'service/wire';
 import { SECTION_CURVE_TYPES } from 'service/wire';
 import {
@@ -44,7 +44,7 @@ import {
   decodeInstancesRolling,
 } from '../requests';
 import type { RouteContext, RouteModule } from '../route-module';
-import { timeseriesListReply, timeseriesReply } from '../arrow-reply';
+import { absoluteReply, timeseriesListReply, timeseriesReply } from '../arrow-reply';
 import { instanceTarget, pathInstance, selectRecords, storeView, type InstanceTarget } from '../queries/instances';
 import { instanceFromRecord } from '../records';
 import { loadTimeseries, requestQuery, requestRange } from '../resample-series';
@@ -315,6 +315,6 @@ export const instancesRoutes: RouteModule = {
         }),
       );
     });
-    api.get('/instances/:curve/get/absolute/', async (request) => serializeAbsoluteResult(await absolute(context, request)));
+    api.get('/instances/:curve/get/absolute/', async (request, reply) => absoluteReply(request, reply, await absolute(context, request)));
   },
 };

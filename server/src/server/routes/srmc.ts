@@ -19,9 +19,9 @@ import { contractDailySeries, fillModeOf, mergeForwardCurve, pickRows, selectCon
 import { CARBON_TAXES, priceCurrency, srmcFactors, srmcFuelOf, srmcValues, type SrmcFuel } from 'service/engine';
 import { FuelType, OHLCField, OHLCList, Periodseries, SRMC, SRMCOptions, Timeseries, type Area, type Contract } from 'service/model';
 import { Frequency, Resolution, stepStarts } from 'service/time';
-import { serializeSRMC, type SRMCJson } from 'service/wire';
 import { SRMC_FACTOR_PARAMS } from 'service/wire';
 import { decodeSrmcLatest, decodeSrmcLoad, type SrmcLatestQuery, type SrmcLoadQuery } from '../requests';
+import { srmcReply } from '../arrow-reply';
 import type { RouteContext, RouteModule } from '../route-module';
 import { convertPrices, eurPerCurrency } from '../fx-rates';
 import { requestQuery } from '../resample-series';
@@ -138,9 +138,9 @@ function result(
   units: { unit: string; denominator: string | null },
   contract: Contract | null,
   payload: { ohlc: OHLCList } | { timeseries: Timeseries } | { periodseries: Periodseries },
-): SRMCJson {
+): SRMC {
   const options = new SRMCOptions({ fuelType: FuelType.byTag(calc.fuel), ...calc.factors, carbonTaxArea: calc.taxArea });
-  return serializeSRMC(new SRMC({ curve: calc.curve, ...units, contract, options, ...payload }));
+  return new SRMC({ curve: calc.curve, ...units, contract, options, ...payload });
 }
 
 async function ohlcResult(
@@ -156,7 +156,7 @@ async function ohlcResult(
   return result(calc, srmc, contract, { ohlc });
 }
 
-async function loadJson(context: RouteContext, request: FastifyRequest): Promise<SRMCJson> {
+async function loadJson(context: RouteContext, request: FastifyRequest): Promise<SRMC> {
   const q = decodeSrmcLoad(requestQuery(request));
   const calc = await calculation(context, request, q);
   const rows = await readRows(context.store, calc.record.name, { ...tradingRange(q.begin, q.end, calc.zone), period: q.period.tag });
@@ -164,7 +164,7 @@ async function loadJson(context: RouteContext, request: FastifyRequest): Promise
   return ohlcResult(context.store, calc, rows, indices, q.unit, contractOf(q, null));
 }
 
-async function timeseriesJson(context: RouteContext, request: FastifyRequest): Promise<SRMCJson> {
+async function timeseriesJson(context: RouteContext, request: FastifyRequest): Promise<SRMC> {
   const q = decodeSrmcLoad(requestQuery(request));
   const calc = await calculation(context, request, q);
   const range = tradingRange(q.begin, q.end, calc.zone);
@@ -195,12 +195,12 @@ async function latestOf(
   return { q, calc, rows, all: Int32Array.from({ length: rows.block.traded.length }, (_, i) => i) };
 }
 
-async function latestJson(context: RouteContext, request: FastifyRequest): Promise<SRMCJson> {
+async function latestJson(context: RouteContext, request: FastifyRequest): Promise<SRMC> {
   const { q, calc, rows, all } = await latestOf(context, request);
   return ohlcResult(context.store, calc, rows, all, q.unit, null);
 }
 
-async function latestPeriodsJson(context: RouteContext, request: FastifyRequest): Promise<SRMCJson> {
+async function latestPeriodsJson(context: RouteContext, request: FastifyRequest): Promise<SRMC> {
   const { q, calc, rows, all } = await latestOf(context, request);
   const { block } = rows;
   const srmc = await inUnit(context.store, await srmcOfRows(context.store, calc, rows, all), block.traded, q.unit);
@@ -225,9 +225,9 @@ async function latestPeriodsJson(context: RouteContext, request: FastifyRequest)
 export const srmcRoutes: RouteModule = {
   section: 'srmc',
   register(api, context) {
-    api.get('/srmc/:curve/', async (request) => loadJson(context, request));
-    api.get('/srmc/:curve/timeseries/', async (request) => timeseriesJson(context, request));
-    api.get('/srmc/:curve/latest/', async (request) => latestJson(context, request));
-    api.get('/srmc/:curve/latest/periods/', async (request) => latestPeriodsJson(context, request));
+    api.get('/srmc/:curve/', async (request, reply) => srmcReply(request, reply, await loadJson(context, request)));
+    api.get('/srmc/:curve/timeseries/', async (request, reply) => srmcReply(request, reply, await timeseriesJson(context, request)));
+    api.get('/srmc/:curve/latest/', async (request, reply) => srmcReply(request, reply, await latestJson(context, request)));
+    api.get('/srmc/:curve/latest/periods/', async (request, reply) => srmcReply(request, reply, await latestPeriodsJson(context, request)));
   },
 };
