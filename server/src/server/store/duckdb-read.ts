@@ -81,7 +81,11 @@ export async function readSeriesBlock(
     'number',
   ])) as [Float64Array, Float64Array, Float64Array];
   const { times, columns } = pivotMembers(sid, ts, v, [...column.keys()]);
-  const slot = (id: number) => columns[[...column.keys()].indexOf(id)] as Float64Array;
+  const slot = (id: number) => {
+    const values = columns[[...column.keys()].indexOf(id)];
+    if (values === undefined) throw new Error(`series ${id} is missing from the pivoted read`);
+    return values;
+  };
   return {
     ...empty,
     times,

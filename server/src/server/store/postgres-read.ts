@@ -94,7 +94,11 @@ export async function readPgSeries(db: PoolClient, target: ReadTarget, range: Ti
     Float64Array,
   ];
   const { times, columns } = pivotMembers(sid, ts, v, ids);
-  const slot = (id: number) => columns[ids.indexOf(id)] as Float64Array;
+  const slot = (id: number) => {
+    const values = columns[ids.indexOf(id)];
+    if (values === undefined) throw new Error(`series ${id} is missing from the pivoted read`);
+    return values;
+  };
   return { ...empty, times, values: valueRow ? slot(valueRow.id) : null, scenarios: scenarioRows.map((m) => slot(m.id)) };
 }
 
