@@ -39,7 +39,8 @@ const SEARCHES: [string, MetadataCurvesOptions][] = [
 
 function stats(samples: number[]): { median: number; p99: number } {
   const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+  if (sorted.length === 0) throw new Error('stats: no samples');
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
   return { median: at(0.5), p99: at(0.99) };
 }
 
@@ -74,7 +75,7 @@ async function main(): Promise<void> {
     batch: { curves: catalogue.curves, places: catalogue.places, users: catalogue.users },
     rateLimit: false,
   });
-  const demoKey = await addUser(svc.store, 'bench-demo', { grants: catalogue.users[0].subscriptions });
+  const demoKey = await addUser(svc.store, 'bench-demo', { grants: catalogue.users[0]!.subscriptions });
   console.log(
     `full catalogue: ${catalogue.curves.length} curves, ${catalogue.places.length} places, imported in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
   );
@@ -101,8 +102,8 @@ async function main(): Promise<void> {
     client.close();
     await svc.close();
   }
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  for (const row of rows) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '));
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  for (const row of rows) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '));
 }
 
 main().catch((err) => {

@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { convertUnit, resample, type ResampleOptions, type SeriesColumns } from '../src/engine';
 import { Aggregation, Filter } from '../src/model';
 import { CET, Frequency, GAS_DAY } from '../src/time';
+import { median } from './median-time';
 
 const Q = 900_000;
 const RUNS = 15;
@@ -42,7 +43,6 @@ function measure(valuesPerCall: number, work: () => unknown): { perSecond: numbe
     rates.push((valuesPerCall * calls) / (elapsed / 1000));
     times.push(elapsed / calls);
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   return { perSecond: median(rates), msPerCall: median(times) };
 }
 

@@ -24,6 +24,7 @@ import { instancesRoutes } from '../server/src/server/routes/instances';
 import { DuckDbStore, type CurveRecord, type InstanceRecord, type SeriesBlock } from '../server/src/server/store';
 import { readColumns } from '../server/src/server/store/duckdb-io';
 import { benchCurve } from './bench-curve';
+import { quantile } from './median-time';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string' } } });
 const RUNS = Number(args.runs ?? 40);
@@ -46,8 +47,6 @@ function instance(issued: number, members: number): { record: InstanceRecord; bl
     block: { curve: NAME, issued, tag: 'ec-ens', times, values, scenarios, scenarioNames: names },
   };
 }
-
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] as number;
 
 async function latency(label: string, work: () => Promise<unknown>, floor?: number): Promise<number> {
   for (let i = 0; i < 5; i++) await work();

@@ -32,6 +32,7 @@ import { createApp } from '../server/src/server/app';
 import { generateApiKey, hashApiKey } from '../server/src/server/auth';
 import { importSources } from '../server/src/server/import';
 import { DuckDbStore } from '../server/src/server/store';
+import { quantile } from './median-time';
 
 const SUBSCRIBERS = 100;
 const CURVE = 'DE Wind Power Production MWh/h H Actual';
@@ -44,10 +45,6 @@ function csv(firstHour: number, blocks: number): { name: string; text: string }[
     name: `b${k}.csv`,
     text: `curve,date,value\n${CURVE},${new Date(T0 + (firstHour + k) * H).toISOString()},${k}\n`,
   }));
-}
-
-function quantile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
 
 async function main(): Promise<void> {

@@ -20,6 +20,7 @@ import { DuckDbStore } from '../server/src/server/store';
 import { importCurveNames } from '../test/helpers/big-import';
 import { addUser } from '../test/helpers/start-service';
 import { startLoadServer } from './load-server-process';
+import { median } from './median-time';
 
 const arg = (name: string, fallback: string) => {
   const at = process.argv.indexOf(name);
@@ -84,7 +85,6 @@ async function run(root: string, dir: string, key: string, payload: Buffer): Pro
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const mb = (n: number) => (n / 1024 / 1024).toFixed(0);
 
 void (async () => {

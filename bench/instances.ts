@@ -35,6 +35,7 @@ import { instancesRoutes } from '../server/src/server/routes/instances';
 import { DuckDbStore, type CurveRecord, type InstanceRecord, type SeriesBlock } from '../server/src/server/store';
 import { parseTimeseriesList } from '../src/wire';
 import { benchCurve } from './bench-curve';
+import { quantile } from './median-time';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string' } } });
 const RUNS = Number(args.runs ?? 30);
@@ -59,7 +60,6 @@ function instance(issued: number, tag: string, members: number): { record: Insta
   };
 }
 
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function latency(label: string, work: () => unknown, pauseMs = 0): Promise<number> {

@@ -28,7 +28,7 @@ export function startLoadServer(
     child.stdout?.on('data', (d) => {
       out += d;
       const m = /LISTENING (\S+)/.exec(out);
-      if (m) resolve({ url: m[1], child });
+      if (m?.[1]) resolve({ url: m[1], child });
     });
     child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
   });
@@ -43,7 +43,7 @@ export function startLoadServer(
  */
 export async function loadMixPaths(store: Store): Promise<string[]> {
   const pick = async (query: { curveType: string; frequency?: string }) =>
-    (await store.searchCurves({ ...query, area: 'DE' })).items[0].name;
+    (await store.searchCurves({ ...query, area: 'DE' })).items[0]!.name;
   const ts15 = encodeURIComponent(await pick({ curveType: 'TIMESERIES', frequency: 'PT15M' }));
   const instance = encodeURIComponent(await pick({ curveType: 'INSTANCE' }));
   return [

@@ -29,6 +29,7 @@ const mainThreadImport: RouteModule = {
 
 void (async () => {
   const dir = process.argv[2];
+  if (dir === undefined) throw new Error('usage: load-server.ts DIR|postgres://URL [--main-thread-import]');
   const store = /^postgres:\/\//.test(dir) ? await PostgresStore.open(dir) : await DuckDbStore.open(dir);
   const routes = process.argv.includes('--main-thread-import')
     ? [...SECTION_ROUTES.filter((m) => m.section !== 'import'), mainThreadImport]

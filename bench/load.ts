@@ -19,6 +19,7 @@ import { DuckDbStore } from '../server/src/server/store';
 import { importBody } from '../test/helpers/big-import';
 import { addUser } from '../test/helpers/start-service';
 import { loadMixPaths, startLoadServer } from './load-server-process';
+import { median } from './median-time';
 
 const arg = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -81,8 +82,6 @@ async function run(
     imports,
   };
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 void (async () => {
   const dir = mkdtempSync(join(tmpdir(), 'bench-load-'));

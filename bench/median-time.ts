@@ -24,5 +24,31 @@ export function medianMs(work: () => unknown, runs = 9, minRunMs = 100): number 
     } while (elapsed < minRunMs);
     times.push(elapsed / calls);
   }
-  return [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)] as number;
+  return median(times);
+}
+
+/**
+ * The q-quantile of some samples: the sorted sample at index `min(n - 1, floor(q * n))`.
+ *
+ * @param samples - The samples (any order).
+ * @param q - The quantile, 0 to 1.
+ * @returns The sample.
+ * @throws Error when there are no samples.
+ */
+export function quantile(samples: readonly number[], q: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const value = sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  if (value === undefined) throw new Error('quantile: no samples');
+  return value;
+}
+
+/**
+ * The median of some samples (the upper one of an even count).
+ *
+ * @param samples - The samples (any order).
+ * @returns The median.
+ * @throws Error when there are no samples.
+ */
+export function median(samples: readonly number[]): number {
+  return quantile(samples, 0.5);
 }

@@ -23,7 +23,7 @@ import { DuckDbStore, type OhlcBlock } from '../server/src/server/store';
 import { zoneByName } from '../src/time';
 import { ohlcListBytes, parseOHLCList, serializeOHLCList, type OhlcColumns } from '../src/wire';
 import { benchCurve } from './bench-curve';
-import { medianMs } from './median-time';
+import { medianMs, quantile } from './median-time';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string' } } });
 const RUNS = Number(args.runs ?? 30);
@@ -71,8 +71,6 @@ function rows(): OhlcBlock {
     openInterest: price.map((p) => Math.round(p * 170)),
   };
 }
-
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] as number;
 
 async function latency(label: string, work: () => Promise<unknown>, floor?: number): Promise<number> {
   for (let i = 0; i < 5; i++) await work();

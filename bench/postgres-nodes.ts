@@ -15,6 +15,7 @@ import { seedDemo } from '../server/src/server/demo';
 import { PostgresStore } from '../server/src/server/store';
 import { startPostgres } from '../test/helpers/postgres-server';
 import { loadMixPaths, startLoadServer } from './load-server-process';
+import { median } from './median-time';
 
 const arg = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -50,8 +51,6 @@ async function run(urls: string[], key: string, paths: string[]): Promise<Case> 
     errors: results.reduce((sum, r) => sum + r.errors + r.timeouts + r.non2xx, 0),
   };
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 void (async () => {
   const server = await startPostgres();

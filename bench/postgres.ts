@@ -28,6 +28,7 @@ import { DuckDbStore, PostgresStore, type CurveRecord, type Store } from '../ser
 import { CopyWriter } from '../server/src/server/store/postgres-copy';
 import { startPostgres } from '../test/helpers/postgres-server';
 import { benchCurve } from './bench-curve';
+import { median } from './median-time';
 
 const { values: args } = parseArgs({
   options: { runs: { type: 'string' }, 'seed-runs': { type: 'string' }, only: { type: 'string' }, preset: { type: 'string' } },
@@ -39,7 +40,6 @@ const PRESET = args.preset === 'full' ? 'full' : 'small';
 const Q15 = 'DE Bench Wind Power Production MWh/h 15min Actual';
 const BEGIN = Date.UTC(2023, 11, 31, 23);
 const END = Date.UTC(2024, 11, 31, 23);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const CURVE: CurveRecord = benchCurve(Q15);
@@ -90,18 +90,18 @@ async function loads(): Promise<void> {
         await stores[name].readSeries(Q15, { begin: BEGIN, end: END });
         const read = performance.now() - started;
         if (i >= 3) {
-          times[`load ${name}`].push(load);
-          times[`read ${name}`].push(read);
+          times[`load ${name}`]!.push(load);
+          times[`read ${name}`]!.push(read);
         }
       }
     }
-    const m = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
+    const m = (key: string) => median(times[key] ?? []);
     console.log(`one year of 15-minute values (35 136), ${RUNS} alternating runs, median ms:`);
     console.log(
-      `  client.timeseries.load   duckdb ${m['load duckdb'].toFixed(1)}   postgres ${m['load postgres'].toFixed(1)}   ratio ${(m['load postgres'] / m['load duckdb']).toFixed(2)}x (target <= 1.5x)`,
+      `  client.timeseries.load   duckdb ${m('load duckdb').toFixed(1)}   postgres ${m('load postgres').toFixed(1)}   ratio ${(m('load postgres') / m('load duckdb')).toFixed(2)}x (target <= 1.5x)`,
     );
     console.log(
-      `  store.readSeries alone   duckdb ${m['read duckdb'].toFixed(1)}   postgres ${m['read postgres'].toFixed(1)}   ratio ${(m['read postgres'] / m['read duckdb']).toFixed(2)}x`,
+      `  store.readSeries alone   duckdb ${m('read duckdb').toFixed(1)}   postgres ${m('read postgres').toFixed(1)}   ratio ${(m('read postgres') / m('read duckdb')).toFixed(2)}x`,
     );
   } finally {
     await services.duckdb.close();
@@ -191,14 +191,14 @@ async function events(): Promise<void> {
         ],
       });
       const committed = performance.now();
-      const id = result.events[0].id;
+      const id = result.events[0]!.id;
       for (let wait = 0; !arrived.has(id) && wait < 5000; wait++) await sleep(1);
       delays.push((arrived.get(id) ?? NaN) - committed);
       await sleep(20);
     }
     const sorted = [...delays].sort((x, y) => x - y);
     console.log(
-      `cross-node event delivery, ${delays.length} imports: median ${median(delays).toFixed(2)} ms, p99 ${sorted[Math.floor(0.99 * sorted.length)].toFixed(2)} ms after the import returned on the other node`,
+      `cross-node event delivery, ${delays.length} imports: median ${median(delays).toFixed(2)} ms, p99 ${sorted[Math.floor(0.99 * sorted.length)]!.toFixed(2)} ms after the import returned on the other node`,
     );
   } finally {
     await a.close();

@@ -20,6 +20,7 @@ import { performance } from 'node:perf_hooks';
 import { Timeseries } from '../src/model';
 import { lineChart, renderPng, type Chart } from '../src/plot';
 import { CET, Frequency, Resolution } from '../src/time';
+import { median } from './median-time';
 
 const RUNS = 7;
 
@@ -35,11 +36,6 @@ function series(frequency: Frequency, stepMs: number, n: number): Timeseries {
     unit: 'MWh/h',
     name: 'DE Wind Power Production MWh/h 15min Actual',
   });
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
 }
 
 function time<T>(work: () => T): [number, T] {

@@ -83,11 +83,13 @@ function chunksCellByCell(appender: DuckDBAppender): void {
     const n = Math.min(2048, N - offset);
     chunk.reset();
     chunk.rowCount = n;
-    const [ids, ts, vs] = [0, 1, 2].map((c) => chunk.getColumnVector(c) as DuckDBVector<number>);
+    const ids = chunk.getColumnVector(0) as DuckDBVector<number>;
+    const ts = chunk.getColumnVector(1) as DuckDBVector<number>;
+    const vs = chunk.getColumnVector(2) as DuckDBVector<number>;
     for (let i = 0; i < n; i++) {
       ids.setItem(i, 1);
-      ts.setItem(i, times[offset + i]);
-      vs.setItem(i, values[offset + i]);
+      ts.setItem(i, times[offset + i]!);
+      vs.setItem(i, values[offset + i]!);
     }
     for (const v of [ids, ts, vs]) v.flush();
     appender.appendDataChunk(chunk);
@@ -173,7 +175,12 @@ async function demoBatches(preset: 'small' | 'full'): Promise<ImportBatch[]> {
   return batches;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+// the lower median of an even count
+const median = (xs: number[]): number => {
+  const value = [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+  if (value === undefined) throw new Error('median: no samples');
+  return value;
+};
 
 async function run(): Promise<void> {
   const variants: [string, Variant][] = [
@@ -191,8 +198,8 @@ async function run(): Promise<void> {
       raw((a) => {
         for (let i = 0; i < N; i++) {
           a.appendInteger(1);
-          a.appendDouble(times[i]);
-          a.appendDouble(values[i]);
+          a.appendDouble(times[i]!);
+          a.appendDouble(values[i]!);
           a.endRow();
         }
       }),
@@ -213,15 +220,15 @@ async function run(): Promise<void> {
     for (const [k, [, variant]] of variants.entries()) {
       const [count, s] = await variant();
       counts[k] = count;
-      seconds[k].push(s);
-      rates[k].push(count / s);
+      seconds[k]!.push(s);
+      rates[k]!.push(count / s);
     }
   }
   console.log(`seed floor: ${N.toLocaleString('en')} values, median of ${RUNS} run(s), node ${process.version}`);
   variants.forEach(([label], k) => {
-    const rate = Math.round(median(rates[k])).toLocaleString('en');
+    const rate = Math.round(median(rates[k]!)).toLocaleString('en');
     console.log(
-      `  ${label.padEnd(44)} ${rate.padStart(12)} values/s  (${counts[k].toLocaleString('en')} values, ${median(seconds[k]).toFixed(2)} s)`,
+      `  ${label.padEnd(44)} ${rate.padStart(12)} values/s  (${counts[k]?.toLocaleString('en')} values, ${median(seconds[k]!).toFixed(2)} s)`,
     );
   });
 }

@@ -23,6 +23,7 @@ import { ServiceClient } from '../src/client';
 import { createApp } from '../server/src/server/app';
 import { generateApiKey, hashApiKey } from '../server/src/server/auth';
 import { DuckDbStore, type CurveRecord } from '../server/src/server/store';
+import { quantile } from './median-time';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string' }, seconds: { type: 'string' } } });
 const RUNS = Number(args.runs ?? 60);
@@ -64,7 +65,6 @@ function column(step: number): { times: Float64Array; values: Float64Array } {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
 
 async function latency(label: string, work: () => Promise<unknown>, floor?: number, pauseMs = 0): Promise<number> {
   for (let i = 0; i < 5; i++) await work();

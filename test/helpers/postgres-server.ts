@@ -64,10 +64,10 @@ let databases = 0;
  */
 export function findPostgresBin(): string | null {
   if (!existsSync(ROOT)) return null;
-  const versions = readdirSync(ROOT)
+  const [newest] = readdirSync(ROOT)
     .filter((v) => existsSync(join(ROOT, v, 'bin', 'initdb')))
     .sort((a, b) => Number(b) - Number(a));
-  return versions.length ? join(ROOT, versions[0], 'bin') : null;
+  return newest === undefined ? null : join(ROOT, newest, 'bin');
 }
 
 function run(cmd: string, args: string[], asPostgres: boolean, timeout = 120_000): void {
@@ -150,6 +150,13 @@ async function startCluster(bin: string, dir: string, data: string, log: string,
   }
 }
 
+/** The first row of a statement's answer; throws naming the statement when there is none. */
+async function queryRow<T>(url: string, sql: string): Promise<T> {
+  const [row] = await query<T>(url, sql);
+  if (row === undefined) throw new Error(`no row from ${sql}`);
+  return row;
+}
+
 /**
  * Runs one statement on its own connection.
  *
@@ -182,10 +189,10 @@ async function startStandby(bin: string, dir: string, primaryPort: number, asPos
     port,
     urlOf: (url) => url.replace(`127.0.0.1:${primaryPort}/`, `127.0.0.1:${port}/`),
     async caughtUp(timeoutMs = 30_000) {
-      const [{ lsn }] = await query<{ lsn: string }>(primaryUrl, 'SELECT pg_current_wal_insert_lsn()::text AS lsn');
+      const { lsn } = await queryRow<{ lsn: string }>(primaryUrl, 'SELECT pg_current_wal_insert_lsn()::text AS lsn');
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const [{ done }] = await query<{ done: boolean }>(
+        const { done } = await queryRow<{ done: boolean }>(
           standbyUrl,
           `SELECT coalesce(pg_last_wal_replay_lsn() >= '${lsn}'::pg_lsn, false) AS done`,
         );

@@ -65,8 +65,8 @@ export function dateOption(value: string | undefined, name: string): string | un
   const ok =
     m !== null &&
     (() => {
-      const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
-      return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
+      const d = new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!));
+      return d.getUTCFullYear() === +m[1]! && d.getUTCMonth() === +m[2]! - 1 && d.getUTCDate() === +m[3]!;
     })();
   if (!ok) throw new ValidationError(`--${name} must be a date YYYY-MM-DD, got ${JSON.stringify(value)}`, name);
   return value;
@@ -83,7 +83,7 @@ export function dateOption(value: string | undefined, name: string): string | un
  */
 export function grantOption(value: string): { package: string; area: string } {
   const m = /^([^:\s]+):(\S+)$/.exec(value);
-  if (!m)
+  if (!m?.[1] || !m[2])
     throw new ValidationError(`--grant must look like package:area (e.g. power:DE or power:*), got ${JSON.stringify(value)}`, 'grant');
   return { package: m[1], area: m[2] };
 }

@@ -127,7 +127,7 @@ async function block(store: Store, cmd: Extract<KeysCommand, { action: 'block' }
     const matches = (await store.listKeys()).filter((k) => k.hash.startsWith(prefix));
     if (matches.length !== 1)
       throw new ValueError(`${matches.length === 0 ? 'No' : 'More than one'} key with a hash starting ${JSON.stringify(cmd.hash)}`);
-    hash = matches[0].hash;
+    hash = matches[0]!.hash;
   } else {
     hash = hashApiKey(cmd.key as string);
   }

@@ -93,7 +93,7 @@ async function loadFxCurves(
 export async function eurPerCurrency(store: Store, currency: string, times: Float64Array, parameter = 'unit'): Promise<Float64Array> {
   if (currency === 'EUR') return eurPerUnit(null, times);
   const curves = await loadFxCurves(store, [currency], times, parameter);
-  return eurPerUnit(curves[currency], times);
+  return eurPerUnit(curves[currency]!, times);
 }
 
 /**
@@ -147,15 +147,18 @@ export async function fxRatesFor(
  * @example
  * (await convertPrices(store, [settlement], traded, { unit: 'EUR', denominator: 'MWh' }, 'USD/MWh')).unit //=> 'USD'
  */
-export async function convertPrices(
+export async function convertPrices<C extends readonly Float64Array[] | []>(
   store: Store,
-  columns: readonly Float64Array[],
+  columns: C,
   times: Float64Array,
   from: { unit: string; denominator: string | null },
   toUnit: string,
-): Promise<{ columns: Float64Array[]; unit: string; denominator: string | null }> {
+): Promise<{ columns: { -readonly [K in keyof C]: Float64Array }; unit: string; denominator: string | null }> {
   const fx = await fxRatesFor(store, from.unit, toUnit, times, Frequency.P1D);
   const probe = convertUnit(new Float64Array(times.length), from.unit, from.denominator, toUnit, { fx, times });
-  const converted = columns.map((c) => convertUnit(c, from.unit, from.denominator, toUnit, { fx, times }).values);
+  // one converted column per input column, in order: the tuple type C carries over
+  const converted = columns.map((c) => convertUnit(c, from.unit, from.denominator, toUnit, { fx, times }).values) as {
+    -readonly [K in keyof C]: Float64Array;
+  };
   return { columns: converted, unit: probe.unit, denominator: probe.denominator };
 }

@@ -47,14 +47,15 @@ function valueAt(block: SeriesBlock, column: Float64Array, t: number): number {
   const times = block.times;
   let lo = 0;
   let hi = times.length - 1;
-  if (t >= times[hi]) return column[hi];
-  if (t <= times[0]) return column[0];
+  if (hi < 0) return Number.NaN;
+  if (t >= times[hi]!) return column[hi]!;
+  if (t <= times[0]!) return column[0]!;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (times[mid] <= t) lo = mid;
+    if (times[mid]! <= t) lo = mid;
     else hi = mid - 1;
   }
-  return column[lo];
+  return column[lo]!;
 }
 
 function jitter(rng: Rng, value: number, sd: number, floorAtZero: boolean): number {
@@ -158,7 +159,7 @@ export class LiveDemo {
         (c) => c.frequency !== 'NONE',
       );
       const n = Math.min(count, all.length);
-      return Array.from({ length: n }, (_, i) => all[(k * count + i) % all.length]);
+      return Array.from({ length: n }, (_, i) => all[(k * count + i) % all.length]!);
     };
     const doc: RawDocument = { file: SOURCE, curves: [], series: [], periods: [], ohlc: [] };
     for (const curve of await pick('INSTANCE', 'FORECAST', this.options.forecasts ?? 1)) {
@@ -182,7 +183,7 @@ export class LiveDemo {
     const freq = Frequency.byTag(curve.frequency);
     const zone = zoneByName(curve.timezone);
     const issued = Math.max(Math.floor(now / MINUTE) * MINUTE, latest.issued + MINUTE);
-    const span = prev.times[n - 1] - prev.times[0];
+    const span = prev.times[n - 1]! - prev.times[0]!;
     const first = shiftMillis(floorMillis(issued, freq, zone), freq, 1, zone);
     const points: RawPoint[] = [];
     const floor = prev.values ? prev.values.every((v) => !(v < 0)) : true;
@@ -222,11 +223,11 @@ export class LiveDemo {
     const floor = values.every((v) => !(v < 0));
     const points: RawPoint[] = [];
     for (let i = Math.max(0, n - 4); i < n; i++) {
-      points.push({ line: 0, date: formatInstant(block.times[i], zone), value: jitter(this.rng, values[i], 0.01, floor), scenarios: [] });
+      points.push({ line: 0, date: formatInstant(block.times[i]!, zone), value: jitter(this.rng, values[i]!, 0.01, floor), scenarios: [] });
     }
-    let last = values[n - 1];
+    let last = values[n - 1]!;
     for (
-      let t = shiftMillis(block.times[n - 1], freq, 1, zone);
+      let t = shiftMillis(block.times[n - 1]!, freq, 1, zone);
       t <= now && points.length < MAX_APPEND + 4;
       t = shiftMillis(t, freq, 1, zone)
     ) {

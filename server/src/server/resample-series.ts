@@ -163,8 +163,8 @@ function wholeSteps(range: TimeRange, plan: Plan): TimeRange {
 function hasGaps(times: Float64Array, freq: Frequency, zone: Zone): boolean {
   const n = times.length;
   if (n < 2 || !freq.isIterable) return false;
-  if (freq.unit === 'minute') return times[n - 1] - times[0] !== (n - 1) * freq.size * 60_000;
-  return stepStarts(times[0], times[n - 1] + 1, freq, zone).length !== n;
+  if (freq.unit === 'minute') return times[n - 1]! - times[0]! !== (n - 1) * freq.size * 60_000;
+  return stepStarts(times[0]!, times[n - 1]! + 1, freq, zone).length !== n;
 }
 
 /** Columns after aggregation, before unit conversion. */

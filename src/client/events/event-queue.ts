@@ -35,7 +35,9 @@ interface Waiter<T> {
  * await q.take() //=> 1
  */
 export class EventQueue<T> {
-  private items: T[] = [];
+  // Slots before `head` are taken (undefined, so the queue holds no reference to a handed-out
+  // item); the box keeps an item that is itself undefined apart from a taken slot.
+  private items: ({ item: T } | undefined)[] = [];
   private head = 0;
   private readonly waiters: Waiter<T>[] = [];
   private ended = false;
@@ -67,7 +69,7 @@ export class EventQueue<T> {
       waiter.resolve(item);
       return;
     }
-    this.items.push(item);
+    this.items.push({ item });
   }
 
   /**
@@ -79,7 +81,7 @@ export class EventQueue<T> {
    * q.remove((e) => e instanceof CurveEvent)
    */
   remove(drop: (item: T) => boolean): void {
-    this.items = this.items.slice(this.head).filter((item) => !drop(item));
+    this.items = this.items.slice(this.head).filter((slot) => slot !== undefined && !drop(slot.item));
     this.head = 0;
   }
 
@@ -93,14 +95,14 @@ export class EventQueue<T> {
    * await q.take(1000) //=> TIMED_OUT  (after 1 s without items)
    */
   take(timeoutMs?: number): Promise<T | typeof TIMED_OUT | typeof ENDED> {
-    if (this.head < this.items.length) {
-      const item = this.items[this.head] as T; // head < length: a queued item
-      this.items[this.head++] = undefined as T;
+    const slot = this.items[this.head];
+    if (slot !== undefined) {
+      this.items[this.head++] = undefined;
       if (this.head > 1024 && this.head * 2 > this.items.length) {
         this.items = this.items.slice(this.head);
         this.head = 0;
       }
-      return Promise.resolve(item);
+      return Promise.resolve(slot.item);
     }
     if (this.ended) {
       if (this.failure !== null) {

@@ -51,6 +51,9 @@ export function curveList(curves: Iterable<CurveInput>): CurveInput[] {
   return list;
 }
 
+/** The operation's own options: each member of a union of option shapes without `ManyOptions`' fields. */
+type WithoutMany<O> = O extends unknown ? Omit<O, 'concurrency' | 'progress'> : never;
+
 /**
  * Splits `ManyOptions` from the operation's options.
  *
@@ -59,9 +62,11 @@ export function curveList(curves: Iterable<CurveInput>): CurveInput[] {
  * @example
  * splitManyOptions({ begin: 'x', progress: false }) //=> [{ progress: false }, { begin: 'x' }]
  */
-export function splitManyOptions<O extends object>(options: O & ManyOptions): [ManyOptions, O] {
+export function splitManyOptions<O extends ManyOptions>(options: O): [ManyOptions, WithoutMany<O>] {
   const { concurrency, progress, ...rest } = options;
-  return [{ concurrency, progress, signal: options.signal }, rest as O];
+  // `rest` is each member of O without the two fields; TypeScript's rest type (one Omit over the
+  // whole union) does not distribute, so it is restated per member here.
+  return [{ concurrency, progress, signal: options.signal }, rest as WithoutMany<O>];
 }
 
 /**

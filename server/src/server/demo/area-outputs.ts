@@ -46,20 +46,20 @@ export function holidayShare(area: AreaProfile, date: string): number {
 export function loadShape(area: AreaProfile, grid: Grid): Float64Array {
   const cal = grid.local(area.zone);
   const dayFactor = new Float64Array(cal.dates.length);
-  for (let d = 0; d < cal.dates.length; d++) dayFactor[d] = 1 - holidayShare(area, cal.dates[d]) / 100;
+  for (let d = 0; d < cal.dates.length; d++) dayFactor[d] = 1 - holidayShare(area, cal.dates[d]!) / 100;
   const out = new Float64Array(grid.nQ);
   const { dayWinter } = grid;
   for (let j = 0; j < grid.nQ; j++) {
     const h = j >> 2;
-    const day = cal.dayIndex[h];
+    const day = cal.dayIndex[h]!;
     const wd = cal.weekdays[day];
-    const x = cal.hourOfDay[h] + (j & 3) / 4 + 0.125 - 0.5;
+    const x = cal.hourOfDay[h]! + (j & 3) / 4 + 0.125 - 0.5;
     const i0 = Math.floor(x);
     const f = x - i0;
-    const p = WEEKDAY[(i0 + 24) % 24] * (1 - f) + WEEKDAY[(i0 + 25) % 24] * f;
+    const p = WEEKDAY[(i0 + 24) % 24]! * (1 - f) + WEEKDAY[(i0 + 25) % 24]! * f;
     const shaped = wd === 6 ? 0.92 * (1 + 0.7 * (p - 1)) : wd === 7 ? 0.86 * (1 + 0.6 * (p - 1)) : p;
-    const season = 1 + 0.04 * dayWinter[Math.floor(j / 96)];
-    out[j] = shaped * season * dayFactor[day];
+    const season = 1 + 0.04 * dayWinter[Math.floor(j / 96)]!;
+    out[j] = shaped * season * dayFactor[day]!;
   }
   return out;
 }
@@ -94,9 +94,9 @@ export function loadFromWeather(
   const scale = c.mean / p.loadNorm;
   const { heat, cool } = c;
   for (let j = 0; j < n; j++) {
-    const t = temp[j];
+    const t = temp[j]!;
     const weather = 1 + heat * (t < HEAT_BELOW ? HEAT_BELOW - t : 0) + cool * (t > COOL_ABOVE ? t - COOL_ABOVE : 0);
-    noise[j] = scale * shape[j] * weather * (1 + noise[j]);
+    noise[j] = scale * shape[j]! * weather * (1 + noise[j]!);
   }
   return noise;
 }
@@ -197,9 +197,9 @@ export function windOutput(
   const { wind, windOff: zOff } = weather;
   for (let j = 0; j < n; j++) {
     const d = Math.floor((offset + j) / spd);
-    const w = grid.dayWinter[d];
-    on[j] = windOn[d] * wf(wind[j], p.windOn, w);
-    off[j] = windOff[d] > 0 ? windOff[d] * wf(zOff[j], p.windOff, w) : 0;
+    const w = grid.dayWinter[d]!;
+    on[j] = windOn[d]! * wf(wind[j]!, p.windOn, w);
+    off[j] = windOff[d]! > 0 ? windOff[d]! * wf(zOff[j]!, p.windOff, w) : 0;
   }
   return { on, off };
 }
@@ -255,13 +255,13 @@ export function solarOutput(
   const sf = solarFactor;
   const solar = installed.solar;
   for (let j = 0; j < n; j++) {
-    const c = clear[offset + j];
+    const c = clear[offset + j]!;
     if (c === 0) {
       out[j] = 0;
       continue;
     }
     const d = Math.floor((offset + j) / spd);
-    out[j] = solar[d] * sf(c, cloud[j], p.cloud, grid.dayWinter[d]);
+    out[j] = solar[d]! * sf(c, cloud[j]!, p.cloud, grid.dayWinter[d]!);
   }
   return out;
 }

@@ -172,7 +172,7 @@ function meanWind(m0: number): number {
   let s = 0;
   for (let d = 0; d < 365; d += 2) {
     const w = winterness(d);
-    for (let k = 0; k < GH_X.length; k++) s += GH_W[k] * windFactor(GH_X[k], m0, w);
+    for (let k = 0; k < GH_X.length; k++) s += GH_W[k]! * windFactor(GH_X[k]!, m0, w);
   }
   return s / Math.ceil(365 / 2);
 }
@@ -207,15 +207,15 @@ export function areaParams(area: AreaProfile): AreaParams {
   const ref = Date.UTC(2001, 0, 1);
   const clearDay = new Float64Array(365);
   for (let d = 0; d < 365; d++) {
-    for (let h = 0; h < 24; h++) clearDay[d] += clearSky(ref + d * DAY + (h + 0.5) * HOUR, area.lat, area.lon);
+    for (let h = 0; h < 24; h++) clearDay[d]! += clearSky(ref + d * DAY + (h + 0.5) * HOUR, area.lat, area.lon);
   }
   const meanSolar = (m0: number): number => {
     let s = 0;
     for (let d = 0; d < 365; d++) {
       const w = winterness(d);
       let e = 0;
-      for (let k = 0; k < GH_X.length; k++) e += GH_W[k] * (1 - CLOUD_DIM * cloudiness(GH_X[k], m0, w));
-      s += clearDay[d] * e;
+      for (let k = 0; k < GH_X.length; k++) e += GH_W[k]! * (1 - CLOUD_DIM * cloudiness(GH_X[k]!, m0, w));
+      s += clearDay[d]! * e;
     }
     return s / (365 * 24);
   };

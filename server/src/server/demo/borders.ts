@@ -75,6 +75,7 @@ const ALL: [string, string, number][] = [
 const BORDERS: readonly BorderSpec[] = Object.freeze(
   ALL.map(([pair, allocations, capacity]) => {
     const [a, b] = pair.split('~');
+    if (!a || !b) throw new Error(`border ${pair} is not A~B`);
     return { a, b, allocations, capacity };
   }),
 );

@@ -79,6 +79,21 @@ export interface ForecastModel {
   weekdays?: number[];
 }
 
+/**
+ * A weather model of the demo dataset by tag.
+ *
+ * @param tag - Model tag (`ec`, `gfs`, ...).
+ * @returns The model.
+ * @throws Error naming the tag when the dataset has no such model.
+ * @example
+ * forecastModel('ec').runs //=> [0, 12]
+ */
+export function forecastModel(tag: string): ForecastModel {
+  const model = FORECAST_MODELS[tag];
+  if (!model) throw new Error(`the demo dataset has no weather model ${tag}`);
+  return model;
+}
+
 /** The weather models of the demo dataset. */
 export const FORECAST_MODELS: Readonly<Record<string, ForecastModel>> = Object.freeze({
   ec: { tag: 'ec', runs: [0, 12], horizon: () => 240, members: 0, createdAfter: 360 },

@@ -40,7 +40,7 @@ export function coupleMarkets(
 ): CoupledMarket {
   const first = new Map<string, ReturnType<typeof dispatch>>();
   for (const [tag, s] of states) first.set(tag, dispatch(s, null, false));
-  const n = [...states.values()][0].load.length;
+  const n = [...states.values()][0]!.load.length;
   // raw flows from the isolated prices, from cheap to dear, up to the available capacity
   const raw = borders.map((b) => {
     const pa = (first.get(b.a) as ReturnType<typeof dispatch>).price;
@@ -49,8 +49,8 @@ export function coupleMarkets(
     const capBA = ntc.get(`${b.b}>${b.a}`) as Float64Array;
     const f = new Float64Array(n);
     for (let h = 0; h < n; h++) {
-      const d = pb[h] - pa[h];
-      f[h] = d >= 0 ? capAB[h] * Math.tanh(d / 15) : -capBA[h] * Math.tanh(-d / 15);
+      const d = pb[h]! - pa[h]!;
+      f[h] = d >= 0 ? capAB[h]! * Math.tanh(d / 15) : -capBA[h]! * Math.tanh(-d / 15);
     }
     return f;
   });
@@ -64,18 +64,18 @@ export function coupleMarkets(
       if (b.a !== tag && b.b !== tag) return;
       const sign = b.a === tag ? 1 : -1;
       for (let h = 0; h < n; h++) {
-        const f = sign * raw[i][h];
-        if (f > 0) exp[h] += f;
-        else imp[h] -= f;
+        const f = sign * raw[i]![h]!;
+        if (f > 0) exp[h]! += f;
+        else imp[h]! -= f;
       }
     });
     const r = first.get(tag) as ReturnType<typeof dispatch>;
     const so = new Float64Array(n);
     const si = new Float64Array(n);
     for (let h = 0; h < n; h++) {
-      const net = exp[h] - imp[h];
-      so[h] = net > r.exportRoom[h] ? Math.max(0, (r.exportRoom[h] + imp[h]) / exp[h]) : 1;
-      si[h] = -net > r.importRoom[h] ? Math.max(0, (r.importRoom[h] + exp[h]) / imp[h]) : 1;
+      const net = exp[h]! - imp[h]!;
+      so[h] = net > r.exportRoom[h]! ? Math.max(0, (r.exportRoom[h]! + imp[h]!) / exp[h]!) : 1;
+      si[h] = -net > r.importRoom[h]! ? Math.max(0, (r.importRoom[h]! + exp[h]!) / imp[h]!) : 1;
     }
     scaleOut.set(tag, so);
     scaleIn.set(tag, si);
@@ -88,16 +88,19 @@ export function coupleMarkets(
     const ba = new Float64Array(n);
     const niA = netImport.get(b.a) as Float64Array;
     const niB = netImport.get(b.b) as Float64Array;
-    const [oa, ia, ob, ib] = [scaleOut.get(b.a), scaleIn.get(b.a), scaleOut.get(b.b), scaleIn.get(b.b)] as Float64Array[];
+    const oa = scaleOut.get(b.a) as Float64Array;
+    const ia = scaleIn.get(b.a) as Float64Array;
+    const ob = scaleOut.get(b.b) as Float64Array;
+    const ib = scaleIn.get(b.b) as Float64Array;
     for (let h = 0; h < n; h++) {
-      const f = raw[i][h];
-      const k = f >= 0 ? Math.min(oa[h], ib[h]) : Math.min(ob[h], ia[h]);
+      const f = raw[i]![h]!;
+      const k = f >= 0 ? Math.min(oa[h]!, ib[h]!) : Math.min(ob[h]!, ia[h]!);
       const v = Math.round(Math.abs(f) * Math.min(1, k) * 10) / 10;
       if (f >= 0) ab[h] = v;
       else ba[h] = v;
       const signed = f >= 0 ? v : -v;
-      niA[h] -= signed;
-      niB[h] += signed;
+      niA[h]! -= signed;
+      niB[h]! += signed;
     }
     flow.set(`${b.a}>${b.b}`, ab);
     flow.set(`${b.b}>${b.a}`, ba);
@@ -125,13 +128,13 @@ export function coupleMarkets(
       const cIn = ntc.get(`${other}>${tag}`) as Float64Array;
       const weight = (0.8 * b.capacity) / (s.area.consumption.mean + totalCap);
       for (let h = 0; h < n; h++) {
-        const used = fOut[h] > 0 ? fOut[h] / Math.max(1, cOut[h]) : fIn[h] / Math.max(1, cIn[h]);
-        out[h] += weight * (po[h] - own[h]) * (1 - Math.min(1, used));
+        const used = fOut[h]! > 0 ? fOut[h]! / Math.max(1, cOut[h]!) : fIn[h]! / Math.max(1, cIn[h]!);
+        out[h]! += weight * (po[h]! - own[h]!) * (1 - Math.min(1, used));
       }
     }
     const noise = ar1(createRng(seed, `price-noise/${tag}`), n, 0.9, 0.035);
     for (let h = 0; h < n; h++) {
-      const p = out[h] >= 0 ? out[h] * (1 + noise[h]) : out[h] + 3 * noise[h];
+      const p = out[h]! >= 0 ? out[h]! * (1 + noise[h]!) : out[h]! + 3 * noise[h]!;
       out[h] = Math.round(Math.min(4000, Math.max(-500, p)) * 100) / 100;
     }
     price.set(tag, out);

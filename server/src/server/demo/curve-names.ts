@@ -95,7 +95,7 @@ export function curveName(def: CurveDef): string {
   if (def.source) words.push(def.source);
   const short = def.dataType === 'OHLC' ? '' : FREQUENCY_SHORT[def.frequency];
   if (short) words.push(short);
-  words.push(DATA_TYPE_LABELS[def.dataType]);
+  words.push(DATA_TYPE_LABELS[def.dataType]!);
   return words.join(' ');
 }
 

@@ -21,9 +21,9 @@ const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function parts(date: string): { year: number; month: number; day: number } {
   const m = DATE_RE.exec(date);
-  const year = m ? +m[1] : NaN;
-  const month = m ? +m[2] : NaN;
-  const day = m ? +m[3] : NaN;
+  const year = m ? +m[1]! : NaN;
+  const month = m ? +m[2]! : NaN;
+  const day = m ? +m[3]! : NaN;
   const check = new Date(Date.UTC(year, month - 1, day));
   if (!m || check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {
     throw new ValueError(`Invalid date (expected YYYY-MM-DD): ${date}`);

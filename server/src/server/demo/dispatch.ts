@@ -172,25 +172,25 @@ export function dispatch(s: AreaState, netImport: Float64Array | null, withProdu
     const day = Math.min(Math.floor(h / 24), s.blocks.length - 1);
     if (day !== currentDay) {
       currentDay = day;
-      blocks = s.blocks[day];
+      blocks = s.blocks[day] ?? [];
       blockFuel = Int32Array.from(blocks, (b) => (b.fuel === null ? -1 : (fuelIndex.get(b.fuel) ?? -1)));
     }
     let mustRun = area.mustRun;
     for (let i = 0; i < fuels.length; i++) {
-      const a = avail[i][h];
-      const share = isRor[i] ? s.inflow[h] : mustShare[i];
+      const a = avail[i]![h]!;
+      const share = isRor[i] ? s.inflow[h]! : mustShare[i]!;
       mr[i] = a * share;
-      mustRun += mr[i];
-      flex[i] = a - mr[i];
+      mustRun += mr[i]!;
+      flex[i] = a - mr[i]!;
     }
-    const demand = s.load[h] - s.wind[h] - s.solar[h] - (netImport ? netImport[h] : 0);
+    const demand = s.load[h]! - s.wind[h]! - s.solar[h]! - (netImport ? netImport[h]! : 0);
     const r = demand - mustRun;
-    const sinks = sinkBase + (pumped ? pumped[h] : 0) + (reservoir ? 0.25 * reservoir[h] : 0);
+    const sinks = sinkBase + (pumped ? pumped[h]! : 0) + (reservoir ? 0.25 * reservoir[h]! : 0);
     let cheapCap = 0;
     for (let k = 0; k < blocks.length; k++) {
-      if (blocks[k].cost >= 150) break;
-      const fi = blockFuel[k];
-      cheapCap += fi < 0 ? blocks[k].size : blocks[k].size * flex[fi];
+      if (blocks[k]!.cost >= 150) break;
+      const fi = blockFuel[k]!;
+      cheapCap += fi < 0 ? blocks[k]!.size : blocks[k]!.size * flex[fi]!;
     }
     exportRoom[h] = Math.max(0, 0.9 * cheapCap - r);
     importRoom[h] = Math.max(0, r) + 0.5 * sinks;
@@ -198,32 +198,32 @@ export function dispatch(s: AreaState, netImport: Float64Array | null, withProdu
       price[h] = surplusPrice(-r, sinks, mean);
       if (withProduction) {
         const scale = Math.min(1, Math.max(0.7, demand / Math.max(1, mustRun)));
-        for (let i = 0; i < fuels.length; i++) (out[i] as Float64Array)[h] = mr[i] * scale;
+        for (let i = 0; i < fuels.length; i++) (out[i] as Float64Array)[h] = mr[i]! * scale;
       }
       continue;
     }
     let cum = 0;
     let p = NaN;
     for (let k = 0; k < blocks.length; k++) {
-      const b = blocks[k];
-      const fi = blockFuel[k];
-      const cap = fi < 0 ? b.size : b.size * flex[fi];
+      const b = blocks[k]!;
+      const fi = blockFuel[k]!;
+      const cap = fi < 0 ? b.size : b.size * flex[fi]!;
       if (cap <= 0) continue;
-      if (withProduction && fi >= 0) (out[fi] as Float64Array)[h] += Math.min(cap, r - cum);
+      if (withProduction && fi >= 0) (out[fi] as Float64Array)[h]! += Math.min(cap, r - cum);
       if (cum + cap >= r) {
         const x = (r - cum) / cap;
-        const next = k + 1 < blocks.length ? blocks[k + 1].cost : b.cost;
+        const next = k + 1 < blocks.length ? blocks[k + 1]!.cost : b.cost;
         p = b.cost + (next - b.cost) * x * x * x;
         break;
       }
       cum += cap;
     }
     if (Number.isNaN(p)) {
-      const top = blocks[blocks.length - 1].cost;
+      const top = blocks[blocks.length - 1]!.cost;
       p = Math.min(4000, top + 500 * ((r - cum) / (0.05 * mean)) ** 2);
     }
     price[h] = p;
-    if (withProduction) for (let i = 0; i < fuels.length; i++) (out[i] as Float64Array)[h] += mr[i];
+    if (withProduction) for (let i = 0; i < fuels.length; i++) (out[i] as Float64Array)[h]! += mr[i]!;
   }
   return { price, prod, exportRoom, importRoom };
 }
@@ -245,14 +245,14 @@ export function pumpedGeneration(price: Float64Array, avail: Float64Array): Floa
     let sum = 0;
     let sq = 0;
     for (let h = a; h < b; h++) {
-      sum += price[h];
-      sq += price[h] * price[h];
+      sum += price[h]!;
+      sq += price[h]! * price[h]!;
     }
     const mu = sum / (b - a);
     const sd = Math.sqrt(Math.max(0, sq / (b - a) - mu * mu));
     for (let h = a; h < b; h++) {
-      const x = (price[h] - mu - 0.3 * sd) / (1.2 * sd + 5);
-      out[h] = avail[h] * Math.min(1, Math.max(0, x));
+      const x = (price[h]! - mu - 0.3 * sd) / (1.2 * sd + 5);
+      out[h] = avail[h]! * Math.min(1, Math.max(0, x));
     }
   }
   return out;

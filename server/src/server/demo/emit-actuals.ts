@@ -17,7 +17,7 @@ const FIRST_15MIN_DAY_AHEAD = '2025-10-01';
 
 const minus = (a: Columns, ...bs: Columns[]): Columns => {
   const values = Float64Array.from(a.values);
-  for (const b of bs) for (let i = 0; i < values.length; i++) values[i] -= b.values[i];
+  for (const b of bs) for (let i = 0; i < values.length; i++) values[i]! -= b.values[i]!;
   return { times: a.times, values: roundValues(values, 2) };
 };
 
@@ -57,7 +57,7 @@ export function areaActuals(world: World, tag: string): SeriesBlock[] {
     return {
       times: on.times,
       values: roundValues(
-        on.values.map((v, i) => v + off.values[i]),
+        on.values.map((v, i) => v + off.values[i]!),
         2,
       ),
     };
@@ -81,7 +81,7 @@ export function areaActuals(world: World, tag: string): SeriesBlock[] {
     emit(`prod:${fuel}`, at(series, 1, 'PT1H', 1));
     if (FUELS[fuel].hydro) {
       hydro ??= new Float64Array(series.length);
-      for (let h = 0; h < series.length; h++) hydro[h] += series[h];
+      for (let h = 0; h < series.length; h++) hydro[h]! += series[h]!;
     }
   }
   if (hydro) emit('prod:hydro', at(hydro, 1, 'PT1H', 1));
@@ -99,7 +99,7 @@ function quarterHourPrices(world: World, tag: string, end: number): Columns {
   const begin = Math.max(localMidnight(cat.window.historyStart, t.area.zone), localMidnight(FIRST_15MIN_DAY_AHEAD, t.area.zone));
   if (begin >= end) return { times: new Float64Array(0), values: new Float64Array(0) };
   const price = world.coupled.price.get(tag) as Float64Array;
-  const residual = t.load.map((v, i) => v - t.windOn[i] - t.windOff[i] - t.solar[i]);
+  const residual = t.load.map((v, i) => v - t.windOn[i]! - t.windOff[i]! - t.solar[i]!);
   const hourly = groupMeans(residual, 4);
   const slope = 100 / t.area.consumption.mean;
   const n = Math.round((end - begin) / STEP_MS.PT15M);
@@ -110,7 +110,7 @@ function quarterHourPrices(world: World, tag: string, end: number): Columns {
     const j = i0 + i;
     const h = j >> 2;
     times[i] = begin + i * STEP_MS.PT15M;
-    values[i] = Math.round((price[h] + slope * (residual[j] - hourly[h])) * 100) / 100;
+    values[i] = Math.round((price[h]! + slope * (residual[j]! - hourly[h]!)) * 100) / 100;
   }
   return { times, values };
 }
@@ -177,32 +177,32 @@ export function aggregateActuals(world: World, zoneSeries: Map<string, SeriesBlo
       const spec = cat.spec(agg, role);
       const parts = zones.map((z) => zoneSeries.get(cat.spec(z, role)?.record.name ?? '')).filter((b): b is SeriesBlock => !!b);
       if (!spec || parts.length === 0) continue;
-      const values = new Float64Array(parts[0].times.length);
-      for (const p of parts) for (let i = 0; i < values.length; i++) values[i] += (p.values as Float64Array)[i];
-      out.push(seriesBlock(spec.record.name, { times: parts[0].times, values: roundValues(values, 2) }));
+      const values = new Float64Array(parts[0]!.times.length);
+      for (const p of parts) for (let i = 0; i < values.length; i++) values[i]! += (p.values as Float64Array)[i]!;
+      out.push(seriesBlock(spec.record.name, { times: parts[0]!.times, values: roundValues(values, 2) }));
     }
   }
   const tsos = Object.entries(DE_TSO_SHARES);
   for (const role of ['wind', 'solar'] as const) {
     const de = zoneSeries.get(cat.spec('DE', role)?.record.name ?? '');
-    if (!de || !cat.spec(tsos[0][0], role)) continue;
+    if (!de || !cat.spec(tsos[0]![0], role)) continue;
     const total = de.values as Float64Array;
     const n = total.length;
     const weights = tsos.map(([tso, share]) => {
       const noise = ar1(createRng(world.seed, `tso/${tso}/${role}`), Math.ceil(n / 4) + 1, 0.97, 0.15);
-      return Float64Array.from({ length: n }, (_, i) => share[role] * Math.exp(noise[i >> 2]));
+      return Float64Array.from({ length: n }, (_, i) => share[role] * Math.exp(noise[i >> 2]!));
     });
     let rest = Float64Array.from(total);
     tsos.forEach(([tso], k) => {
       const values = new Float64Array(n);
       if (k < tsos.length - 1) {
         for (let i = 0; i < n; i++) {
-          const sum = weights.reduce((s, w) => s + w[i], 0);
-          values[i] = Math.round(((total[i] * weights[k][i]) / sum) * 100) / 100;
-          rest[i] -= values[i];
+          const sum = weights.reduce((s, w) => s + w[i]!, 0);
+          values[i] = Math.round(((total[i]! * weights[k]![i]!) / sum) * 100) / 100;
+          rest[i]! -= values[i]!;
         }
       } else {
-        for (let i = 0; i < n; i++) values[i] = Math.max(0, Math.round(rest[i] * 100) / 100);
+        for (let i = 0; i < n; i++) values[i] = Math.max(0, Math.round(rest[i]! * 100) / 100);
         rest = values;
       }
       out.push(seriesBlock((cat.spec(tso, role) as { record: { name: string } }).record.name, { times: de.times, values }));

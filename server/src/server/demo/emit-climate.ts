@@ -79,13 +79,13 @@ export function areaClimate(world: World, tag: string, cityOffsets: Map<string, 
     roundValues(solar, 2);
     roundValues(weather.temp, 2);
     for (let i = 0; i < n; i++) {
-      wind.on[i] = Math.round((wind.on[i] + wind.off[i]) * 100) / 100;
-      residual[i] = Math.round((load[i] - wind.on[i] - solar[i]) * 100) / 100;
+      wind.on[i] = Math.round((wind.on[i]! + wind.off[i]!) * 100) / 100;
+      residual[i] = Math.round((load[i]! - wind.on[i]! - solar[i]!) * 100) / 100;
     }
     for (const f of FAMILIES) {
       const src = series[f];
       const sum = sums[f];
-      for (let i = 0; i < n; i++) sum[i] += src[i];
+      for (let i = 0; i < n; i++) sum[i]! += src[i]!;
     }
     for (const [f] of climateSpecs) {
       const cols = stepMeans(series[f], sph, grid, cBegin, cEnd, sph === 4 ? 'PT15M' : 'PT1H');

@@ -44,7 +44,7 @@ export function areaDerived(world: World, tag: string): SeriesBlock[] {
   emit(
     'backcast:consumption',
     stepMeans(
-      t.load.map((v, j) => v * (1 + eLoad[j])),
+      t.load.map((v, j) => v * (1 + eLoad[j]!)),
       4,
       grid,
       bBegin,
@@ -60,10 +60,10 @@ export function areaDerived(world: World, tag: string): SeriesBlock[] {
     const wf = windFactor;
     for (let j = 0; j < grid.nQ; j++) {
       const d = Math.floor(j / 96);
-      const wi = grid.dayWinter[d];
+      const wi = grid.dayWinter[d]!;
       wind[j] =
-        t.installed.windOn[d] * wf(t.weather.wind[j] + ez[j], p.windOn, wi) +
-        t.installed.windOff[d] * wf(t.weather.windOff[j] + ezo[j], p.windOff, wi);
+        t.installed.windOn[d]! * wf(t.weather.wind[j]! + ez[j]!, p.windOn, wi) +
+        t.installed.windOff[d]! * wf(t.weather.windOff[j]! + ezo[j]!, p.windOff, wi);
     }
     emit('backcast:wind', stepMeans(wind, 4, grid, bBegin, end, 'PT15M'));
   }
@@ -71,7 +71,7 @@ export function areaDerived(world: World, tag: string): SeriesBlock[] {
     const ec = noise('cloud', 0.35, 0.95);
     const solar = solarOutput(
       area,
-      t.weather.cloud.map((c, j) => c + ec[j]),
+      t.weather.cloud.map((c, j) => c + ec[j]!),
       t.clear,
       t.installed,
       grid,
@@ -92,7 +92,7 @@ export function areaDerived(world: World, tag: string): SeriesBlock[] {
       emit(
         'synthetic:reservoir',
         stepMeans(
-          reservoir.map((v, h) => v * (1 + e[h])),
+          reservoir.map((v, h) => v * (1 + e[h]!)),
           1,
           grid,
           begin,

@@ -4,7 +4,7 @@
  */
 import type { ImportBatch, InstanceRecord, SeriesBlock } from '../store/types';
 import { dayOfYearFrac } from './area-params';
-import { FORECAST_MODELS } from './catalogue-builder';
+import { forecastModel } from './catalogue-builder';
 import { DAY, HOUR, localMidnight, utcDate, addDays } from './demo-time';
 import { leadError, modelRuns } from './forecast-errors';
 import { ar1, createRng } from './prng';
@@ -34,7 +34,7 @@ export function borderForecasts(world: World): ImportBatch[] {
     const cba = world.ntc.get(`${b.b}>${b.a}`) as Float64Array;
     for (const run of modelRuns(
       seed,
-      FORECAST_MODELS.ec,
+      forecastModel('ec'),
       cat.window.issueStart,
       cat.window.actualEnd,
       `${b.a}~${b.b}`,
@@ -47,7 +47,7 @@ export function borderForecasts(world: World): ImportBatch[] {
       const vb = new Float64Array(run.hours);
       for (let h = 0; h < run.hours; h++) {
         const g = h0 + h;
-        const net = Math.min(cab[g], Math.max(-cba[g], fab[g] - fba[g] + e[h * 4] * b.capacity));
+        const net = Math.min(cab[g]!, Math.max(-cba[g]!, fab[g]! - fba[g]! + e[h * 4]! * b.capacity));
         const v = Math.round(Math.abs(net) * 10) / 10;
         if (net >= 0) va[h] = v;
         else vb[h] = v;
@@ -94,17 +94,17 @@ export function fillingForecasts(world: World): ImportBatch[] {
     const doy = dayOfYearFrac(localMidnight(date, 'CET') + 12 * HOUR);
     return Math.min(
       98,
-      Math.max(5, 59 + 29.5 * Math.cos((2 * Math.PI * (doy - 288)) / 365.25) + anomaly[Math.max(0, Math.min(nDays - 1, i))]),
+      Math.max(5, 59 + 29.5 * Math.cos((2 * Math.PI * (doy - 288)) / 365.25) + anomaly[Math.max(0, Math.min(nDays - 1, i))]!),
     );
   };
   const instances: InstanceRecord[] = [];
   const series: SeriesBlock[] = [];
-  for (const run of modelRuns(seed, FORECAST_MODELS.ec, w.issueStart, w.actualEnd, 'NO2/filling', w.issuedUntil)) {
+  for (const run of modelRuns(seed, forecastModel('ec'), w.issueStart, w.actualEnd, 'NO2/filling', w.issuedUntil)) {
     const day0 = addDays(utcDate(run.issued), 1);
     const days = Array.from({ length: 10 }, (_, k) => addDays(day0, k));
     const e = leadError(seed, `filling/${run.issued}`, 40, 0.3, 0.4, 5);
     const times = Float64Array.from(days, (d) => localMidnight(d, 'CET'));
-    const values = Float64Array.from(days, (d, k) => Math.round(Math.min(100, Math.max(0, truth(d) + e[k * 4])) * 10) / 10);
+    const values = Float64Array.from(days, (d, k) => Math.round(Math.min(100, Math.max(0, truth(d) + e[k * 4]!)) * 10) / 10);
     instances.push({
       curve: spec.record.name,
       issued: run.issued,

@@ -66,13 +66,13 @@ function forecastOf(world: World, tag: string, run: Run, e: RunErrors, member: n
   const residual = need.has('residual');
   const out: Forecast = {};
   const temp = new Float64Array(n);
-  for (let j = 0; j < n; j++) temp[j] = t.weather.temp[g0 + j] + e.temp[j] + e.bias + (sT ? sT[j] : 0);
+  for (let j = 0; j < n; j++) temp[j] = t.weather.temp[g0 + j]! + e.temp[j]! + e.bias + (sT ? sT[j]! : 0);
   if (need.has('consumption') || residual) {
     const wf = weatherFactor;
     const load = new Float64Array(n);
     for (let j = 0; j < n; j++) {
       const g = g0 + j;
-      load[j] = t.load[g] * (wf(t.area, temp[j]) / wf(t.area, t.weather.temp[g])) * (1 + e.load[j]);
+      load[j] = t.load[g]! * (wf(t.area, temp[j]!) / wf(t.area, t.weather.temp[g]!)) * (1 + e.load[j]!);
     }
     out.consumption = roundValues(load, 2);
   }
@@ -80,23 +80,23 @@ function forecastOf(world: World, tag: string, run: Run, e: RunErrors, member: n
     const wz = new Float64Array(n);
     const wo = new Float64Array(n);
     for (let j = 0; j < n; j++) {
-      const z = e.wind[j] + (sZ ? sZ[j] : 0);
-      wz[j] = t.weather.wind[g0 + j] + z;
-      wo[j] = t.weather.windOff[g0 + j] + 0.6 * z + e.windOff[j];
+      const z = e.wind[j]! + (sZ ? sZ[j]! : 0);
+      wz[j] = t.weather.wind[g0 + j]! + z;
+      wo[j] = t.weather.windOff[g0 + j]! + 0.6 * z + e.windOff[j]!;
     }
     const w = windOutput(t.area, { wind: wz, windOff: wo }, t.installed, grid, 4, g0);
-    for (let j = 0; j < n; j++) w.on[j] += w.off[j];
+    for (let j = 0; j < n; j++) w.on[j]! += w.off[j]!;
     out.wind = roundValues(w.on, 2);
   }
   if (need.has('solar') || residual) {
     const cloud = new Float64Array(n);
-    for (let j = 0; j < n; j++) cloud[j] = t.weather.cloud[g0 + j] + e.cloud[j];
+    for (let j = 0; j < n; j++) cloud[j] = t.weather.cloud[g0 + j]! + e.cloud[j]!;
     out.solar = roundValues(solarOutput(t.area, cloud, t.clear, t.installed, grid, 4, g0), 2);
   }
   if (residual) {
     const r = new Float64Array(n);
     const { consumption: c, wind: w, solar: s } = out as Record<Family, Float64Array>;
-    for (let j = 0; j < n; j++) r[j] = c[j] - w[j] - s[j];
+    for (let j = 0; j < n; j++) r[j] = c[j]! - w[j]! - s[j]!;
     out.residual = roundValues(r, 2);
   }
   out.temperature = roundValues(temp, 2);
@@ -104,9 +104,9 @@ function forecastOf(world: World, tag: string, run: Run, e: RunErrors, member: n
 }
 
 function mean(cols: Float64Array[]): Float64Array {
-  const out = new Float64Array(cols[0].length);
-  for (const c of cols) for (let i = 0; i < out.length; i++) out[i] += c[i];
-  for (let i = 0; i < out.length; i++) out[i] = Math.round((out[i] / cols.length) * 100) / 100;
+  const out = new Float64Array(cols[0]!.length);
+  for (const c of cols) for (let i = 0; i < out.length; i++) out[i]! += c[i]!;
+  for (let i = 0; i < out.length; i++) out[i] = Math.round((out[i]! / cols.length) * 100) / 100;
   return out;
 }
 
@@ -119,8 +119,8 @@ function hourlyPrice(world: World, tag: string, run: Run, trueRes: Float64Array,
   const e = leadError(world.seed, `${tag}/${run.tag}/${run.issued}/price`, hours * 4, 0.02, 0.006, 0.12);
   const out = new Float64Array(hours);
   for (let h = 0; h < hours; h++) {
-    const p = price[h0 + h] + slope * (fRes[h] - trueRes[h0 + h]);
-    out[h] = Math.round(Math.min(4000, Math.max(-500, p + Math.abs(p) * e[h * 4])) * 100) / 100;
+    const p = price[h0 + h]! + slope * (fRes[h]! - trueRes[h0 + h]!);
+    out[h] = Math.round(Math.min(4000, Math.max(-500, p + Math.abs(p) * e[h * 4]!)) * 100) / 100;
   }
   return out;
 }
@@ -152,13 +152,13 @@ export function areaForecasts(world: World, tag: string, modelTag: string): Impo
   const riverTruth = sites.some((x) => x.site.kind === 'river') ? riverTemperature(groupMeans(t.weather.temp, 4)) : null;
   const need = new Set<Family>(['temperature']);
   for (const spec of specs) {
-    if (ROLE_FAMILY[spec.role]) need.add(ROLE_FAMILY[spec.role]);
+    if (ROLE_FAMILY[spec.role]) need.add(ROLE_FAMILY[spec.role]!);
     if (spec.role === 'fc:spot' || spec.role === 'fc:spot-ens') need.add('residual');
   }
   let trueRes: Float64Array | null = null;
   if (need.has('residual')) {
     const r = new Float64Array(grid.nQ);
-    for (let j = 0; j < grid.nQ; j++) r[j] = t.load[j] - t.windOn[j] - t.windOff[j] - t.solar[j];
+    for (let j = 0; j < grid.nQ; j++) r[j] = t.load[j]! - t.windOn[j]! - t.windOff[j]! - t.solar[j]!;
     trueRes = groupMeans(r, 4);
   }
   const batches: ImportBatch[] = [];
@@ -205,7 +205,7 @@ export function areaForecasts(world: World, tag: string, modelTag: string): Impo
           run,
           times,
           roundValues(
-            Float64Array.from({ length: n }, (_, j) => nuclear[h0 + (j >> 2)] * (1 + e[j])),
+            Float64Array.from({ length: n }, (_, j) => nuclear[h0 + (j >> 2)]! * (1 + e[j]!)),
             1,
           ),
         );
@@ -238,7 +238,7 @@ export function areaForecasts(world: World, tag: string, modelTag: string): Impo
       } else if (riverTruth) {
         const h0 = Math.round((run.issued - grid.start) / HOUR);
         const air = groupMeans(main.temperature!, 4);
-        let r = (riverTruth[h0] - 2.5) / 0.85;
+        let r = (riverTruth[h0]! - 2.5) / 0.85;
         const values = air.map((a) => {
           r += (a - r) / 240;
           return Math.round(Math.max(0.5, 0.85 * r + 2.5) * 100) / 100;

@@ -7,7 +7,7 @@ import { ohlcKey } from './catalogue';
 import { listedContracts, type Contract } from './contracts';
 import { addDays, dateRange, daysBetween, localMidnight, weekday } from './demo-time';
 import { isTargetDay } from './holidays';
-import { coalSrmc, gasSrmc } from './market-paths';
+import { coalSrmc, fxPath, gasSrmc } from './market-paths';
 import type { OhlcDef } from './market-defs';
 import { createRng, hashString } from './prng';
 import type { World } from './world';
@@ -52,7 +52,7 @@ function spotDays(world: World, areas: readonly string[]): Map<string, number> {
     const a = Math.round((localMidnight(date, 'CET') - grid.start) / 3_600_000);
     const b = Math.round((localMidnight(addDays(date, 1), 'CET') - grid.start) / 3_600_000);
     let sum = 0;
-    for (const p of prices) for (let h = a; h < b; h++) sum += p[h];
+    for (const p of prices) for (let h = a; h < b; h++) sum += p[h]!;
     if (prices.length) out.set(date, sum / (prices.length * (b - a)));
   }
   perWorld.set(key, out);
@@ -75,40 +75,40 @@ function fairValue(world: World, def: OhlcDef, c: Contract, traded: string): num
   const months = Math.max(0, daysBetween(traded, c.delivery) / 30.4);
   const model = def.model;
   const gasAt = (hub: 'TTF' | 'THE' | 'NBP') => {
-    const base = m.ttf[i] + 0.08 * Math.min(12, months) + overDays('gas', c.delivery, c.end, (mo) => GAS_ADD[mo]);
+    const base = m.ttf[i]! + 0.08 * Math.min(12, months) + overDays('gas', c.delivery, c.end, (mo) => GAS_ADD[mo]!);
     if (hub === 'TTF') return base;
-    if (hub === 'THE') return base + m.theSpread[i];
-    return base * m.fx.GBP[i] * 2.93 * m.nbpBasis[i];
+    if (hub === 'THE') return base + m.theSpread[i]!;
+    return base * fxPath(m, 'GBP')[i]! * 2.93 * m.nbpBasis[i]!;
   };
   switch (model.kind) {
     case 'gas':
       return gasAt(model.hub);
     case 'coal':
-      return m.coal[i] * (1 - 0.008 * Math.min(24, months));
+      return m.coal[i]! * (1 - 0.008 * Math.min(24, months));
     case 'eua':
-      return m.eua[i] * (1 + 0.03 * (months / 12));
+      return m.eua[i]! * (1 + 0.03 * (months / 12));
     case 'brent':
-      return m.brent[i] * (1 - 0.006 * months);
+      return m.brent[i]! * (1 - 0.006 * months);
     case 'nordic': {
       if (c.period === 'day') {
         const zones = world.cat.areas.filter((a) => a.spot === 'NordPool' && !BALTIC.includes(a.tag)).map((a) => a.tag);
         const spot = spotDays(world, zones).get(c.delivery);
         if (spot !== undefined) return spot;
       }
-      return 0.95 * m.nordic[i] * overDays('nordic', c.delivery, c.end, (mo) => NORDIC_MONTH[mo]);
+      return 0.95 * m.nordic[i]! * overDays('nordic', c.delivery, c.end, (mo) => NORDIC_MONTH[mo]!);
     }
     case 'power': {
       if (c.period === 'day' && !model.peak && model.currency === 'EUR') {
         const spot = spotDays(world, [model.area]).get(c.delivery);
         if (spot !== undefined) return spot;
       }
-      const fuel = 0.55 * gasSrmc(gasAt('TTF'), m.eua[i], 0.55) + 0.45 * coalSrmc(m.coal[i], m.fx.USD[i], m.eua[i], 0.42);
+      const fuel = 0.55 * gasSrmc(gasAt('TTF'), m.eua[i]!, 0.55) + 0.45 * coalSrmc(m.coal[i]!, fxPath(m, 'USD')[i]!, m.eua[i]!, 0.42);
       const shape = overDays(model.peak ? 'peak' : 'base', c.delivery, c.end, (mo, d) => {
-        const base = POWER_MONTH[mo] * (weekday(d) >= 6 ? 0.82 : 1.07);
-        return model.peak ? base * PEAK_MONTH[mo] : base;
+        const base = POWER_MONTH[mo]! * (weekday(d) >= 6 ? 0.82 : 1.07);
+        return model.peak ? base * PEAK_MONTH[mo]! : base;
       });
-      const fx = model.currency === 'GBP' ? m.fx.GBP[i] : 1;
-      return 0.82 * m.powerPremium[i] * fuel * shape * model.factor * fx;
+      const fx = model.currency === 'GBP' ? fxPath(m, 'GBP')[i]! : 1;
+      return 0.82 * m.powerPremium[i]! * fuel * shape * model.factor * fx;
     }
   }
 }
@@ -227,10 +227,10 @@ export function forexSeries(world: World): SeriesBlock[] {
   const times = Float64Array.from(days, (d) => localMidnight(d, 'CET'));
   return world.cat.fx.map((fx) => {
     const spec = world.cat.spec(`fx:${fx.currency}`, 'forex');
-    const path = world.market.fx[fx.currency];
+    const path = fxPath(world.market, fx.currency);
     const decimals = fx.centre > 100 ? 2 : 4;
     const f = 10 ** decimals;
-    const values = Float64Array.from(days, (d) => Math.round(path[world.market.index(d)] * f) / f);
+    const values = Float64Array.from(days, (d) => Math.round(path[world.market.index(d)]! * f) / f);
     return { curve: spec ? spec.record.name : fx.currency, issued: null, tag: null, times, values, scenarios: [], scenarioNames: [] };
   });
 }

@@ -35,7 +35,7 @@ export function areaPeriods(world: World, tag: string): PeriodBlock[] {
   const firstMonths = monthDates(w.historyStart, w.timelineEnd);
   const starts = [w.historyStart, ...firstMonths.filter((m) => m > w.historyStart)];
   const begins = Float64Array.from(starts, (d) => localMidnight(d, 'CET'));
-  const ends = Float64Array.from(starts, (_, i) => (i + 1 < starts.length ? begins[i + 1] : localMidnight(w.timelineEnd, 'CET')));
+  const ends = Float64Array.from(starts, (_, i) => (i + 1 < starts.length ? begins[i + 1]! : localMidnight(w.timelineEnd, 'CET')));
   const out: PeriodBlock[] = [];
   const installed = (role: string, mw: number, rate: number) => {
     const spec = cat.spec(tag, role);
@@ -81,7 +81,7 @@ export interface RemitData {
 function pick(seed: number, curve: string, messages: readonly OutageMessage[], from: number, to: number): OutageMessage[] {
   const before = messages.filter((m) => m.issued < from);
   const inside = messages.filter((m) => m.issued >= from && m.issued < to);
-  if (before.length > 0) return [before[before.length - 1], ...inside];
+  if (before.length > 0) return [before[before.length - 1]!, ...inside];
   if (inside.length > 0) return inside;
   const rng = createRng(seed, `remit-status/${curve}`);
   return [{ issued: from + Math.floor(rng.range(0, 86_400)) * 1000, tag: base64Url(rng.bytes(16)), unitId: '' }];

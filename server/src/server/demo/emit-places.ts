@@ -40,10 +40,10 @@ export function siteTemperatureOffset(site: Pick<SiteSpec, 'kind' | 'lat'>, area
 export function riverTemperature(airHourly: Float64Array): Float64Array {
   const out = new Float64Array(airHourly.length);
   let r = 0;
-  for (let h = 0; h < Math.min(720, airHourly.length); h++) r += airHourly[h];
+  for (let h = 0; h < Math.min(720, airHourly.length); h++) r += airHourly[h]!;
   r /= Math.max(1, Math.min(720, airHourly.length));
   for (let h = 0; h < airHourly.length; h++) {
-    r += (airHourly[h] - r) / 240;
+    r += (airHourly[h]! - r) / 240;
     out[h] = Math.max(0.5, 0.85 * r + 2.5);
   }
   return out;
@@ -72,13 +72,13 @@ function plantProduction(world: World, tag: string, out: SeriesBlock[]): void {
       grid.start,
       grid.nH,
     );
-    const mine = avail.map((a, h) => a * Math.min(1, fleetProd[h] / Math.max(1, fleetAvail[h])));
+    const mine = avail.map((a, h) => a * Math.min(1, fleetProd[h]! / Math.max(1, fleetAvail[h]!)));
     const cols = stepMeans(mine, 1, grid, begin, end, 'PT1H');
     roundValues(cols.values, 1);
     out.push(seriesBlock(spec.record.name, cols));
     if (unit.plantKey) {
       const sum = sums.get(unit.plantKey) ?? new Float64Array(cols.values.length);
-      for (let i = 0; i < sum.length; i++) sum[i] += cols.values[i];
+      for (let i = 0; i < sum.length; i++) sum[i]! += cols.values[i]!;
       sums.set(unit.plantKey, sum);
     }
   }
@@ -100,17 +100,17 @@ function gasDaily(world: World, site: SiteSpec, grid: Grid): Float64Array {
   const out = new Float64Array(grid.nH);
   for (let h = 0; h < grid.nH; h++) {
     const d = Math.floor(h / 24);
-    const doy = grid.dayDoy[d];
-    const winter = grid.dayWinter[d];
+    const doy = grid.dayDoy[d]!;
+    const winter = grid.dayWinter[d]!;
     if (site.kind === 'gas-storage') {
-      const fill = 0.625 + 0.32 * Math.cos((2 * Math.PI * (doy - 305)) / 365.25) + 0.04 * noise[d];
+      const fill = 0.625 + 0.32 * Math.cos((2 * Math.PI * (doy - 305)) / 365.25) + 0.04 * noise[d]!;
       out[h] = 44000 * Math.min(0.99, Math.max(0.05, fill));
     } else if (site.kind === 'gas-lng-terminal') {
-      out[h] = (300 * (1 + 0.2 * winter) * (1 + 1.5 * noise[d])) / 24;
+      out[h] = (300 * (1 + 0.2 * winter) * (1 + 1.5 * noise[d]!)) / 24;
     } else {
-      out[h] = (200 * (1 + 0.5 * winter) * (1 + noise[d])) / 24;
+      out[h] = (200 * (1 + 0.5 * winter) * (1 + noise[d]!)) / 24;
     }
-    if (out[h] < 0) out[h] = 0;
+    if (out[h]! < 0) out[h] = 0;
   }
   return out;
 }
@@ -148,7 +148,7 @@ export function areaPlaces(world: World, tag: string): SeriesBlock[] {
       const noise = ar1(createRng(seed, `station/${key}`), grid.nH, 0.95, 0.9);
       hourly(
         'ws:temp',
-        air.map((v, h) => v + offset + noise[h]),
+        air.map((v, h) => v + offset + noise[h]!),
         1,
       );
     }
@@ -159,8 +159,8 @@ export function areaPlaces(world: World, tag: string): SeriesBlock[] {
       hourly(
         'consumer:load',
         Float64Array.from({ length: grid.nH }, (_, h) => {
-          const weekend = cal.weekdays[cal.dayIndex[h]] >= 6 ? 0.85 : 1;
-          return load * (site.name === 'Karmoy Smelter' ? 1 : weekend) * (0.97 + noise[h]);
+          const weekend = cal.weekdays[cal.dayIndex[h]!]! >= 6 ? 0.85 : 1;
+          return load * (site.name === 'Karmoy Smelter' ? 1 : weekend) * (0.97 + noise[h]!);
         }),
         1,
       );

@@ -69,7 +69,7 @@ export function modelRuns(seed: number, model: ForecastModel, from: string, to: 
 export function leadError(seed: number, key: string, steps: number, base: number, growth: number, cap = Infinity): Float64Array {
   const knots = ar1(createRng(seed, `fc-error/${key}`), Math.ceil(steps / 4) + 2, 0.97, 1);
   const u = splineToGrid(knots, 4, steps);
-  for (let j = 0; j < steps; j++) u[j] *= Math.min(cap, base + (growth * j) / (4 * 24));
+  for (let j = 0; j < steps; j++) u[j]! *= Math.min(cap, base + (growth * j) / (4 * 24));
   return u;
 }
 

@@ -56,7 +56,7 @@ export class Grid {
     this.dayWinter = new Float64Array(this.nDays);
     for (let d = 0; d < this.nDays; d++) {
       this.dayDoy[d] = dayOfYearFrac(start + d * DAY + DAY / 2);
-      this.dayWinter[d] = winterness(this.dayDoy[d]);
+      this.dayWinter[d] = winterness(this.dayDoy[d]!);
     }
   }
 
@@ -97,7 +97,7 @@ export class Grid {
         const same = zoneOffset(zone, t + 23 * HOUR) === first;
         for (let k = h; k < Math.min(this.nH, h + 24); k++) offset[k] = same ? first : zoneOffset(zone, this.start + k * HOUR);
       }
-      const off = offset[h];
+      const off = offset[h]!;
       const local = t + off;
       const dayNumber = Math.floor(local / DAY);
       hourOfDay[h] = Math.floor((local - dayNumber * DAY) / HOUR);
@@ -137,10 +137,10 @@ export function splineToGrid(knots: Float64Array, step: number, n: number, out: 
   for (let j = 0; j < n; j++) {
     const i = Math.floor(j / step);
     const f = (j - i * step) / step;
-    const p1 = knots[i];
-    const p2 = knots[Math.min(i + 1, last)];
-    const p0 = i > 0 ? knots[i - 1] : 2 * p1 - p2;
-    const p3 = i + 2 <= last ? knots[i + 2] : 2 * p2 - p1;
+    const p1 = knots[i]!;
+    const p2 = knots[Math.min(i + 1, last)]!;
+    const p0 = i > 0 ? knots[i - 1]! : 2 * p1 - p2;
+    const p3 = i + 2 <= last ? knots[i + 2]! : 2 * p2 - p1;
     const f2 = f * f;
     const f3 = f2 * f;
     out[j] = 0.5 * (2 * p1 + (-p0 + p2) * f + (2 * p0 - 5 * p1 + 4 * p2 - p3) * f2 + (-p0 + 3 * p1 - 3 * p2 + p3) * f3);
@@ -162,7 +162,7 @@ export function groupMeans(values: Float64Array, k: number): Float64Array {
   const out = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     let s = 0;
-    for (let j = 0; j < k; j++) s += values[i * k + j];
+    for (let j = 0; j < k; j++) s += values[i * k + j]!;
     out[i] = s / k;
   }
   return out;

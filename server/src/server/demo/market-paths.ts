@@ -46,7 +46,7 @@ function ouPath(rng: Rng, n: number, centre: number, spread: number, daily: numb
   let y = rng.normal() * spread;
   const own = Math.sqrt(1 - shockWeight * shockWeight);
   for (let i = 0; i < n; i++) {
-    if (i > 0) y = phi * y + innov * (own * rng.normal() + (shock ? shockWeight * shock[i] : 0));
+    if (i > 0) y = phi * y + innov * (own * rng.normal() + (shock ? shockWeight * shock[i]! : 0));
     out[i] = centre * Math.exp(y);
   }
   return out;
@@ -83,6 +83,20 @@ export function marketPaths(seed: number, window: DemoWindow): MarketPaths {
     fx,
     index: (date: string) => Math.max(0, Math.min(n - 1, daysBetween(first, date))),
   };
+}
+
+/**
+ * One currency's exchange-rate path.
+ *
+ * @param market - Market paths.
+ * @param currency - Currency code (`USD`, `GBP`, ...).
+ * @returns Units of the currency per EUR, daily.
+ * @throws Error naming the currency when the dataset has no path for it.
+ */
+export function fxPath(market: MarketPaths, currency: string): Float64Array {
+  const path = market.fx[currency];
+  if (!path) throw new Error(`the demo market has no exchange-rate path for ${currency}`);
+  return path;
 }
 
 /**

@@ -189,13 +189,13 @@ export function availabilityPeriods(
   const values: number[] = [];
   let level = capacity + (delta.get(from) ?? 0);
   for (let i = 0; i < times.length - 1; i++) {
-    if (i > 0) level += delta.get(times[i]) ?? 0;
+    if (i > 0) level += delta.get(times[i]!) ?? 0;
     const value = Math.max(0, Math.round(level * 10) / 10);
     if (values.length > 0 && values[values.length - 1] === value) {
-      ends[ends.length - 1] = times[i + 1];
+      ends[ends.length - 1] = times[i + 1]!;
     } else {
-      begins.push(times[i]);
-      ends.push(times[i + 1]);
+      begins.push(times[i]!);
+      ends.push(times[i + 1]!);
       values.push(value);
     }
   }
@@ -218,8 +218,8 @@ export function availabilityHourly(capacity: number, events: readonly OutageEven
   for (const e of events) {
     const a = Math.max(0, Math.floor((e.start - start) / HOUR));
     const b = Math.min(hours, Math.ceil((e.end - start) / HOUR));
-    for (let h = a; h < b; h++) out[h] -= e.reduction;
+    for (let h = a; h < b; h++) out[h]! -= e.reduction;
   }
-  for (let h = 0; h < hours; h++) if (out[h] < 0) out[h] = 0;
+  for (let h = 0; h < hours; h++) if (out[h]! < 0) out[h] = 0;
   return out;
 }

@@ -85,6 +85,7 @@ export const PLANT_SPECS: readonly PlantSpec[] = Object.freeze(
       ? []
       : p[5].split(',').map((u) => {
           const [name, mw] = u.split(':');
+          if (name === undefined || mw === undefined) throw new Error(`plant ${p[1]}: unit ${JSON.stringify(u)} is not name:MW`);
           return [name, Number(mw)];
         });
     const capacity = p[5].startsWith('=') ? Number(p[5].slice(1)) : units.reduce((s, u) => s + u[1], 0);

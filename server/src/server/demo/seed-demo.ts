@@ -191,11 +191,11 @@ export async function seedDemo(store: DemoStore, opts: SeedDemoOptions): Promise
   const tasks = demoTasks(cat, seed, apiKey);
   let values = 0;
   for (let i = 0; i < tasks.length; i++) {
-    for (const batch of tasks[i].run()) {
+    for (const batch of tasks[i]!.run()) {
       values += countValues(batch);
       await store.importBatch(batch);
     }
-    opts.onProgress?.(i + 1, tasks.length, tasks[i].label);
+    opts.onProgress?.(i + 1, tasks.length, tasks[i]!.label);
   }
   return { apiKey, curves: cat.curves.length, values };
 }

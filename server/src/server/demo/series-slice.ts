@@ -7,7 +7,7 @@ import { HOUR, MINUTE } from './demo-time';
 import type { Grid } from './grid';
 
 /** Length of a step in ms per fixed-length frequency tag. */
-export const STEP_MS: Readonly<Record<string, number>> = Object.freeze({
+export const STEP_MS: Readonly<Record<'PT15M' | 'PT30M' | 'PT1H', number>> = Object.freeze({
   PT15M: 15 * MINUTE,
   PT30M: 30 * MINUTE,
   PT1H: HOUR,
@@ -33,7 +33,8 @@ export interface Columns {
  * Array.from(stepMeans(Float64Array.from([1, 3, 5, 7]), 4, new Grid(0, 86400000), 0, 3600000, 'PT30M').values) //=> [2, 6]
  */
 export function stepMeans(src: Float64Array, sph: number, grid: Grid, begin: number, end: number, freq: string): Columns {
-  const step = STEP_MS[freq];
+  const step = STEP_MS[freq as keyof typeof STEP_MS] as number | undefined;
+  if (step === undefined) throw new Error(`stepMeans: unsupported frequency ${freq} (PT15M, PT30M or PT1H)`);
   const srcStep = HOUR / sph;
   const k = Math.round(step / srcStep);
   const n = Math.max(0, Math.floor((end - begin) / step));
@@ -44,7 +45,7 @@ export function stepMeans(src: Float64Array, sph: number, grid: Grid, begin: num
     times[i] = begin + i * step;
     let s = 0;
     const a = i0 + i * k;
-    for (let j = 0; j < k; j++) s += src[a + j];
+    for (let j = 0; j < k; j++) s += src[a + j]!;
     values[i] = s / k;
   }
   return { times, values };
@@ -66,10 +67,10 @@ export function dailyValues(src: Float64Array, grid: Grid, starts: Float64Array,
   const times = starts.slice(0, n);
   const values = new Float64Array(n);
   for (let d = 0; d < n; d++) {
-    const a = Math.round((starts[d] - grid.start) / HOUR);
-    const b = Math.round((starts[d + 1] - grid.start) / HOUR);
+    const a = Math.round((starts[d]! - grid.start) / HOUR);
+    const b = Math.round((starts[d + 1]! - grid.start) / HOUR);
     let s = 0;
-    for (let h = a; h < b; h++) s += src[h];
+    for (let h = a; h < b; h++) s += src[h]!;
     values[d] = sum ? s : s / Math.max(1, b - a);
   }
   return { times, values };
@@ -86,7 +87,7 @@ export function dailyValues(src: Float64Array, grid: Grid, starts: Float64Array,
  */
 export function roundValues(values: Float64Array, decimals: number): Float64Array {
   const f = 10 ** decimals;
-  for (let i = 0; i < values.length; i++) values[i] = Math.round(values[i] * f) / f;
+  for (let i = 0; i < values.length; i++) values[i] = Math.round(values[i]! * f) / f;
   return values;
 }
 
@@ -103,10 +104,10 @@ export function expandHourly(hourly: Float64Array): Float64Array {
   const n = hourly.length;
   const out = new Float64Array(n * 4);
   for (let h = 0; h < n; h++) {
-    const prev = hourly[h > 0 ? h - 1 : h];
-    const next = hourly[h < n - 1 ? h + 1 : h];
+    const prev = hourly[h > 0 ? h - 1 : h]!;
+    const next = hourly[h < n - 1 ? h + 1 : h]!;
     const slope = (next - prev) / 2;
-    for (let q = 0; q < 4; q++) out[h * 4 + q] = hourly[h] + ((q - 1.5) / 4) * slope;
+    for (let q = 0; q < 4; q++) out[h * 4 + q] = hourly[h]! + ((q - 1.5) / 4) * slope;
   }
   return out;
 }

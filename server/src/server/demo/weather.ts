@@ -28,7 +28,7 @@ export interface Weather {
 function mix(shared: Float64Array, local: Float64Array, a: number): Float64Array {
   const b = Math.sqrt(1 - a * a);
   const out = new Float64Array(local.length);
-  for (let i = 0; i < out.length; i++) out[i] = a * shared[i] + b * local[i];
+  for (let i = 0; i < out.length; i++) out[i] = a * shared[i]! + b * local[i]!;
   return out;
 }
 
@@ -71,16 +71,16 @@ export function generateWeather(seed: number, area: AreaProfile, stream: string,
     diurnal[k] = t.diurnal * Math.cos((2 * Math.PI * (solarHour - 15)) / 24);
   }
   for (let d = 0; d < grid.nDays; d++) {
-    const doy = grid.dayDoy[d];
-    const w = grid.dayWinter[d];
+    const doy = grid.dayDoy[d]!;
+    const w = grid.dayWinter[d]!;
     const normal = normalTemperature(area, doy);
     const sd = anomalySd(area, doy);
     const amp = 1 - 0.3 * w;
     const cm = p.cloud + 0.5 * w;
     const end = Math.min(n, (d + 1) * spd);
     for (let j = d * spd; j < end; j++) {
-      const sunny = 1 - 0.6 / (1 + Math.exp(-1.5 * (cloud[j] + cm)));
-      temp[j] = normal + amp * sunny * diurnal[j - d * spd] + sd * anomaly[j];
+      const sunny = 1 - 0.6 / (1 + Math.exp(-1.5 * (cloud[j]! + cm)));
+      temp[j] = normal + amp * sunny * diurnal[j - d * spd]! + sd * anomaly[j]!;
     }
   }
   return { temp, wind, windOff, cloud };
@@ -107,7 +107,7 @@ export function precipitation(seed: number, area: AreaProfile, stream: string, g
   const out = new Float64Array(grid.nH);
   for (let h = 0; h < grid.nH; h++) {
     const doy = dayOfYearFrac(grid.start + h * 3_600_000);
-    out[h] = Math.min(50000, precipitationNormal(area, doy) * Math.exp(0.8 * z[h] - 0.32));
+    out[h] = Math.min(50000, precipitationNormal(area, doy) * Math.exp(0.8 * z[h]! - 0.32));
   }
   return out;
 }

@@ -12,7 +12,7 @@ import { DAY, utcDate } from './demo-time';
 import { dayBlocks, type AreaState, type Block } from './dispatch';
 import type { FuelKey } from './fuels';
 import { Grid, groupMeans, splineToGrid } from './grid';
-import { marketPaths, type MarketPaths } from './market-paths';
+import { fxPath, marketPaths, type MarketPaths } from './market-paths';
 import { availabilityHourly, type OutageEvent } from './outages';
 import { ar1, createRng } from './prng';
 import { generateWeather, precipitation, type Weather } from './weather';
@@ -56,8 +56,8 @@ function inflowSeries(seed: number, area: AreaProfile, grid: Grid): Float64Array
   const noise = splineToGrid(ar1(createRng(seed, `inflow/${area.tag}`), grid.nDays + 2, 0.85, 0.1), 24, grid.nH);
   const out = new Float64Array(grid.nH);
   for (let h = 0; h < grid.nH; h++) {
-    const doy = grid.dayDoy[Math.floor(h / 24)];
-    const v = 0.5 + 0.25 * Math.cos((2 * Math.PI * (doy - peak)) / 365.25) + noise[h];
+    const doy = grid.dayDoy[Math.floor(h / 24)]!;
+    const v = 0.5 + 0.25 * Math.cos((2 * Math.PI * (doy - peak)) / 365.25) + noise[h]!;
     out[h] = Math.min(0.95, Math.max(0.1, v));
   }
   return out;
@@ -93,7 +93,7 @@ function buildAreaTruth(
   const solar = solarOutput(area, weather.cloud, clear, installed, grid, 4);
   const windH = groupMeans(wind.on, 4);
   const offH = groupMeans(wind.off, 4);
-  for (let h = 0; h < windH.length; h++) windH[h] += offH[h];
+  for (let h = 0; h < windH.length; h++) windH[h]! += offH[h]!;
   const avail: Partial<Record<FuelKey, Float64Array>> = {};
   for (const fuel of Object.keys(area.fleets) as FuelKey[]) {
     const fleet = fleets.get(`${area.tag}|${fuel}`) as Fleet;
@@ -104,13 +104,13 @@ function buildAreaTruth(
     const i = market.index(utcDate(grid.start + d * DAY));
     blocks.push(
       dayBlocks(area, {
-        ttf: market.ttf[i],
-        eua: market.eua[i],
-        coal: market.coal[i],
-        usd: market.fx.USD[i],
-        brent: market.brent[i],
-        nordic: market.nordic[i],
-        doy: grid.dayDoy[d],
+        ttf: market.ttf[i]!,
+        eua: market.eua[i]!,
+        coal: market.coal[i]!,
+        usd: fxPath(market, 'USD')[i]!,
+        brent: market.brent[i]!,
+        nordic: market.nordic[i]!,
+        doy: grid.dayDoy[d]!,
       }),
     );
   }

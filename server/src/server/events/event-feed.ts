@@ -145,7 +145,7 @@ export class EventFeed {
    * server.on('upgrade', (req, socket, head) => void feed.handleUpgrade(req, socket, head));
    */
   async handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<boolean> {
-    const path = (request.url ?? '').split('?')[0];
+    const path = (request.url ?? '').split('?', 1)[0] ?? '';
     if (!this.paths.has(path)) return false;
     socket.on('error', () => socket.destroy());
     if (this.closed) {

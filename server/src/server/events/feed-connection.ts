@@ -129,7 +129,7 @@ export class FeedConnection {
         for (const event of out) this.handle(event);
         if (events.length < this.options.replayPageSize) break;
         await this.drained(stale);
-        after = events[events.length - 1].id;
+        after = events[events.length - 1]!.id;
       }
     } catch {
       if (stale()) return;

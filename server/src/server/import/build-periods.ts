@@ -52,15 +52,15 @@ export async function buildPeriods(raw: RawPeriods, ctx: BuildContext): Promise<
   if (problems.size > before || items.length === 0) return null;
   items.sort((a, b) => a.begin - b.begin);
   for (let i = 1; i < items.length; i++) {
-    if (items[i].begin < items[i - 1].end) {
-      const a = raw.periods[items[i - 1].k];
-      const b = raw.periods[items[i].k];
+    if (items[i]!.begin < items[i - 1]!.end) {
+      const a = raw.periods[items[i - 1]!.k]!;
+      const b = raw.periods[items[i]!.k]!;
       problems.add({ file: raw.at.file, line: b.line }, 'begin', `the period overlaps the period on line ${a.line}`);
       return null;
     }
   }
   const key = instance === null ? curve.name : `${curve.name}|${instance.issued}|${instance.tag}`;
-  if (!ctx.claimRange(key, items[0].begin, items[items.length - 1].end - 1, raw.at)) return null;
+  if (!ctx.claimRange(key, items[0]!.begin, items[items.length - 1]!.end - 1, raw.at)) return null;
   if (instance !== null) await ctx.addInstance(curve, instance, []);
   return {
     curve: curve.name,
@@ -68,8 +68,8 @@ export async function buildPeriods(raw: RawPeriods, ctx: BuildContext): Promise<
     tag: instance?.tag ?? null,
     begins: Float64Array.from(items, (x) => x.begin),
     ends: Float64Array.from(items, (x) => x.end),
-    values: Float64Array.from(items, (x) => raw.periods[x.k].value),
-    capacities: raw.hasCapacity ? Float64Array.from(items, (x) => raw.periods[x.k].capacity) : null,
+    values: Float64Array.from(items, (x) => raw.periods[x.k]!.value),
+    capacities: raw.hasCapacity ? Float64Array.from(items, (x) => raw.periods[x.k]!.capacity) : null,
   };
 }
 
@@ -92,7 +92,7 @@ export async function buildOhlc(raw: RawOhlc, ctx: BuildContext): Promise<OhlcBl
   const before = problems.size;
   const day = (text: string, at: { file: string; line: number }, field: string): number | null => {
     const m = DATE.exec(text);
-    if (!m || !isCalendarDate(+m[1], +m[2], +m[3])) {
+    if (!m || !isCalendarDate(+m[1]!, +m[2]!, +m[3]!)) {
       problems.add(at, field, `not a date: ${JSON.stringify(text)} (expected YYYY-MM-DD)`);
       return null;
     }
@@ -119,9 +119,9 @@ export async function buildOhlc(raw: RawOhlc, ctx: BuildContext): Promise<OhlcBl
   });
   if (problems.size > before || rows.length === 0) return null;
   rows.sort((a, b) => a.traded - b.traded || (a.period < b.period ? -1 : a.period > b.period ? 1 : 0) || a.delivery - b.delivery);
-  if (!ctx.claimRange(curve.name, rows[0].traded, rows[rows.length - 1].traded, raw.at)) return null;
+  if (!ctx.claimRange(curve.name, rows[0]!.traded, rows[rows.length - 1]!.traded, raw.at)) return null;
   const col = (f: 'open' | 'high' | 'low' | 'close' | 'settlement' | 'volume' | 'openInterest') =>
-    Float64Array.from(rows, (x) => raw.rows[x.k][f]);
+    Float64Array.from(rows, (x) => raw.rows[x.k]![f]);
   return {
     curve: curve.name,
     traded: Float64Array.from(rows, (x) => x.traded),

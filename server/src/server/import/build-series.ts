@@ -96,21 +96,21 @@ export async function buildSeries(raw: RawSeries, ctx: BuildContext): Promise<Se
     times.push(ms);
   });
   if (problems.size > before || times.length === 0) return null;
-  const sorted = order.map((k, i) => [times[i], k] as const).sort((a, b) => a[0] - b[0]);
+  const sorted = order.map((k, i) => [times[i], k] as const).sort((a, b) => a[0]! - b[0]!);
   const key = instance === null ? curve.name : `${curve.name}|${instance.issued}|${instance.tag}`;
-  if (!ctx.claimRange(key, sorted[0][0], sorted[sorted.length - 1][0], raw.at)) return null;
+  if (!ctx.claimRange(key, sorted[0]![0]!, sorted[sorted.length - 1]![0]!, raw.at)) return null;
   const n = sorted.length;
   const block: SeriesBlock = {
     curve: curve.name,
     issued: instance?.issued ?? null,
     tag: instance?.tag ?? null,
-    times: Float64Array.from(sorted, (s) => s[0]),
+    times: Float64Array.from(sorted, (s) => s[0]!),
     values: raw.hasValue ? new Float64Array(n) : null,
     scenarios: raw.scenarioNames.map(() => new Float64Array(n)),
     scenarioNames: [...raw.scenarioNames],
   };
   sorted.forEach(([, k], i) => {
-    const p = raw.points[k];
+    const p = raw.points[k]!;
     if (block.values) block.values[i] = p.value;
     block.scenarios.forEach((col, s) => {
       col[i] = p.scenarios[s] ?? Number.NaN;

@@ -72,7 +72,7 @@ function kindOf(columns: readonly string[]): Kind | null {
   if (has('date')) kinds.push('series');
   if (has('begin') || has('end')) kinds.push('periods');
   if (has('traded')) kinds.push('ohlc');
-  return kinds.length === 1 ? kinds[0] : null;
+  return kinds.length === 1 ? kinds[0]! : null;
 }
 
 /** Cell accessor of one record. */
@@ -103,11 +103,11 @@ export function readCsv(file: string, text: string, problems: ProblemList): RawD
   const doc = emptyDocument(file);
   const { records, errors } = parseCsv(text);
   for (const e of errors) problems.add({ file, line: e.line }, null, `CSV syntax: ${e.message}`);
-  if (records.length === 0) {
+  const [header, ...rows] = records;
+  if (header === undefined) {
     if (errors.length === 0) problems.add({ file, line: 1 }, null, 'the file has no header row');
     return doc;
   }
-  const [header, ...rows] = records;
   const columns = header.fields.map((c) => c.trim().toLowerCase());
   const kind = kindOf(columns);
   if (kind === null) {
@@ -123,7 +123,7 @@ export function readCsv(file: string, text: string, problems: ProblemList): RawD
   const scenarioNames: string[] = [];
   const seen = new Set<string>();
   columns.forEach((c, k) => {
-    const name = header.fields[k].trim();
+    const name = header.fields[k]!.trim();
     if (seen.has(c)) problems.add({ file, line: header.line }, name, 'the column appears twice');
     seen.add(c);
     if (kind === 'series' && c.startsWith(SCENARIO_PREFIX) && name.length > SCENARIO_PREFIX.length)
@@ -144,7 +144,7 @@ export function readCsv(file: string, text: string, problems: ProblemList): RawD
     }
     return (column) => {
       const k = index.get(column);
-      return k === undefined ? '' : record.fields[k];
+      return k === undefined ? '' : (record.fields[k] ?? '');
     };
   };
   const number = (cell: Cells, column: string, line: number): number => {

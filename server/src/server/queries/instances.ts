@@ -87,7 +87,7 @@ export async function selectRecords(store: Store, target: InstanceTarget, query:
     issuedAtEarliest: filter.issuedAtEarliest,
     issuedAtLatest: filter.issuedAtLatest,
   });
-  return Array.from(selectInstances(instanceColumns(records), filter, { limit: query.limit }), (i) => records[i]);
+  return Array.from(selectInstances(instanceColumns(records), filter, { limit: query.limit }), (i) => records[i]!);
 }
 
 /**

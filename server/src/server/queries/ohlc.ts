@@ -248,19 +248,19 @@ export function ohlcItems(
     (i, k) =>
       new OHLC({
         product: new Product({
-          traded: date(b.traded[i]),
-          period: ContractPeriod.byTag(b.period[i]),
-          front: rows.fronts[i] < 0 ? null : rows.fronts[i],
-          delivery: date(b.delivery[i]),
+          traded: date(b.traded[i]!),
+          period: ContractPeriod.byTag(b.period[i]!),
+          front: rows.fronts[i]! < 0 ? null : rows.fronts[i],
+          delivery: date(b.delivery[i]!),
         }),
         ...Object.fromEntries(
           PRICES.map((f) => {
             const column = prices[f];
-            return [f, column ? num(column[k]) : null];
+            return [f, column ? num(column[k]!) : null];
           }),
         ),
-        volume: num(b.volume[i]),
-        openInterest: num(b.openInterest[i]),
+        volume: num(b.volume[i]!),
+        openInterest: num(b.openInterest[i]!),
       }),
   );
 }

@@ -126,10 +126,10 @@ async function relativeBlock(
   });
   const parts = await Promise.all(
     Array.from(days, (day, k) => {
-      const until = Math.min(end, k + 1 < days.length ? days[k + 1] : shiftMillis(day, Frequency.P1D, 1, t.zone));
-      return picks[k] < 0
+      const until = Math.min(end, k + 1 < days.length ? days[k + 1]! : shiftMillis(day, Frequency.P1D, 1, t.zone));
+      return picks[k]! < 0
         ? null
-        : store.readSeries(name, { begin: Math.max(begin, day), end: until }, keyOf(records[picks[k]]), { scenarios: false });
+        : store.readSeries(name, { begin: Math.max(begin, day), end: until }, keyOf(records[picks[k]!]!), { scenarios: false });
     }),
   );
   const blocks = parts.filter((b): b is SeriesBlock => b !== null);
@@ -161,11 +161,11 @@ async function rollingBlock(
     .filter((x) => x.from < end);
   const blocks = new Map<number, Promise<SeriesBlock>>();
   const read = (x: (typeof order)[number]) => {
-    if (!blocks.has(x.i)) blocks.set(x.i, store.readSeries(name, { begin: x.from, end }, keyOf(records[x.i]), { scenarios: false }));
+    if (!blocks.has(x.i)) blocks.set(x.i, store.readSeries(name, { begin: x.from, end }, keyOf(records[x.i]!), { scenarios: false }));
     return blocks.get(x.i) as Promise<SeriesBlock>;
   };
   const frequency = Frequency.byTag(t.record.frequency);
-  const familyOf = (x: (typeof order)[number]) => `${cols.tags[x.i].toLowerCase()}@${timeOfDayIn(cols.issued[x.i], t.issueZone)}`;
+  const familyOf = (x: (typeof order)[number]) => `${cols.tags[x.i]!.toLowerCase()}@${timeOfDayIn(cols.issued[x.i]!, t.issueZone)}`;
   // tick data (NONE) has no grid: its steps are the times any candidate has; a fixed-step grid
   // spans only from the earliest candidate's start to the last value of the newest instance of
   // each family (older runs end earlier), so the work follows the stored data, not the range
@@ -211,7 +211,7 @@ async function absolute(context: RouteContext, request: FastifyRequest): Promise
   const window = requestRange(q.begin, q.end, t.issueZone);
   const filter = { tags: q.tags, excludeTags: q.excludeTags, issuedAtEarliest: window.begin, issuedBefore: window.end };
   const records = await context.store.listInstances(t.record.name, { ...filter, issuedAtLatest: window.end });
-  const chosen = Array.from(selectInstances(instanceColumns(records), filter, { order: 'oldest' }), (i) => records[i]);
+  const chosen = Array.from(selectInstances(instanceColumns(records), filter, { order: 'oldest' }), (i) => records[i]!);
   const series = {
     range: { begin: delivery, end: shiftMillis(delivery, frequency, 1, zone) },
     timeZone: zone,
@@ -223,7 +223,7 @@ async function absolute(context: RouteContext, request: FastifyRequest): Promise
   const items = loaded.map((ts, k) => {
     const i = ts.times.indexOf(delivery);
     return new AbsoluteItem({
-      instance: instanceFromRecord(chosen[k], t.issueZone),
+      instance: instanceFromRecord(chosen[k]!, t.issueZone),
       value: i < 0 || !ts.hasValues() ? null : ts.values[i],
     });
   });

@@ -110,7 +110,8 @@ async function curveJson(context: RouteContext, request: FastifyRequest): Promis
   const record = await context.store.getCurve(name);
   if (record === null) throw new NotFoundError(`Curve '${name}' not found`);
   const [curve] = await new CurveWriter(context.store, userOf(request)).curves([record]);
-  return serializeCurve(curve);
+  // one curve per record
+  return serializeCurve(curve!);
 }
 
 async function curveSearch(context: RouteContext, request: FastifyRequest, reply: FastifyReply): Promise<CurveJson[]> {

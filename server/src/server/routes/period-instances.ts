@@ -73,13 +73,13 @@ export function joinPeriods(pieces: readonly { block: PeriodBlock; begin: number
   const hasCapacity = pieces.some((p) => p.block.capacities !== null);
   for (const { block, begin, end } of pieces) {
     for (let i = 0; i < block.begins.length; i++) {
-      const b = Math.max(begin, block.begins[i]);
-      const e = Math.min(end, block.ends[i]);
-      const v = block.values[i];
-      const c = block.capacities ? block.capacities[i] : Number.NaN;
+      const b = Math.max(begin, block.begins[i]!);
+      const e = Math.min(end, block.ends[i]!);
+      const v = block.values[i]!;
+      const c = block.capacities ? block.capacities[i]! : Number.NaN;
       if (!(e > b)) continue;
       const n = ends.length - 1;
-      if (n >= 0 && ends[n] === b && same(values[n], v) && same(capacities[n], c)) {
+      if (n >= 0 && ends[n] === b && same(values[n]!, v) && same(capacities[n]!, c)) {
         ends[n] = e;
         continue;
       }
@@ -121,16 +121,16 @@ async function relativeBlock(
   // one read per run of days that take the same instance
   const runs: { pick: number; begin: number; end: number }[] = [];
   days.forEach((day, k) => {
-    const until = Math.min(end, k + 1 < days.length ? days[k + 1] : shiftMillis(day, Frequency.P1D, 1, t.zone));
+    const until = Math.min(end, k + 1 < days.length ? days[k + 1]! : shiftMillis(day, Frequency.P1D, 1, t.zone));
     const last = runs.at(-1);
     if (last && last.pick === picks[k]) last.end = until;
-    else runs.push({ pick: picks[k], begin: Math.max(begin, day), end: until });
+    else runs.push({ pick: picks[k]!, begin: Math.max(begin, day), end: until });
   });
   const pieces = await Promise.all(
     runs
       .filter((r) => r.pick >= 0)
       .map(async ({ pick, ...window }) => {
-        const r = records[pick];
+        const r = records[pick]!;
         return { ...window, block: await store.readPeriods(name, window, { issued: r.issued, tag: r.tag }) };
       }),
   );

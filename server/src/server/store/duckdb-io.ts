@@ -248,11 +248,11 @@ export class ChunkWriter {
     while (done < rows) {
       if (this.vectors.length === 0) {
         this.vectors = this.kinds.map((_, c) => this.chunk.getColumnVector(c) as DuckDBVector<Cell>);
-        this.items = this.vectors.map((v, c) => itemsOf(v, this.kinds[c]));
+        this.items = this.vectors.map((v, c) => itemsOf(v, this.kinds[c]!));
       }
       const n = Math.min(CHUNK_ROWS - this.filled, rows - done);
       for (let c = 0; c < columns.length; c++) {
-        const column = columns[c];
+        const column = columns[c]!;
         if (column === null || typeof column === 'number' || typeof column === 'string') this.fillConstant(c, column, n);
         else this.fillArray(c, column, offset + done, n);
       }
@@ -290,13 +290,13 @@ export class ChunkWriter {
     const at = this.filled;
     const cell = typeof value === 'number' && Number.isNaN(value) ? null : value;
     const items = this.items[c];
-    const limit = INT_LIMIT[this.kinds[c]];
+    const limit = INT_LIMIT[this.kinds[c]!];
     if (items && typeof cell === 'number' && (this.kinds[c] === 'double' || (Number.isInteger(cell) && cell >= -limit && cell < limit))) {
       items.fill(cell, at, at + n);
       return;
     }
     if (cell === null) this.nulls = true;
-    const vector = this.vectors[c];
+    const vector = this.vectors[c]!;
     for (let i = at; i < at + n; i++) vector.setItem(i, cell);
   }
 
@@ -307,9 +307,9 @@ export class ChunkWriter {
       items.set(column.subarray(from, from + n), at);
       return;
     }
-    const vector = this.vectors[c];
+    const vector = this.vectors[c]!;
     for (let i = 0; i < n; i++) {
-      const v = column[from + i];
+      const v = column[from + i]!;
       if (v === null || v !== v) {
         vector.setItem(at + i, null);
         this.nulls = true;

@@ -83,7 +83,11 @@ export function stepEnd(curve: Pick<CurveRecord, 'frequency' | 'timezone'>, ts: 
  * @example
  * await pairsHolding(db, 'periods', [[3, 0]]) //=> Set { '3|0' }   // when curve 3 has periods
  */
-export async function pairsHolding(db: PlanReader, table: 'periods' | 'ohlc', pairs: readonly number[][]): Promise<Set<string>> {
+export async function pairsHolding(
+  db: PlanReader,
+  table: 'periods' | 'ohlc',
+  pairs: readonly (readonly [number, number])[],
+): Promise<Set<string>> {
   const held = new Set<string>();
   if (pairs.length === 0) return held;
   const instance = table === 'ohlc' ? '0' : 'instance_id';
@@ -165,7 +169,7 @@ export async function planBatch(
   const pairCurves = new Set<number>();
   const pairInstances = new Set<number>();
   (batch.series ?? []).forEach((block, k) => {
-    const instanceId = seriesInstances[k];
+    const instanceId = seriesInstances[k]!;
     if (isNewCurve(block.curve) || freshInstances.has(instanceId)) return;
     const curveId = curveOf(block.curve).id;
     storedPairs.add(pairKey(curveId, instanceId));
@@ -195,7 +199,7 @@ export async function planBatch(
 
   const series = (batch.series ?? []).map((block, k): SeriesTarget => {
     const curveId = curveOf(block.curve).id;
-    const instanceId = seriesInstances[k];
+    const instanceId = seriesInstances[k]!;
     const key = pairKey(curveId, instanceId);
     const fresh = !columns.has(key) && !touched.has(key);
     touched.add(key);
@@ -217,31 +221,31 @@ export async function planBatch(
       return id;
     });
     const n = block.times.length;
-    if (n > 0) event(block.curve, block.times[0], stepEnd(curveOf(block.curve).record, block.times[n - 1]), block.issued, block.tag);
+    if (n > 0) event(block.curve, block.times[0]!, stepEnd(curveOf(block.curve).record, block.times[n - 1]!), block.issued, block.tag);
     return { block, curveId, instanceId, fresh, valueId: block.values !== null ? c.value : null, scenarioIds };
   });
 
   // Periods and OHLC rows: which of the stored curves/instances hold any (the others need no
   // replace step).
-  const periodPairs = (batch.periods ?? []).map((block) => [curveOf(block.curve).id, instanceOf(block)]);
+  const periodPairs = (batch.periods ?? []).map((block): [number, number] => [curveOf(block.curve).id, instanceOf(block)]);
   const heldPeriods = await pairsHolding(
     db,
     'periods',
-    periodPairs.filter((pair, k) => !isNewCurve(batch.periods![k].curve) && !freshInstances.has(pair[1])),
+    periodPairs.filter((pair, k) => !isNewCurve(batch.periods![k]!.curve) && !freshInstances.has(pair[1])),
   );
   const heldOhlc = await pairsHolding(
     db,
     'ohlc',
-    (batch.ohlc ?? []).filter((b) => !isNewCurve(b.curve)).map((b) => [curveOf(b.curve).id, 0]),
+    (batch.ohlc ?? []).filter((b) => !isNewCurve(b.curve)).map((b): [number, number] => [curveOf(b.curve).id, 0]),
   );
 
   const periods = (batch.periods ?? []).map((block, k) => {
-    const [curveId, instanceId] = periodPairs[k];
+    const [curveId, instanceId] = periodPairs[k]!;
     const key = pairKey(curveId, instanceId);
     const fresh = !heldPeriods.has(key) && !touched.has(key);
     touched.add(key);
     const n = block.begins.length;
-    if (n > 0) event(block.curve, block.begins[0], block.ends[n - 1], block.issued, block.tag);
+    if (n > 0) event(block.curve, block.begins[0]!, block.ends[n - 1]!, block.issued, block.tag);
     return { block, curveId, instanceId, fresh };
   });
 

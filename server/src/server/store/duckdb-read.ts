@@ -81,7 +81,11 @@ export async function readSeriesBlock(
     'number',
   ])) as [Float64Array, Float64Array, Float64Array];
   const { times, columns } = pivotMembers(sid, ts, v, [...column.keys()]);
-  const slot = (id: number) => columns[[...column.keys()].indexOf(id)] as Float64Array;
+  const slot = (id: number) => {
+    const values = columns[[...column.keys()].indexOf(id)];
+    if (values === undefined) throw new Error(`series ${id} is missing from the pivoted read`);
+    return values;
+  };
   return {
     ...empty,
     times,
@@ -110,7 +114,7 @@ export async function readPeriodBlock(conn: DuckDBConnection, target: ReadTarget
     WHERE curve_id = ${target.curveId} AND instance_id = ${target.instanceId}${overlap.map((o) => ` AND ${o}`).join('')}
     ORDER BY begin_ts`,
     ['number', 'number', 'number', 'number'],
-  )) as Float64Array[];
+  )) as [Float64Array, Float64Array, Float64Array, Float64Array];
   const hasCapacity = capacities.some((c) => !Number.isNaN(c));
   return { curve: target.curve, issued: target.issued, tag: target.tag, begins, ends, values, capacities: hasCapacity ? capacities : null };
 }
@@ -144,7 +148,14 @@ export async function readOhlcBlock(conn: DuckDBConnection, curve: string, curve
   const [traded, period, delivery, open, high, low, close, settlement, volume, openInterest] = cols as [
     Float64Array,
     string[],
-    ...Float64Array[],
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
   ];
   return { curve, traded, period, delivery, open, high, low, close, settlement, volume, openInterest };
 }

@@ -44,8 +44,8 @@ export async function loadState(conn: DuckDBConnection): Promise<StoredState> {
   await conn.run(SCHEMA_SQL);
   const version = await readRows(conn, `SELECT value FROM store_meta WHERE key = 'schema_version'`);
   if (version.length === 0) await conn.run(`INSERT INTO store_meta VALUES ('schema_version', '${SCHEMA_VERSION}')`);
-  else if (version[0].value !== SCHEMA_VERSION)
-    throw new ValueError(`Store schema version ${String(version[0].value)} is not supported (expected ${SCHEMA_VERSION})`);
+  else if (version[0]!.value !== SCHEMA_VERSION)
+    throw new ValueError(`Store schema version ${String(version[0]!.value)} is not supported (expected ${SCHEMA_VERSION})`);
   const state: StoredState = {
     curves: new Map(),
     places: new Map(),
@@ -65,11 +65,12 @@ export async function loadState(conn: DuckDBConnection): Promise<StoredState> {
     `SELECT (SELECT coalesce(max(id), 0) FROM curves)::DOUBLE c,
     (SELECT coalesce(max(id), 0) FROM instances)::DOUBLE i, (SELECT coalesce(max(id), 0) FROM series)::DOUBLE s`,
   );
+  if (max === undefined) throw new Error('the id high-water query returned no row');
   state.next = { curve: Number(max.c) + 1, instance: Number(max.i) + 1, series: Number(max.s) + 1 };
   const pruned = await readRows(conn, `SELECT value FROM store_meta WHERE key = 'pruned_through'`);
-  state.prunedThrough = pruned.length ? parseEventId(String(pruned[0].value)) : null;
+  state.prunedThrough = pruned.length ? parseEventId(String(pruned[0]!.value)) : null;
   const last = await readRows(conn, 'SELECT ms, seq FROM events ORDER BY ms DESC, seq DESC LIMIT 1');
-  const logged = last.length ? { ms: Number(last[0].ms), seq: Number(last[0].seq) } : null;
+  const logged = last.length ? { ms: Number(last[0]!.ms), seq: Number(last[0]!.seq) } : null;
   const known = [logged, state.prunedThrough].filter((id): id is EventIdParts => id !== null).sort(compareEventIds);
   state.lastEventId = known.at(-1) ?? null;
   return state;

@@ -160,13 +160,13 @@ export class DuckDbStore implements Store {
         const now = this.clock();
         plan = await planBatch({ rows: (sql) => readRows(this.writer, sql), num: sqlNumber }, batch, this.curves, this.next, now);
         const ids = plan.events.map(() => this.eventIds.next());
-        events = plan.events.map((e, k) => ({ id: formatEventId(ids[k]), ...e }));
+        events = plan.events.map((e, k) => ({ id: formatEventId(ids[k]!), ...e }));
         const onStep = (done: number, total: number) => options.onProgress?.(done, total);
         written = await writeBatch(
           this.writer,
           plan,
           batch,
-          events.map((event, k) => ({ event, id: ids[k] })),
+          events.map((event, k) => ({ event, id: ids[k]! })),
           now - this.retentionMs,
           onStep,
         );
@@ -319,7 +319,7 @@ export class DuckDbStore implements Store {
     );
     if (!found.length)
       throw new NotFoundError(`Instance (${new Date(instance.issued).toISOString()}, '${instance.tag}') of curve '${curve}' not found`);
-    return { curve, curveId: row.id, instanceId: Number(found[0].id), issued: instance.issued, tag: String(found[0].tag) };
+    return { curve, curveId: row.id, instanceId: Number(found[0]!.id), issued: instance.issued, tag: String(found[0]!.tag) };
   }
 
   /** {@inheritDoc Store.listInstances} */
@@ -339,7 +339,7 @@ export class DuckDbStore implements Store {
         [key.tag.toLowerCase()],
       ),
     );
-    return rows.length ? instanceFromRow(rows[0], curve) : null;
+    return rows.length ? instanceFromRow(rows[0]!, curve) : null;
   }
 
   /** {@inheritDoc Store.readSeries} */
@@ -368,8 +368,9 @@ export class DuckDbStore implements Store {
     const bound = atOrBefore === undefined ? '' : ` AND traded <= ${sqlNumber(atOrBefore)}`;
     const [max] = (await this.readers.use((conn) =>
       readColumns(conn, `SELECT max(traded) FROM ohlc WHERE curve_id = ${row.id}${bound}`, ['number']),
-    )) as Float64Array[];
-    return max.length && !Number.isNaN(max[0]) ? max[0] : null;
+    )) as [Float64Array];
+    const latest = max[0];
+    return latest === undefined || Number.isNaN(latest) ? null : latest;
   }
 
   /** {@inheritDoc Store.eventsAfter} */
@@ -402,6 +403,7 @@ export class DuckDbStore implements Store {
       (SELECT count(*) FROM ohlc)::DOUBLE ohlc, (SELECT count(*) FROM events)::DOUBLE events`,
       ),
     );
+    if (r === undefined) throw new Error('the store statistics query returned no row');
     return {
       curves: this.curves.size,
       places: this.places.size,

@@ -296,7 +296,12 @@ export async function writeEvents(
 ): Promise<string | null> {
   if (events.length) {
     const n = events.length;
-    const [ms, seq, begin, end, issued, created] = [0, 1, 2, 3, 4, 5].map(() => new Float64Array(n));
+    const ms = new Float64Array(n);
+    const seq = new Float64Array(n);
+    const begin = new Float64Array(n);
+    const end = new Float64Array(n);
+    const issued = new Float64Array(n);
+    const created = new Float64Array(n);
     const types: string[] = [];
     const curves: string[] = [];
     const tags: (string | null)[] = [];
@@ -324,7 +329,7 @@ export async function writeEvents(
   const old = `created < ${sqlNumber(dropBefore)}`;
   const newest = await readRows(conn, `SELECT ms, seq FROM events WHERE ${old} ORDER BY ms DESC, seq DESC LIMIT 1`);
   if (newest.length === 0) return null;
-  const id = formatEventId({ ms: Number(newest[0].ms), seq: Number(newest[0].seq) });
+  const id = formatEventId({ ms: Number(newest[0]!.ms), seq: Number(newest[0]!.seq) });
   await conn.run(`DELETE FROM events WHERE ${old}`);
   await conn.run(`DELETE FROM store_meta WHERE key = 'pruned_through'`);
   await conn.run(`INSERT INTO store_meta VALUES ('pruned_through', $1)`, [id]);

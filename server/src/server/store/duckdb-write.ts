@@ -86,8 +86,8 @@ async function writeSeries(
     if (times.length > 0 && !t.fresh && !seen.has(key)) {
       for (const id of columnsOf(t.curveId, t.instanceId)) {
         ids.push(id);
-        los.push(times[0]);
-        his.push(times[times.length - 1]);
+        los.push(times[0]!);
+        his.push(times[times.length - 1]!);
       }
     }
     if (times.length > 0) seen.add(key);
@@ -104,14 +104,14 @@ async function writeSeries(
         writer.flush();
         appender.flushSync();
         await conn.run(`DELETE FROM series_values WHERE series_id IN (${sqlIntList(columnsOf(t.curveId, t.instanceId))})
-          AND ts BETWEEN ${sqlNumber(times[0])} AND ${sqlNumber(times[n - 1])}`);
+          AND ts BETWEEN ${sqlNumber(times[0]!)} AND ${sqlNumber(times[n - 1]!)}`);
       }
       if (n > 0 && t.valueId !== null && t.block.values) {
         writer.append([t.valueId, times, t.block.values], 0, n);
         written += n;
       }
       t.block.scenarios.forEach((column, m) => {
-        if (n > 0) writer.append([t.scenarioIds[m], times, column], 0, n);
+        if (n > 0) writer.append([t.scenarioIds[m]!, times, column], 0, n);
         written += n;
       });
       afterEach();
@@ -147,8 +147,8 @@ async function writePeriods(conn: DuckDBConnection, targets: readonly BlockTarge
         writer.flush();
         appender.flushSync();
         const where = `curve_id = ${t.curveId} AND instance_id = ${t.instanceId}`;
-        const lo = sqlNumber(begins[0]);
-        const hi = sqlNumber(ends[n - 1]);
+        const lo = sqlNumber(begins[0]!);
+        const hi = sqlNumber(ends[n - 1]!);
         await conn.run(`INSERT INTO periods SELECT curve_id, instance_id, ${hi}, end_ts, value, capacity FROM periods
           WHERE ${where} AND begin_ts < ${lo} AND end_ts > ${hi}`);
         await conn.run(`UPDATE periods SET end_ts = ${lo} WHERE ${where} AND begin_ts < ${lo} AND end_ts > ${lo}`);

@@ -65,14 +65,14 @@ export function pivotMembers(
   for (let i = 0; i < sid.length; i++) {
     const k = slot[(sid[i] as number) - low] as number;
     slots[i] = k;
-    counts[k + 1]++;
+    counts[k + 1]!++;
   }
   for (let k = 0; k < ids.length; k++) (counts[k + 1] as number) += counts[k] as number;
   const bucketTs = new Float64Array(ts.length);
   const bucketV = new Float64Array(ts.length);
   const fill = counts.slice(0, ids.length);
   for (let i = 0; i < sid.length; i++) {
-    const p = fill[slots[i] as number]++;
+    const p = fill[slots[i] as number]!++;
     bucketTs[p] = ts[i] as number;
     bucketV[p] = v[i] as number;
   }

@@ -161,9 +161,9 @@ export async function copyNumberColumns(client: PoolClient, query: string, colum
     for (let c = 0; c < columns; c++) {
       const length = data.readInt32BE(at);
       at += 4;
-      if (length === -1) out[c][rows] = NaN;
+      if (length === -1) out[c]![rows] = NaN;
       else if (length === 8) {
-        out[c][rows] = data.readDoubleBE(at);
+        out[c]![rows] = data.readDoubleBE(at);
         at += 8;
       } else throw new Error(`COPY field of ${length} bytes: the query's columns must be float8`);
     }

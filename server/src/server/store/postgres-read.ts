@@ -40,10 +40,10 @@ export async function pgColumns(db: Queryable, sql: string, params: unknown[] = 
   const n = result.rows.length;
   const out = result.fields.map(() => new Float64Array(n));
   for (let i = 0; i < n; i++) {
-    const row = result.rows[i];
+    const row = result.rows[i]!;
     for (let c = 0; c < out.length; c++) {
       const v = row[c];
-      out[c][i] = v === null ? NaN : Number(v);
+      out[c]![i] = v === null ? NaN : Number(v);
     }
   }
   return out;
@@ -81,13 +81,24 @@ export async function readPgSeries(db: PoolClient, target: ReadTarget, range: Ti
   if (ids.length === 0) return empty;
   const where = `series_id IN (${sqlIntList(ids)})${rangeSql('ts', range)}`;
   if (ids.length === 1) {
-    const [ts, v] = await copyNumberColumns(db, `SELECT ts, value FROM series_values WHERE ${where} ORDER BY ts`, 2);
+    const [ts, v] = (await copyNumberColumns(db, `SELECT ts, value FROM series_values WHERE ${where} ORDER BY ts`, 2)) as [
+      Float64Array,
+      Float64Array,
+    ];
     const [times, sorted] = sortByTime(ts, v);
     return { ...empty, times, values: valueRow ? sorted : null, scenarios: valueRow ? [] : [sorted] };
   }
-  const [sid, ts, v] = await copyNumberColumns(db, `SELECT series_id::float8, ts, value FROM series_values WHERE ${where}`, 3);
+  const [sid, ts, v] = (await copyNumberColumns(db, `SELECT series_id::float8, ts, value FROM series_values WHERE ${where}`, 3)) as [
+    Float64Array,
+    Float64Array,
+    Float64Array,
+  ];
   const { times, columns } = pivotMembers(sid, ts, v, ids);
-  const slot = (id: number) => columns[ids.indexOf(id)] as Float64Array;
+  const slot = (id: number) => {
+    const values = columns[ids.indexOf(id)];
+    if (values === undefined) throw new Error(`series ${id} is missing from the pivoted read`);
+    return values;
+  };
   return { ...empty, times, values: valueRow ? slot(valueRow.id) : null, scenarios: scenarioRows.map((m) => slot(m.id)) };
 }
 
@@ -105,12 +116,12 @@ export async function readPgPeriods(db: Queryable, target: ReadTarget, range: Ti
   let overlap = '';
   if (range.end !== undefined) overlap += ` AND begin_ts < ${pgNumber(range.end)}`;
   if (range.begin !== undefined) overlap += ` AND end_ts > ${pgNumber(range.begin)}`;
-  const [begins, ends, values, capacities] = await pgColumns(
+  const [begins, ends, values, capacities] = (await pgColumns(
     db,
     `SELECT begin_ts, end_ts, value, capacity FROM periods
     WHERE curve_id = $1 AND instance_id = $2${overlap} ORDER BY begin_ts`,
     [target.curveId, target.instanceId],
-  );
+  )) as [Float64Array, Float64Array, Float64Array, Float64Array];
   const hasCapacity = capacities.some((c) => !Number.isNaN(c));
   return { curve: target.curve, issued: target.issued, tag: target.tag, begins, ends, values, capacities: hasCapacity ? capacities : null };
 }
@@ -135,11 +146,11 @@ export async function readPgOhlc(db: Queryable, curve: string, curveId: number, 
   }
   if (query.delivery !== undefined) where += ` AND delivery = ${pgNumber(query.delivery)}`;
   const order = 'ORDER BY traded, lower(period) COLLATE "C", delivery';
-  const [traded, delivery, open, high, low, close, settlement, volume, openInterest] = await pgColumns(
+  const [traded, delivery, open, high, low, close, settlement, volume, openInterest] = (await pgColumns(
     db,
     `SELECT traded, delivery, open, high, low, close, settlement, volume, open_interest FROM ohlc WHERE ${where} ${order}`,
     params,
-  );
+  )) as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
   const { rows } = await db.query<string[]>({ text: `SELECT period FROM ohlc WHERE ${where} ${order}`, values: params, rowMode: 'array' });
   const period = rows.map((r) => String(r[0]));
   return { curve, traded, period, delivery, open, high, low, close, settlement, volume, openInterest };

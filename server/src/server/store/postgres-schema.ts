@@ -71,14 +71,14 @@ export async function migrate(client: PoolClient): Promise<number> {
   try {
     await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied float8 NOT NULL)');
     const { rows } = await client.query<{ v: number }>('SELECT coalesce(max(version), 0)::int AS v FROM schema_migrations');
-    const current = rows[0].v;
+    const current = rows[0]!.v;
     if (current > MIGRATIONS.length) {
       throw new ValueError(`Store schema version ${current} is newer than this service knows (${MIGRATIONS.length}); upgrade the service`);
     }
     for (let v = current + 1; v <= MIGRATIONS.length; v++) {
       await client.query('BEGIN');
       try {
-        await client.query(MIGRATIONS[v - 1]);
+        await client.query(MIGRATIONS[v - 1]!);
         await client.query('INSERT INTO schema_migrations VALUES ($1, $2)', [v, Date.now()]);
         await client.query('COMMIT');
       } catch (err) {

@@ -66,7 +66,7 @@ async function systemId(db: pg.Pool | pg.PoolClient): Promise<string> {
   const { rows } = await db.query<{ id: string; recovery: boolean }>(
     'SELECT system_identifier::text AS id, pg_is_in_recovery() AS recovery FROM pg_control_system()',
   );
-  return `${rows[0].id}/${rows[0].recovery}`;
+  return `${rows[0]!.id}/${rows[0]!.recovery}`;
 }
 
 /** The read pool on the standby and the position it must have replayed before it may answer. */
@@ -117,7 +117,7 @@ export class StandbyReads {
   async mark(primary: pg.PoolClient): Promise<void> {
     try {
       const { rows } = await primary.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn');
-      const lsn = parseLsn(rows[0].lsn);
+      const lsn = parseLsn(rows[0]!.lsn);
       if (lsn > this.needed) this.needed = lsn;
       this.unknown = false;
     } catch {
@@ -127,7 +127,7 @@ export class StandbyReads {
 
   private async replayedNow(client: pg.PoolClient): Promise<bigint> {
     const { rows } = await client.query<{ lsn: string | null }>('SELECT pg_last_wal_replay_lsn()::text AS lsn');
-    const lsn = rows[0].lsn === null ? 0n : parseLsn(rows[0].lsn);
+    const lsn = rows[0]!.lsn === null ? 0n : parseLsn(rows[0]!.lsn);
     if (lsn > this.replayed) this.replayed = lsn;
     return lsn;
   }

@@ -48,7 +48,7 @@ export interface PgState {
  */
 export async function generationOf(client: PoolClient): Promise<string> {
   const { rows } = await client.query<{ value: string }>(`SELECT value FROM store_meta WHERE key = 'generation'`);
-  return rows[0].value;
+  return rows[0]!.value;
 }
 
 /**

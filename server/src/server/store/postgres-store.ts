@@ -216,20 +216,20 @@ export class PostgresStore implements Store {
         plan = await planBatch(reader, batch, state.curves, next, now);
         const eventIds = new EventIdGenerator(this.clock, state.lastEventId);
         const ids = plan.events.map(() => eventIds.next());
-        events = plan.events.map((e, k) => ({ id: formatEventId(ids[k]), ...e }));
+        events = plan.events.map((e, k) => ({ id: formatEventId(ids[k]!), ...e }));
         const onStep = (done: number, total: number) => options.onProgress?.(done, total);
         const written = await writePgBatch(
           client,
           plan,
           batch,
-          events.map((event, k) => ({ event, id: ids[k] })),
+          events.map((event, k) => ({ event, id: ids[k]! })),
           now - this.retentionMs,
           onStep,
         );
         const touched = DataVersions.touchedBy(batch);
         await bumpVersions(client, touched);
         const generation = await generationOf(client);
-        if (events.length) await client.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, events[events.length - 1].id]);
+        if (events.length) await client.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, events[events.length - 1]!.id]);
         await client.query('COMMIT');
         await this.standby?.mark(client);
         this.adopt(this.committed(state, plan.curves, batch, touched, generation, written.pruned, ids.at(-1) ?? null));
@@ -417,7 +417,7 @@ export class PostgresStore implements Store {
     );
     if (!rows.length)
       throw new NotFoundError(`Instance (${new Date(instance.issued).toISOString()}, '${instance.tag}') of curve '${curve}' not found`);
-    return { curve, curveId: row.id, instanceId: Number(rows[0].id), issued: instance.issued, tag: String(rows[0].tag) };
+    return { curve, curveId: row.id, instanceId: Number(rows[0]!.id), issued: instance.issued, tag: String(rows[0]!.tag) };
   }
 
   /** {@inheritDoc Store.listInstances} */
@@ -487,7 +487,8 @@ export class PostgresStore implements Store {
     const row = await this.curveRow(curve);
     const bound = atOrBefore === undefined ? '' : ` AND traded <= ${pgNumber(atOrBefore)}`;
     const [max] = await this.onReader((db) => pgColumns(db, `SELECT max(traded) FROM ohlc WHERE curve_id = $1${bound}`, [row.id]), false);
-    return max.length && !Number.isNaN(max[0]) ? max[0] : null;
+    const latest = max?.[0];
+    return latest === undefined || Number.isNaN(latest) ? null : latest;
   }
 
   /** {@inheritDoc Store.eventsAfter} */
@@ -561,7 +562,7 @@ export class PostgresStore implements Store {
       RETURNING tokens, denied`,
       [key, ratePerSecond, burst],
     );
-    return rows[0].denied ? (1 - rows[0].tokens) / ratePerSecond : 0;
+    return rows[0]!.denied ? (1 - rows[0]!.tokens) / ratePerSecond : 0;
   }
 
   /** Opens the notification connection (and re-opens it, after `reconnectMs`, when it drops). */
@@ -607,7 +608,7 @@ export class PostgresStore implements Store {
         for (;;) {
           const events = await readPgEvents(this.pool, this.delivered, 10_000);
           if (events.length === 0) return;
-          this.delivered = parseEventId(events[events.length - 1].id);
+          this.delivered = parseEventId(events[events.length - 1]!.id);
           for (const listener of this.listeners) notify(listener, events);
           if (events.length < 10_000) return;
         }

@@ -147,8 +147,8 @@ async function writeSeries(client: PoolClient, plan: WritePlan, step: () => void
     if (times.length > 0 && !t.fresh && !seen.has(key)) {
       for (const id of columnsOf(t.curveId, t.instanceId)) {
         ids.push(id);
-        los.push(times[0]);
-        his.push(times[times.length - 1]);
+        los.push(times[0]!);
+        his.push(times[times.length - 1]!);
       }
     }
     if (times.length > 0) seen.add(key);
@@ -181,7 +181,7 @@ async function writeSeries(client: PoolClient, plan: WritePlan, step: () => void
       values += n;
     }
     for (const [m, column] of t.block.scenarios.entries()) {
-      if (n > 0) await writer.append([t.scenarioIds[m], times, column], n);
+      if (n > 0) await writer.append([t.scenarioIds[m]!, times, column], n);
       values += n;
     }
     if (n > 0) written.add(key);
@@ -200,8 +200,8 @@ async function writePeriods(client: PoolClient, plan: WritePlan, step: () => voi
     if (n > 0 && !t.fresh) {
       await writer.close();
       const where = `curve_id = ${t.curveId} AND instance_id = ${t.instanceId}`;
-      const lo = pgNumber(begins[0]);
-      const hi = pgNumber(ends[n - 1]);
+      const lo = pgNumber(begins[0]!);
+      const hi = pgNumber(ends[n - 1]!);
       await client.query(`INSERT INTO periods SELECT curve_id, instance_id, ${hi}, end_ts, value, capacity FROM periods
         WHERE ${where} AND begin_ts < ${lo} AND end_ts > ${hi}`);
       await client.query(`UPDATE periods SET end_ts = ${lo} WHERE ${where} AND begin_ts < ${lo} AND end_ts > ${lo}`);
@@ -260,13 +260,13 @@ async function writeEvents(
       created: e.created,
     })),
   );
-  if (events.length) await setMeta(client, 'last_event_id', formatEventId(events[events.length - 1].id));
+  if (events.length) await setMeta(client, 'last_event_id', formatEventId(events[events.length - 1]!.id));
   const { rows } = await client.query<{ ms: number; seq: number }>(
     'SELECT ms, seq FROM events WHERE created < $1 ORDER BY ms DESC, seq DESC LIMIT 1',
     [dropBefore],
   );
   if (rows.length === 0) return null;
-  const id = formatEventId({ ms: Number(rows[0].ms), seq: Number(rows[0].seq) });
+  const id = formatEventId({ ms: Number(rows[0]!.ms), seq: Number(rows[0]!.seq) });
   await client.query('DELETE FROM events WHERE created < $1', [dropBefore]);
   await setMeta(client, 'pruned_through', id);
   return id;
@@ -300,7 +300,7 @@ export async function bumpVersions(client: PoolClient, touched: { curves: string
   const { rows } = await client.query<{ value: string }>(
     `UPDATE store_meta SET value = (value::bigint + 1)::text WHERE key = 'version' RETURNING value`,
   );
-  const n = rows[0].value;
+  const n = rows[0]!.value;
   if (touched.curves.length) {
     await client.query(
       `INSERT INTO curve_versions SELECT unnest($1::text[]), $2::bigint ON CONFLICT (curve) DO UPDATE SET version = EXCLUDED.version`,

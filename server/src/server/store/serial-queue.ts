@@ -71,6 +71,7 @@ export class Pool<R> {
    */
   use<T>(task: (resource: R) => Promise<T>): Promise<T> {
     let best = this.slots[0];
+    if (best === undefined) throw new Error('Pool.use: the pool has no resources');
     for (const slot of this.slots) if (slot.queue.pending < best.queue.pending) best = slot;
     return best.queue.run(() => task(best.resource));
   }

@@ -169,7 +169,7 @@ function checkTarget(
 function increasing(values: Float64Array, what: string, field: string): void {
   for (let i = 0; i < values.length; i++) {
     if (!Number.isFinite(values[i])) fail(what, `${field}[${i}] is not finite`);
-    if (i > 0 && values[i] <= values[i - 1]) fail(what, `${field} must strictly increase (index ${i})`);
+    if (i > 0 && values[i]! <= values[i - 1]!) fail(what, `${field} must strictly increase (index ${i})`);
   }
 }
 
@@ -203,8 +203,8 @@ function checkPeriods(p: PeriodBlock, curveOf: (name: string) => CurveRecord | u
   if (p.capacities !== null) column(p.capacities, n, what, 'capacities');
   increasing(p.begins, what, 'begins');
   for (let i = 0; i < n; i++) {
-    if (!(p.ends[i] > p.begins[i])) fail(what, `period ${i} must end after it begins`);
-    if (i + 1 < n && p.ends[i] > p.begins[i + 1]) fail(what, `periods ${i} and ${i + 1} overlap`);
+    if (!(p.ends[i]! > p.begins[i]!)) fail(what, `period ${i} must end after it begins`);
+    if (i + 1 < n && p.ends[i]! > p.begins[i + 1]!) fail(what, `periods ${i} and ${i + 1} overlap`);
   }
 }
 
@@ -219,8 +219,8 @@ function checkOhlc(o: OhlcBlock, curveOf: (name: string) => CurveRecord | undefi
   const seen = new Set<string>();
   for (let i = 0; i < n; i++) {
     if (!Number.isFinite(o.traded[i]) || !Number.isFinite(o.delivery[i])) fail(what, `row ${i}: traded and delivery must be finite`);
-    if (typeof o.period[i] !== 'string' || o.period[i].length === 0) fail(what, `row ${i}: period must be a non-empty string`);
-    const key = `${o.traded[i]}|${o.period[i].toLowerCase()}|${o.delivery[i]}`;
+    if (typeof o.period[i] !== 'string' || o.period[i]!.length === 0) fail(what, `row ${i}: period must be a non-empty string`);
+    const key = `${o.traded[i]}|${o.period[i]!.toLowerCase()}|${o.delivery[i]}`;
     if (seen.has(key)) fail(what, `row ${i} repeats a contract of the same trading day`);
     seen.add(key);
   }
