@@ -15,7 +15,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import * as http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { DuckDBInstance } from '@duckdb/node-api';
 import { createApp } from '../server/src/server/app';
@@ -24,7 +23,7 @@ import { instancesRoutes } from '../server/src/server/routes/instances';
 import { DuckDbStore, type CurveRecord, type InstanceRecord, type SeriesBlock } from '../server/src/server/store';
 import { readColumns } from '../server/src/server/store/duckdb-io';
 import { benchCurve } from './bench-curve';
-import { quantile } from './median-time';
+import { latency } from './median-time';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string' } } });
 const RUNS = Number(args.runs ?? 40);
@@ -48,21 +47,7 @@ function instance(issued: number, members: number): { record: InstanceRecord; bl
   };
 }
 
-async function latency(label: string, work: () => Promise<unknown>, floor?: number): Promise<number> {
-  for (let i = 0; i < 5; i++) await work();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await work();
-    times.push(performance.now() - started);
-  }
-  const median = quantile(times, 0.5);
-  const ratio = floor ? `  ${(median / floor).toFixed(2)}x` : '';
-  console.log(
-    `${label.padEnd(52)} median ${median.toFixed(2).padStart(7)} ms   p99 ${quantile(times, 0.99).toFixed(2).padStart(7)} ms${ratio}`,
-  );
-  return median;
-}
+const latencyOf = (label: string, work: () => Promise<unknown>, floor?: number) => latency(label, work, RUNS, floor, 52);
 
 function fetchBytes(agent: http.Agent, url: string, key: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -111,19 +96,19 @@ async function main(): Promise<void> {
     console.log(
       `one instance: ${ids.length} series x ${STEPS} steps; ${(await fetchBytes(agent, url, key)).toLocaleString('en')} bytes of JSON`,
     );
-    const floor = await latency('floor: raw scan of the rows (typed arrays)', () =>
+    const floor = await latencyOf('floor: raw scan of the rows (typed arrays)', () =>
       readColumns(conn, `SELECT series_id, ts, value FROM series_values WHERE series_id IN (${[...ids].join(',')})`, [
         'number',
         'number',
         'number',
       ]),
     );
-    const read = await latency(
+    const read = await latencyOf(
       'store.readSeries (columns per member)',
       () => store.readSeries(NAME, {}, { issued: target.record.issued, tag: 'ec-ens' }),
       floor,
     );
-    await latency('service GET one ensemble instance (HTTP)', () => fetchBytes(agent, url, key), read);
+    await latencyOf('service GET one ensemble instance (HTTP)', () => fetchBytes(agent, url, key), read);
   } finally {
     conn.closeSync();
     agent.destroy();

@@ -52,3 +52,30 @@ export function quantile(samples: readonly number[], q: number): number {
 export function median(samples: readonly number[]): number {
   return quantile(samples, 0.5);
 }
+
+/**
+ * Times an async piece of work `runs` times (after 5 warm-up calls) and prints its median and p99,
+ * with the ratio of the median to `floor` when given.
+ *
+ * @param label - What is timed (padded to `width` characters).
+ * @param work - The work.
+ * @param runs - How many timed calls.
+ * @param floor - A median to compare with (ms), or none.
+ * @param width - Label column width.
+ * @returns The median in ms.
+ */
+export async function latency(label: string, work: () => Promise<unknown>, runs: number, floor?: number, width = 52): Promise<number> {
+  for (let i = 0; i < 5; i++) await work();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await work();
+    times.push(performance.now() - started);
+  }
+  const middle = quantile(times, 0.5);
+  const ratio = floor ? `  ${(middle / floor).toFixed(2)}x` : '';
+  console.log(
+    `${label.padEnd(width)} median ${middle.toFixed(2).padStart(7)} ms   p99 ${quantile(times, 0.99).toFixed(2).padStart(7)} ms${ratio}`,
+  );
+  return middle;
+}

@@ -14,7 +14,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import * as http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { createApp } from '../server/src/server/app';
 import { generateApiKey, hashApiKey } from '../server/src/server/auth';
@@ -23,7 +22,7 @@ import { DuckDbStore, type OhlcBlock } from '../server/src/server/store';
 import { zoneByName } from '../src/time';
 import { ohlcListBytes, parseOHLCList, serializeOHLCList, type OhlcColumns } from '../src/wire';
 import { benchCurve } from './bench-curve';
-import { medianMs, quantile } from './median-time';
+import { latency, medianMs } from './median-time';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string' } } });
 const RUNS = Number(args.runs ?? 30);
@@ -72,21 +71,7 @@ function rows(): OhlcBlock {
   };
 }
 
-async function latency(label: string, work: () => Promise<unknown>, floor?: number): Promise<number> {
-  for (let i = 0; i < 5; i++) await work();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await work();
-    times.push(performance.now() - started);
-  }
-  const median = quantile(times, 0.5);
-  const ratio = floor ? `  ${(median / floor).toFixed(2)}x` : '';
-  console.log(
-    `${label.padEnd(44)} median ${median.toFixed(2).padStart(7)} ms   p99 ${quantile(times, 0.99).toFixed(2).padStart(7)} ms${ratio}`,
-  );
-  return median;
-}
+const latencyOf = (label: string, work: () => Promise<unknown>, floor?: number) => latency(label, work, RUNS, floor, 44);
 
 function fetchBody(agent: http.Agent, url: string, key: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -121,10 +106,10 @@ async function main(): Promise<void> {
     console.log(
       `${block.traded.length.toLocaleString('en')} OHLC rows (4 years x 20 contracts); ${body.length.toLocaleString('en')} bytes of JSON`,
     );
-    const floor = await latency('floor: store.readOhlc (in-process)', () =>
+    const floor = await latencyOf('floor: store.readOhlc (in-process)', () =>
       store.readOhlc(NAME, { begin: Date.UTC(2020, 11, 31, 23), end: Date.UTC(2024, 11, 31, 23) }),
     );
-    await latency('service GET /ohlc/ (HTTP)', () => fetchBody(agent, url, key), floor);
+    await latencyOf('service GET /ohlc/ (HTTP)', () => fetchBody(agent, url, key), floor);
     // serialisation alone, on the rows of that answer
     const list = parseOHLCList(JSON.parse(body.toString('utf8')));
     const items = [...list];
