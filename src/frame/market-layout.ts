@@ -61,7 +61,7 @@ export function layoutOhlcList(list: readonly OHLC[]): FrameLayout {
     period[i] = o.product.period.tag;
     front[i] = o.product.front;
     OHLC_VALUES.forEach(([, key], k) => {
-      (values[k] as Float64Array)[i] = o[key] ?? NaN;
+      values[k]![i] = o[key] ?? NaN;
     });
   }
   const columns: LayoutColumn[] = [
@@ -69,7 +69,7 @@ export function layoutOhlcList(list: readonly OHLC[]): FrameLayout {
     { name: 'period', kind: 'text', data: period },
     { name: 'front', kind: 'integer', data: front },
     { name: 'delivery', kind: 'date', data: delivery },
-    ...OHLC_VALUES.map(([name], k): LayoutColumn => ({ name, kind: 'number', data: values[k] as Float64Array })),
+    ...OHLC_VALUES.map(([name], k): LayoutColumn => ({ name, kind: 'number', data: values[k]! })),
   ];
   const levels: Record<string, readonly HeaderLevel[]> = Object.create(null);
   for (const c of columns) levels[c.name] = Object.freeze([c.name]);

@@ -88,7 +88,7 @@ export function shortBases(list: readonly Timeseries[]): string[] {
   return list.map((_, k) => {
     const parts: string[] = [];
     if (!(oneCurve && allLabelled && list.length > 1)) parts.push(curves[k]!);
-    if (instances[k] && !(oneInstance && list.length > 1 && !oneCurve)) parts.push(instances[k] as string);
+    if (instances[k] && !(oneInstance && list.length > 1 && !oneCurve)) parts.push(instances[k]!);
     if (parts.length === 0) parts.push(curves[k]!);
     return parts.join('_');
   });

@@ -149,7 +149,7 @@ export function columnsFromItems(items: readonly TimeseriesItemInput[], zone: Zo
     if (!s || s.length !== width) {
       throw new ValueError(`Time series item ${i} must have ${width} scenarios, got ${s ? s.length : 'none'}`);
     }
-    for (let k = 0; k < width; k++) (scenarios[k] as Float64Array)[i] = s[k] ?? NaN;
+    for (let k = 0; k < width; k++) scenarios[k]![i] = s[k] ?? NaN;
   }
   return { times, values, scenarios };
 }

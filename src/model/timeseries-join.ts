@@ -79,10 +79,10 @@ export function joinSteps(columns: readonly Float64Array[], join: Join): JoinedS
     for (let j = 0; j < k; j++) {
       const row = at[j]!;
       if (columns[j]![row] === next) {
-        (rows[j] as Int32Array)[m] = row;
+        rows[j]![m] = row;
         at[j] = row + 1;
       } else {
-        (rows[j] as Int32Array)[m] = -1;
+        rows[j]![m] = -1;
         all = false;
       }
     }

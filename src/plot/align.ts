@@ -46,7 +46,7 @@ export function alignSeries(series: readonly PlotSeries[]): AlignedColumns {
   all.sort();
   let unique = 0;
   for (let i = 0; i < all.length; i++) {
-    const t = all[i] as number;
+    const t = all[i]!;
     if (Number.isNaN(t)) continue;
     if (unique === 0 || t !== all[unique - 1]) all[unique++] = t;
   }
@@ -55,9 +55,9 @@ export function alignSeries(series: readonly PlotSeries[]): AlignedColumns {
     const column = new Float64Array(unique).fill(NaN);
     let j = 0;
     for (let i = 0; i < s.times.length; i++) {
-      const t = s.times[i] as number;
-      while (j < unique && (times[j] as number) < t) j++;
-      if (j < unique && times[j] === t) column[j] = s.values[i] as number;
+      const t = s.times[i]!;
+      while (j < unique && times[j]! < t) j++;
+      if (j < unique && times[j] === t) column[j] = s.values[i]!;
     }
     return column;
   });

@@ -48,7 +48,7 @@ export function stackedAreaChart(input: SeriesInput, options: StackedAreaChartOp
   columns.forEach((column, k) => {
     const label = (series[k] as PlotSeries).label;
     for (let i = 0; i < wall.length; i++) {
-      const v = column[i] as number;
+      const v = column[i]!;
       rows.push({ t: wall[i], v: Number.isNaN(v) ? 0 : jsonNumber(v), s: label, k });
     }
   });

@@ -24,8 +24,8 @@ export function correlation(a: Float64Array, b: Float64Array): number {
   let sa = 0;
   let sb = 0;
   for (let i = 0; i < a.length; i++) {
-    const x = a[i] as number;
-    const y = b[i] as number;
+    const x = a[i]!;
+    const y = b[i]!;
     if (Number.isNaN(x) || Number.isNaN(y)) continue;
     n++;
     sa += x;
@@ -38,8 +38,8 @@ export function correlation(a: Float64Array, b: Float64Array): number {
   let va = 0;
   let vb = 0;
   for (let i = 0; i < a.length; i++) {
-    const x = a[i] as number;
-    const y = b[i] as number;
+    const x = a[i]!;
+    const y = b[i]!;
     if (Number.isNaN(x) || Number.isNaN(y)) continue;
     cov += (x - ma) * (y - mb);
     va += (x - ma) ** 2;
@@ -84,7 +84,7 @@ export function correlationChart(list: readonly Timeseries[], options: Correlati
   aligned.forEach((x, i) => {
     aligned.forEach((y, j) => {
       const r = correlation(x.values, y.values);
-      rows.push({ a: labels[i] as string, b: labels[j] as string, r: jsonNumber(Math.round(r * 100) / 100) });
+      rows.push({ a: labels[i]!, b: labels[j]!, r: jsonNumber(Math.round(r * 100) / 100) });
     });
   });
   const axis = (field: string) => ({ field, type: 'nominal', sort: labels, title: null, axis: { labelLimit: 240 } });
@@ -131,8 +131,8 @@ export function scatterChart(x: Timeseries, y: Timeseries, options: ScatterChart
   const [ax, ay] = align(x, y) as unknown as [Timeseries, Timeseries];
   const rows: { x: number; y: number }[] = [];
   for (let i = 0; i < ax.length; i++) {
-    const u = ax.values[i] as number;
-    const v = ay.values[i] as number;
+    const u = ax.values[i]!;
+    const v = ay.values[i]!;
     if (!Number.isNaN(u) && !Number.isNaN(v)) rows.push({ x: u, y: v });
   }
   const title = (s: Timeseries, fallback: string): string => {

@@ -64,15 +64,15 @@ export function minMaxIndexes(values: ArrayLike<number>, maxPoints: number): Uin
   const bounds = bucketBounds(inner, Math.floor((maxPoints - 2) / 2));
   const kept: number[] = [0];
   for (let k = 0; k + 1 < bounds.length; k++) {
-    const from = (bounds[k] as number) + 1;
-    const to = (bounds[k + 1] as number) + 1;
+    const from = bounds[k]! + 1;
+    const to = bounds[k + 1]! + 1;
     let min = -1;
     let max = -1;
     for (let i = from; i < to; i++) {
-      const v = values[i] as number;
+      const v = values[i]!;
       if (Number.isNaN(v)) continue;
-      if (min < 0 || v < (values[min] as number)) min = i;
-      if (max < 0 || v > (values[max] as number)) max = i;
+      if (min < 0 || v < values[min]!) min = i;
+      if (max < 0 || v > values[max]!) max = i;
     }
     if (min < 0) kept.push(from);
     else if (min === max) kept.push(min);
@@ -101,8 +101,8 @@ export function reduceBuckets(values: ArrayLike<number>, bounds: Uint32Array, re
   for (let k = 0; k + 1 < bounds.length; k++) {
     let acc = NaN;
     let count = 0;
-    for (let i = bounds[k] as number; i < (bounds[k + 1] as number); i++) {
-      const v = values[i] as number;
+    for (let i = bounds[k]!; i < bounds[k + 1]!; i++) {
+      const v = values[i]!;
       if (Number.isNaN(v)) continue;
       if (count === 0) acc = v;
       else if (reducer === 'mean') acc += v;
@@ -125,6 +125,6 @@ export function reduceBuckets(values: ArrayLike<number>, bounds: Uint32Array, re
  */
 export function bucketStarts(values: ArrayLike<number>, bounds: Uint32Array): Float64Array {
   const out = new Float64Array(bounds.length - 1);
-  for (let k = 0; k + 1 < bounds.length; k++) out[k] = values[bounds[k] as number] as number;
+  for (let k = 0; k + 1 < bounds.length; k++) out[k] = values[bounds[k]!] as number;
   return out;
 }

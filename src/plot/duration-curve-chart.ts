@@ -28,7 +28,7 @@ export interface DurationCurveChartOptions extends ChartOptions, SeriesSourceOpt
 export function durationPoints(values: ArrayLike<number>, maxPoints: number): { p: number; v: number }[] {
   const kept: number[] = [];
   for (let i = 0; i < values.length; i++) {
-    const v = values[i] as number;
+    const v = values[i]!;
     if (!Number.isNaN(v)) kept.push(v);
   }
   const sorted = Float64Array.from(kept).sort().reverse();
@@ -37,7 +37,7 @@ export function durationPoints(values: ArrayLike<number>, maxPoints: number): { 
   const out: { p: number; v: number }[] = [];
   for (let k = 0; k < m; k++) {
     const i = m === n ? k : Math.round((k * (n - 1)) / (m - 1));
-    out.push({ p: (100 * (i + 1)) / n, v: sorted[i] as number });
+    out.push({ p: (100 * (i + 1)) / n, v: sorted[i]! });
   }
   return out;
 }

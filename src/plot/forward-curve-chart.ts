@@ -49,8 +49,7 @@ function fromPeriods(list: Periodseries[], zone: ZoneInput | undefined): Steps {
   list.forEach((p, k) => {
     const begins = wallClockMillis(p.begins, shown);
     const ends = wallClockMillis(p.ends, shown);
-    for (let i = 0; i < p.length; i++)
-      rows.push({ b: begins[i] as number, e: ends[i] as number, v: jsonNumber(p.values[i] as number), s: named[k] as string });
+    for (let i = 0; i < p.length; i++) rows.push({ b: begins[i]!, e: ends[i]!, v: jsonNumber(p.values[i]!), s: named[k]! });
   });
   const units = [...new Set(list.map((p) => unitLabel(p.unit, p.denominator)).filter((u): u is string => u !== null))];
   return {

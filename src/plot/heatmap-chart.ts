@@ -40,8 +40,8 @@ export function hourCells(series: PlotSeries): HeatmapCell[] {
   const wall = wallClockMillis(series.times, series.zone);
   const sums = new Map<number, { sum: number; count: number }>();
   for (let i = 0; i < wall.length; i++) {
-    const w = wall[i] as number;
-    const v = series.values[i] as number;
+    const w = wall[i]!;
+    const v = series.values[i]!;
     if (Number.isNaN(w) || Number.isNaN(v)) continue;
     const key = Math.floor(w / HOUR_MS);
     const cell = sums.get(key);

@@ -47,13 +47,13 @@ export function lineRows(series: readonly PlotSeries[], maxPoints: number): Line
     return { s, wall, keep: minMaxIndexes(s.values, maxPoints) };
   });
   const ordered = picked.some(({ wall, keep }) => {
-    for (let k = 1; k < keep.length; k++) if ((wall[keep[k] as number] as number) <= (wall[keep[k - 1] as number] as number)) return true;
+    for (let k = 1; k < keep.length; k++) if ((wall[keep[k]!] as number) <= (wall[keep[k - 1]!] as number)) return true;
     return false;
   });
   const rows: Record<string, unknown>[] = [];
   for (const { s, wall, keep } of picked) {
     keep.forEach((i, k) => {
-      const row: Record<string, unknown> = { t: wall[i], v: jsonNumber(s.values[i] as number) };
+      const row: Record<string, unknown> = { t: wall[i], v: jsonNumber(s.values[i]!) };
       if (labelled) row.s = s.label;
       if (ordered) row.i = k;
       rows.push(row);

@@ -47,8 +47,8 @@ export function quantileSorted(sorted: ArrayLike<number>, p: number): number {
   if (n === 0) return NaN;
   const h = (n - 1) * p;
   const lo = Math.floor(h);
-  const a = sorted[lo] as number;
-  return lo + 1 < n ? a + (h - lo) * ((sorted[lo + 1] as number) - a) : a;
+  const a = sorted[lo]!;
+  return lo + 1 < n ? a + (h - lo) * (sorted[lo + 1]! - a) : a;
 }
 
 function checkBands(bands: readonly (readonly [number, number])[]): void {
@@ -114,7 +114,7 @@ export function scenarioFanChart(input: Timeseries | Iterable<Timeseries>, optio
     let m = 0;
     let sum = 0;
     for (let j = 0; j < k; j++) {
-      const v = (columns[j] as Float64Array)[i] as number;
+      const v = columns[j]![i] as number;
       if (!Number.isNaN(v)) {
         buffer[m++] = v;
         sum += v;
@@ -122,8 +122,8 @@ export function scenarioFanChart(input: Timeseries | Iterable<Timeseries>, optio
     }
     const sorted = buffer.subarray(0, m).sort();
     bands.forEach(([lo, hi], b) => {
-      (lows[b] as Float64Array)[i] = quantileSorted(sorted, lo);
-      (highs[b] as Float64Array)[i] = quantileSorted(sorted, hi);
+      lows[b]![i] = quantileSorted(sorted, lo);
+      highs[b]![i] = quantileSorted(sorted, hi);
     });
     median[i] = quantileSorted(sorted, 0.5);
     if (members.mean === null) mean[i] = m > 0 ? sum / m : NaN;
@@ -145,18 +145,18 @@ export function scenarioFanChart(input: Timeseries | Iterable<Timeseries>, optio
   for (let i = 0; i < wall.length; i++) {
     const row: Record<string, unknown> = {
       t: wall[i],
-      med: jsonNumber(cols.median[i] as number),
-      mean: jsonNumber(cols.mean[i] as number),
+      med: jsonNumber(cols.median[i]!),
+      mean: jsonNumber(cols.mean[i]!),
     };
     bands.forEach((_, b) => {
-      row[`l${b}`] = jsonNumber((cols.lows[b] as Float64Array)[i] as number);
-      row[`h${b}`] = jsonNumber((cols.highs[b] as Float64Array)[i] as number);
+      row[`l${b}`] = jsonNumber(cols.lows[b]![i] as number);
+      row[`h${b}`] = jsonNumber(cols.highs[b]![i] as number);
     });
     rows.push(row);
   }
   const bandLabels = bands.map(([lo, hi]) => `${percent(lo)}–${percent(hi)} %`);
   const domain = [...bandLabels];
-  const range = bands.map((_, b) => BAND_COLORS[Math.min(BAND_COLORS.length - 1, b + Math.max(0, 2 - bands.length))] as string);
+  const range = bands.map((_, b) => BAND_COLORS[Math.min(BAND_COLORS.length - 1, b + Math.max(0, 2 - bands.length))]!);
   const showMedian = options.median !== false;
   const showMean = options.mean !== false;
   if (showMedian) {
@@ -178,7 +178,7 @@ export function scenarioFanChart(input: Timeseries | Iterable<Timeseries>, optio
   const keyed = (key: string): Record<string, unknown>[] => [{ calculate: JSON.stringify(key), as: 'key' }];
   const unit = options.valueTitle === undefined ? members.label.unit : options.valueTitle;
   const layer: Record<string, unknown>[] = bands.map((_, b) => ({
-    transform: keyed(bandLabels[b] as string),
+    transform: keyed(bandLabels[b]!),
     mark: { type: 'area', clip: true },
     encoding: { y: valueEncoding(`l${b}`, unit), y2: { field: `h${b}` }, color },
   }));

@@ -78,7 +78,7 @@ function fromTimeseries(ts: Timeseries, options: SeriesSourceOptions): PlotSerie
   if (ts.hasValues()) out.push({ ...base, label: name ?? 'value', name, values: ts.values });
   if (!ts.hasValues() || options.scenarios === true) {
     ts.scenarios.forEach((column, k) => {
-      const scenario = ts.scenarioNames[k] as string;
+      const scenario = ts.scenarioNames[k]!;
       out.push({ ...base, label: name ? `${name} ${scenario}` : scenario, name, values: column });
     });
   }
@@ -122,7 +122,7 @@ export function uniqueLabels(series: readonly PlotSeries[], extras: readonly str
     series.map((s) => s.label),
     extras,
   );
-  return series.map((s, i) => (s.label === labels[i] ? s : { ...s, label: labels[i] as string }));
+  return series.map((s, i) => (s.label === labels[i] ? s : { ...s, label: labels[i]! }));
 }
 
 /**

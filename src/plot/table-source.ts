@@ -181,8 +181,8 @@ export function seriesFromTable(table: TableLike, options: TableSourceOptions = 
     return {
       label,
       name: label,
-      times: order ? Float64Array.from(order, (i) => times[i] as number) : times,
-      values: order ? Float64Array.from(order, (i) => values[i] as number) : values,
+      times: order ? Float64Array.from(order, (i) => times[i]!) : times,
+      values: order ? Float64Array.from(order, (i) => values[i]!) : values,
       zone,
       zoneName: zoneName(zone),
       unit: options.unit ?? null,
@@ -195,7 +195,7 @@ export function seriesFromTable(table: TableLike, options: TableSourceOptions = 
 /** The permutation that sorts `times` ascending, or null when they already are. */
 function sortOrder(times: Float64Array): Uint32Array | null {
   let sorted = true;
-  for (let i = 1; i < times.length && sorted; i++) sorted = !((times[i] as number) < (times[i - 1] as number));
+  for (let i = 1; i < times.length && sorted; i++) sorted = !(times[i]! < times[i - 1]!);
   if (sorted) return null;
-  return Uint32Array.from({ length: times.length }, (_, i) => i).sort((a, b) => (times[a] as number) - (times[b] as number));
+  return Uint32Array.from({ length: times.length }, (_, i) => i).sort((a, b) => times[a]! - times[b]!);
 }

@@ -40,7 +40,7 @@ export function vintageColors(count: number): string[] {
   return Array.from({ length: count }, (_, i) => {
     const f = count === 1 ? 1 : i / (count - 1);
     return `#${LIGHT.map((c, j) =>
-      Math.round(c + f * ((DARK[j] as number) - c))
+      Math.round(c + f * (DARK[j]! - c))
         .toString(16)
         .padStart(2, '0'),
     ).join('')}`;
@@ -58,7 +58,7 @@ function vintageOf(ts: Timeseries, zone: ZoneInput | undefined): PlotSeries {
     let sum = 0;
     let m = 0;
     for (const column of ts.scenarios) {
-      const v = column[i] as number;
+      const v = column[i]!;
       if (!Number.isNaN(v)) {
         sum += v;
         m++;

@@ -25,7 +25,7 @@ export function wallClockMillis(times: ArrayLike<number>, zone: Zone): Float64Ar
   let lo = Infinity;
   let hi = -Infinity;
   for (let i = 0; i < n; i++) {
-    const t = times[i] as number;
+    const t = times[i]!;
     if (t < lo) lo = t;
     if (t > hi) hi = t;
   }
@@ -37,14 +37,14 @@ export function wallClockMillis(times: ArrayLike<number>, zone: Zone): Float64Ar
   const last = starts.length - 1;
   let k = 0;
   for (let i = 0; i < n; i++) {
-    const t = times[i] as number;
+    const t = times[i]!;
     if (Number.isNaN(t)) {
       out[i] = NaN;
       continue;
     }
-    if (t < (starts[k] as number)) k = 0;
-    while (k < last && t >= (starts[k + 1] as number)) k++;
-    out[i] = t + (offsets[k] as number);
+    if (t < starts[k]!) k = 0;
+    while (k < last && t >= starts[k + 1]!) k++;
+    out[i] = t + offsets[k]!;
   }
   return out;
 }

@@ -72,7 +72,7 @@ export function timeBatch(times: Float64Array, start: number, end: number, type:
   const n = end - start;
   const words = new Int32Array(2 * n);
   for (let i = 0; i < n; i++) {
-    const t = times[start + i] as number;
+    const t = times[start + i]!;
     const hi = Math.floor(t / TWO_32);
     words[2 * i] = t - hi * TWO_32;
     words[2 * i + 1] = hi;
@@ -99,7 +99,7 @@ export function optionalTimeBatch(times: Float64Array, type: DataType): Batch<un
       nulls++;
       return 0;
     }
-    validity[i >> 3] = (validity[i >> 3] as number) | (1 << (i & 7));
+    validity[i >> 3] = validity[i >> 3]! | (1 << (i & 7));
     return t;
   });
   const full = timeBatch(clean, 0, n, type) as unknown as { values: ArrayBufferView };
@@ -126,9 +126,9 @@ export function floatBatch(column: Float64Array, start: number, end: number): Ba
   const validity = new Uint8Array((n + 7) >> 3);
   const clean = new Float64Array(n);
   for (let i = 0; i < n; i++) {
-    const v = values[i] as number;
+    const v = values[i]!;
     if (v === v) {
-      validity[i >> 3] = (validity[i >> 3] as number) | (1 << (i & 7));
+      validity[i >> 3] = validity[i >> 3]! | (1 << (i & 7));
       clean[i] = v;
     }
   }
@@ -225,7 +225,7 @@ export function readTimes(column: Column<unknown>, name: string): Float64Array {
     if (batch.nullCount > 0) throw new ParseException(`Arrow answer: column ${name} has missing date-times`);
     const v = batch.values as BigInt64Array;
     const words = new Int32Array(v.buffer, v.byteOffset, 2 * batch.length);
-    for (let i = 0; i < batch.length; i++) out[at + i] = (words[2 * i + 1] as number) * TWO_32 + ((words[2 * i] as number) >>> 0);
+    for (let i = 0; i < batch.length; i++) out[at + i] = words[2 * i + 1]! * TWO_32 + (words[2 * i]! >>> 0);
     at += batch.length;
   }
   return out;
@@ -252,7 +252,7 @@ export function readFloats(column: Column<unknown>): Float64Array {
     else {
       const validity = batch.validity as Uint8Array;
       for (let i = 0; i < batch.length; i++) {
-        out[at + i] = ((validity[i >> 3] as number) >> (i & 7)) & 1 ? (values[i] as number) : Number.NaN;
+        out[at + i] = (validity[i >> 3]! >> (i & 7)) & 1 ? values[i]! : Number.NaN;
       }
     }
     at += batch.length;
@@ -274,7 +274,7 @@ export function intBatch(values: Int32Array, valid: (i: number) => boolean): Bat
   const validity = new Uint8Array((n + 7) >> 3);
   let nulls = 0;
   for (let i = 0; i < n; i++) {
-    if (valid(i)) validity[i >> 3] = (validity[i >> 3] as number) | (1 << (i & 7));
+    if (valid(i)) validity[i >> 3] = validity[i >> 3]! | (1 << (i & 7));
     else nulls++;
   }
   return makeBatch(int32(), n, nulls, nulls === 0 ? new Uint8Array(0) : validity, values);
@@ -292,7 +292,7 @@ export function intBatch(values: Int32Array, valid: (i: number) => boolean): Bat
 export function dayBatch(instants: Float64Array, zone: Zone): Batch<unknown> {
   const days = new Int32Array(instants.length);
   for (let i = 0; i < days.length; i++) {
-    const t = instants[i] as number;
+    const t = instants[i]!;
     days[i] = Math.floor((t + zone.offset(t) * 60_000) / 86_400_000);
   }
   return makeBatch(dateDay(), days.length, 0, new Uint8Array(0), days);
@@ -311,10 +311,10 @@ export function textBatch(texts: readonly string[]): Batch<unknown> {
   const parts = texts.map((t) => encoder.encode(t));
   const offsets = new Int32Array(texts.length + 1);
   parts.forEach((p, i) => {
-    offsets[i + 1] = (offsets[i] as number) + p.length;
+    offsets[i + 1] = offsets[i]! + p.length;
   });
-  const bytes = new Uint8Array(offsets[texts.length] as number);
-  parts.forEach((p, i) => bytes.set(p, offsets[i] as number));
+  const bytes = new Uint8Array(offsets[texts.length]!);
+  parts.forEach((p, i) => bytes.set(p, offsets[i]!));
   const Kind = batchType(utf8()) as unknown as new (o: object) => Batch<unknown>;
   return new Kind({ length: texts.length, nullCount: 0, type: utf8(), validity: new Uint8Array(0), offsets, values: bytes });
 }

@@ -63,7 +63,7 @@ export function ohlcParts(rows: OhlcColumns, zone: Zone): [MemberLayout[], OutCo
     one(
       'front',
       int32(),
-      intBatch(rows.front, (i) => (rows.front[i] as number) >= 0),
+      intBatch(rows.front, (i) => rows.front[i]! >= 0),
     ),
     one('delivery', dateDay(), dayBatch(rows.delivery, zone)),
     ...NUMBERS.map(([field, name]) => one(name, float64(), floatBatch(rows[field] ?? nan, 0, n))),

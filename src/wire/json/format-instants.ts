@@ -40,7 +40,7 @@ let minutes: string[] | null = null;
 function clock(rem: number): string {
   if (rem % 60_000 === 0) {
     if (minutes === null) minutes = Array.from({ length: 1440 }, (_, m) => `${TWO[Math.floor(m / 60)]}:${TWO[m % 60]}:00`);
-    return minutes[rem / 60_000] as string;
+    return minutes[rem / 60_000]!;
   }
   const ms = rem % 1000;
   const s = (rem - ms) / 1000;
@@ -105,7 +105,7 @@ export function formatInstants(times: Float64Array, zone: Zone): string[] {
   let min = Infinity;
   let max = -Infinity;
   for (let i = 0; i < n; i++) {
-    const t = checkInstant(times[i] as number);
+    const t = checkInstant(times[i]!);
     if (t < min) min = t;
     if (t > max) max = t;
   }
@@ -113,19 +113,19 @@ export function formatInstants(times: Float64Array, zone: Zone): string[] {
   const texts = Array.from(offsets, (o) => offsetText(o / 60_000));
   const last = starts.length - 1;
   let k = 0;
-  let lo = starts[0] as number;
-  let hi = k < last ? (starts[1] as number) : Infinity;
+  let lo = starts[0]!;
+  let hi = k < last ? starts[1]! : Infinity;
   let day = Number.NaN;
   let prefix = '';
   for (let i = 0; i < n; i++) {
-    const t = Math.floor(times[i] as number);
+    const t = Math.floor(times[i]!);
     if (t < lo || t >= hi) {
       if (t < lo) k = 0;
-      while (k < last && (starts[k + 1] as number) <= t) k++;
-      lo = starts[k] as number;
-      hi = k < last ? (starts[k + 1] as number) : Infinity;
+      while (k < last && starts[k + 1]! <= t) k++;
+      lo = starts[k]!;
+      hi = k < last ? starts[k + 1]! : Infinity;
     }
-    const local = t + (offsets[k] as number);
+    const local = t + offsets[k]!;
     const days = Math.floor(local / DAY_MS);
     if (days !== day) {
       day = days;

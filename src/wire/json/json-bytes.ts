@@ -84,7 +84,7 @@ export class JsonBytes {
     this.room(n);
     const buf = this.buf;
     let p = this.length;
-    for (let i = 0; i < n; i++) buf[p++] = bytes[i] as number;
+    for (let i = 0; i < n; i++) buf[p++] = bytes[i]!;
     this.length = p;
   }
 
@@ -189,8 +189,8 @@ function writeUnsigned(buf: Uint8Array, p: number, m: number, decimals: number):
   while (q >= p + 1) {
     const next = (rest / 100) | 0;
     const pair = (rest - next * 100) * 2;
-    buf[q--] = PAIRS[pair + 1] as number;
-    buf[q--] = PAIRS[pair] as number;
+    buf[q--] = PAIRS[pair + 1]!;
+    buf[q--] = PAIRS[pair]!;
     rest = next;
   }
   if (q === p) buf[q] = ZERO + rest;
@@ -228,7 +228,7 @@ export class InstantWriter {
     let min = Infinity;
     let max = -Infinity;
     for (let i = 0; i < times.length; i++) {
-      const t = times[i] as number;
+      const t = times[i]!;
       if (!Number.isFinite(t)) throw new ValueError(`Cannot write the date-time ${t}`);
       if (t < min) min = t;
       if (t > max) max = t;
@@ -264,9 +264,9 @@ export class InstantWriter {
    * @throws ValueError when the year is outside 0–9999.
    */
   writeAt(buf: Uint8Array, p: number, i: number): number {
-    const t = Math.floor(this.times[i] as number);
+    const t = Math.floor(this.times[i]!);
     if (t < this.lo || t >= this.hi) this.seek(t);
-    const offset = this.offsets[this.k] as number;
+    const offset = this.offsets[this.k]!;
     const local = t + offset;
     const days = Math.floor(local / DAY_MS);
     if (days !== this.day) this.setDay(days);
@@ -275,22 +275,22 @@ export class InstantWriter {
     if (minute * 60_000 !== rem) return writeAscii(buf, p, `"${formatInstant(t, this.zone)}"`);
     buf[p++] = 34;
     const date = this.date;
-    for (let j = 0; j < 11; j++) buf[p + j] = date[j] as number;
+    for (let j = 0; j < 11; j++) buf[p + j] = date[j]!;
     p += 11;
     const hour = (minute / 60) | 0;
     const h = hour * 2;
     const m = (minute - hour * 60) * 2;
-    buf[p] = PAIRS[h] as number;
-    buf[p + 1] = PAIRS[h + 1] as number;
+    buf[p] = PAIRS[h]!;
+    buf[p + 1] = PAIRS[h + 1]!;
     buf[p + 2] = 58;
-    buf[p + 3] = PAIRS[m] as number;
-    buf[p + 4] = PAIRS[m + 1] as number;
+    buf[p + 3] = PAIRS[m]!;
+    buf[p + 4] = PAIRS[m + 1]!;
     buf[p + 5] = 58;
     buf[p + 6] = ZERO;
     buf[p + 7] = ZERO;
     p += 8;
-    const offset6 = this.offsetBytes[this.k] as Uint8Array;
-    for (let j = 0; j < 6; j++) buf[p + j] = offset6[j] as number;
+    const offset6 = this.offsetBytes[this.k]!;
+    for (let j = 0; j < 6; j++) buf[p + j] = offset6[j]!;
     p += 6;
     buf[p++] = 34;
     return p;
@@ -299,9 +299,9 @@ export class InstantWriter {
   private seek(t: number): void {
     const starts = this.starts;
     if (t < this.lo) this.k = 0;
-    while (this.k < this.last && (starts[this.k + 1] as number) <= t) this.k++;
-    this.lo = starts[this.k] as number;
-    this.hi = this.k < this.last ? (starts[this.k + 1] as number) : Infinity;
+    while (this.k < this.last && starts[this.k + 1]! <= t) this.k++;
+    this.lo = starts[this.k]!;
+    this.hi = this.k < this.last ? starts[this.k + 1]! : Infinity;
   }
 
   private setDay(days: number): void {

@@ -116,7 +116,7 @@ export function parsePeriodseries(json: unknown, path = ''): Periodseries {
 }
 
 function cell(column: Float64Array, i: number): number | null {
-  const x = column[i] as number;
+  const x = column[i]!;
   return x === x ? x : null;
 }
 
@@ -137,7 +137,7 @@ export function serializePeriodseries(ps: Periodseries): PeriodseriesJson {
   const capacities = ps.capacities;
   const data = new Array<PeriodJson>(ps.length);
   for (let i = 0; i < data.length; i++) {
-    const item: PeriodJson = { begin: begins[i] as string, end: ends[i] as string, v: cell(ps.values, i) };
+    const item: PeriodJson = { begin: begins[i]!, end: ends[i]!, v: cell(ps.values, i) };
     if (capacities !== null) item.capacity = cell(capacities, i);
     data[i] = item;
   }

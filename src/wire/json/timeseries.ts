@@ -88,8 +88,8 @@ function readSteps(data: unknown[], zone: Zone, path: string): Steps {
       if (!Array.isArray(s) || s.length !== width) fail(`${path}[${i}].s`, `expected an array of ${width} numbers or nulls`, s);
       for (let k = 0; k < width; k++) {
         const x = s[k];
-        if (typeof x === 'number') (scenarios[k] as Float64Array)[i] = x;
-        else if (x === null) (scenarios[k] as Float64Array)[i] = Number.NaN;
+        if (typeof x === 'number') scenarios[k]![i] = x;
+        else if (x === null) scenarios[k]![i] = Number.NaN;
         else fail(`${path}[${i}].s[${k}]`, 'expected a number or null', x);
       }
     }
@@ -177,19 +177,19 @@ function items(ts: Timeseries): TimeseriesItemJson[] {
   for (let i = 0; i < n; i++) {
     let v: number | null = null;
     if (values !== null) {
-      const x = values[i] as number;
+      const x = values[i]!;
       v = x === x ? x : null;
     }
     if (width === 0) {
-      out[i] = { d: dates[i] as string, v };
+      out[i] = { d: dates[i]!, v };
       continue;
     }
     const s = new Array<number | null>(width);
     for (let k = 0; k < width; k++) {
-      const x = (columns[k] as Float64Array)[i] as number;
+      const x = columns[k]![i] as number;
       s[k] = x === x ? x : null;
     }
-    out[i] = values === null ? { d: dates[i] as string, s } : { d: dates[i] as string, v, s };
+    out[i] = values === null ? { d: dates[i]!, s } : { d: dates[i]!, v, s };
   }
   return out;
 }

@@ -41,7 +41,7 @@ const NULL = asciiBytes('null');
 const DATE_LEN = 12; // "YYYY-MM-DD"
 
 function copy(buf: Uint8Array, p: number, bytes: Uint8Array): number {
-  for (let j = 0; j < bytes.length; j++) buf[p + j] = bytes[j] as number;
+  for (let j = 0; j < bytes.length; j++) buf[p + j] = bytes[j]!;
   return p + bytes.length;
 }
 
@@ -63,7 +63,7 @@ class DateTexts {
 
   /** Writes the text of row `i` at `p` and returns the position after it. */
   writeAt(buf: Uint8Array, p: number, i: number): number {
-    const t = this.times[i] as number;
+    const t = this.times[i]!;
     let text = this.known.get(t);
     if (text === undefined) {
       const end = this.writer.writeAt(this.scratch, 0, i);
@@ -73,7 +73,7 @@ class DateTexts {
       text[DATE_LEN - 1] = 34;
       this.known.set(t, text);
     }
-    for (let j = 0; j < DATE_LEN; j++) buf[p + j] = text[j] as number;
+    for (let j = 0; j < DATE_LEN; j++) buf[p + j] = text[j]!;
     return p + DATE_LEN;
   }
 }
@@ -111,7 +111,7 @@ export function ohlcListBytes(
   const periods = new Map<string, Uint8Array>();
   const columns = FIELDS.map((f) => rows[f]);
   for (let i = 0; i < n; i++) {
-    const tag = rows.period[i] as string;
+    const tag = rows.period[i]!;
     let period = periods.get(tag);
     if (period === undefined) {
       period = asciiBytes(JSON.stringify(ContractPeriod.byTag(tag).tag));
@@ -126,15 +126,15 @@ export function ohlcListBytes(
     p = copy(buf, p, PERIOD);
     p = copy(buf, p, period);
     p = copy(buf, p, FRONT);
-    const front = rows.front[i] as number;
+    const front = rows.front[i]!;
     p = front < 0 ? copy(buf, p, NULL) : writeNumber(buf, p, front);
     p = copy(buf, p, DELIVERY);
     p = delivery.writeAt(buf, p, i);
     buf[p++] = 125;
     for (let k = 0; k < FIELDS.length; k++) {
-      p = copy(buf, p, KEYS[k] as Uint8Array);
+      p = copy(buf, p, KEYS[k]!);
       const column = columns[k];
-      p = column === null || column === undefined ? copy(buf, p, NULL) : writeNumber(buf, p, column[i] as number);
+      p = column === null || column === undefined ? copy(buf, p, NULL) : writeNumber(buf, p, column[i]!);
     }
     buf[p++] = 125;
     out.length = p;

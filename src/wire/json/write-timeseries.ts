@@ -21,7 +21,7 @@ const CLOSE_S = asciiBytes(']}');
 const CLOSE = asciiBytes('}');
 
 function copy(buf: Uint8Array, p: number, bytes: Uint8Array): number {
-  for (let j = 0; j < bytes.length; j++) buf[p + j] = bytes[j] as number;
+  for (let j = 0; j < bytes.length; j++) buf[p + j] = bytes[j]!;
   return p + bytes.length;
 }
 
@@ -43,13 +43,13 @@ function writeItems(out: JsonBytes, ts: Timeseries): void {
     p = dates.writeAt(buf, p, i);
     if (width === 0 || values !== null) {
       p = copy(buf, p, V);
-      p = values === null ? copy(buf, p, NULL) : writeNumber(buf, p, values[i] as number);
+      p = values === null ? copy(buf, p, NULL) : writeNumber(buf, p, values[i]!);
     }
     if (width > 0) {
       p = copy(buf, p, S);
       for (let k = 0; k < width; k++) {
         if (k > 0) buf[p++] = 44;
-        p = writeNumber(buf, p, (columns[k] as Float64Array)[i] as number);
+        p = writeNumber(buf, p, columns[k]![i] as number);
       }
       p = copy(buf, p, CLOSE_S);
     } else p = copy(buf, p, CLOSE);

@@ -157,10 +157,10 @@ export function dispatch(s: AreaState, netImport: Float64Array | null, withProdu
   const mean = area.consumption.mean;
   const mr = new Float64Array(fuels.length);
   const flex = new Float64Array(fuels.length);
-  const avail = fuels.map((f) => s.avail[f] as Float64Array);
+  const avail = fuels.map((f) => s.avail[f]!);
   const mustShare = fuels.map((f) => FUELS[f].mustRun);
   const isRor = fuels.map((f) => f === 'ror');
-  const out = fuels.map((f) => (withProduction ? (prod[f] as Float64Array) : null));
+  const out = fuels.map((f) => (withProduction ? prod[f]! : null));
   const fuelIndex = new Map(fuels.map((f, i) => [f, i]));
   const pumped = s.avail.pumped ?? null;
   const reservoir = s.avail.reservoir ?? null;
@@ -198,7 +198,7 @@ export function dispatch(s: AreaState, netImport: Float64Array | null, withProdu
       price[h] = surplusPrice(-r, sinks, mean);
       if (withProduction) {
         const scale = Math.min(1, Math.max(0.7, demand / Math.max(1, mustRun)));
-        for (let i = 0; i < fuels.length; i++) (out[i] as Float64Array)[h] = mr[i]! * scale;
+        for (let i = 0; i < fuels.length; i++) out[i]![h] = mr[i]! * scale;
       }
       continue;
     }
@@ -209,7 +209,7 @@ export function dispatch(s: AreaState, netImport: Float64Array | null, withProdu
       const fi = blockFuel[k]!;
       const cap = fi < 0 ? b.size : b.size * flex[fi]!;
       if (cap <= 0) continue;
-      if (withProduction && fi >= 0) (out[fi] as Float64Array)[h]! += Math.min(cap, r - cum);
+      if (withProduction && fi >= 0) out[fi]![h]! += Math.min(cap, r - cum);
       if (cum + cap >= r) {
         const x = (r - cum) / cap;
         const next = k + 1 < blocks.length ? blocks[k + 1]!.cost : b.cost;
@@ -223,7 +223,7 @@ export function dispatch(s: AreaState, netImport: Float64Array | null, withProdu
       p = Math.min(4000, top + 500 * ((r - cum) / (0.05 * mean)) ** 2);
     }
     price[h] = p;
-    if (withProduction) for (let i = 0; i < fuels.length; i++) (out[i] as Float64Array)[h]! += mr[i]!;
+    if (withProduction) for (let i = 0; i < fuels.length; i++) out[i]![h]! += mr[i]!;
   }
   return { price, prod, exportRoom, importRoom };
 }

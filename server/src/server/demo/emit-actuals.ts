@@ -77,7 +77,7 @@ export function areaActuals(world: World, tag: string): SeriesBlock[] {
   const prod = coupled.prod.get(tag) as Partial<Record<FuelKey, Float64Array>>;
   let hydro: Float64Array | null = null;
   for (const fuel of Object.keys(prod) as FuelKey[]) {
-    const series = prod[fuel] as Float64Array;
+    const series = prod[fuel]!;
     emit(`prod:${fuel}`, at(series, 1, 'PT1H', 1));
     if (FUELS[fuel].hydro) {
       hydro ??= new Float64Array(series.length);

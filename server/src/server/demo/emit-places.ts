@@ -65,7 +65,7 @@ function plantProduction(world: World, tag: string, out: SeriesBlock[]): void {
     if (!fleet || !spec || !fleetProd) continue;
     const unit = fleet.units.find((u) => u.placeKey === g.key);
     if (!unit) continue;
-    const fleetAvail = t.state.avail[g.plant.fuel] as Float64Array;
+    const fleetAvail = t.state.avail[g.plant.fuel]!;
     const avail = availabilityHourly(
       unit.capacity,
       fleet.events.filter((e) => e.unitId === unit.id),

@@ -57,8 +57,8 @@ async function ohlcAnswer(
     { curve: target.curve, ...units },
     {
       traded: pick(b.traded),
-      period: every ? b.period : Array.from(indices, (i) => b.period[i] as string),
-      front: every ? rows.fronts : Int32Array.from(indices, (i) => rows.fronts[i] as number),
+      period: every ? b.period : Array.from(indices, (i) => b.period[i]!),
+      front: every ? rows.fronts : Int32Array.from(indices, (i) => rows.fronts[i]!),
       delivery: pick(b.delivery),
       open,
       high,

@@ -90,11 +90,11 @@ export async function readColumns(
     for (let c = 0; c < kinds.length; c++) {
       if (kinds[c] === 'text') {
         const vector = chunk.getColumnVector(c) as DuckDBVector<DuckDBValue>;
-        const out = texts[c] as string[];
+        const out = texts[c]!;
         for (let i = 0; i < n; i++) out.push(String(vector.getItem(i) ?? ''));
         continue;
       }
-      const out = numbers[c] as Float64Array;
+      const out = numbers[c]!;
       if (!copyNumbers(chunk, c, typeIds[c] as DuckDBTypeId, out, rows)) {
         const vector = chunk.getColumnVector(c) as DuckDBVector<DuckDBValue>;
         for (let i = 0; i < n; i++) {
@@ -105,7 +105,7 @@ export async function readColumns(
     }
     rows += n;
   }
-  return kinds.map((kind, c) => (kind === 'text' ? (texts[c] as string[]) : (numbers[c] as Float64Array).subarray(0, rows)));
+  return kinds.map((kind, c) => (kind === 'text' ? texts[c]! : numbers[c]!.subarray(0, rows)));
 }
 
 /**
@@ -125,7 +125,7 @@ function copyNumbers(chunk: DuckDBDataChunk, c: number, typeId: DuckDBTypeId, ou
   out.set(source, at);
   const validity = bindings.vector_get_validity(raw, Math.ceil(n / 64) * 8) as Uint8Array | null;
   if (validity) {
-    for (let i = 0; i < n; i++) if (((validity[i >> 3] as number) & (1 << (i & 7))) === 0) out[at + i] = Number.NaN;
+    for (let i = 0; i < n; i++) if ((validity[i >> 3]! & (1 << (i & 7))) === 0) out[at + i] = Number.NaN;
   }
   return true;
 }

@@ -21,14 +21,14 @@
 export function sortByTime(ts: Float64Array, v: Float64Array): [Float64Array, Float64Array] {
   let ascending = true;
   for (let i = 1; i < ts.length; i++) {
-    if ((ts[i] as number) < (ts[i - 1] as number)) {
+    if (ts[i]! < ts[i - 1]!) {
       ascending = false;
       break;
     }
   }
   if (ascending) return [ts, v];
-  const order = Uint32Array.from({ length: ts.length }, (_, i) => i).sort((a, b) => (ts[a] as number) - (ts[b] as number));
-  return [Float64Array.from(order, (i) => ts[i] as number), Float64Array.from(order, (i) => v[i] as number)];
+  const order = Uint32Array.from({ length: ts.length }, (_, i) => i).sort((a, b) => ts[a]! - ts[b]!);
+  return [Float64Array.from(order, (i) => ts[i]!), Float64Array.from(order, (i) => v[i]!)];
 }
 
 function sameTimes(a: Float64Array, b: Float64Array): boolean {
@@ -63,18 +63,18 @@ export function pivotMembers(
   const counts = new Int32Array(ids.length + 1);
   const slots = new Int32Array(sid.length);
   for (let i = 0; i < sid.length; i++) {
-    const k = slot[(sid[i] as number) - low] as number;
+    const k = slot[sid[i]! - low] as number;
     slots[i] = k;
     counts[k + 1]!++;
   }
-  for (let k = 0; k < ids.length; k++) (counts[k + 1] as number) += counts[k] as number;
+  for (let k = 0; k < ids.length; k++) counts[k + 1]! += counts[k]!;
   const bucketTs = new Float64Array(ts.length);
   const bucketV = new Float64Array(ts.length);
   const fill = counts.slice(0, ids.length);
   for (let i = 0; i < sid.length; i++) {
-    const p = fill[slots[i] as number]!++;
-    bucketTs[p] = ts[i] as number;
-    bucketV[p] = v[i] as number;
+    const p = fill[slots[i]!]!++;
+    bucketTs[p] = ts[i]!;
+    bucketV[p] = v[i]!;
   }
   const members = ids.map((_, k) => sortByTime(bucketTs.subarray(counts[k], counts[k + 1]), bucketV.subarray(counts[k], counts[k + 1])));
   const first = members[0]?.[0] ?? new Float64Array(0);
@@ -85,14 +85,14 @@ export function pivotMembers(
   all.set(ts);
   all.sort();
   let steps = 0;
-  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[steps++] = all[i] as number;
+  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[steps++] = all[i]!;
   const times = all.slice(0, steps);
   const columns = members.map(([t, values]) => {
     const column = new Float64Array(steps).fill(Number.NaN);
     let j = 0;
     for (let i = 0; i < t.length; i++) {
-      while ((times[j] as number) < (t[i] as number)) j++;
-      column[j] = values[i] as number;
+      while (times[j]! < t[i]!) j++;
+      column[j] = values[i]!;
     }
     return column;
   });
@@ -118,11 +118,11 @@ function contiguousRuns(
   const start = new Map<number, number>();
   for (let r = 0; r < ids.length; r++) {
     const at = r * steps;
-    const id = sid[at] as number;
+    const id = sid[at]!;
     if (start.has(id) || !ids.includes(id)) return null;
     start.set(id, at);
     for (let i = at + 1; i < at + steps; i++) {
-      if (sid[i] !== id || (ts[i] as number) <= (ts[i - 1] as number)) return null;
+      if (sid[i] !== id || ts[i]! <= ts[i - 1]!) return null;
       if (r > 0 && ts[i] !== ts[i - at]) return null;
     }
     if (r > 0 && ts[at] !== ts[0]) return null;
