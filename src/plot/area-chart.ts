@@ -6,7 +6,7 @@
 import { alignSeries } from './align';
 import { Chart } from './chart';
 import { bucketBounds, bucketStarts, checkMaxPoints, reduceBuckets } from './downsample';
-import { seriesOf, valueTitle, type PlotSeries, type SeriesInput, type SeriesSourceOptions } from './series-source';
+import { seriesOf, valueTitle, type SeriesInput, type SeriesSourceOptions } from './series-source';
 import { jsonNumber, seriesColor, timeEncoding, timeTooltip, topLevel, valueEncoding, zoomParams, type ChartOptions } from './spec-parts';
 import { wallClockMillis } from './wall-clock';
 
@@ -35,7 +35,7 @@ export interface StackedAreaChartOptions extends ChartOptions, SeriesSourceOptio
 export function stackedAreaChart(input: SeriesInput, options: StackedAreaChartOptions = {}): Chart {
   const maxPoints = checkMaxPoints(options.maxPoints);
   const series = seriesOf(input, options);
-  const first = series[0] as PlotSeries;
+  const first = series[0]!;
   const aligned = alignSeries(series);
   let wall = wallClockMillis(aligned.times, first.zone);
   let columns = aligned.columns;
@@ -46,7 +46,7 @@ export function stackedAreaChart(input: SeriesInput, options: StackedAreaChartOp
   }
   const rows: Record<string, unknown>[] = [];
   columns.forEach((column, k) => {
-    const label = (series[k] as PlotSeries).label;
+    const label = series[k]!.label;
     for (let i = 0; i < wall.length; i++) {
       const v = column[i]!;
       rows.push({ t: wall[i], v: Number.isNaN(v) ? 0 : jsonNumber(v), s: label, k });

@@ -6,7 +6,7 @@
  */
 import { Chart } from './chart';
 import { checkMaxPoints } from './downsample';
-import { seriesOf, valueTitle, type PlotSeries, type SeriesInput, type SeriesSourceOptions } from './series-source';
+import { seriesOf, valueTitle, type SeriesInput, type SeriesSourceOptions } from './series-source';
 import { seriesColor, topLevel, valueEncoding, type ChartOptions } from './spec-parts';
 
 /** Options of {@link durationCurveChart}. */
@@ -71,7 +71,7 @@ export function durationCurveChart(input: SeriesInput, options: DurationCurveCha
       's',
       series.map((s) => s.label),
     );
-  const spec = topLevel(options, series.length === 1 ? (series[0] as PlotSeries).name : null, {
+  const spec = topLevel(options, series.length === 1 ? series[0]!.name : null, {
     data: { values: rows },
     mark: { type: 'line', strokeWidth: 1.5, clip: true },
     encoding,

@@ -39,7 +39,7 @@ interface Steps {
 }
 
 function fromPeriods(list: Periodseries[], zone: ZoneInput | undefined): Steps {
-  const shown = toZone(zone, (list[0] as Periodseries).resolution.zone);
+  const shown = toZone(zone, list[0]!.resolution.zone);
   const extras = list.map((p) => (p.instance ? p.instance.columnHeader().trim() : ''));
   const named = uniqueNames(
     list.map((p) => p.name ?? 'value'),
@@ -55,9 +55,9 @@ function fromPeriods(list: Periodseries[], zone: ZoneInput | undefined): Steps {
   return {
     rows,
     labels: named,
-    zoneName: zone === undefined ? (list[0] as Periodseries).resolution.timezone : zoneName(shown),
+    zoneName: zone === undefined ? list[0]!.resolution.timezone : zoneName(shown),
     unit: units.length > 0 ? units.join(', ') : null,
-    title: list.length === 1 ? (list[0] as Periodseries).name : null,
+    title: list.length === 1 ? list[0]!.name : null,
   };
 }
 

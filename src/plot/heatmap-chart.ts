@@ -74,7 +74,7 @@ export function hourCells(series: PlotSeries): HeatmapCell[] {
 export function heatmapChart(input: SeriesInput, options: HeatmapChartOptions = {}): Chart {
   const series = seriesOf(input, options);
   if (series.length !== 1) throw new ValueError(`A heatmap shows one series, got ${series.length}`);
-  const s = series[0] as PlotSeries;
+  const s = series[0]!;
   if (s.frequency?.isIterable && s.frequency.lt(Frequency.PT1H)) {
     throw new ValueError(`A heatmap needs hourly or finer data, got ${s.frequency.tag}`);
   }

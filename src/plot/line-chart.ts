@@ -80,7 +80,7 @@ export function lineRows(series: readonly PlotSeries[], maxPoints: number): Line
 export function lineChart(input: SeriesInput, options: LineChartOptions = {}): Chart {
   const maxPoints = checkMaxPoints(options.maxPoints);
   const series = seriesOf(input, options);
-  const first = series[0] as PlotSeries;
+  const first = series[0]!;
   const { rows, ordered } = lineRows(series, maxPoints);
   const encoding: Record<string, unknown> = {
     x: timeEncoding('t', first.zoneName),

@@ -45,9 +45,9 @@ export function ohlcChart(list: OHLCList | readonly OHLC[], options: OHLCChartOp
   });
   items.sort((a, b) => a.product.traded.toMillis() - b.product.traded.toMillis());
   for (let i = 1; i < items.length; i++) {
-    if (day(items[i] as OHLC) === day(items[i - 1] as OHLC)) {
+    if (day(items[i]!) === day(items[i - 1]!)) {
       throw new ValueError(
-        `Two OHLC records on ${day(items[i] as OHLC)}: candles need one contract (use forwardCurveChart for one day's contracts)`,
+        `Two OHLC records on ${day(items[i]!)}: candles need one contract (use forwardCurveChart for one day's contracts)`,
       );
     }
   }

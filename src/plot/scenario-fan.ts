@@ -77,7 +77,7 @@ function membersOf(input: Timeseries | Iterable<Timeseries>, zone: ZoneInput | u
   const series = seriesOf(input, { zone });
   if (series.length < 2) throw new ValueError('A scenario fan needs at least two member series');
   const aligned = alignSeries(series);
-  return { times: aligned.times, columns: aligned.columns, mean: null, label: series[0] as PlotSeries };
+  return { times: aligned.times, columns: aligned.columns, mean: null, label: series[0]! };
 }
 
 /**

@@ -155,7 +155,7 @@ export function seriesOf(input: SeriesInput, options: SeriesSourceOptions = {}):
     });
   }
   if (series.length === 0) throw new ValueError('Nothing to plot: no series given');
-  const first = series[0] as PlotSeries;
+  const first = series[0]!;
   series = series.map((s) => (s.zone === first.zone ? s : { ...s, zone: first.zone, zoneName: first.zoneName }));
   return uniqueLabels(series, extras);
 }

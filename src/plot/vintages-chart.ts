@@ -105,7 +105,7 @@ export function forecastVintagesChart(input: Iterable<Timeseries>, options: Fore
     series = uniqueLabels([...series, { ...actual, label: options.actualLabel ?? 'actual' }], series.map(() => '').concat(''));
     colors.push('black');
   }
-  const first = series[0] as PlotSeries;
+  const first = series[0]!;
   const { rows, ordered } = lineRows(series, maxPoints);
   if (series.length === 1) rows.forEach((row) => (row.s = first.label));
   const spec = topLevel(options, list[0]?.name ?? null, {

@@ -111,7 +111,7 @@ export function registerCompression(app: FastifyInstance, options: CompressionOp
     if (bytes.length < threshold || reply.getHeader('content-encoding') !== undefined) return payload;
     const encoding = chooseEncoding(request.headers['accept-encoding'], available);
     if (encoding === null) return payload;
-    const out = await (compress[encoding] as Compress)(bytes);
+    const out = await compress[encoding]!(bytes);
     reply.header('content-encoding', encoding);
     reply.removeHeader('content-length');
     const tag = reply.getHeader('etag');

@@ -168,7 +168,7 @@ export function decodePeriodseries(bytes: Uint8Array): Periodseries {
  * periodseriesOf(readStream(bytes, 'srmc'), head.periodseries, 'periodseries').length //=> 12
  */
 export function periodseriesOf(stream: ReadStream, head: unknown, path: string): Periodseries {
-  return member(head, stream.layout[0] as MemberLayout, received(stream), 0, path);
+  return member(head, stream.layout[0]!, received(stream), 0, path);
 }
 
 /**

@@ -154,7 +154,7 @@ export function decodeTimeseries(bytes: Uint8Array): Timeseries {
  */
 export function timeseriesOf(stream: ReadStream, head: unknown, path: string): Timeseries {
   const columns = received(stream.table.children as Column<unknown>[], rolesOf(stream));
-  return member(head, stream.layout[0] as MemberLayout, columns, 0, path);
+  return member(head, stream.layout[0]!, columns, 0, path);
 }
 
 /**

@@ -95,7 +95,7 @@ export async function readColumns(
         continue;
       }
       const out = numbers[c]!;
-      if (!copyNumbers(chunk, c, typeIds[c] as DuckDBTypeId, out, rows)) {
+      if (!copyNumbers(chunk, c, typeIds[c]!, out, rows)) {
         const vector = chunk.getColumnVector(c) as DuckDBVector<DuckDBValue>;
         for (let i = 0; i < n; i++) {
           const v = vector.getItem(i);
