@@ -23,6 +23,7 @@ import { instancesRoutes } from '../server/src/server/routes/instances';
 import { DuckDbStore, type CurveRecord, type InstanceRecord, type SeriesBlock } from '../server/src/server/store';
 import { readColumns } from '../server/src/server/store/duckdb-io';
 import { benchCurve } from './bench-curve';
+import { getBody } from './http-get';
 import { latency } from './median-time';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string' } } });
@@ -48,18 +49,6 @@ function instance(issued: number, members: number): { record: InstanceRecord; bl
 }
 
 const latencyOf = (label: string, work: () => Promise<unknown>, floor?: number) => latency(label, work, RUNS, floor, 52);
-
-function fetchBytes(agent: http.Agent, url: string, key: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent, headers: { 'X-API-Key': key } }, (res) => {
-        let bytes = 0;
-        res.on('data', (c: Buffer) => (bytes += c.length));
-        res.on('end', () => (res.statusCode === 200 ? resolve(bytes) : reject(new Error(`HTTP ${res.statusCode}`))));
-      })
-      .on('error', reject);
-  });
-}
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-ensemble-'));
@@ -94,7 +83,7 @@ async function main(): Promise<void> {
       )
     )[0] as Float64Array;
     console.log(
-      `one instance: ${ids.length} series x ${STEPS} steps; ${(await fetchBytes(agent, url, key)).toLocaleString('en')} bytes of JSON`,
+      `one instance: ${ids.length} series x ${STEPS} steps; ${(await getBody(agent, url, key)).length.toLocaleString('en')} bytes of JSON`,
     );
     const floor = await latencyOf('floor: raw scan of the rows (typed arrays)', () =>
       readColumns(conn, `SELECT series_id, ts, value FROM series_values WHERE series_id IN (${[...ids].join(',')})`, [
@@ -108,7 +97,7 @@ async function main(): Promise<void> {
       () => store.readSeries(NAME, {}, { issued: target.record.issued, tag: 'ec-ens' }),
       floor,
     );
-    await latencyOf('service GET one ensemble instance (HTTP)', () => fetchBytes(agent, url, key), read);
+    await latencyOf('service GET one ensemble instance (HTTP)', () => getBody(agent, url, key), read);
   } finally {
     conn.closeSync();
     agent.destroy();

@@ -35,6 +35,7 @@ import { instancesRoutes } from '../server/src/server/routes/instances';
 import { DuckDbStore, type CurveRecord, type InstanceRecord, type SeriesBlock } from '../server/src/server/store';
 import { parseTimeseriesList } from '../src/wire';
 import { benchCurve } from './bench-curve';
+import { getBody } from './http-get';
 import { quantile } from './median-time';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string' } } });
@@ -74,21 +75,6 @@ async function latency(label: string, work: () => unknown, pauseMs = 0): Promise
   const median = quantile(times, 0.5);
   console.log(`  ${label.padEnd(52)} median ${median.toFixed(2).padStart(8)} ms   p99 ${quantile(times, 0.99).toFixed(2).padStart(8)} ms`);
   return median;
-}
-
-function fetchText(agent: http.Agent, url: string, key: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent, headers: { 'X-API-Key': key } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          res.statusCode === 200 ? resolve(Buffer.concat(chunks).toString('utf8')) : reject(new Error(`status ${res.statusCode}`)),
-        );
-        res.on('error', reject);
-      })
-      .on('error', reject);
-  });
 }
 
 async function main(): Promise<void> {
@@ -134,14 +120,14 @@ async function main(): Promise<void> {
     ];
     for (const c of cases) {
       const url = `${base}/${c.section}/${encodeURIComponent(NAME)}/?${c.query}`;
-      const text = await fetchText(agent, url, key);
+      const text = (await getBody(agent, url, key)).toString('utf8');
       console.log(`${c.label}: ${(text.length / 1e6).toFixed(2)} MB of JSON, ${RUNS} runs`);
       const floor = await latency('floor: store.readSeries of each instance (in-process)', () =>
         Promise.all(
           c.set.map((x) => store.readSeries(NAME, {}, { issued: x.record.issued, tag: x.record.tag }, { scenarios: c.ensembles })),
         ),
       );
-      const service = await latency('service over HTTP (bytes only)', () => fetchText(agent, url, key));
+      const service = await latency('service over HTTP (bytes only)', () => getBody(agent, url, key));
       const e2e = await latency(
         'client.instances.load end to end',
         () => client.instances.load(NAME, { tags: c.tags, limit: c.limit, ensembles: c.ensembles }),

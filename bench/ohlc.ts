@@ -22,6 +22,7 @@ import { DuckDbStore, type OhlcBlock } from '../server/src/server/store';
 import { zoneByName } from '../src/time';
 import { ohlcListBytes, parseOHLCList, serializeOHLCList, type OhlcColumns } from '../src/wire';
 import { benchCurve } from './bench-curve';
+import { getBody } from './http-get';
 import { latency, medianMs } from './median-time';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string' } } });
@@ -73,18 +74,6 @@ function rows(): OhlcBlock {
 
 const latencyOf = (label: string, work: () => Promise<unknown>, floor?: number) => latency(label, work, RUNS, floor, 44);
 
-function fetchBody(agent: http.Agent, url: string, key: string): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent, headers: { 'X-API-Key': key } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => (res.statusCode === 200 ? resolve(Buffer.concat(chunks)) : reject(new Error(`HTTP ${res.statusCode}`))));
-      })
-      .on('error', reject);
-  });
-}
-
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-ohlc-'));
   const store = await DuckDbStore.open(dir);
@@ -102,14 +91,14 @@ async function main(): Promise<void> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const url = `http://127.0.0.1:${port}/api/ohlc/${encodeURIComponent(NAME)}/?begin=2021-01-01&end=2025-01-01`;
   try {
-    const body = await fetchBody(agent, url, key);
+    const body = await getBody(agent, url, key);
     console.log(
       `${block.traded.length.toLocaleString('en')} OHLC rows (4 years x 20 contracts); ${body.length.toLocaleString('en')} bytes of JSON`,
     );
     const floor = await latencyOf('floor: store.readOhlc (in-process)', () =>
       store.readOhlc(NAME, { begin: Date.UTC(2020, 11, 31, 23), end: Date.UTC(2024, 11, 31, 23) }),
     );
-    await latencyOf('service GET /ohlc/ (HTTP)', () => fetchBody(agent, url, key), floor);
+    await latencyOf('service GET /ohlc/ (HTTP)', () => getBody(agent, url, key), floor);
     // serialisation alone, on the rows of that answer
     const list = parseOHLCList(JSON.parse(body.toString('utf8')));
     const items = [...list];
