@@ -5,7 +5,8 @@
 // recorded URL and key (the demo service's key, written by the service to its data folder) and
 // puts the cache in offline mode: no request leaves, a missing answer is an error. A recording
 // runs the cache in record mode, which keeps the service's error answers too (a replay throws
-// them again); the push feed (WebSocket) is not recorded.
+// them again). The push feed is recorded too: the clients keep each WebSocket conversation in the
+// same cache folder and replay it offline (docs/protocol.md#feed-recordings).
 //
 //   DIR/snapshot.json   { apiUrl, recorded, keyFile: "api-key", cacheDir: "cache" }
 //   DIR/api-key         the demo key the recorded answers were fetched with

@@ -4,7 +4,8 @@
 // service) that gives the same page apart from when it ran and where the data came from, with
 // the same list of requests and data version in the provenance: for a fixture notebook and for
 // the teaching notebooks 01 and 02, which show the service's error answers (403, 404, 400) on
-// purpose (a recording keeps those too).
+// purpose (a recording keeps those too), and for notebook 06, which follows the live push feed
+// (the recording keeps the feed's conversation; the replay plays it back with no service).
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -19,8 +20,8 @@ const work = mkdtempSync(join(tmpdir(), 'service-reports-'));
 // (kernel/install.mjs links it), so it runs from a hidden folder there, removed afterwards.
 const snapshotDir = join(root, 'notebooks', `.report-test-${process.pid}`);
 const RUN_TIMEOUT_MS = 6 * 60_000;
-/** Teaching notebooks replayed too: they display error answers on purpose. */
-const TEACHING = ['01-quickstart', '02-timeseries-in-depth'];
+/** Teaching notebooks replayed too: 01 and 02 display error answers on purpose, 06 follows the live feed. */
+const TEACHING = ['01-quickstart', '02-timeseries-in-depth', '06-live-data'];
 
 type Run = NotebookRun;
 
@@ -65,7 +66,8 @@ test.before(async () => {
   unknown = await report('--no-build', '--notebooks', paramsDir, '--out', out('unknown'), '--param', 'zone=CET');
   writeFileSync(join(work, 'batch.yaml'), '- { area: DE, days: 1 }\n- { area: NL, days: 2 }\n');
   batch = await report('--no-build', '--notebooks', paramsDir, '--out', out('batch'), '--params-file', join(work, 'batch.yaml'));
-  recorded = await report('--no-build', '--notebooks', snapshotDir, '--out', out('recorded'), '--record', out('snapshot'));
+  // With the live demo (the later flag wins over report()'s --no-live), so notebook 06 sees events.
+  recorded = await report('--no-build', '--live', '--notebooks', snapshotDir, '--out', out('recorded'), '--record', out('snapshot'));
   replayed = await report('--no-build', '--notebooks', snapshotDir, '--out', out('replayed'), '--replay', out('snapshot'));
 });
 
@@ -130,11 +132,13 @@ test('a replay with no service gives the recorded page again, provenance aside; 
   assert.ok(a.includes('DE Consumption MWh/h 15min Actual'));
 });
 
-test('the teaching notebooks 01 and 02 replay with their error answers, the same page provenance aside', () => {
-  // What the error cells print: the error classes (01) and the service's 400 message (02).
+test('the teaching notebooks 01, 02 and 06 replay with their error answers and feed events, the same page provenance aside', () => {
+  // What the error cells print: the error classes (01) and the service's 400 message (02); what
+  // the feed cells print (06): the events that arrived and the ones sent again on resuming.
   const shown = {
     '01-quickstart': ['<td>ForbiddenError</td>', '<td>NotFoundError</td>', '<td>ValidationError</td>'],
     '02-timeseries-in-depth': ['Field=&#34;unit&#34;, message: Currency conversion needs daily or coarser data'],
+    '06-live-data': ['<td>CURVE_UPDATE</td>', 'the feed sent again: ', ': new and previous instance'],
   };
   for (const name of TEACHING) {
     const a = readFileSync(join(out('recorded'), `${name}.html`), 'utf8');

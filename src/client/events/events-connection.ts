@@ -26,6 +26,7 @@ import { ENDED, EventQueue, TIMED_OUT } from './event-queue';
 import { ConnectionEvent, CurveEvent, TimeoutEvent, parseCurveEvent, type FeedEvent } from './feed-events';
 import { FeedRequests, type FeedRequestBody } from './feed-requests';
 import { keepAlive, openSocket, type FeedTarget } from './feed-socket';
+import type { SocketOpener } from './feed-tape';
 import { LastIdMemory, checkEventId, compareIds } from './last-id';
 import { ReconnectPolicy } from './reconnect-policy';
 import { statusName } from './status-names';
@@ -65,6 +66,7 @@ export class EventsConnection {
     private readonly target: FeedTarget,
     private readonly options: EventsConnectOptions,
     private readonly memory: LastIdMemory,
+    private readonly openWith: SocketOpener,
   ) {
     this.reconnects = new ReconnectPolicy(options.reconnectAttempts ?? 5, options.reconnectDelay);
     this.requests = new FeedRequests(this.timeoutMs);
@@ -79,16 +81,18 @@ export class EventsConnection {
    *
    * @param target - URL, handshake headers, TLS check.
    * @param options - Last-id file, time-outs, reconnects, keep-alive, callbacks.
+   * @param opener - Opens the socket (and every reconnect's): the network by default; the client
+   *   cache's `record` and `offline` modes record or replay the feed (docs/protocol.md#feed-recordings).
    * @returns The open connection.
    * @throws WebSocketsError `Failed to connect` (status, name, server message).
    * @throws ValidationError (parameter `last_id`) when the last-id file holds a bad id.
    * @example
    * const feed = await EventsConnection.open({ url, headers, sslVerify: true }, {});
    */
-  static async open(target: FeedTarget, options: EventsConnectOptions = {}): Promise<EventsConnection> {
+  static async open(target: FeedTarget, options: EventsConnectOptions = {}, opener: SocketOpener = openSocket): Promise<EventsConnection> {
     const memory = LastIdMemory.open(options.lastIdFile ?? null);
-    const connection = new EventsConnection(target, options, memory);
-    connection.attach(await openSocket(target, connection.timeoutMs));
+    const connection = new EventsConnection(target, options, memory, opener);
+    connection.attach(await opener(target, connection.timeoutMs));
     return connection;
   }
 
@@ -346,7 +350,7 @@ export class EventsConnection {
   private async reconnect(): Promise<void> {
     let ws: WebSocket;
     try {
-      ws = await openSocket(this.target, this.timeoutMs);
+      ws = await this.openWith(this.target, this.timeoutMs);
     } catch (err) {
       if (this.state !== 'reconnecting') return;
       this.lastFailure = err as WebSocketsError;

@@ -15,6 +15,7 @@ import {
   type OneOrMany,
   type SubscribeOptions,
 } from '../events';
+import { openerFor } from '../events/feed-tape';
 import { USER_AGENT } from '../http';
 import type { ResolvedClientOptions } from '../options';
 
@@ -62,7 +63,9 @@ export class EventsSection {
    */
   async connect(options: EventsConnectOptions = {}): Promise<EventsConnection> {
     if (this.current?.active) throw new WebSocketsError('Already connected: close the connection first');
-    this.current = await EventsConnection.open(this.target(), options);
+    const { cache } = this.options;
+    // The cache's record and offline modes record or replay the feed too.
+    this.current = await EventsConnection.open(this.target(), options, openerFor(cache));
     return this.current;
   }
 
