@@ -148,7 +148,10 @@ export interface SeriesCursor {
   values: boolean;
   /** Names of its scenario columns, in order. */
   scenarioNames: string[];
-  /** The rows in batches of `size` (the last one shorter); the cursor closes when they end. */
+  /**
+   * The rows in batches of `size` (the last one shorter); the cursor closes when they end. A
+   * batch's columns may be reused for a later one: use each before asking for the next.
+   */
   batches(size: number): AsyncGenerator<SeriesBatch>;
   /** Ends the read and gives the reader back (safe to call more than once). */
   close(): Promise<void>;
