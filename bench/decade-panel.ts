@@ -42,7 +42,17 @@ async function main(): Promise<void> {
       for (const transport of ['arrow', 'json'] as const) {
         const { stdout } = await promisify(execFile)(
           process.execPath,
-          ['--expose-gc', '--import', 'tsx', join(__dirname, 'decade-panel-client.ts'), `${url}/api`, key, transport, String(RUNS), ...curves],
+          [
+            '--expose-gc',
+            '--import',
+            'tsx',
+            join(__dirname, 'decade-panel-client.ts'),
+            `${url}/api`,
+            key,
+            transport,
+            String(RUNS),
+            ...curves,
+          ],
           { cwd: join(__dirname, '..'), maxBuffer: 1 << 20 },
         );
         const run = JSON.parse(stdout.trim().split('\n').at(-1)!) as ClientRun;

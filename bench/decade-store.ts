@@ -51,7 +51,9 @@ export async function decadeStore(prefix: string, count: number): Promise<Decade
   const times = Float64Array.from({ length: DECADE_ROWS }, (_, i) => BEGIN + i * Q);
   try {
     await store.importBatch({
-      users: [{ id: 'bench', name: 'Bench', email: null, organization: null, blocked: false, subscriptions: [{ package: '*', area: '*' }] }],
+      users: [
+        { id: 'bench', name: 'Bench', email: null, organization: null, blocked: false, subscriptions: [{ package: '*', area: '*' }] },
+      ],
       keys: [{ hash: hashApiKey(key), userId: 'bench', label: 'bench', created: 0, blocked: false }],
       curves: curves.map((name) => benchCurve(name)),
     });

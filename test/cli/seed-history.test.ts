@@ -44,7 +44,10 @@ test('bad history options: exit 2 with a message naming the option, nothing seed
     [[...base, '--history-years', '0', '--curves', 'DE *'], /--history-years must be an integer from 1 to 30, got "0"/],
     [[...base, '--history-years', '31', '--curves', 'DE *'], /--history-years must be an integer from 1 to 30/],
     [[...base, '--history-years', 'ten', '--curves', 'DE *'], /--history-years must be an integer/],
-    [[...base, '--history-years', '2', '--curves', 'XX Nothing *'], /--curves "XX Nothing \*" matches no time-series curve of the small dataset/],
+    [
+      [...base, '--history-years', '2', '--curves', 'XX Nothing *'],
+      /--curves "XX Nothing \*" matches no time-series curve of the small dataset/,
+    ],
     [[...base, '--history-years', '2', '--curves', ' '], /--curves must name curves/],
   ];
   for (const [args, message] of cases) {
@@ -79,7 +82,10 @@ test('seed --history-years: N years before the anchor, no gap into the demo data
     for (let i = 1; i < block.times.length; i++) if (block.times[i]! - block.times[i - 1]! !== 900_000) assert.unreachable(`gap at ${i}`);
     assert.ok(block.times.length > 2 * 35_000, `${block.times.length} rows`);
     wind = block.values!;
-    assert.ok(wind.every((v) => v >= 0), 'production never negative');
+    assert.ok(
+      wind.every((v) => v >= 0),
+      'production never negative',
+    );
     const forecast = await store.readSeries('DE Wind Power Production MWh/h 15min Forecast', {}).catch(() => null);
     assert.ok(forecast === null || forecast.times.length === 0, 'instance curves are not extended');
   } finally {
@@ -102,12 +108,26 @@ test('the same seed and anchor give the same history; another seed another one',
   const histories = async (seed: number) => {
     const written: Float64Array[] = [];
     const store = {
-      readSeries: async () => ({ curve: WIND, issued: null, tag: null, times: new Float64Array(0), values: null, scenarios: [], scenarioNames: [] }),
+      readSeries: async () => ({
+        curve: WIND,
+        issued: null,
+        tag: null,
+        times: new Float64Array(0),
+        values: null,
+        scenarios: [],
+        scenarioNames: [],
+      }),
       importBatch: async (batch: { series?: { values: Float64Array | null }[] }) => {
         written.push(batch.series![0]!.values!);
       },
     };
-    const result = await seedLongHistory(store, { preset: 'small', anchor: ANCHOR, seed, years: 1, curves: 'de wind power production mwh/h 15min actua?' });
+    const result = await seedLongHistory(store, {
+      preset: 'small',
+      anchor: ANCHOR,
+      seed,
+      years: 1,
+      curves: 'de wind power production mwh/h 15min actua?',
+    });
     assert.equal(result.curves, [WIND]);
     return written;
   };

@@ -201,7 +201,13 @@ test('a read failing mid-way cuts the answer: an error, never a short series; th
         assert.not.instance(err, assert.Assertion);
       }
     }
-    const client = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, httpDelay: 0.05, retry: { tries: 2, delay: 0.05 }, transport: 'arrow' });
+    const client = new ServiceClient({
+      apiKey: svc.apiKey,
+      apiUrl: svc.apiUrl,
+      httpDelay: 0.05,
+      retry: { tries: 2, delay: 0.05 },
+      transport: 'arrow',
+    });
     try {
       await client.timeseries.load(LONG, { begin: '2020-01-01', end: '2025-01-01' });
       assert.unreachable('the client returned a series from a cut stream');

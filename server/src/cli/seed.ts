@@ -107,7 +107,9 @@ export async function seedInto(store: Store, options: SeedOptions, io: CliIO): P
       ...options.history,
       onProgress: progressBar(progressStreamOf(io)),
     });
-    io.err(`Long histories: ${history.curves.length} curves, ${history.values} values from ${options.history.years} years before the anchor`);
+    io.err(
+      `Long histories: ${history.curves.length} curves, ${history.values} values from ${options.history.years} years before the anchor`,
+    );
   }
   if (options.data !== '') writeFileSync(join(options.data, DEMO_KEY_FILE), `${result.apiKey}\n`, { mode: 0o600 });
   io.err(

@@ -203,7 +203,8 @@ interface Columns {
 
 function aggregateColumns(block: Columns, plan: Plan, request: SeriesRequest): Columns {
   const { times, values, scenarios } = block;
-  if (!plan.aggregate && !hasGaps(times.length, times[0]!, times[times.length - 1]!, plan.from, plan.fromZone)) return { times, values, scenarios };
+  if (!plan.aggregate && !hasGaps(times.length, times[0]!, times[times.length - 1]!, plan.from, plan.fromZone))
+    return { times, values, scenarios };
   const out = resample(
     { times, ...(values ? { values } : {}), ...(scenarios.length ? { scenarios } : {}) },
     plan.aggregate

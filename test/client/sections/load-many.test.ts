@@ -168,7 +168,17 @@ test('loadMany onProgress: one call per curve, counts and rows; a failing callba
   assert.equal([missing.curve, missing.index, missing.rows], [curves[3], 3, null]);
   assert.is(seen.at(-1)!.failed, 1);
   // a week of quarter-hours
-  assert.equal(seen.filter((p) => p.ok).map((p) => [p.index, p.rows]).sort(), [[0, 672], [1, 672], [2, 672]]);
+  assert.equal(
+    seen
+      .filter((p) => p.ok)
+      .map((p) => [p.index, p.rows])
+      .sort(),
+    [
+      [0, 672],
+      [1, 672],
+      [2, 672],
+    ],
+  );
   const panel = await client.timeseries.loadMany(CURVES.slice(1, 3), {
     ...RANGE,
     progress: false,

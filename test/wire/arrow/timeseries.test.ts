@@ -159,7 +159,11 @@ test('a series written batch by batch (TimeseriesStream) is byte for byte the wh
     scenarios: [values.subarray(0, 300), values.subarray(300, 600)],
     scenarioNames: ['1991', '1992'],
   });
-  const empty = new Timeseries({ resolution: new Resolution(Frequency.PT15M, CET), times: new Float64Array(0), values: new Float64Array(0) });
+  const empty = new Timeseries({
+    resolution: new Resolution(Frequency.PT15M, CET),
+    times: new Float64Array(0),
+    values: new Float64Array(0),
+  });
   for (const ts of [long, dstDay(), climate, empty]) {
     const bytes = streamed(ts, TimeseriesStream.batchRows);
     assert.ok(Buffer.from(encodeTimeseries(ts)).equals(bytes), `${ts.length} rows`);

@@ -59,7 +59,10 @@ export const MAX_HISTORY_YEARS = 30;
  * curvePattern('DE * 15min Actual').test('DE Wind Power Production MWh/h 15min Actual') //=> true
  */
 function curvePattern(pattern: string): RegExp {
-  const body = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const body = pattern
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
   return new RegExp(`^${body}$`, 'i');
 }
 

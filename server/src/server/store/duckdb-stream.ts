@@ -45,7 +45,8 @@ async function* windowRows(
 ): AsyncGenerator<Float64Array[]> {
   const { rows, first, last } = span;
   const step = rows > 1 ? (last - first) / (rows - 1) : 0;
-  const width = rows > size * WINDOW_BATCHES && Number.isInteger(step) && step > 0 ? step * size * WINDOW_BATCHES : Number.POSITIVE_INFINITY;
+  const width =
+    rows > size * WINDOW_BATCHES && Number.isInteger(step) && step > 0 ? step * size * WINDOW_BATCHES : Number.POSITIVE_INFINITY;
   // one set of columns for every window (each batch handed out is encoded before the next is read)
   let page: Float64Array[] = [];
   for (let lo = first; lo <= last; lo += width) {
