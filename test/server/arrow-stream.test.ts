@@ -12,33 +12,18 @@ import { ARROW_ACCEPT, decodeTimeseries, encodeTimeseries } from '../../src/wire
 import { parseTimeseries, serializeTimeseries } from '../../src/wire';
 import { DuckDbStore, type SeriesCursor, type Store } from '../../server/src/server/store';
 import { curveRecord } from '../helpers/records';
+import { rawGet, type RawAnswer } from '../helpers/raw-get';
 import { startService, type StartedService } from '../helpers/start-service';
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
 
 let svc: StartedService;
 /** When set, the store's batched reads fail after their first batch. */
 let failing = false;
 
-function get(path: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(`${svc.apiUrl}${path}`, { headers: { 'x-api-key': svc.apiKey, 'accept-encoding': 'identity', ...headers } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-        res.on('error', reject);
-        res.on('aborted', () => reject(new Error('aborted')));
-      })
-      .on('error', reject);
-  });
+function get(path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  return rawGet(`${svc.apiUrl}${path}`, { 'x-api-key': svc.apiKey, 'accept-encoding': 'identity', ...headers });
 }
 
-const bytes = (a: Answer): Uint8Array => new Uint8Array(a.body.buffer, a.body.byteOffset, a.body.byteLength);
+const bytes = (a: RawAnswer): Uint8Array => new Uint8Array(a.body.buffer, a.body.byteOffset, a.body.byteLength);
 const LONG = 'TS Long PT15M';
 const GAPS = 'TS Gaps PT15M';
 const SCEN = 'TS Scenarios PT1H';

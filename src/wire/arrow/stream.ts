@@ -55,6 +55,23 @@ export interface OutColumn {
   batches: Batch<unknown>[];
 }
 
+/** A field of a stream written batch by batch: name, type and role. */
+type OutField = Omit<OutColumn, 'batches'>;
+
+/** The schema of an answer: its fields with their roles, and the metadata of docs/arrow.md#metadata. */
+function schemaOf(shape: string, header: unknown, layout: readonly MemberLayout[], fields: readonly OutField[]): Schema {
+  return {
+    version: Version.V5,
+    endianness: Endianness.Little,
+    fields: fields.map((c) => field(c.name, c.type, true, new Map([[ROLE, c.role]]))),
+    metadata: new Map([
+      [META.shape, shape],
+      [META.header, JSON.stringify(header)],
+      [META.layout, JSON.stringify(layout)],
+    ]),
+  };
+}
+
 /**
  * Writes an answer as Arrow IPC stream bytes.
  *
@@ -67,25 +84,13 @@ export interface OutColumn {
  * writeStream('timeseries', head, [{ rows: 0, values: true, scenarios: 0 }], columns).byteLength > 0 //=> true
  */
 export function writeStream(shape: string, header: unknown, layout: readonly MemberLayout[], columns: readonly OutColumn[]): Uint8Array {
-  const schema = {
-    version: Version.V5,
-    endianness: Endianness.Little,
-    fields: columns.map((c) => field(c.name, c.type, true, new Map([[ROLE, c.role]]))),
-    metadata: new Map([
-      [META.shape, shape],
-      [META.header, JSON.stringify(header)],
-      [META.layout, JSON.stringify(layout)],
-    ]),
-  };
+  const schema = schemaOf(shape, header, layout, columns);
   const table = new Table(
     schema,
     columns.map((c) => columnOf(c.type, c.batches)),
   );
   return tableToIPC(table, { format: 'stream' }) as Uint8Array;
 }
-
-/** A field of a stream written batch by batch: name, type and role. */
-export type OutField = Omit<OutColumn, 'batches'>;
 
 /** The end-of-stream marker of the IPC stream format (continuation token, zero length). */
 const END_OF_STREAM = Uint8Array.of(255, 255, 255, 255, 0, 0, 0, 0);
@@ -108,16 +113,7 @@ export class StreamPieces {
    * @param fields - The columns' names, types and roles.
    */
   constructor(shape: string, header: unknown, layout: readonly MemberLayout[], fields: readonly OutField[]) {
-    this.#schema = {
-      version: Version.V5,
-      endianness: Endianness.Little,
-      fields: fields.map((c) => field(c.name, c.type, true, new Map([[ROLE, c.role]]))),
-      metadata: new Map([
-        [META.shape, shape],
-        [META.header, JSON.stringify(header)],
-        [META.layout, JSON.stringify(layout)],
-      ]),
-    };
+    this.#schema = schemaOf(shape, header, layout, fields);
     this.#types = fields.map((c) => c.type);
   }
 
