@@ -13,12 +13,12 @@ import { DuckDbStore } from '../server/src/server/store';
 import { benchCurve } from './bench-curve';
 
 const Q = 900_000;
-/** 2015-01-01 00:00 CET. */
-const BEGIN = Date.UTC(2014, 11, 31, 23);
 /** 2025-01-01 00:00 CET. */
 const END = Date.UTC(2024, 11, 31, 23);
-/** Rows of one curve (ten years of quarter-hours). */
-export const DECADE_ROWS = (END - BEGIN) / Q;
+/** 00:00 CET on the first day of a year. */
+const yearStart = (year: number) => Date.UTC(year - 1, 11, 31, 23);
+/** Rows of one curve of ten years of quarter-hours (2015-2024). */
+export const DECADE_ROWS = (END - yearStart(2015)) / Q;
 
 /** The name of bench curve `k`. */
 export const decadeCurve = (k: number): string => `DE Bench ${String(k).padStart(2, '0')} MWh/h 15min Actual`;
@@ -39,16 +39,19 @@ export interface DecadeStore {
  *
  * @param prefix - The temporary directory's name prefix.
  * @param count - How many curves.
+ * @param years - Years of values, ending with 2024 (default 10).
  * @returns The directory, key and curve names.
  * @example
  * const { dir, key, curves } = await decadeStore('bench-decade-', 1);
  */
-export async function decadeStore(prefix: string, count: number): Promise<DecadeStore> {
+export async function decadeStore(prefix: string, count: number, years = 10): Promise<DecadeStore> {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const store = await DuckDbStore.open(dir);
   const key = generateApiKey();
   const curves = Array.from({ length: count }, (_, k) => decadeCurve(k));
-  const times = Float64Array.from({ length: DECADE_ROWS }, (_, i) => BEGIN + i * Q);
+  const begin = yearStart(2025 - years);
+  const rows = (END - begin) / Q;
+  const times = Float64Array.from({ length: rows }, (_, i) => begin + i * Q);
   try {
     await store.importBatch({
       users: [
@@ -59,7 +62,7 @@ export async function decadeStore(prefix: string, count: number): Promise<Decade
     });
     for (const [k, curve] of curves.entries()) {
       const values = Float64Array.from(
-        { length: DECADE_ROWS },
+        { length: rows },
         (_, i) => Math.round((20_000 + 15_000 * Math.sin(i / 700 + k) + ((i * (k + 3)) % 97) * 13.7) * 100) / 100,
       );
       await store.importBatch({ series: [{ curve, issued: null, tag: null, times, values, scenarios: [], scenarioNames: [] }] });
