@@ -1,7 +1,8 @@
 /**
  * Reading a series of the embedded store in batches of rows (docs/arrow.md#streamed), for answers
  * sent while they are read: one transaction sees one snapshot, so the row count told before the
- * first batch is the count the batches bring. Rows come in time order, the members of a scenario
+ * first batch is the count the batches bring; the rows are read a window of times at a time.
+ * Rows come in time order, the members of a scenario
  * series pivoted by the engine into one column each (null where a member has no row at a time,
  * as the whole read of `readSeriesBlock` does).
  *
@@ -33,8 +34,9 @@ function copyRows(chunk: DuckDBDataChunk, types: readonly DuckDBTypeId[], out: F
 /**
  * The rows of a query on `series_values` (a time column and `members` number columns, sorted
  * by the query when it pivots several members) one window of times at a time: `window(lo, hi)`
- * is the query of the rows with `lo <= ts < hi`, so no more than a window is read or sorted at once. Windows of `WINDOW_BATCHES * size` steps when
- * the times are evenly spaced, else one window; each window is cut into batches of `size` rows.
+ * is the query of the rows with `lo <= ts < hi`, so no more than a window is read or sorted at
+ * once. Windows of `WINDOW_BATCHES * size` steps when the times are evenly spaced, else one
+ * window; each window is cut into batches of `size` rows.
  */
 async function* windowRows(
   conn: DuckDBConnection,
