@@ -3,7 +3,7 @@
  * taken as they are (views of the received bytes), where a series of another origin has them
  * copied. Ten years of 15-minute values (350,592 rows) and a 51-member ensemble of 15 days; the
  * same series, once decoded from Arrow and once built from its own arrays. Also times the value
- * columns alone (the part the change concerns: `date` is a column of JS Dates either way).
+ * columns alone (the part the change concerns: the `date` column is made the same way for both).
  *
  * Run: `node --import tsx bench/arrow-table.ts`
  */

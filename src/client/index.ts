@@ -2,7 +2,7 @@
 export { ServiceClient } from './service-client';
 export { PartnerConnection, type PartnerConnectionOptions } from './partner-connection';
 export { MetadataSection, PartnerMetadataSection, type PagedResult } from './sections/metadata';
-export type { CallOptions, ManyOptions } from './sections/load-many';
+export type { CallOptions, ManyOptions, ManyProgress } from './sections/load-many';
 export { UserSection } from './sections/user';
 export { TimeseriesSection } from './sections/timeseries';
 export { PeriodsSection } from './sections/periods';

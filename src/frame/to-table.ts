@@ -67,6 +67,40 @@ function toDates(data: ArrayLike<number>): (Date | null)[] {
 }
 
 /**
+ * A column of instants held as epoch milliseconds and read as JS Dates (docs/model.md#tables):
+ * Arquero reads columns through `at` and iteration, so a table hands out a Date for every
+ * instant read while holding no object per row (a ten-year 15-minute table would otherwise make
+ * 350,000 Dates up front). Each read makes a new Date (NaN gives null).
+ */
+class InstantColumn {
+  constructor(private readonly millis: Float64Array) {}
+
+  /** Rows. */
+  get length(): number {
+    return this.millis.length;
+  }
+
+  /** The instant of a row as a Date (null where missing, undefined outside the column). */
+  at(row: number): Date | null | undefined {
+    const ms = this.millis[row];
+    if (ms === undefined) return undefined;
+    return ms === ms ? new Date(ms) : null;
+  }
+
+  *[Symbol.iterator](): Iterator<Date | null> {
+    for (let i = 0; i < this.millis.length; i++) yield this.at(i) as Date | null;
+  }
+
+  /** Every instant as a Date (Arquero's Arrow export reads whole columns this way). */
+  toArray(): (Date | null)[] {
+    return toDates(this.millis);
+  }
+}
+
+/** The shape of a table column as Arquero reads it. */
+type TableColumn = { length: number; at(row: number): unknown; [Symbol.iterator](): Iterator<unknown> };
+
+/**
  * Wall-clock milliseconds (local fields read as UTC) to JS Dates with those fields in the
  * machine's zone, so `getHours()`, `getDay()` (and Arquero's `op.hours`, `op.dayofweek`) give
  * the wall clock. NaN gives null.
@@ -96,20 +130,21 @@ function toLocalDates(data: ArrayLike<number>): (Date | null)[] {
 }
 
 /**
- * The column data of a layout column as a table holds it: JS Dates for instants and calendar
- * dates, the typed array for numbers, arrays otherwise. Wall-clock columns give Dates whose
+ * The column data of a layout column as a table holds it: instants and calendar dates as epoch
+ * milliseconds read as JS Dates ({@link InstantColumn}), the typed array for numbers, arrays
+ * otherwise. Wall-clock columns give Dates whose
  * machine-local fields are the wall clock (or, with `localAsUtc`, whose UTC fields are).
  *
  * @param column - The layout column.
  * @param localAsUtc - Wall-clock columns as Dates with the wall clock in their UTC fields (Arrow's naive timestamps).
  * @returns The column values.
  * @example
- * columnValues({ name: 'date', kind: 'instant', data: Float64Array.of(0) })[0].toISOString() //=> '1970-01-01T00:00:00.000Z'
+ * columnValues({ name: 'date', kind: 'instant', data: Float64Array.of(0) }).at(0).toISOString() //=> '1970-01-01T00:00:00.000Z'
  */
-export function columnValues(column: LayoutColumn, localAsUtc = false): ArrayLike<unknown> & Iterable<unknown> {
+export function columnValues(column: LayoutColumn, localAsUtc = false): TableColumn {
   if (column.kind === 'local' && !localAsUtc) return toLocalDates(column.data as Float64Array);
-  if (column.kind === 'instant' || column.kind === 'date' || column.kind === 'local') return toDates(column.data as Float64Array);
-  return column.data;
+  if (column.kind === 'instant' || column.kind === 'date' || column.kind === 'local') return new InstantColumn(column.data as Float64Array);
+  return column.data as unknown as TableColumn;
 }
 
 /**
@@ -122,9 +157,9 @@ export function columnValues(column: LayoutColumn, localAsUtc = false): ArrayLik
  * tableFromLayout(layoutTimeseries(ts)).numRows() === ts.length //=> true
  */
 export function tableFromLayout(layout: FrameLayout, localAsUtc = false): FrameTable {
-  const data: Record<string, { length: number; at(row: number): unknown; [Symbol.iterator](): Iterator<unknown> }> = {};
+  const data: Record<string, TableColumn> = {};
   for (const column of layout.columns) {
-    data[column.name] = columnValues(column, localAsUtc) as unknown[];
+    data[column.name] = columnValues(column, localAsUtc);
   }
   const params = { [FRAME_INFO]: layout.info } as unknown as Record<string, unknown>;
   return new FrameTable(

@@ -55,11 +55,29 @@ test('notebook display: HTML with stacked headers and a text summary', () => {
   );
 });
 
-test('columnValues: instants become Dates, NaN instants null; numbers stay typed', () => {
-  const dates = columnValues({ name: 'date', kind: 'instant', data: Float64Array.of(0, NaN) }) as (Date | null)[];
-  assert.is(dates[0]?.toISOString(), '1970-01-01T00:00:00.000Z');
-  assert.is(dates[1], null);
+test('columnValues: instants are read as Dates, NaN instants null; numbers stay typed', () => {
+  const dates = columnValues({ name: 'date', kind: 'instant', data: Float64Array.of(0, NaN) });
+  assert.is((dates.at(0) as Date).toISOString(), '1970-01-01T00:00:00.000Z');
+  assert.is(dates.at(1), null);
+  assert.is(dates.at(2), undefined);
+  assert.equal([...dates], [new Date(0), null]);
   assert.ok(columnValues({ name: 'v', kind: 'number', data: Float64Array.of(1) }) instanceof Float64Array);
+});
+
+test('a long table holds its instants as milliseconds and reads them as Dates through every verb', () => {
+  const n = 100_000;
+  const times = Float64Array.from({ length: n }, (_, i) => Date.UTC(2020, 0, 1) + i * 900_000);
+  const t = tableFromLayout({ ...layoutTimeseries(actual()), columns: [{ name: 'date', kind: 'instant', data: times }] });
+  const column = t.column('date') as unknown as { at(i: number): unknown };
+  assert.not.ok(Array.isArray(column), 'no array of Dates');
+  assert.equal(t.get('date', 5), new Date(times[5]!));
+  assert.ok(t.get('date', 5) instanceof Date);
+  const cut = new Date(Date.UTC(2022, 0, 1));
+  const after = t.filter(aq.escape((d: { date: Date }) => d.date >= cut)).orderby(aq.desc('date'));
+  assert.equal(after.get('date', 0), new Date(times[n - 1]!));
+  assert.is(after.numRows(), n - (Date.UTC(2022, 0, 1) - times[0]!) / 900_000);
+  assert.is(t.array('date').length, n);
+  assert.ok(t.array('date')[0] instanceof Date);
 });
 
 test('tableFromLayout: the table columns are the layout columns, in order', () => {

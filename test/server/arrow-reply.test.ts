@@ -1,7 +1,6 @@
 // Arrow answers of the data routes against the real demo service over loopback: every route both
 // ways (Arrow equals JSON), JSON unchanged without Accept or with a bad one, errors stay JSON
 // problems with the same status, compression and ETag/304 per representation.
-import * as http from 'node:http';
 import * as zlib from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -27,30 +26,16 @@ import {
 } from '../../src/wire';
 import type { PeriodBlock } from '../../server/src/server/store';
 import { curveRecord, periodBlock } from '../helpers/records';
+import { rawGet, type RawAnswer } from '../helpers/raw-get';
 import { startService, type StartedService } from '../helpers/start-service';
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
 
 let svc: StartedService;
 
-function get(path: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(`${svc.apiUrl}${path}`, { headers: { 'x-api-key': svc.apiKey, 'accept-encoding': 'identity', ...headers } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-        res.on('error', reject);
-      })
-      .on('error', reject);
-  });
+function get(path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  return rawGet(`${svc.apiUrl}${path}`, { 'x-api-key': svc.apiKey, 'accept-encoding': 'identity', ...headers });
 }
 
-const bytes = (a: Answer): Uint8Array => new Uint8Array(a.body.buffer, a.body.byteOffset, a.body.byteLength);
+const bytes = (a: RawAnswer): Uint8Array => new Uint8Array(a.body.buffer, a.body.byteOffset, a.body.byteLength);
 const WIND = encodeURIComponent('DE Wind Power Production MWh/h 15min Forecast');
 const ACTUAL = encodeURIComponent('DE Wind Power Production MWh/h 15min Actual');
 const REMIT = 'DE Test Nuclear Capacity Available MW REMIT';

@@ -19,8 +19,10 @@ Commands:
          an empty store is first seeded with the demo dataset; the demo user's key is printed and
          written to DIR/demo-api-key. --live issues new forecast instances and revises actuals every
          few seconds (pushed on the events feed). Stops cleanly on Ctrl+C (SIGINT) or SIGTERM.
-  seed   (--data DIR | --store URL) --demo small|full [--seed N] [--anchor YYYY-MM-DD]
-         Seed the demo dataset into an empty store; prints the demo user's key.
+  seed   (--data DIR | --store URL) --demo small|full [--seed N] [--anchor YYYY-MM-DD] [--history-years N --curves PATTERN]
+         Seed the demo dataset into an empty store; prints the demo user's key. --history-years N
+         --curves 'DE * 15min Actual' gives the matching time-series curves N years (1-30) of
+         history before the anchor (* any text, ? one character; deterministic for --seed).
   keys create [--data DIR | --store URL] --user ID [--name NAME] [--email E] [--organization O] [--grant PKG:AREA]... [--label L]
          Create a key (and the user, if new); prints the key, which is stored only as a hash.
          --grant power:DE gives the power package in DE; power:* in every area.

@@ -7,8 +7,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ValueError } from 'service/exceptions';
-import { progressBar, seedDemo } from '../server/demo';
+import { ValidationError, ValueError } from 'service/exceptions';
+import { historyCurves, MAX_HISTORY_YEARS, parseAnchor, progressBar, seedDemo, seedLongHistory } from '../server/demo';
 import { redacted, type Store } from '../server/store';
 import { oneStore, openStore } from './open-store';
 import { dateOption, intOption, presetOption, required, storeOption, type Preset } from './cli-args';
@@ -29,6 +29,8 @@ export interface SeedOptions {
   seed: number;
   /** Anchor date `YYYY-MM-DD` (default: today, UTC). */
   anchor?: string;
+  /** Long histories (docs/demo-data.md#long-histories): years before the anchor and the curves. */
+  history?: { years: number; curves: string };
 }
 
 /**
@@ -49,19 +51,33 @@ export function parseSeed(args: string[]): SeedOptions {
       demo: { type: 'string' },
       seed: { type: 'string' },
       anchor: { type: 'string' },
+      'history-years': { type: 'string' },
+      curves: { type: 'string' },
     },
     strict: true,
     allowPositionals: false,
   });
   const store = storeOption(values.store);
   oneStore(values.data, store);
+  const preset = required(presetOption(values.demo), 'demo');
+  const anchor = dateOption(values.anchor, 'anchor');
   return {
     data: store === undefined ? required(values.data, 'data') : '',
     ...(store === undefined ? {} : { store }),
-    preset: required(presetOption(values.demo), 'demo'),
+    preset,
     seed: intOption(values.seed, 'seed', 0, 2 ** 31 - 1, 1),
-    anchor: dateOption(values.anchor, 'anchor'),
+    anchor,
+    ...historyOption(values['history-years'], values.curves, preset, anchor),
   };
+}
+
+function historyOption(years: string | undefined, curves: string | undefined, preset: Preset, anchor: string | undefined) {
+  if (years === undefined && curves === undefined) return {};
+  if (years === undefined) throw new ValidationError('--curves needs --history-years (how many years of history)', 'history-years');
+  const history = { years: intOption(years, 'history-years', 1, MAX_HISTORY_YEARS, 0), curves: required(curves, 'curves') };
+  // refuses a pattern that picks nothing before anything is seeded
+  historyCurves(preset, parseAnchor(anchor, Date.now), history.curves);
+  return { history };
 }
 
 /**
@@ -83,6 +99,18 @@ export async function seedInto(store: Store, options: SeedOptions, io: CliIO): P
     anchor: options.anchor,
     onProgress: progressBar(progressStreamOf(io)),
   });
+  if (options.history) {
+    const history = await seedLongHistory(store, {
+      preset: options.preset,
+      anchor: parseAnchor(options.anchor, Date.now),
+      seed: options.seed,
+      ...options.history,
+      onProgress: progressBar(progressStreamOf(io)),
+    });
+    io.err(
+      `Long histories: ${history.curves.length} curves, ${history.values} values from ${options.history.years} years before the anchor`,
+    );
+  }
   if (options.data !== '') writeFileSync(join(options.data, DEMO_KEY_FILE), `${result.apiKey}\n`, { mode: 0o600 });
   io.err(
     `Seeded the ${options.preset} demo dataset: ${result.curves} curves, ${result.values} values in ${((Date.now() - started) / 1000).toFixed(1)} s`,

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Zone } from 'luxon';
 import type { AbsoluteResult, Curve, Periodseries, SRMC, Timeseries } from 'service/model';
@@ -19,6 +20,7 @@ import {
   encodeSRMC,
   encodeTimeseries,
   encodeTimeseriesList,
+  TimeseriesStream,
   wantsArrow,
 } from 'service/wire';
 import {
@@ -35,6 +37,7 @@ import {
   type SRMCJson,
 } from 'service/wire';
 import { jsonBytesReply } from './json-reply';
+import type { OpenSeries } from './stream-series';
 
 /**
  * Says on an answer that the service answers Arrow (the header a client in `'auto'` mode reads).
@@ -97,6 +100,55 @@ export function timeseriesReply(request: FastifyRequest, reply: FastifyReply, ts
     () => encodeTimeseries(ts),
     () => timeseriesBytes(ts),
   );
+}
+
+function bufferOf(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/**
+ * Answers an opened time series as an Arrow stream sent while it is read
+ * (docs/arrow.md#streamed): the schema with the row count, then one record batch per batch the
+ * store hands over. A read that fails or brings another row count than announced ends the
+ * stream with an error (the client sees a cut answer, never a short series); the store's reader
+ * is given back when the stream ends or is abandoned.
+ *
+ * @param reply - The reply.
+ * @param open - The series opened with `openPlainSeries`.
+ * @returns The stream for the handler to return.
+ * @example
+ * const open = await openPlainSeries(store, curve, record, request);
+ * if (open) return timeseriesStreamReply(reply, open);
+ */
+export function timeseriesStreamReply(reply: FastifyReply, open: OpenSeries): Readable {
+  offerArrow(reply);
+  reply.header('vary', 'Accept');
+  reply.type(ARROW_MEDIA_TYPE);
+  const { head, cursor } = open;
+  const out = new TimeseriesStream(head, cursor.rows);
+  let started = false;
+  async function* pieces(): AsyncGenerator<Buffer> {
+    started = true;
+    try {
+      yield bufferOf(out.start());
+      let rows = 0;
+      for await (const batch of cursor.batches(TimeseriesStream.batchRows)) {
+        rows += batch.times.length;
+        yield bufferOf(out.batch(batch));
+      }
+      if (rows !== cursor.rows) throw new Error(`series read brought ${rows} rows, ${cursor.rows} announced`);
+      if (rows === 0) yield bufferOf(out.batch({ times: head.times, values: head.valuesOrNull(), scenarios: head.scenarios }));
+      yield bufferOf(out.end());
+    } finally {
+      await cursor.close();
+    }
+  }
+  const stream = Readable.from(pieces(), { objectMode: false });
+  // a stream destroyed before its first read never runs the generator's `finally`
+  stream.once('close', () => {
+    if (!started) void cursor.close();
+  });
+  return stream;
 }
 
 /**

@@ -6,16 +6,17 @@
  * gives 6.0x in ~6 ms where level 6 gives 6.6x in ~18 ms, and brotli quality 3 gives 6.8x in
  * ~9 ms where quality 5 gives 7.5x in ~26 ms; so gzip 1 and brotli 3 (zstd 3 where available). A compressed answer's `ETag` gets the encoding appended
  * (`"…-br"`), as each encoding is its own representation; every answer it looks at says
- * `Vary: Accept-Encoding`.
+ * `Vary: Accept-Encoding`. Answers sent while they are made (streams) are compressed as they go.
  *
  * Written here rather than with a compression plugin because the tag suffix and the 304 path
  * of server/src/server/conditional.ts must agree with the chosen encoding.
  *
  * @module
  */
+import { pipeline, type Readable, type Transform } from 'node:stream';
 import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** An encoding the service can write. */
 export type Encoding = 'zstd' | 'br' | 'gzip';
@@ -33,6 +34,9 @@ export interface CompressionOptions {
 }
 
 type Compress = (input: Buffer) => Promise<Buffer>;
+
+/** A compressing transform stream for answers sent while they are made. */
+type CompressStream = () => Transform;
 
 const zstd = (zlib as unknown as { zstdCompress?: (b: Buffer, o: object, cb: (e: Error | null, r: Buffer) => void) => void }).zstdCompress;
 
@@ -59,6 +63,23 @@ function compressors(options: CompressionOptions): Record<Encoding, Compress | n
         ? (input) => (z as (b: Buffer, o: object) => Promise<Buffer>)(input, { params: { [zstdParams]: options.zstdLevel ?? 3 } })
         : null,
   };
+}
+
+function streamCompressors(options: CompressionOptions): Record<Encoding, CompressStream | null> {
+  const z = (zlib as unknown as { createZstdCompress?: (o: object) => Transform }).createZstdCompress;
+  const zstdParams = (zlib.constants as unknown as Record<string, number>).ZSTD_c_compressionLevel;
+  return {
+    gzip: () => zlib.createGzip({ level: options.gzipLevel ?? 1 }),
+    br: () =>
+      zlib.createBrotliCompress({
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: options.brotliQuality ?? 3 },
+      }),
+    zstd: typeof z === 'function' && zstdParams !== undefined ? () => z({ params: { [zstdParams]: options.zstdLevel ?? 3 } }) : null,
+  };
+}
+
+function isStream(payload: unknown): payload is Readable {
+  return typeof payload === 'object' && payload !== null && typeof (payload as Readable).pipe === 'function';
 }
 
 /**
@@ -102,20 +123,35 @@ export function registerCompression(app: FastifyInstance, options: CompressionOp
   const threshold = options.threshold ?? 1024;
   const compress = compressors(options);
   const available = ENCODINGS.filter((e) => compress[e] !== null);
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' || reply.statusCode === 304 || reply.statusCode === 204) return payload;
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    const vary = reply.getHeader('vary');
-    reply.header('vary', typeof vary === 'string' && vary !== '' ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
-    const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    if (bytes.length < threshold || reply.getHeader('content-encoding') !== undefined) return payload;
-    const encoding = chooseEncoding(request.headers['accept-encoding'], available);
-    if (encoding === null) return payload;
-    const out = await compress[encoding]!(bytes);
+  const compressStream = streamCompressors(options);
+  const encoded = (reply: FastifyReply, encoding: Encoding): void => {
     reply.header('content-encoding', encoding);
     reply.removeHeader('content-length');
     const tag = reply.getHeader('etag');
     if (typeof tag === 'string') reply.header('etag', tag.replace(/"$/, `-${encoding}"`));
+  };
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' || reply.statusCode === 304 || reply.statusCode === 204) return payload;
+    const stream = isStream(payload);
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload) && !stream) return payload;
+    const vary = reply.getHeader('vary');
+    reply.header('vary', typeof vary === 'string' && vary !== '' ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    if (reply.getHeader('content-encoding') !== undefined) return payload;
+    if (stream) {
+      // answers sent while they are made (docs/arrow.md#streamed): compressed as they go, whatever their size
+      const encoding = chooseEncoding(request.headers['accept-encoding'], available);
+      const make = encoding === null ? null : compressStream[encoding];
+      if (encoding === null || !make) return payload;
+      encoded(reply, encoding);
+      // an error on either side destroys both: the client sees a cut answer
+      return pipeline(payload, make(), () => undefined);
+    }
+    const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
+    if (bytes.length < threshold) return payload;
+    const encoding = chooseEncoding(request.headers['accept-encoding'], available);
+    if (encoding === null) return payload;
+    const out = await compress[encoding]!(bytes);
+    encoded(reply, encoding);
     return out;
   });
 }

@@ -149,6 +149,22 @@ function planOf(record: CurveRecord, request: SeriesRequest): Plan {
   return { from, fromZone, to: from, zone, aggregate: rebucket };
 }
 
+/**
+ * Whether a series request takes the stored values as they are (no aggregation, no change of
+ * bucket, no unit conversion): such an answer can be sent while it is read
+ * (docs/arrow.md#streamed) when the stored series has no gaps.
+ *
+ * @param record - The curve record.
+ * @param request - The request.
+ * @returns True when nothing but the zone of the date-times changes.
+ * @example
+ * passesThrough(record, { range: {} }) //=> true
+ * passesThrough(record, { range: {}, frequency: Frequency.P1D }) //=> false
+ */
+export function passesThrough(record: CurveRecord, request: SeriesRequest): boolean {
+  return request.unit === undefined && !planOf(record, request).aggregate;
+}
+
 function wholeSteps(range: TimeRange, plan: Plan): TimeRange {
   if (!plan.aggregate) return range;
   const out: TimeRange = {};
@@ -160,11 +176,22 @@ function wholeSteps(range: TimeRange, plan: Plan): TimeRange {
   return out;
 }
 
-function hasGaps(times: Float64Array, freq: Frequency, zone: Zone): boolean {
-  const n = times.length;
+/**
+ * Whether `n` ascending step starts from `first` to `last` leave out a step of the frequency.
+ *
+ * @param n - How many there are.
+ * @param first - The first, epoch ms.
+ * @param last - The last, epoch ms.
+ * @param freq - The series' frequency.
+ * @param zone - The series' zone.
+ * @returns True when some step between them is missing.
+ * @example
+ * hasGaps(3, 0, 2_700_000, Frequency.PT15M, CET) //=> true
+ */
+export function hasGaps(n: number, first: number, last: number, freq: Frequency, zone: Zone): boolean {
   if (n < 2 || !freq.isIterable) return false;
-  if (freq.unit === 'minute') return times[n - 1]! - times[0]! !== (n - 1) * freq.size * 60_000;
-  return stepStarts(times[0]!, times[n - 1]! + 1, freq, zone).length !== n;
+  if (freq.unit === 'minute') return last - first !== (n - 1) * freq.size * 60_000;
+  return stepStarts(first, last + 1, freq, zone).length !== n;
 }
 
 /** Columns after aggregation, before unit conversion. */
@@ -176,7 +203,8 @@ interface Columns {
 
 function aggregateColumns(block: Columns, plan: Plan, request: SeriesRequest): Columns {
   const { times, values, scenarios } = block;
-  if (!plan.aggregate && !hasGaps(times, plan.from, plan.fromZone)) return { times, values, scenarios };
+  if (!plan.aggregate && !hasGaps(times.length, times[0]!, times[times.length - 1]!, plan.from, plan.fromZone))
+    return { times, values, scenarios };
   const out = resample(
     { times, ...(values ? { values } : {}), ...(scenarios.length ? { scenarios } : {}) },
     plan.aggregate

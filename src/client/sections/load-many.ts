@@ -20,6 +20,34 @@ export interface ManyOptions extends CallOptions {
   concurrency?: number;
   /** Show progress (default true: a bar in a notebook or on a terminal, nothing elsewhere). */
   progress?: boolean;
+  /**
+   * Called as each curve finishes, loaded or failed (whatever `progress` says): for a progress
+   * display of your own, or to log a long panel's load. What it throws is ignored.
+   */
+  onProgress?: (progress: ManyProgress) => void;
+}
+
+/**
+ * One step of a many-curve call, as `onProgress` receives it.
+ *
+ * @example
+ * const log = (p: ManyProgress) => console.log(`${p.done}/${p.total} ${p.curve}: ${p.rows} rows`);
+ */
+export interface ManyProgress {
+  /** Curves finished so far (loaded or failed). */
+  done: number;
+  /** Curves in all. */
+  total: number;
+  /** Curves failed so far. */
+  failed: number;
+  /** The curve that finished (its name). */
+  curve: string;
+  /** Its position in the input. */
+  index: number;
+  /** Whether it loaded. */
+  ok: boolean;
+  /** Rows of what it loaded (a series' steps, a list's members), null when failed. */
+  rows: number | null;
 }
 
 /**
@@ -52,7 +80,7 @@ export function curveList(curves: Iterable<CurveInput>): CurveInput[] {
 }
 
 /** The operation's own options: each member of a union of option shapes without `ManyOptions`' fields. */
-type WithoutMany<O> = O extends unknown ? Omit<O, 'concurrency' | 'progress'> : never;
+type WithoutMany<O> = O extends unknown ? Omit<O, 'concurrency' | 'progress' | 'onProgress'> : never;
 
 /**
  * Splits `ManyOptions` from the operation's options.
@@ -63,10 +91,10 @@ type WithoutMany<O> = O extends unknown ? Omit<O, 'concurrency' | 'progress'> : 
  * splitManyOptions({ begin: 'x', progress: false }) //=> [{ progress: false }, { begin: 'x' }]
  */
 export function splitManyOptions<O extends ManyOptions>(options: O): [ManyOptions, WithoutMany<O>] {
-  const { concurrency, progress, ...rest } = options;
-  // `rest` is each member of O without the two fields; TypeScript's rest type (one Omit over the
+  const { concurrency, progress, onProgress, ...rest } = options;
+  // `rest` is each member of O without the three fields; TypeScript's rest type (one Omit over the
   // whole union) does not distribute, so it is restated per member here.
-  return [{ concurrency, progress, signal: options.signal }, rest as WithoutMany<O>];
+  return [{ concurrency, progress, onProgress, signal: options.signal }, rest as WithoutMany<O>];
 }
 
 /**
@@ -74,10 +102,11 @@ export function splitManyOptions<O extends ManyOptions>(options: O): [ManyOption
  *
  * @param curves - Curve names or Curve objects.
  * @param loadOne - Loads one curve.
- * @param many - Concurrency, progress and signal.
+ * @param many - Concurrency, progress, `onProgress` and signal.
  * @param collect - Builds the result from the loaded values (input order, failed ones left out).
  * @returns The collected result.
- * @throws ValidationError for an empty or non-array `curves` or a bad `concurrency`;
+ * @throws ValidationError for an empty or non-array `curves`, a bad `concurrency` or an
+ *   `onProgress` that is no function;
  *   PartialLoadError naming every failed curve, with `partial` = the collected result of the
  *   others; the signal's reason when aborted.
  * @example
@@ -95,27 +124,47 @@ export async function runMany<T, R>(
   if (!Number.isInteger(concurrency) || concurrency < 1) {
     throw new ValidationError(`concurrency must be an integer of at least 1, got ${String(concurrency)}`, 'concurrency');
   }
+  const { onProgress } = many;
+  if (onProgress !== undefined && typeof onProgress !== 'function') {
+    throw new ValidationError(`onProgress must be a function, got ${typeof onProgress}`, 'onProgress');
+  }
   many.signal?.throwIfAborted();
   const results: ({ ok: true; value: T } | { ok: false; error: Error } | undefined)[] = new Array(list.length);
-  const progress = progressDisplay('curves', list.length, many.progress !== false);
+  const display = progressDisplay('curves', list.length, many.progress !== false);
+  let [done, failed] = [0, 0];
+  const progress = {
+    step(ok: boolean, index: number, value?: T): void {
+      display.step(ok);
+      done++;
+      if (!ok) failed++;
+      if (onProgress === undefined) return;
+      const length = (value as { length?: unknown } | undefined)?.length;
+      try {
+        onProgress({ done, total: list.length, failed, curve: names[index]!, index, ok, rows: typeof length === 'number' ? length : null });
+      } catch {
+        // a progress display of the caller's never breaks the load
+      }
+    },
+  };
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < list.length) {
       const i = next++;
       if (many.signal?.aborted) return;
+      let result: { ok: true; value: T } | { ok: false; error: Error };
       try {
-        results[i] = { ok: true, value: await loadOne(list[i]!, i) };
-        progress.step(true);
+        result = { ok: true, value: await loadOne(list[i]!, i) };
       } catch (err) {
-        results[i] = { ok: false, error: err instanceof Error ? err : new Error(String(err)) };
-        progress.step(false);
+        result = { ok: false, error: err instanceof Error ? err : new Error(String(err)) };
       }
+      results[i] = result;
+      progress.step(result.ok, i, result.ok ? result.value : undefined);
     }
   };
   try {
     await Promise.all(Array.from({ length: Math.min(concurrency, list.length) }, worker));
   } finally {
-    progress.done();
+    display.done();
   }
   many.signal?.throwIfAborted();
   const loaded: T[] = [];

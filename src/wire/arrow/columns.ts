@@ -17,7 +17,7 @@ import { ParseException } from '../../exceptions';
  * @example
  * BATCH_ROWS //=> 65536
  */
-const BATCH_ROWS = 65536;
+export const BATCH_ROWS = 65536;
 
 const TWO_32 = 4294967296;
 

@@ -3,7 +3,14 @@
 export * from './accept';
 export { arrowZone, isReceivedColumn } from './columns';
 export { ARROW_MEDIA_TYPE } from './stream';
-export { decodeTimeseries, decodeTimeseriesList, encodeTimeseries, encodeTimeseriesList } from './timeseries';
+export {
+  decodeTimeseries,
+  decodeTimeseriesList,
+  encodeTimeseries,
+  encodeTimeseriesList,
+  TimeseriesStream,
+  type TimeseriesRows,
+} from './timeseries';
 export { decodePeriodseries, decodePeriodseriesList, encodePeriodseries, encodePeriodseriesList } from './periodseries';
 export { decodeOHLCList, encodeOHLCColumns } from './ohlc';
 export * from './srmc';

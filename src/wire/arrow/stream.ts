@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { Endianness, field, Table, tableFromIPC, tableToIPC, Version, type Batch, type DataType } from '@uwdata/flechette';
+import { Endianness, field, Table, tableFromIPC, tableToIPC, Version, type Batch, type DataType, type Schema } from '@uwdata/flechette';
 import { ParseException } from '../../exceptions';
 import { columnOf } from './columns';
 
@@ -55,6 +55,23 @@ export interface OutColumn {
   batches: Batch<unknown>[];
 }
 
+/** A field of a stream written batch by batch: name, type and role. */
+type OutField = Omit<OutColumn, 'batches'>;
+
+/** The schema of an answer: its fields with their roles, and the metadata of docs/arrow.md#metadata. */
+function schemaOf(shape: string, header: unknown, layout: readonly MemberLayout[], fields: readonly OutField[]): Schema {
+  return {
+    version: Version.V5,
+    endianness: Endianness.Little,
+    fields: fields.map((c) => field(c.name, c.type, true, new Map([[ROLE, c.role]]))),
+    metadata: new Map([
+      [META.shape, shape],
+      [META.header, JSON.stringify(header)],
+      [META.layout, JSON.stringify(layout)],
+    ]),
+  };
+}
+
 /**
  * Writes an answer as Arrow IPC stream bytes.
  *
@@ -67,21 +84,84 @@ export interface OutColumn {
  * writeStream('timeseries', head, [{ rows: 0, values: true, scenarios: 0 }], columns).byteLength > 0 //=> true
  */
 export function writeStream(shape: string, header: unknown, layout: readonly MemberLayout[], columns: readonly OutColumn[]): Uint8Array {
-  const schema = {
-    version: Version.V5,
-    endianness: Endianness.Little,
-    fields: columns.map((c) => field(c.name, c.type, true, new Map([[ROLE, c.role]]))),
-    metadata: new Map([
-      [META.shape, shape],
-      [META.header, JSON.stringify(header)],
-      [META.layout, JSON.stringify(layout)],
-    ]),
-  };
+  const schema = schemaOf(shape, header, layout, columns);
   const table = new Table(
     schema,
     columns.map((c) => columnOf(c.type, c.batches)),
   );
   return tableToIPC(table, { format: 'stream' }) as Uint8Array;
+}
+
+/** The end-of-stream marker of the IPC stream format (continuation token, zero length). */
+const END_OF_STREAM = Uint8Array.of(255, 255, 255, 255, 0, 0, 0, 0);
+
+/**
+ * Writes an answer as IPC stream pieces, one record batch at a time, for answers sent while they
+ * are read (docs/arrow.md#streamed): {@link StreamPieces.start} (the schema), one
+ * {@link StreamPieces.batch} per record batch, then {@link StreamPieces.end}. The pieces, joined,
+ * are the bytes {@link writeStream} makes of the same columns.
+ */
+export class StreamPieces {
+  readonly #schema: Schema;
+  readonly #types: DataType[];
+  #skip = -1;
+
+  /**
+   * @param shape - The shape (`service.shape`).
+   * @param header - The header, written as JSON text (`service.header`).
+   * @param layout - One entry per member (`service.layout`), with the row counts that will follow.
+   * @param fields - The columns' names, types and roles.
+   */
+  constructor(shape: string, header: unknown, layout: readonly MemberLayout[], fields: readonly OutField[]) {
+    this.#schema = schemaOf(shape, header, layout, fields);
+    this.#types = fields.map((c) => c.type);
+  }
+
+  #write(batches: readonly Batch<unknown>[] | null): Uint8Array {
+    const table = new Table(
+      this.#schema,
+      this.#types.map((type, i) => columnOf(type, batches === null ? [] : [batches[i]!])),
+    );
+    return tableToIPC(table, { format: 'stream' }) as Uint8Array;
+  }
+
+  /**
+   * The schema message, the first piece.
+   *
+   * @returns Its bytes.
+   * @example
+   * pieces.start().byteLength > 0 //=> true
+   */
+  start(): Uint8Array {
+    const bytes = this.#write(null);
+    this.#skip = bytes.byteLength - END_OF_STREAM.byteLength;
+    return bytes.subarray(0, this.#skip);
+  }
+
+  /**
+   * One record batch message.
+   *
+   * @param batches - One batch per field, all of one length.
+   * @returns Its bytes.
+   * @example
+   * pieces.batch([timeBatch(times, 0, n, type), floatBatch(values, 0, n)]).byteLength > 0 //=> true
+   */
+  batch(batches: readonly Batch<unknown>[]): Uint8Array {
+    if (this.#skip < 0) this.start();
+    const bytes = this.#write(batches);
+    return bytes.subarray(this.#skip, bytes.byteLength - END_OF_STREAM.byteLength);
+  }
+
+  /**
+   * The end-of-stream marker, the last piece.
+   *
+   * @returns Its bytes.
+   * @example
+   * pieces.end().byteLength //=> 8
+   */
+  end(): Uint8Array {
+    return END_OF_STREAM.slice();
+  }
 }
 
 /** An answer as read: the table, its header and member layout. */

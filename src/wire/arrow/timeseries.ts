@@ -11,8 +11,8 @@ import { float64, int32, type Column } from '@uwdata/flechette';
 import { Timeseries, TimeseriesList } from '../../model';
 import { parseTimeseries, serializeTimeseriesHead } from '../json';
 import { modelAt } from '../json/read';
-import { batchRanges, constantIntBatch, floatBatch, readFloats, readTimes, timeBatch, timeType } from './columns';
-import { eachMember, readStream, ROLE, writeStream, type MemberLayout, type OutColumn, type ReadStream } from './stream';
+import { BATCH_ROWS, batchRanges, constantIntBatch, floatBatch, readFloats, readTimes, timeBatch, timeType } from './columns';
+import { eachMember, readStream, ROLE, StreamPieces, writeStream, type MemberLayout, type OutColumn, type ReadStream } from './stream';
 
 const NO_VALUES = new Float64Array(0);
 
@@ -85,6 +85,90 @@ export function timeseriesParts(ts: Timeseries): [MemberLayout[], OutColumn[]] {
  */
 export function encodeTimeseriesList(list: readonly Timeseries[]): Uint8Array {
   return writeStream('timeseries-list', list.map(serializeTimeseriesHead), list.map(layoutOf), columnsOf(list, true));
+}
+
+/** Some consecutive rows of a series being streamed (NaN = missing). */
+export interface TimeseriesRows {
+  /** Step starts, epoch ms. */
+  times: Float64Array;
+  /** Values, or null for a series without a value column. */
+  values: Float64Array | null;
+  /** One column per scenario. */
+  scenarios: readonly Float64Array[];
+}
+
+/**
+ * Writes one time series as an Arrow IPC stream while its rows are read
+ * (docs/arrow.md#streamed): the schema first (with the row count announced), then one record
+ * batch per call, so the whole series is never held. Fed batches of {@link TimeseriesStream.batchRows}
+ * rows (the last one shorter), the pieces joined are the bytes of {@link encodeTimeseries}.
+ *
+ * @example
+ * const out = new TimeseriesStream(head, 96);
+ * send(out.start()); send(out.batch({ times, values, scenarios: [] })); send(out.end());
+ */
+export class TimeseriesStream {
+  /** Rows per record batch for output equal to {@link encodeTimeseries}. */
+  static readonly batchRows = BATCH_ROWS;
+  readonly #pieces: StreamPieces;
+  readonly #date: OutColumn['type'];
+  readonly #values: boolean;
+  readonly #scenarios: number;
+
+  /**
+   * @param head - The series without rows: curve, resolution, unit, ..., a value column when the
+   *   series has one and its scenario columns (names), all empty.
+   * @param rows - The rows that the batches will bring, in all.
+   */
+  constructor(head: Timeseries, rows: number) {
+    const [[layout], columns] = timeseriesParts(head);
+    this.#pieces = new StreamPieces('timeseries', serializeTimeseriesHead(head), [{ ...layout!, rows }], columns);
+    this.#date = columns[0]!.type;
+    this.#values = head.hasValues();
+    this.#scenarios = head.scenarios.length;
+  }
+
+  /**
+   * The schema message.
+   *
+   * @returns Its bytes.
+   * @example
+   * out.start().byteLength > 0 //=> true
+   */
+  start(): Uint8Array {
+    return this.#pieces.start();
+  }
+
+  /**
+   * One record batch.
+   *
+   * @param rows - The next rows (all columns of one length; as many scenario columns as the head).
+   * @returns Its bytes.
+   * @throws RangeError for a value column or scenario count that differs from the head's.
+   * @example
+   * out.batch({ times, values, scenarios: [] }).byteLength > 0 //=> true
+   */
+  batch(rows: TimeseriesRows): Uint8Array {
+    if ((rows.values !== null) !== this.#values || rows.scenarios.length !== this.#scenarios)
+      throw new RangeError(`Streamed rows must have ${this.#values ? 'a' : 'no'} value column and ${this.#scenarios} scenarios`);
+    const n = rows.times.length;
+    return this.#pieces.batch([
+      timeBatch(rows.times, 0, n, this.#date),
+      ...(rows.values === null ? [] : [floatBatch(rows.values, 0, n)]),
+      ...rows.scenarios.map((s) => floatBatch(s, 0, n)),
+    ]);
+  }
+
+  /**
+   * The end-of-stream marker.
+   *
+   * @returns Its bytes.
+   * @example
+   * out.end().byteLength //=> 8
+   */
+  end(): Uint8Array {
+    return this.#pieces.end();
+  }
 }
 
 /** The columns of a received answer, by role, read whole. */

@@ -151,6 +151,48 @@ test('loadMany: the other sections (instances latest/relative, periods)', async 
   );
 });
 
+test('loadMany onProgress: one call per curve, counts and rows; a failing callback never breaks the load', async () => {
+  const seen: { done: number; total: number; failed: number; curve: string; index: number; ok: boolean; rows: number | null }[] = [];
+  const curves = [...CURVES.slice(1, 4), 'DE No Such Curve MWh/h 15min Actual'];
+  await rejects(
+    () => client.timeseries.loadMany(curves, { ...RANGE, progress: false, onProgress: (p) => seen.push({ ...p }) }),
+    (e) => e instanceof PartialLoadError,
+  );
+  assert.is(seen.length, 4);
+  assert.equal(
+    seen.map((p) => p.done),
+    [1, 2, 3, 4],
+  );
+  assert.ok(seen.every((p) => p.total === 4));
+  const missing = seen.find((p) => !p.ok)!;
+  assert.equal([missing.curve, missing.index, missing.rows], [curves[3], 3, null]);
+  assert.is(seen.at(-1)!.failed, 1);
+  // a week of quarter-hours
+  assert.equal(
+    seen
+      .filter((p) => p.ok)
+      .map((p) => [p.index, p.rows])
+      .sort(),
+    [
+      [0, 672],
+      [1, 672],
+      [2, 672],
+    ],
+  );
+  const panel = await client.timeseries.loadMany(CURVES.slice(1, 3), {
+    ...RANGE,
+    progress: false,
+    onProgress: () => {
+      throw new Error('display broke');
+    },
+  });
+  assert.is(panel.length, 2);
+  await rejects(
+    () => client.timeseries.loadMany(CURVES, { ...RANGE, onProgress: 'yes' as unknown as () => void }),
+    (e) => e instanceof ValidationError && e.parameter === 'onProgress',
+  );
+});
+
 test('signal: an aborted signal rejects before and during a call, and stops loadMany', async () => {
   const { sent } = recorder;
   const before = sent.length;

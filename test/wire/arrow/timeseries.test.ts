@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import { ParseException } from '../../../src/exceptions';
 import { Timeseries } from '../../../src/model';
 import { CET, Frequency, Resolution, zoneByName } from '../../../src/time';
-import { decodeTimeseries, decodeTimeseriesList, encodeTimeseries, encodeTimeseriesList } from '../../../src/wire/arrow';
+import { decodeTimeseries, decodeTimeseriesList, encodeTimeseries, encodeTimeseriesList, TimeseriesStream } from '../../../src/wire/arrow';
 import { parseTimeseries, parseTimeseriesList, serializeTimeseries, serializeTimeseriesList } from '../../../src/wire';
 import { tableFromIPC } from '@uwdata/flechette';
 import { FORECAST_CURVE } from '../json/samples';
@@ -115,6 +115,64 @@ test('long series are cut into record batches of 65,536 rows and read back whole
   const bytes = encodeTimeseries(ts);
   assert.is(tableFromIPC(bytes).getChild('date').data.length, 3);
   same(decodeTimeseries(bytes), ts);
+});
+
+/** The pieces of a TimeseriesStream fed `size` rows at a time, joined. */
+function streamed(ts: Timeseries, size: number): Uint8Array {
+  const empty = new Float64Array(0);
+  const head = new Timeseries({
+    resolution: ts.resolution,
+    curve: ts.curve,
+    unit: ts.unit,
+    denominator: ts.denominator,
+    times: empty,
+    values: ts.hasValues() ? empty : null,
+    scenarios: ts.scenarios.map(() => empty),
+    scenarioNames: ts.scenarioNames,
+  });
+  const out = new TimeseriesStream(head, ts.length);
+  const parts = [out.start()];
+  const values = ts.valuesOrNull();
+  for (let start = 0; start < Math.max(1, ts.length); start += size) {
+    const end = Math.min(ts.length, start + size);
+    parts.push(
+      out.batch({
+        times: ts.times.subarray(start, end),
+        values: values === null ? null : values.subarray(start, end),
+        scenarios: ts.scenarios.map((s) => s.subarray(start, end)),
+      }),
+    );
+  }
+  parts.push(out.end());
+  return Buffer.concat(parts);
+}
+
+test('a series written batch by batch (TimeseriesStream) is byte for byte the whole-series stream', () => {
+  const n = 140_000;
+  const times = Float64Array.from({ length: n }, (_, i) => Date.UTC(2020, 0, 1) + i * 900_000);
+  const values = Float64Array.from({ length: n }, (_, i) => (i % 9 === 0 ? Number.NaN : i / 4));
+  const long = new Timeseries({ resolution: new Resolution(Frequency.PT15M, CET), times, values, unit: 'MWh/h' });
+  const climate = new Timeseries({
+    resolution: new Resolution(Frequency.PT15M, CET),
+    times: times.subarray(0, 300),
+    values: null,
+    scenarios: [values.subarray(0, 300), values.subarray(300, 600)],
+    scenarioNames: ['1991', '1992'],
+  });
+  const empty = new Timeseries({
+    resolution: new Resolution(Frequency.PT15M, CET),
+    times: new Float64Array(0),
+    values: new Float64Array(0),
+  });
+  for (const ts of [long, dstDay(), climate, empty]) {
+    const bytes = streamed(ts, TimeseriesStream.batchRows);
+    assert.ok(Buffer.from(encodeTimeseries(ts)).equals(bytes), `${ts.length} rows`);
+    same(decodeTimeseries(bytes), ts);
+  }
+  // other batch sizes make another valid stream of the same series
+  same(decodeTimeseries(streamed(long, 10_000)), long);
+  const out = new TimeseriesStream(long, 3);
+  assert.throws(() => out.batch({ times, values: null, scenarios: [] }), /value column/);
 });
 
 test('a cut stream, bytes of another shape or no Arrow at all are ParseExceptions, never a short series', () => {

@@ -4,3 +4,5 @@ export { buildCatalogue } from './catalogue';
 export { curveName, makeCurve, splitUnit, DATA_TYPE_LABELS, FREQUENCY_SHORT } from './curve-names';
 export { DEMO_DENIED_AREAS } from './demo-user';
 export { progressBar, renderProgress, type ProgressStream } from './progress-bar';
+export { historyCurves, MAX_HISTORY_YEARS, seedLongHistory } from './long-history';
+export { parseAnchor } from './demo-time';

@@ -6,28 +6,31 @@
  *
  * @module
  */
-import type { FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Frequency, zoneByName } from 'service/time';
-import type { Timeseries } from 'service/model';
 import { SECTION_CURVE_TYPES } from 'service/wire';
 import { decodeTimeseriesLoad } from '../requests';
 import { userOf } from '../auth';
 import type { RouteContext, RouteModule } from '../route-module';
-import { timeseriesReply } from '../arrow-reply';
+import { asksArrow, timeseriesReply, timeseriesStreamReply } from '../arrow-reply';
+import { openPlainSeries } from '../stream-series';
 import { curveOf, dataCurve, loadTimeseries, requestQuery, requestRange } from '../resample-series';
 
 /**
  * Answers `timeseries.load`: decodes the query (400 naming a bad parameter), finds the curve (404
- * unknown, 400 wrong type, 403 outside the subscriptions), then reads, aggregates and converts.
+ * unknown, 400 wrong type, 403 outside the subscriptions), then reads, aggregates and converts;
+ * an Arrow answer of the stored values as they are is sent while it is read (docs/arrow.md#streamed).
  *
  * @param context - The store and clock.
  * @param request - The request; the curve name is the decoded `curve` path segment.
- * @returns The time series (the route writes it with `timeseriesBytes`).
+ * @param reply - The reply.
+ * @returns The answer: JSON or Arrow bytes, or an Arrow stream.
  * @throws ValidationError, NotFoundError or ForbiddenError, mapped to 400, 404 and 403.
  * @example
- * (await timeseriesLoad(context, request)).resolution.frequency //=> Frequency.P1D
+ * api.get('/timeseries/:curve/', async (request, reply) => timeseriesLoad(context, request, reply));
  */
-async function timeseriesLoad(context: RouteContext, request: FastifyRequest): Promise<Timeseries> {
+async function timeseriesLoad(context: RouteContext, request: FastifyRequest, reply: FastifyReply): Promise<Buffer | Readable> {
   const query = decodeTimeseriesLoad(requestQuery(request));
   const user = userOf(request);
   const name = (request.params as { curve: string }).curve;
@@ -39,7 +42,9 @@ async function timeseriesLoad(context: RouteContext, request: FastifyRequest): P
     query.frequency ?? Frequency.byTag(record.frequency),
   );
   const curve = await curveOf(context.store, user, record);
-  return loadTimeseries(context.store, curve, record, { ...query, range });
+  const open = asksArrow(request) ? await openPlainSeries(context.store, curve, record, { ...query, range }) : null;
+  if (open !== null) return timeseriesStreamReply(reply, open);
+  return timeseriesReply(request, reply, await loadTimeseries(context.store, curve, record, { ...query, range }));
 }
 
 /**
@@ -52,6 +57,6 @@ async function timeseriesLoad(context: RouteContext, request: FastifyRequest): P
 export const timeseriesRoutes: RouteModule = {
   section: 'timeseries',
   register(api, context) {
-    api.get('/timeseries/:curve/', async (request, reply) => timeseriesReply(request, reply, await timeseriesLoad(context, request)));
+    api.get('/timeseries/:curve/', async (request, reply) => timeseriesLoad(context, request, reply));
   },
 };

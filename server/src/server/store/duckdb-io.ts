@@ -113,19 +113,36 @@ export async function readColumns(
  * memory (one typed-array copy per chunk instead of a call per value), NULL as NaN. This goes
  * through `@duckdb/node-bindings`, the C API that `@duckdb/node-api` itself is built on.
  *
+ * @param chunk - The chunk.
+ * @param c - The column.
+ * @param typeId - The column's type.
+ * @param out - Where to copy.
+ * @param at - First position written in `out`.
+ * @param from - First row of the chunk copied (default 0).
+ * @param count - Rows copied (default: the rest of the chunk).
  * @returns False for other column types (the caller reads those value by value).
+ * @example
+ * copyNumbers(chunk, 0, DuckDBTypeId.DOUBLE, out, 0) //=> true
  */
-function copyNumbers(chunk: DuckDBDataChunk, c: number, typeId: DuckDBTypeId, out: Float64Array, at: number): boolean {
+export function copyNumbers(
+  chunk: DuckDBDataChunk,
+  c: number,
+  typeId: DuckDBTypeId,
+  out: Float64Array,
+  at: number,
+  from = 0,
+  count = chunk.rowCount - from,
+): boolean {
   const n = chunk.rowCount;
   let source: Float64Array | Int32Array;
   const raw = bindings.data_chunk_get_vector(chunk.chunk, c);
   if (typeId === DuckDBTypeId.DOUBLE) source = typedView(bindings.vector_get_data(raw, n * 8), Float64Array, n);
   else if (typeId === DuckDBTypeId.INTEGER) source = typedView(bindings.vector_get_data(raw, n * 4), Int32Array, n);
   else return false;
-  out.set(source, at);
+  out.set(from === 0 && count === n ? source : source.subarray(from, from + count), at);
   const validity = bindings.vector_get_validity(raw, Math.ceil(n / 64) * 8) as Uint8Array | null;
   if (validity) {
-    for (let i = 0; i < n; i++) if ((validity[i >> 3]! & (1 << (i & 7))) === 0) out[at + i] = Number.NaN;
+    for (let i = from; i < from + count; i++) if ((validity[i >> 3]! & (1 << (i & 7))) === 0) out[at + i - from] = Number.NaN;
   }
   return true;
 }

@@ -15,6 +15,7 @@ import { planBatch, type IdCounters, type WritePlan } from './duckdb-plan';
 import { readEvents, readInstances, readOhlcBlock, readPeriodBlock, readSeriesBlock, type ReadTarget } from './duckdb-read';
 import { frozen, instanceFromRow } from './duckdb-records';
 import { loadState, type StoredState } from './duckdb-state';
+import { openSeriesCursor } from './duckdb-stream';
 import { writeBatch, type WriteCounts } from './duckdb-write';
 import type { CurveRow } from './duckdb-write-meta';
 import { EventIdGenerator, compareEventIds, formatEventId, parseEventId, type EventIdParts } from './event-ids';
@@ -28,6 +29,7 @@ import type {
   InstanceQuery,
   OhlcQuery,
   PlaceQuery,
+  SeriesCursor,
   SeriesReadOptions,
   Store,
   StoreHealth,
@@ -348,6 +350,27 @@ export class DuckDbStore implements Store {
     return this.readers.use(async (conn) =>
       readSeriesBlock(conn, await this.target(conn, curve, instance), range, options.scenarios ?? true),
     );
+  }
+
+  /** {@inheritDoc Store.openSeries} */
+  async openSeries(curve: string, range: TimeRange, instance?: InstanceKey | null): Promise<SeriesCursor> {
+    this.curveRow(curve);
+    // the reader stays with the cursor until it closes: the pool's task lasts that long
+    return new Promise<SeriesCursor>((resolve, reject) => {
+      this.readers
+        .use(
+          (conn) =>
+            new Promise<void>((release) => {
+              this.target(conn, curve, instance)
+                .then((target) => openSeriesCursor(conn, target, range, release))
+                .then(resolve, (err: unknown) => {
+                  release();
+                  reject(err);
+                });
+            }),
+        )
+        .catch(reject);
+    });
   }
 
   /** {@inheritDoc Store.readPeriods} */

@@ -19,6 +19,7 @@ export type {
   InstanceKey,
   OhlcQuery,
   ReadStoreHealth,
+  SeriesCursor,
   Store,
   StorePage,
   TimeRange,

@@ -123,6 +123,40 @@ export interface SeriesReadOptions {
   scenarios?: boolean;
 }
 
+/** Some consecutive rows of a batched series read (NaN = missing). */
+export interface SeriesBatch {
+  /** Times, epoch ms, ascending. */
+  times: Float64Array;
+  /** The value column, or null when the series has none. */
+  values: Float64Array | null;
+  /** One column per scenario. */
+  scenarios: Float64Array[];
+}
+
+/**
+ * A batched read of a series (docs/arrow.md#streamed): what the rows will be, then the rows in
+ * batches. It holds a reader of the store until the batches end or `close` is called.
+ */
+export interface SeriesCursor {
+  /** Rows in all (one per distinct time). */
+  rows: number;
+  /** First time (NaN without rows). */
+  first: number;
+  /** Last time (NaN without rows). */
+  last: number;
+  /** Whether the series has a value column. */
+  values: boolean;
+  /** Names of its scenario columns, in order. */
+  scenarioNames: string[];
+  /**
+   * The rows in batches of `size` (the last one shorter); the cursor closes when they end. A
+   * batch's columns may be reused for a later one: use each before asking for the next.
+   */
+  batches(size: number): AsyncGenerator<SeriesBatch>;
+  /** Ends the read and gives the reader back (safe to call more than once). */
+  close(): Promise<void>;
+}
+
 /** Options of an OHLC read. */
 export interface OhlcQuery extends TimeRange {
   /** Only this contract period (`month`, `year`, ...; case-insensitive). */
@@ -268,6 +302,11 @@ export interface Store {
 
   /** Values of a curve (or of one instance) in the range, as time-ordered columns. */
   readSeries(curve: string, range: TimeRange, instance?: InstanceKey | null, options?: SeriesReadOptions): Promise<SeriesBlock>;
+  /**
+   * Opens a batched read of the values of a curve (or one instance) in the range, on stores that
+   * can hand over rows in batches (answers streamed while they are read).
+   */
+  openSeries?(curve: string, range: TimeRange, instance?: InstanceKey | null): Promise<SeriesCursor>;
   /** Periods of a curve (or of one instance) overlapping the range, ordered by begin. */
   readPeriods(curve: string, range: TimeRange, instance?: InstanceKey | null): Promise<PeriodBlock>;
   /** OHLC rows with `traded` in the range, ordered by traded, period, delivery. */

@@ -1,0 +1,153 @@
+/**
+ * Reading a series of the embedded store in batches of rows (docs/arrow.md#streamed), for answers
+ * sent while they are read: one transaction sees one snapshot, so the row count told before the
+ * first batch is the count the batches bring; the rows are read a window of times at a time.
+ * Rows come in time order, the members of a scenario
+ * series pivoted by the engine into one column each (null where a member has no row at a time,
+ * as the whole read of `readSeriesBlock` does).
+ *
+ * @module
+ */
+import type { DuckDBConnection, DuckDBDataChunk, DuckDBTypeId } from '@duckdb/node-api';
+import { copyNumbers, readColumns, readRows, sqlNumber } from './duckdb-io';
+import type { ReadTarget } from './duckdb-read';
+import { sortByTime } from './pivot-members';
+import type { SeriesBatch, SeriesCursor, TimeRange } from './store';
+
+function rangeSql(range: TimeRange): string {
+  let out = '';
+  if (range.begin !== undefined) out += ` AND ts >= ${sqlNumber(range.begin)}`;
+  if (range.end !== undefined) out += ` AND ts < ${sqlNumber(range.end)}`;
+  return out;
+}
+
+/** Batches per window read at once: what the read holds is at most this many batches, whatever the range. */
+const WINDOW_BATCHES = 4;
+
+/** Copies `n` rows of every column of a chunk from row `from` into `out` at `at`. */
+function copyRows(chunk: DuckDBDataChunk, types: readonly DuckDBTypeId[], out: Float64Array[], at: number, from: number, n: number): void {
+  for (let c = 0; c < out.length; c++) {
+    if (!copyNumbers(chunk, c, types[c]!, out[c]!, at, from, n)) throw new Error(`series read: column ${c} is not DOUBLE`);
+  }
+}
+
+/**
+ * The rows of a query on `series_values` (a time column and `members` number columns, sorted
+ * by the query when it pivots several members) one window of times at a time: `window(lo, hi)`
+ * is the query of the rows with `lo <= ts < hi`, so no more than a window is read or sorted at
+ * once. Windows of `WINDOW_BATCHES * size` steps when the times are evenly spaced, else one
+ * window; each window is cut into batches of `size` rows.
+ */
+async function* windowRows(
+  conn: DuckDBConnection,
+  window: (lo: number, hi: number) => string,
+  members: number,
+  span: { rows: number; first: number; last: number },
+  size: number,
+): AsyncGenerator<Float64Array[]> {
+  const { rows, first, last } = span;
+  const step = rows > 1 ? (last - first) / (rows - 1) : 0;
+  const width =
+    rows > size * WINDOW_BATCHES && Number.isInteger(step) && step > 0 ? step * size * WINDOW_BATCHES : Number.POSITIVE_INFINITY;
+  // one set of columns for every window (each batch handed out is encoded before the next is read)
+  let page: Float64Array[] = [];
+  for (let lo = first; lo <= last; lo += width) {
+    const hi = Math.min(lo + width, last + 1);
+    const result = await conn.run(window(lo, hi));
+    const types = Array.from({ length: members + 1 }, (_, c) => result.columnTypeId(c));
+    const n = result.rowCount;
+    if ((page[0]?.length ?? -1) < n) page = Array.from({ length: members + 1 }, () => new Float64Array(n));
+    let at = 0;
+    for (let k = 0; k < result.chunkCount; k++) {
+      const chunk = result.getChunk(k);
+      copyRows(chunk, types, page, at, 0, chunk.rowCount);
+      at += chunk.rowCount;
+    }
+    // a single member is read in storage order (time order in the usual case, checked; sorted when not)
+    const cols = page.map((c) => c.subarray(0, n));
+    const sorted = members === 1 ? sortByTime(cols[0]!, cols[1]!) : cols;
+    for (let start = 0; start < n; start += size) yield sorted.map((c) => c.subarray(start, Math.min(n, start + size)));
+  }
+}
+
+/**
+ * Opens a batched read of a curve/instance in a range. The connection must stay with the cursor
+ * until `close` (which ends the transaction).
+ *
+ * @param conn - A connection for the cursor alone.
+ * @param target - The curve and instance.
+ * @param range - `[begin, end)`.
+ * @param release - Called once when the cursor is closed (gives the connection back).
+ * @returns The cursor: row count, first and last time, columns, and the batches.
+ * @example
+ * const cursor = await openSeriesCursor(conn, target, { begin, end }, release);
+ * for await (const batch of cursor.batches(65536)) send(batch);
+ */
+export async function openSeriesCursor(
+  conn: DuckDBConnection,
+  target: ReadTarget,
+  range: TimeRange,
+  release: () => void,
+): Promise<SeriesCursor> {
+  let open = true;
+  const close = async (): Promise<void> => {
+    if (!open) return;
+    open = false;
+    try {
+      await conn.run('ROLLBACK');
+    } finally {
+      release();
+    }
+  };
+  try {
+    await conn.run('BEGIN TRANSACTION');
+    const members = await readRows(
+      conn,
+      `SELECT id, member, name FROM series WHERE curve_id = ${target.curveId} AND instance_id = ${target.instanceId} ORDER BY member`,
+    );
+    const ids = members.map((m) => Number(m.id));
+    const values = members.some((m) => Number(m.member) < 0);
+    const scenarioNames = members.filter((m) => Number(m.member) >= 0).map((m) => String(m.name));
+    const where = `series_id IN (${ids.length ? ids.join(',') : 'NULL'})${rangeSql(range)}`;
+    // one row per series and time: a single member is counted without a hash of its times
+    const counted = ids.length === 1 ? 'count(*)' : 'count(DISTINCT ts)';
+    const [count, first, last] = (await readColumns(conn, `SELECT ${counted}, min(ts), max(ts) FROM series_values WHERE ${where}`, [
+      'number',
+      'number',
+      'number',
+    ])) as [Float64Array, Float64Array, Float64Array];
+    const rows = count[0] ?? 0;
+    async function* batches(size: number): AsyncGenerator<SeriesBatch> {
+      try {
+        if (rows === 0 || ids.length === 0) return;
+        const columns = ids.length === 1 ? 'value' : ids.map((id) => `max(value) FILTER (WHERE series_id = ${id})`).join(', ');
+        const grouped = ids.length === 1 ? '' : ' GROUP BY ts ORDER BY ts';
+        const pages = windowRows(
+          conn,
+          (lo, hi) =>
+            `SELECT ts, ${columns} FROM series_values WHERE ${where} AND ts >= ${sqlNumber(lo)} AND ts < ${sqlNumber(hi)}${grouped}`,
+          ids.length,
+          { rows, first: first[0]!, last: last[0]! },
+          size,
+        );
+        for await (const [times, ...columns] of pages) {
+          yield { times: times!, values: values ? columns[0]! : null, scenarios: values ? columns.slice(1) : columns };
+        }
+      } finally {
+        await close();
+      }
+    }
+    return {
+      rows,
+      first: rows === 0 ? Number.NaN : first[0]!,
+      last: rows === 0 ? Number.NaN : last[0]!,
+      values,
+      scenarioNames,
+      batches,
+      close,
+    };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}

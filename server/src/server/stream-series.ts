@@ -1,0 +1,79 @@
+/**
+ * Time series answers sent while they are read (docs/arrow.md#streamed): when a request takes the
+ * stored values as they are and the store reads in batches, the series is opened as a cursor
+ * (row count first, then the rows) instead of being read whole.
+ *
+ * @module
+ */
+import { Timeseries, type Curve } from 'service/model';
+import { TimeseriesStream } from 'service/wire';
+import { Frequency, Resolution, zoneByName } from 'service/time';
+import { hasGaps, passesThrough, type SeriesRequest } from './resample-series';
+import type { CurveRecord, SeriesCursor, Store } from './store';
+
+/** A series opened for streaming: its rows to come and the series without rows (its header). */
+export interface OpenSeries {
+  /** The series with everything but its rows: curve, resolution, unit, empty columns. */
+  head: Timeseries;
+  /** The rows, in batches. */
+  cursor: SeriesCursor;
+}
+
+const EMPTY = new Float64Array(0);
+
+/** Shortest step of a frequency in ms (months as 28 days), 0 when it has none. */
+function shortestStep(freq: Frequency): number {
+  const day = 86_400_000;
+  if (freq.unit === 'minute') return freq.size * 60_000;
+  if (freq.unit === 'day') return freq.size * day - 3_600_000; // a day can have 23 hours
+  if (freq.unit === 'month') return freq.size * 28 * day - 3_600_000;
+  return 0;
+}
+
+/**
+ * Whether a bounded range holds no more steps than one record batch: such an answer is one
+ * batch whatever happens, so it is read whole (fewer queries than a batched read).
+ */
+function fitsOneBatch(range: SeriesRequest['range'], freq: Frequency): boolean {
+  const step = shortestStep(freq);
+  if (range.begin === undefined || range.end === undefined || step === 0) return false;
+  return (range.end - range.begin) / step <= TimeseriesStream.batchRows;
+}
+
+/**
+ * Opens a series for streaming when that gives the answer `loadTimeseries` would give: the store
+ * reads in batches, the request changes nothing but the zone (see `passesThrough`) and the
+ * stored rows have no gaps (the whole read would fill them with nulls); and when the range can
+ * hold more than one record batch (65,536 steps; shorter answers are read whole).
+ *
+ * @param store - The store.
+ * @param curve - The model curve to attach.
+ * @param record - The curve record.
+ * @param request - Range and options.
+ * @returns The open series, or null when the answer must be read whole.
+ * @example
+ * const open = await openPlainSeries(store, curve, record, { range });
+ * open?.cursor.rows //=> 350592
+ */
+export async function openPlainSeries(store: Store, curve: Curve, record: CurveRecord, request: SeriesRequest): Promise<OpenSeries | null> {
+  if (store.openSeries === undefined || !passesThrough(record, request)) return null;
+  const freq = Frequency.byTag(record.frequency);
+  if (fitsOneBatch(request.range, freq)) return null;
+  const fromZone = zoneByName(record.timezone);
+  const cursor = await store.openSeries(record.name, request.range, request.instance ?? null);
+  if (hasGaps(cursor.rows, cursor.first, cursor.last, freq, fromZone)) {
+    await cursor.close();
+    return null;
+  }
+  const head = new Timeseries({
+    curve,
+    resolution: new Resolution(freq, request.timeZone ?? fromZone),
+    unit: record.unit,
+    denominator: record.denominator,
+    times: EMPTY,
+    values: cursor.values ? EMPTY : null,
+    scenarios: cursor.scenarioNames.map(() => EMPTY),
+    scenarioNames: cursor.scenarioNames,
+  });
+  return { head, cursor };
+}

@@ -1,0 +1,229 @@
+// Arrow answers of `timeseries.load` sent while they are read (docs/arrow.md#streamed), against
+// the real service over loopback: the streamed bytes are the bytes of the whole-series encoder
+// (so equal to the JSON answer), sent chunked; compressed streams and 304 per representation;
+// series with gaps or aggregation fall back to the whole read; a read failing mid-way cuts the
+// answer (an error on the client, never a short series) and gives the store's reader back.
+import * as http from 'node:http';
+import * as zlib from 'node:zlib';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { ServiceClient } from '../../src/client';
+import { ARROW_ACCEPT, decodeTimeseries, encodeTimeseries } from '../../src/wire/arrow';
+import { parseTimeseries, serializeTimeseries } from '../../src/wire';
+import { DuckDbStore, type SeriesCursor, type Store } from '../../server/src/server/store';
+import { curveRecord } from '../helpers/records';
+import { rawGet, type RawAnswer } from '../helpers/raw-get';
+import { startService, type StartedService } from '../helpers/start-service';
+
+let svc: StartedService;
+/** When set, the store's batched reads fail after their first batch. */
+let failing = false;
+
+function get(path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  return rawGet(`${svc.apiUrl}${path}`, { 'x-api-key': svc.apiKey, 'accept-encoding': 'identity', ...headers });
+}
+
+const bytes = (a: RawAnswer): Uint8Array => new Uint8Array(a.body.buffer, a.body.byteOffset, a.body.byteLength);
+const LONG = 'TS Long PT15M';
+const GAPS = 'TS Gaps PT15M';
+const SCEN = 'TS Scenarios PT1H';
+const START = Date.UTC(2019, 11, 31, 23); // 2020-01-01 CET
+const N = 150_000; // three record batches
+const path = (curve: string, query: string) => `/timeseries/${encodeURIComponent(curve)}/?${query}`;
+
+function faulty(cursor: SeriesCursor): SeriesCursor {
+  return {
+    ...cursor,
+    async *batches(size: number) {
+      let k = 0;
+      for await (const batch of cursor.batches(size)) {
+        if (k++ === 1) throw new Error('store read failed');
+        yield batch;
+      }
+    },
+  };
+}
+
+async function openStore(dir: string): Promise<Store> {
+  const store = await DuckDbStore.open(dir);
+  return new Proxy(store, {
+    get(target, key) {
+      if (key === 'openSeries')
+        return async (...args: Parameters<NonNullable<Store['openSeries']>>) => {
+          const cursor = await target.openSeries(...args);
+          return failing ? faulty(cursor) : cursor;
+        };
+      const v = Reflect.get(target, key, target);
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
+}
+
+test.before(async () => {
+  const times = Float64Array.from({ length: N }, (_, i) => START + i * 900_000);
+  const values = Float64Array.from({ length: N }, (_, i) => (i % 1000 === 7 ? Number.NaN : Math.sin(i / 50) * 100));
+  const hours = 2000;
+  const hourTimes = Float64Array.from({ length: hours }, (_, i) => START + i * 3_600_000);
+  const scenario = (k: number) => Float64Array.from({ length: hours }, (_, i) => (i === 10 * k ? Number.NaN : k * 1000 + i));
+  const gapTimes = Float64Array.from({ length: 500 }, (_, i) => START + (i < 200 ? i : i + 30) * 900_000);
+  svc = await startService({
+    rateLimit: false,
+    openStore,
+    batch: {
+      curves: [
+        curveRecord(LONG, { frequency: 'PT15M' }),
+        curveRecord(GAPS, { frequency: 'PT15M' }),
+        curveRecord(SCEN, { curveType: 'SCENARIO_TIMESERIES', frequency: 'PT1H' }),
+      ],
+      series: [
+        { curve: LONG, issued: null, tag: null, times, values, scenarios: [], scenarioNames: [] },
+        { curve: GAPS, issued: null, tag: null, times: gapTimes, values: new Float64Array(500).fill(3), scenarios: [], scenarioNames: [] },
+        {
+          curve: SCEN,
+          issued: null,
+          tag: null,
+          times: hourTimes,
+          values: scenario(9),
+          scenarios: [scenario(0), scenario(1), scenario(2)],
+          scenarioNames: ['low', 'mid', 'high'],
+        },
+      ],
+    },
+  });
+});
+test.after(async () => svc.close());
+
+test('a long series is streamed: chunked, the bytes of the whole-series encoder, equal to JSON', async () => {
+  const p = path(LONG, 'begin=2020-01-01&end=2025-01-01');
+  const json = await get(p);
+  const arrow = await get(p, { accept: ARROW_ACCEPT });
+  assert.is(arrow.status, 200);
+  assert.is(arrow.headers['transfer-encoding'], 'chunked');
+  assert.is(arrow.headers['content-length'], undefined);
+  assert.is(arrow.headers['x-arrow-stream'], 'application/vnd.apache.arrow.stream');
+  assert.match(String(arrow.headers.vary), /Accept/);
+  const fromJson = parseTimeseries(JSON.parse(json.body.toString()));
+  assert.is(fromJson.length, N);
+  assert.ok(Buffer.from(encodeTimeseries(fromJson)).equals(arrow.body), 'streamed bytes differ from the whole-series encoding');
+  assert.equal(serializeTimeseries(decodeTimeseries(bytes(arrow))), serializeTimeseries(fromJson));
+});
+
+test('another zone, an empty range and a scenario series stream equal to JSON', async () => {
+  // ranges longer than one record batch (65,536 steps) are streamed
+  for (const p of [
+    path(LONG, 'begin=2020-01-01&end=2022-01-01&timezone=UTC'),
+    path(LONG, 'begin=2030-01-01&end=2032-01-01'),
+    path(SCEN, 'begin=2020-01-01&end=2028-01-01'),
+  ]) {
+    const json = await get(p);
+    const arrow = await get(p, { accept: ARROW_ACCEPT });
+    assert.is(arrow.headers['transfer-encoding'], 'chunked', p);
+    const fromJson = parseTimeseries(JSON.parse(json.body.toString()));
+    assert.ok(Buffer.from(encodeTimeseries(fromJson)).equals(arrow.body), p);
+  }
+  const scen = decodeTimeseries(bytes(await get(path(SCEN, 'begin=2020-01-01&end=2028-01-01'), { accept: ARROW_ACCEPT })));
+  assert.equal(scen.scenarioNames, ['low', 'mid', 'high']);
+  assert.ok(Number.isNaN(scen.scenario('mid')[10]!));
+  assert.is(scen.values[0], 9000);
+});
+
+test('gaps, aggregation and ranges of one batch are read whole (one body with a length), still equal to JSON', async () => {
+  for (const p of [
+    path(GAPS, 'begin=2020-01-01&end=2022-01-01'),
+    path(LONG, 'begin=2020-01-01&end=2022-01-01&frequency=P1D'),
+    path(LONG, 'begin=2020-03-29&end=2020-03-30'),
+    path(LONG, 'begin=2020-01-01&end=2021-01-01'),
+  ]) {
+    const json = await get(p);
+    const arrow = await get(p, { accept: ARROW_ACCEPT });
+    assert.is(arrow.headers['transfer-encoding'], undefined, p);
+    assert.ok(Number(arrow.headers['content-length']) > 0, p);
+    assert.equal(serializeTimeseries(decodeTimeseries(bytes(arrow))), JSON.parse(json.body.toString()), p);
+  }
+});
+
+test('a streamed answer is compressed as it goes, and gets 304 for its own tag only', async () => {
+  const p = path(LONG, 'begin=2020-01-01&end=2022-01-01');
+  const plain = await get(p, { accept: ARROW_ACCEPT });
+  for (const [encoding, inflate] of [
+    ['gzip', zlib.gunzipSync],
+    ['br', zlib.brotliDecompressSync],
+  ] as const) {
+    const packed = await get(p, { accept: ARROW_ACCEPT, 'accept-encoding': encoding });
+    assert.is(packed.headers['content-encoding'], encoding);
+    assert.match(String(packed.headers.vary), /Accept-Encoding/);
+    assert.ok(packed.body.length < plain.body.length, `${encoding}: ${packed.body.length} bytes`);
+    assert.ok(inflate(packed.body).equals(plain.body), encoding);
+    const tag = String(packed.headers.etag);
+    assert.ok(tag.endsWith(`-${encoding}"`), tag);
+    const again = await get(p, { accept: ARROW_ACCEPT, 'accept-encoding': encoding, 'if-none-match': tag });
+    assert.is(again.status, 304);
+    assert.is(again.body.length, 0);
+    const asJson = await get(p, { 'accept-encoding': encoding, 'if-none-match': tag });
+    assert.is(asJson.status, 200, 'the JSON representation has another tag');
+  }
+});
+
+test('errors before the first byte stay JSON problems', async () => {
+  const missing = await get(path('No Such Curve', 'begin=2020-01-01&end=2020-02-01'), { accept: ARROW_ACCEPT });
+  assert.is(missing.status, 404);
+  assert.match(String(missing.headers['content-type']), /json/);
+  const bad = await get(path(LONG, 'begin=2020-01-01&end=nope'), { accept: ARROW_ACCEPT });
+  assert.is(bad.status, 400);
+  assert.match(bad.body.toString(), /end/);
+});
+
+test('a read failing mid-way cuts the answer: an error, never a short series; the reader is given back', async () => {
+  const p = path(LONG, 'begin=2020-01-01&end=2025-01-01');
+  failing = true;
+  try {
+    for (let i = 0; i < 3; i++) {
+      // three times: more than the store's readers, so a reader kept by a failed stream would hang the next
+      try {
+        const answer = await get(p, { accept: ARROW_ACCEPT });
+        assert.unreachable(`a cut stream ended normally (${answer.body.length} bytes)`);
+      } catch (err) {
+        assert.not.instance(err, assert.Assertion);
+      }
+    }
+    const client = new ServiceClient({
+      apiKey: svc.apiKey,
+      apiUrl: svc.apiUrl,
+      httpDelay: 0.05,
+      retry: { tries: 2, delay: 0.05 },
+      transport: 'arrow',
+    });
+    try {
+      await client.timeseries.load(LONG, { begin: '2020-01-01', end: '2025-01-01' });
+      assert.unreachable('the client returned a series from a cut stream');
+    } catch (err) {
+      assert.not.instance(err, assert.Assertion);
+    } finally {
+      client.close();
+    }
+  } finally {
+    failing = false;
+  }
+  const whole = await get(p, { accept: ARROW_ACCEPT });
+  assert.is(decodeTimeseries(bytes(whole)).length, N);
+});
+
+test('a client leaving mid-stream gives the reader back', async () => {
+  const p = path(LONG, 'begin=2020-01-01&end=2025-01-01');
+  for (let i = 0; i < 3; i++) {
+    await new Promise<void>((resolve, reject) => {
+      const req = http.get(`${svc.apiUrl}${p}`, { headers: { 'x-api-key': svc.apiKey, accept: ARROW_ACCEPT } }, (res) => {
+        res.once('data', () => {
+          req.destroy();
+          resolve();
+        });
+      });
+      req.on('error', () => undefined);
+      setTimeout(() => reject(new Error('no first chunk')), 10_000).unref();
+    });
+  }
+  const whole = await get(p, { accept: ARROW_ACCEPT });
+  assert.is(decodeTimeseries(bytes(whole)).length, N);
+});
+
+test.run();
