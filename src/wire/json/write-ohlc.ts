@@ -9,7 +9,12 @@ import type { Zone } from 'luxon';
 import type { Curve } from '../../model';
 import { ContractPeriod } from '../../model';
 import { serializeCurve } from './curve';
-import { InstantWriter, JsonBytes, asciiWords, putWords, writeNumber } from './json-bytes';
+import { InstantWriter, JsonBytes, asciiWords, putWords as importedPutWords, writeNumber as importedWriteNumber } from './json-bytes';
+
+// Module-local bindings of the per-value helpers: loaders that compile modules to CommonJS with
+// export getters (tsx, under which the tests and benches run) would otherwise call a getter per value.
+const writeNumber = importedWriteNumber;
+const putWords = importedPutWords;
 
 /** OHLC rows in columns; prices NaN for null, `front` negative for none. */
 export interface OhlcColumns {

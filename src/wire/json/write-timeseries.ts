@@ -7,8 +7,20 @@
  * @module
  */
 import type { Timeseries } from '../../model';
-import { InstantWriter, JsonBytes, asciiBytes, asciiWords, putWords, writeNumber } from './json-bytes';
+import {
+  InstantWriter,
+  JsonBytes,
+  asciiBytes,
+  asciiWords,
+  putWords as importedPutWords,
+  writeNumber as importedWriteNumber,
+} from './json-bytes';
 import { serializeTimeseriesHead } from './timeseries';
+
+// Module-local bindings of the per-value helpers: loaders that compile modules to CommonJS with
+// export getters (tsx, under which the tests and benches run) would otherwise call a getter per value.
+const writeNumber = importedWriteNumber;
+const putWords = importedPutWords;
 
 const FIRST = asciiWords('{"d":');
 const NEXT = asciiWords(',{"d":');
