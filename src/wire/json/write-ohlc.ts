@@ -46,6 +46,11 @@ const FRONT = constant(',"front":');
 const DELIVERY = constant(',"delivery":');
 const NULL = constant('null');
 const DATE_LEN = 12; // "YYYY-MM-DD"
+/**
+ * Room for one row besides its period text: the keys and dates (~170 bytes), seven numbers and
+ * the front of up to 24 bytes each (`-1.2345678901234567e-308`), and the word writes' margin.
+ */
+const ROW_ROOM = 400;
 
 /**
  * The `"YYYY-MM-DD"` texts of a date column (12 bytes, three words): the date part of each
@@ -121,7 +126,7 @@ export function ohlcListBytes(
       period = constant(JSON.stringify(ContractPeriod.byTag(tag).tag));
       periods.set(tag, period);
     }
-    out.room(300);
+    out.room(ROW_ROOM + period.len);
     const view = out.view;
     let p = out.length;
     if (i > 0) view.setUint8(p++, 44);
