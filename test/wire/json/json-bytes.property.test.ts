@@ -85,6 +85,28 @@ test('property: random instant columns are written as the object serialiser writ
   );
 });
 
+test('property: series with random values and members of any text length are written as the serialiser writes them', () => {
+  const series = fc.record({
+    zone: fc.constantFrom(...zones),
+    cells: fc.array(fc.option(fc.oneof(fc.double(), edges), { nil: null }), { maxLength: 80 }),
+    members: fc.integer({ min: 0, max: 60 }),
+    values: fc.boolean(),
+  });
+  fc.assert(
+    fc.property(series, ({ zone, cells, members, values }) => {
+      const times = cells.map((_, i) => Date.UTC(2024, 2, 30) + i * 900_000);
+      const ts = new Timeseries({
+        resolution: new Resolution(Frequency.PT15M, zoneByName(zone)),
+        times,
+        values: values || members === 0 ? cells : null,
+        scenarios: Array.from({ length: members }, (_, k) => cells.map((c) => (c === null ? -1.2345678901234567e-308 : c * (k + 1)))),
+      });
+      return decode(timeseriesBytes(ts)) === JSON.stringify(serializeTimeseries(ts));
+    }),
+    { numRuns: 300 },
+  );
+});
+
 test('a non-finite instant fails with a ValueError and writes nothing', () => {
   const ts = new Timeseries({ resolution: new Resolution(Frequency.NONE, zoneByName('CET')), times: [0, 1], values: [1, 2] });
   (ts.times as Float64Array)[1] = Number.NaN;
