@@ -59,6 +59,9 @@ const ROW_ROOM = 400;
  */
 class DateTexts {
   private readonly known = new Map<number, Uint32Array>();
+  /** The last row's instant and text (rows of one trading day come together). */
+  private lastTime = Number.NaN;
+  private lastText: Uint32Array = new Uint32Array(3);
   private readonly writer: InstantWriter;
   private readonly scratch = new DataView(new ArrayBuffer(64));
 
@@ -72,7 +75,7 @@ class DateTexts {
   /** Writes the text of row `i` at `p` and returns the position after it. */
   writeAt(view: DataView, p: number, i: number): number {
     const t = this.times[i]!;
-    let text = this.known.get(t);
+    let text = t === this.lastTime ? this.lastText : this.known.get(t);
     if (text === undefined) {
       const end = this.writer.writeAt(this.scratch, 0, i);
       if (end < DATE_LEN) throw new RangeError('date text too short');
@@ -80,6 +83,8 @@ class DateTexts {
       text = Uint32Array.of(this.scratch.getUint32(0, true), this.scratch.getUint32(4, true), this.scratch.getUint32(8, true));
       this.known.set(t, text);
     }
+    this.lastTime = t;
+    this.lastText = text;
     view.setUint32(p, text[0]!, true);
     view.setUint32(p + 4, text[1]!, true);
     view.setUint32(p + 8, text[2]!, true);
@@ -119,16 +124,25 @@ export function ohlcListBytes(
   const delivery = new DateTexts(rows.delivery, zone);
   const periods = new Map<string, { words: Uint32Array; len: number }>();
   const columns = FIELDS.map((f) => rows[f]);
+  let lastTag: string | null = null;
+  let period = NULL;
+  let p = out.length;
+  let view = out.view;
+  let limit = 0;
   for (let i = 0; i < n; i++) {
     const tag = rows.period[i]!;
-    let period = periods.get(tag);
-    if (period === undefined) {
-      period = constant(JSON.stringify(ContractPeriod.byTag(tag).tag));
-      periods.set(tag, period);
+    if (tag !== lastTag) {
+      const known = periods.get(tag);
+      period = known ?? constant(JSON.stringify(ContractPeriod.byTag(tag).tag));
+      if (known === undefined) periods.set(tag, period);
+      lastTag = tag;
     }
-    out.room(ROW_ROOM + period.len);
-    const view = out.view;
-    let p = out.length;
+    if (p > limit - period.len) {
+      out.length = p;
+      out.room((ROW_ROOM + period.len) * Math.min(n - i, 256));
+      view = out.view;
+      limit = view.byteLength - ROW_ROOM - 64;
+    }
     if (i > 0) view.setUint8(p++, 44);
     p = putWords(view, p, TRADED.words, TRADED.len);
     p = traded.writeAt(view, p, i);
@@ -147,8 +161,8 @@ export function ohlcListBytes(
       p = column === null || column === undefined ? putWords(view, p, NULL.words, NULL.len) : writeNumber(view, p, column[i]!);
     }
     view.setUint8(p++, 125);
-    out.length = p;
   }
+  out.length = p;
   out.ascii(']}');
   return out.bytes();
 }
