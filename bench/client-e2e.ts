@@ -10,12 +10,14 @@
  * with a message and only our figures are printed.
  *
  * Cases: one year (2023, 35,040 values) and three months (2023-01..03, 8,636 values) of CET
- * 15-minute values, and one 51-member ensemble instance (1,440 steps x 52 values). Ours:
+ * 15-minute values, and one 51-member ensemble instance (1,440 steps x 52 values). Ours, each
+ * through both transports (`transport: 'json'`, and the default `'auto'`, which asks for Arrow
+ * once the first answer offers it, so every timed call is Arrow):
  *   - cold: a client without cache (compression on, as by default; one client, its connection
  *     kept alive, as the reference's session), `load` + `toTable()`;
  *   - cold, `compression: false` (the loopback setting);
- *   - warm: a client with `cache: true` that has the answer already; each load is a 304
- *     revalidation, then the cached body is parsed and tabled.
+ *   - warm (default transport): a client with `cache: true` that has the answer already; each
+ *     load is a 304 revalidation, then the cached body is parsed and tabled.
  * Every call starts after the client's request interval (60 ms sleep), as a user's would.
  */
 import { execFile } from 'node:child_process';
@@ -78,21 +80,28 @@ async function main(): Promise<void> {
     },
   ];
   const base = { apiUrl, apiKey: key, httpDelay: 0.05, retry: { tries: 1 } };
-  const ours: Record<string, { cold: number; coldPlain: number; warm: number }> = {};
+  type Ours = { json: number; jsonPlain: number; arrow: number; arrowPlain: number; warm: number };
+  const ours: Record<string, Ours> = {};
+  const cold = async (c: Case, options: { transport: 'json' | 'auto'; compression?: boolean }): Promise<number> => {
+    const client = new ServiceClient({ ...base, ...options });
+    try {
+      return median(await timeCalls(() => c.load(client)));
+    } finally {
+      client.close();
+    }
+  };
   try {
     for (const c of cases) {
-      const coldClient = new ServiceClient(base);
-      const cold = median(await timeCalls(() => c.load(coldClient)));
-      coldClient.close();
-      const plainClient = new ServiceClient({ ...base, compression: false });
-      const coldPlain = median(await timeCalls(() => c.load(plainClient)));
-      plainClient.close();
+      const json = await cold(c, { transport: 'json' });
+      const jsonPlain = await cold(c, { transport: 'json', compression: false });
+      const arrow = await cold(c, { transport: 'auto' });
+      const arrowPlain = await cold(c, { transport: 'auto', compression: false });
       const warmClient = new ServiceClient({ ...base, cache: true });
       await c.load(warmClient);
       const warm = median(await timeCalls(() => c.load(warmClient)));
       if ((warmClient.cache?.stats().revalidations ?? 0) < RUNS) throw new Error(`${c.label}: warm loads were not revalidations`);
       warmClient.close();
-      ours[c.label] = { cold, coldPlain, warm };
+      ours[c.label] = { json, jsonPlain, arrow, arrowPlain, warm };
     }
     const refPath = process.env.REFERENCE_CLIENT_PATH;
     let reference: Record<string, number[]> | null = null;
@@ -111,17 +120,16 @@ async function main(): Promise<void> {
       );
       reference = JSON.parse(stdout) as Record<string, number[]>;
     }
-    console.log(`client end to end (load + table), median of ${RUNS} calls, ms`);
-    console.log(
-      `${'case'.padEnd(38)}${'cold'.padStart(9)}${'cold, no gzip'.padStart(15)}${'warm (304)'.padStart(12)}${'reference'.padStart(11)}${'ratio cold'.padStart(12)}${'ratio warm'.padStart(12)}`,
-    );
+    console.log(`client end to end (load + table), median of ${RUNS} calls, ms; ratio = reference / ours`);
+    const head = ['cold JSON', 'JSON no gzip', 'cold Arrow', 'Arrow no gzip', 'warm (304)', 'reference', 'x JSON', 'x Arrow', 'x warm'];
+    console.log(`${'case'.padEnd(38)}${head.map((h) => h.padStart(14)).join('')}`);
     for (const c of cases) {
-      const o = ours[c.label] as { cold: number; coldPlain: number; warm: number };
-      const ref = reference ? median(reference[c.label] as number[]) : NaN;
+      const o = ours[c.label] as Ours;
+      const ref = reference ? median(reference[c.label] as number[]) : Number.NaN;
       const r = (x: number) => (reference ? `${(ref / x).toFixed(1)}x` : '-');
-      console.log(
-        `${c.label.padEnd(38)}${o.cold.toFixed(2).padStart(9)}${o.coldPlain.toFixed(2).padStart(15)}${o.warm.toFixed(2).padStart(12)}${(reference ? ref.toFixed(2) : '-').padStart(11)}${r(o.cold).padStart(12)}${r(o.warm).padStart(12)}`,
-      );
+      const cells = [o.json, o.jsonPlain, o.arrow, o.arrowPlain, o.warm].map((x) => x.toFixed(2));
+      cells.push(reference ? ref.toFixed(2) : '-', r(o.json), r(o.arrow), r(o.warm));
+      console.log(`${c.label.padEnd(38)}${cells.map((x) => x.padStart(14)).join('')}`);
     }
   } finally {
     await svc.close();

@@ -9,7 +9,8 @@
  *     (...)` read into typed arrays by the store's column reader, no ordering, no pivot);
  *   - `store.readSeries` of the instance (ordered, pivoted into one column per member);
  *   - the service: `GET /ensembles/{curve}/get/{issued}/{tag}/` over HTTP (keep-alive; target
- *     under 10 ms on an idle machine), with its ratio to the store read.
+ *     under 10 ms on an idle machine), with its ratio to the store read, also timed call by call in
+ *     turn with the read.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import * as http from 'node:http';
@@ -24,7 +25,7 @@ import { DuckDbStore, type CurveRecord, type InstanceRecord, type SeriesBlock } 
 import { readColumns } from '../server/src/server/store/duckdb-io';
 import { benchCurve } from './bench-curve';
 import { getBody } from './http-get';
-import { latency } from './median-time';
+import { interleavedRatio, latency } from './median-time';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string' } } });
 const RUNS = Number(args.runs ?? 40);
@@ -98,6 +99,12 @@ async function main(): Promise<void> {
       floor,
     );
     await latencyOf('service GET one ensemble instance (HTTP)', () => getBody(agent, url, key), read);
+    await interleavedRatio(
+      'service vs store.readSeries',
+      () => store.readSeries(NAME, {}, { issued: target.record.issued, tag: 'ec-ens' }),
+      () => getBody(agent, url, key),
+      RUNS,
+    );
   } finally {
     conn.closeSync();
     agent.destroy();

@@ -79,3 +79,59 @@ export async function latency(label: string, work: () => Promise<unknown>, runs:
   );
   return middle;
 }
+
+/**
+ * The ratio of two pieces of work timed call by call in turn (`a`, `b`, `a`, `b`, ...), so that a
+ * change in the machine's load (other processes on shared cores) falls on both alike: prints and
+ * returns the median of the per-pair ratios `b / a` with both medians. Also prints the CPU time
+ * per call of each (`process.cpuUsage`, all threads of this process: the service, DuckDB's threads
+ * and an in-process client), which waiting for a busy core does not inflate.
+ *
+ * @param label - What is compared (padded to `width` characters).
+ * @param a - The reference work (the floor).
+ * @param b - The work compared with it.
+ * @param runs - How many pairs.
+ * @param width - Label column width.
+ * @returns The median of the ratios.
+ */
+export async function interleavedRatio(
+  label: string,
+  a: () => Promise<unknown>,
+  b: () => Promise<unknown>,
+  runs: number,
+  width = 52,
+): Promise<number> {
+  for (let i = 0; i < 5; i++) {
+    await a();
+    await b();
+  }
+  const as: number[] = [];
+  const bs: number[] = [];
+  const ratios: number[] = [];
+  let cpuA = 0;
+  let cpuB = 0;
+  const cpu = (since: NodeJS.CpuUsage) => {
+    const used = process.cpuUsage(since);
+    return (used.user + used.system) / 1000;
+  };
+  for (let i = 0; i < runs; i++) {
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    await a();
+    const t1 = performance.now();
+    cpuA += cpu(c0);
+    const c1 = process.cpuUsage();
+    const t2 = performance.now();
+    await b();
+    const t3 = performance.now();
+    cpuB += cpu(c1);
+    as.push(t1 - t0);
+    bs.push(t3 - t2);
+    ratios.push((t3 - t2) / (t1 - t0));
+  }
+  const ratio = median(ratios);
+  console.log(
+    `${label.padEnd(width)} interleaved: ${median(bs).toFixed(2).padStart(7)} ms / ${median(as).toFixed(2).padStart(7)} ms, median ratio ${ratio.toFixed(2)}x; CPU per call ${(cpuB / runs).toFixed(2)} / ${(cpuA / runs).toFixed(2)} ms = ${(cpuB / cpuA).toFixed(2)}x`,
+  );
+  return ratio;
+}

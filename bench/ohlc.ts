@@ -6,7 +6,8 @@
  *   node --import tsx bench/ohlc.ts [--runs 30]
  *
  * Prints the medians of the floor (`store.readOhlc` of the range, in-process), the service over
- * HTTP (keep-alive, bytes only) with its ratio to the floor (target <= 2x), and the serialisation
+ * HTTP (keep-alive, bytes only) with its ratio to the floor (target <= 2x; also timed call by call
+ * in turn with the floor), and the serialisation
  * alone: the column writer `ohlcListBytes` against `JSON.stringify` of the same body prepared as
  * objects (target <= 2x).
  */
@@ -23,7 +24,7 @@ import { zoneByName } from '../src/time';
 import { ohlcListBytes, parseOHLCList, serializeOHLCList, type OhlcColumns } from '../src/wire';
 import { benchCurve } from './bench-curve';
 import { getBody } from './http-get';
-import { latency, medianMs } from './median-time';
+import { interleavedRatio, latency, medianMs } from './median-time';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string' } } });
 const RUNS = Number(args.runs ?? 30);
@@ -99,6 +100,13 @@ async function main(): Promise<void> {
       store.readOhlc(NAME, { begin: Date.UTC(2020, 11, 31, 23), end: Date.UTC(2024, 11, 31, 23) }),
     );
     await latencyOf('service GET /ohlc/ (HTTP)', () => getBody(agent, url, key), floor);
+    await interleavedRatio(
+      'service vs store.readOhlc',
+      () => store.readOhlc(NAME, { begin: Date.UTC(2020, 11, 31, 23), end: Date.UTC(2024, 11, 31, 23) }),
+      () => getBody(agent, url, key),
+      RUNS,
+      44,
+    );
     // serialisation alone, on the rows of that answer
     const list = parseOHLCList(JSON.parse(body.toString('utf8')));
     const items = [...list];

@@ -14,9 +14,53 @@ import { formatInstant, offsetText } from './format-instants';
 
 const DAY_MS = 86_400_000;
 const ZERO = 48;
-/** Digits of 0..99 as two char codes: tens at `2k`, ones at `2k + 1`. */
-const PAIRS = Uint8Array.from({ length: 200 }, (_, j) => ZERO + (j % 2 === 0 ? Math.floor(j / 20) : Math.floor(j / 2) % 10));
-const LIMIT = 1e15;
+/** Four-digit groups `0000`..`9999` as little-endian words (the first digit in the low byte). */
+const QUADS = Uint32Array.from({ length: 10_000 }, (_, n) => {
+  const d = (k: number) => ZERO + (Math.floor(n / 10 ** (3 - k)) % 10);
+  return (d(0) | (d(1) << 8) | (d(2) << 16) | (d(3) << 24)) >>> 0;
+});
+const NULL_WORD = word('null');
+const INT32_LIMIT = 2_147_483_648;
+
+/**
+ * Up to four ASCII characters as one little-endian word, for `DataView.setUint32(p, w, true)`.
+ *
+ * @param text - At most four ASCII characters.
+ * @returns The word (missing characters are zero bytes).
+ */
+function word(text: string): number {
+  let w = 0;
+  for (let j = 0; j < text.length; j++) w |= text.charCodeAt(j) << (8 * j);
+  return w >>> 0;
+}
+
+/**
+ * The words of an ASCII constant, for {@link putWords}.
+ *
+ * @param text - ASCII text.
+ * @returns Its characters four to a word (the last word padded with zero bytes).
+ * @example
+ * asciiWords('null') //=> Uint32Array [1819047278]
+ */
+export function asciiWords(text: string): Uint32Array {
+  return Uint32Array.from({ length: Math.ceil(text.length / 4) }, (_, k) => word(text.slice(4 * k, 4 * k + 4)));
+}
+
+/**
+ * Writes `len` bytes held in `words` (from {@link asciiWords}) at `p`, four at a time. Up to three
+ * bytes past `p + len` are overwritten with padding: the writers write left to right into room
+ * reserved with a margin, so the next write covers them.
+ *
+ * @param view - The buffer's view.
+ * @param p - Where to write.
+ * @param words - The words.
+ * @param len - The number of bytes they hold.
+ * @returns The position after them.
+ */
+export function putWords(view: DataView, p: number, words: Uint32Array, len: number): number {
+  for (let j = 0; j < words.length; j++) view.setUint32(p + 4 * j, words[j]!, true);
+  return p + len;
+}
 
 /**
  * JSON text as bytes. Writers reserve room first (`room`), then write without bounds checks.
@@ -30,6 +74,7 @@ const LIMIT = 1e15;
  */
 export class JsonBytes {
   private buf: Uint8Array;
+  private dv: DataView;
   /** Bytes written so far. */
   length = 0;
 
@@ -38,6 +83,7 @@ export class JsonBytes {
    */
   constructor(capacity = 1024) {
     this.buf = new Uint8Array(Math.max(16, capacity));
+    this.dv = new DataView(this.buf.buffer);
   }
 
   /**
@@ -50,6 +96,7 @@ export class JsonBytes {
     const next = new Uint8Array(Math.max(this.length + n, this.buf.length * 2));
     next.set(this.buf.subarray(0, this.length));
     this.buf = next;
+    this.dv = new DataView(next.buffer);
   }
 
   /**
@@ -104,7 +151,7 @@ export class JsonBytes {
    */
   number(x: number): void {
     this.room(32);
-    this.length = writeNumber(this.buf, this.length, x);
+    this.length = writeNumber(this.dv, this.length, x);
   }
 
   /**
@@ -119,6 +166,11 @@ export class JsonBytes {
   /** The underlying buffer, for the column writers in this module. */
   get raw(): Uint8Array {
     return this.buf;
+  }
+
+  /** A view of the underlying buffer, for the column writers' word writes. */
+  get view(): DataView {
+    return this.dv;
   }
 }
 
@@ -136,164 +188,223 @@ export function asciiBytes(text: string): Uint8Array {
 
 /**
  * Writes a number at `p` as `JSON.stringify` writes it (see {@link JsonBytes.number}); the caller
- * has made room for 32 bytes.
+ * has made room for 32 bytes. Integers and values exact at two decimals of magnitude below 2^31
+ * (`Math.round(x * 100) / 100 === x`: then no shorter decimal names the same double, so these are
+ * the shortest round-trip digits) are written from four-digit groups; anything else through
+ * `String(x)`.
  *
- * @param buf - The buffer.
+ * @param view - The buffer's view.
  * @param p - Where to write.
  * @param x - The number.
  * @returns The position after it.
  */
-export function writeNumber(buf: Uint8Array, p: number, x: number): number {
-  if (x - x !== 0) return writeAscii(buf, p, 'null');
-  let m = x;
-  let decimals = 0;
-  if (!Number.isInteger(x)) {
-    m = Math.round(x * 100);
-    if (m / 100 !== x) return writeAscii(buf, p, String(x));
-    decimals = 2;
+export function writeNumber(view: DataView, p: number, x: number): number {
+  if (x === (x | 0)) {
+    // int32, and -0 (written as 0, as JSON.stringify does)
+    if (x < 0) {
+      view.setUint8(p++, 45);
+      return writeDigits(view, p, -x);
+    }
+    return writeDigits(view, p, x);
   }
-  if (m >= LIMIT || m <= -LIMIT) return writeAscii(buf, p, String(x));
-  let q = p;
+  if (x - x !== 0) {
+    view.setUint32(p, NULL_WORD, true);
+    return p + 4;
+  }
+  const m = Math.round(x * 100);
+  if (m / 100 !== x || m >= INT32_LIMIT || m <= -INT32_LIMIT) return writeText(view, p, String(x));
+  let u = m;
   if (m < 0) {
-    buf[q++] = 45;
-    m = -m;
+    view.setUint8(p++, 45);
+    u = -m;
   }
-  if (m >= 2_147_483_648) return writeAscii(buf, q, decimals === 0 ? String(m) : String(m / 100));
-  let mi = m | 0;
-  if (decimals === 2 && mi % 10 === 0) {
-    decimals = 1;
-    mi = (mi / 10) | 0;
-  }
-  return writeUnsigned(buf, q, mi, decimals);
-}
-
-function writeAscii(buf: Uint8Array, p: number, text: string): number {
-  for (let i = 0; i < text.length; i++) buf[p++] = text.charCodeAt(i);
+  const whole = (u / 100) | 0;
+  const cents = u - whole * 100;
+  p = writeDigits(view, p, whole);
+  view.setUint8(p++, 46);
+  const tens = (cents / 10) | 0;
+  view.setUint8(p++, ZERO + tens);
+  const ones = cents - tens * 10;
+  if (ones !== 0) view.setUint8(p++, ZERO + ones);
   return p;
 }
 
-/** Writes a non-negative int32 `m` with `decimals` digits after a point (0-2). */
-function writeUnsigned(buf: Uint8Array, p: number, m: number, decimals: number): number {
-  let rest = m | 0;
-  let digits = 1;
-  for (let t = rest; t >= 10; t = (t / 10) | 0) digits++;
-  if (digits <= decimals) digits = decimals + 1; // 0.05 → "0.05": a zero before the point
-  const len = digits + (decimals > 0 ? 1 : 0);
-  let q = p + len - 1;
-  for (let k = 0; k < decimals; k++) {
-    const next = (rest / 10) | 0;
-    buf[q--] = ZERO + rest - next * 10;
-    rest = next;
+/** Writes text of ASCII characters at `p`. */
+function writeText(view: DataView, p: number, text: string): number {
+  for (let i = 0; i < text.length; i++) view.setUint8(p++, text.charCodeAt(i));
+  return p;
+}
+
+/** Writes the digits of an integer 0 <= u <= 2^31 at `p`, four at a time (see {@link putWords}). */
+function writeDigits(view: DataView, p: number, u: number): number {
+  if (u < 10_000) return writeGroup(view, p, u);
+  if (u < 100_000_000) {
+    const high = (u / 10_000) | 0;
+    p = writeGroup(view, p, high);
+    view.setUint32(p, QUADS[u - high * 10_000]!, true);
+    return p + 4;
   }
-  if (decimals > 0) buf[q--] = 46;
-  while (q >= p + 1) {
-    const next = (rest / 100) | 0;
-    const pair = (rest - next * 100) * 2;
-    buf[q--] = PAIRS[pair + 1]!;
-    buf[q--] = PAIRS[pair]!;
-    rest = next;
-  }
-  if (q === p) buf[q] = ZERO + rest;
+  const top = Math.floor(u / 100_000_000);
+  const rest = u - top * 100_000_000;
+  const high = (rest / 10_000) | 0;
+  p = writeGroup(view, p, top);
+  view.setUint32(p, QUADS[high]!, true);
+  view.setUint32(p + 4, QUADS[rest - high * 10_000]!, true);
+  return p + 8;
+}
+
+/** Writes 0 <= u < 10,000 without leading zeros as one word write. */
+function writeGroup(view: DataView, p: number, u: number): number {
+  const len = u < 100 ? (u < 10 ? 1 : 2) : u < 1000 ? 3 : 4;
+  view.setUint32(p, QUADS[u]! >>> (8 * (4 - len)), true);
   return p + len;
+}
+
+/** The `HH:MM:00<offset>"` texts (15 bytes, four words each) of the minutes of a day at one offset. */
+interface ClockWords {
+  words: Uint32Array;
+  /** 1 where the minute's words are made. */
+  made: Uint8Array;
 }
 
 /**
  * Writes instants of a column, one at a time in index order, in a zone's local time with its
- * offset (the text of `formatInstants`), each between double quotes.
+ * offset (the text of `formatInstants`), each between double quotes. The text is written in words
+ * of four bytes: the quoted date once per local day, the time of day and offset made once per
+ * minute of the day and offset.
  *
  * @example
  * const w = new InstantWriter(times, CET);
  * for (let i = 0; i < times.length; i++) w.write(out, i); // "2020-06-01T00:00:00+02:00"
  */
 export class InstantWriter {
-  private readonly starts: Float64Array;
-  private readonly offsets: Float64Array;
-  private readonly offsetBytes: Uint8Array[];
-  private readonly last: number;
+  private starts: Float64Array = new Float64Array(0);
+  private offsets: Float64Array = new Float64Array(0);
+  private offsetTexts: string[] = [];
+  /** The instants the offset segments cover (widened when an instant falls outside). */
+  private coverLo = Infinity;
+  private coverHi = -Infinity;
+  private readonly clocks = new Map<number, ClockWords>();
+  private last = 0;
   private k = 0;
   private lo = Infinity;
   private hi = -Infinity;
-  private day = Number.NaN;
-  private readonly date = new Uint8Array(11);
+  /** The current window: UTC ms of the local midnight, and the span after it (ms) in this day and offset. */
+  private base = Number.NaN;
+  private from = 0;
+  private to = 0;
+  private clock: ClockWords = { words: new Uint32Array(0), made: new Uint8Array(0) };
+  /** `"YYYY-MM-DDT` of the current day, three words. */
+  private readonly date = new Uint32Array(3);
 
   /**
    * @param times - Epoch milliseconds (any order; ascending is fastest).
    * @param zone - The zone to show them in.
-   * @throws ValueError when a value is not finite.
    */
   constructor(
     private readonly times: Float64Array,
     private readonly zone: Zone,
-  ) {
-    let min = Infinity;
-    let max = -Infinity;
-    for (let i = 0; i < times.length; i++) {
-      const t = times[i]!;
-      if (!Number.isFinite(t)) throw new ValueError(`Cannot write the date-time ${t}`);
-      if (t < min) min = t;
-      if (t > max) max = t;
-    }
-    const segments = times.length
-      ? offsetSegments(zone, Math.floor(min), Math.floor(max))
-      : { starts: new Float64Array([-Infinity]), offsets: new Float64Array([0]) };
-    this.starts = segments.starts;
-    this.offsets = segments.offsets;
-    this.offsetBytes = Array.from(segments.offsets, (o) => Uint8Array.from(offsetText(o / 60_000), (c) => c.charCodeAt(0)));
-    this.last = this.starts.length - 1;
-  }
+  ) {}
 
   /**
    * Writes `"<date-time>"` of instant `i`.
    *
    * @param out - Where to write.
    * @param i - The index in the column.
-   * @throws ValueError when the year is outside 0–9999.
+   * @throws ValueError when the instant is not finite or its year is outside 0–9999.
    */
   write(out: JsonBytes, i: number): void {
     out.room(64);
-    out.length = this.writeAt(out.raw, out.length, i);
+    out.length = this.writeAt(out.view, out.length, i);
   }
 
   /**
    * Writes `"<date-time>"` of instant `i` at `p`; the caller has made room for 64 bytes.
    *
-   * @param buf - The buffer.
+   * @param view - The buffer's view.
    * @param p - Where to write.
    * @param i - The index in the column.
    * @returns The position after it.
-   * @throws ValueError when the year is outside 0–9999.
+   * @throws ValueError when the instant is not finite or its year is outside 0–9999.
    */
-  writeAt(buf: Uint8Array, p: number, i: number): number {
-    const t = Math.floor(this.times[i]!);
-    if (t < this.lo || t >= this.hi) this.seek(t);
-    const offset = this.offsets[this.k]!;
-    const local = t + offset;
-    const days = Math.floor(local / DAY_MS);
-    if (days !== this.day) this.setDay(days);
-    const rem = (local - days * DAY_MS) | 0;
-    const minute = (rem / 60_000) | 0;
-    if (minute * 60_000 !== rem) return writeAscii(buf, p, `"${formatInstant(t, this.zone)}"`);
-    buf[p++] = 34;
+  writeAt(view: DataView, p: number, i: number): number {
+    const t = this.times[i]!;
+    let d = t - this.base;
+    if (!(d >= this.from && d < this.to)) {
+      this.moveTo(t);
+      d = t - this.base;
+    }
+    const minute = d / 60_000;
+    if (minute !== (minute | 0) || !(d >= this.from && d < this.to)) {
+      return writeText(view, p, `"${formatInstant(Math.floor(t), this.zone)}"`);
+    }
     const date = this.date;
-    for (let j = 0; j < 11; j++) buf[p + j] = date[j]!;
-    p += 11;
-    const hour = (minute / 60) | 0;
-    const h = hour * 2;
-    const m = (minute - hour * 60) * 2;
-    buf[p] = PAIRS[h]!;
-    buf[p + 1] = PAIRS[h + 1]!;
-    buf[p + 2] = 58;
-    buf[p + 3] = PAIRS[m]!;
-    buf[p + 4] = PAIRS[m + 1]!;
-    buf[p + 5] = 58;
-    buf[p + 6] = ZERO;
-    buf[p + 7] = ZERO;
-    p += 8;
-    const offset6 = this.offsetBytes[this.k]!;
-    for (let j = 0; j < 6; j++) buf[p + j] = offset6[j]!;
-    p += 6;
-    buf[p++] = 34;
-    return p;
+    view.setUint32(p, date[0]!, true);
+    view.setUint32(p + 4, date[1]!, true);
+    view.setUint32(p + 8, date[2]!, true);
+    const clock = this.clock;
+    if (clock.made[minute] === 0) this.makeClock(minute);
+    const words = clock.words;
+    const w = minute * 4;
+    view.setUint32(p + 12, words[w]!, true);
+    view.setUint32(p + 16, words[w + 1]!, true);
+    view.setUint32(p + 20, words[w + 2]!, true);
+    view.setUint32(p + 24, words[w + 3]!, true);
+    return p + 27;
+  }
+
+  /** Sets the window (local day within one offset segment) around instant `t`. */
+  private moveTo(t: number): void {
+    if (!Number.isFinite(t)) throw new ValueError(`Cannot write the date-time ${t}`);
+    const ms = Math.floor(t);
+    if (ms < this.coverLo || ms > this.coverHi) this.cover(ms);
+    if (ms < this.lo || ms >= this.hi) this.seek(ms);
+    const offset = this.offsets[this.k]!;
+    const days = Math.floor((ms + offset) / DAY_MS);
+    const [year, month, day] = civilFromDays(days);
+    if (year < 0 || year > 9999) throw new ValueError(`Year ${year} cannot be written as an ISO 8601 date-time`);
+    const text = `"${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}T`;
+    this.date.set(asciiWords(text));
+    this.base = days * DAY_MS - offset;
+    this.from = Math.max(0, this.lo - this.base);
+    this.to = Math.min(DAY_MS, this.hi - this.base);
+    let clock = this.clocks.get(offset);
+    if (clock === undefined) {
+      clock = { words: new Uint32Array(1440 * 4), made: new Uint8Array(1440) };
+      this.clocks.set(offset, clock);
+    }
+    this.clock = clock;
+  }
+
+  /**
+   * Finds the offset segments of the zone over the instants seen so far and `ms` (the first time:
+   * `ms` and the column's last instant, which spans a time-ordered column at once).
+   */
+  private cover(ms: number): void {
+    let lo = Math.min(this.coverLo, ms);
+    let hi = Math.max(this.coverHi, ms);
+    const end = Math.floor(this.times[this.times.length - 1]!);
+    if (this.coverLo === Infinity && Number.isFinite(end)) {
+      lo = Math.min(lo, end);
+      hi = Math.max(hi, end);
+    }
+    const segments = offsetSegments(this.zone, lo, hi);
+    this.starts = segments.starts;
+    this.offsets = segments.offsets;
+    this.offsetTexts = Array.from(segments.offsets, (o) => offsetText(o / 60_000));
+    this.last = this.starts.length - 1;
+    this.coverLo = lo;
+    this.coverHi = hi;
+    this.k = 0;
+    this.lo = Infinity;
+    this.hi = -Infinity;
+  }
+
+  private makeClock(minute: number): void {
+    const hour = Math.floor(minute / 60);
+    const two = (n: number) => String(n).padStart(2, '0');
+    this.clock.words.set(asciiWords(`${two(hour)}:${two(minute - hour * 60)}:00${this.offsetTexts[this.k]}"`), minute * 4);
+    this.clock.made[minute] = 1;
   }
 
   private seek(t: number): void {
@@ -302,13 +413,5 @@ export class InstantWriter {
     while (this.k < this.last && starts[this.k + 1]! <= t) this.k++;
     this.lo = starts[this.k]!;
     this.hi = this.k < this.last ? starts[this.k + 1]! : Infinity;
-  }
-
-  private setDay(days: number): void {
-    const [year, month, day] = civilFromDays(days);
-    if (year < 0 || year > 9999) throw new ValueError(`Year ${year} cannot be written as an ISO 8601 date-time`);
-    const text = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}T`;
-    for (let j = 0; j < 11; j++) this.date[j] = text.charCodeAt(j);
-    this.day = days;
   }
 }

@@ -100,10 +100,12 @@ function readSteps(data: unknown[], zone: Zone, path: string): Steps {
 /**
  * Columns already read from `data` arrays, by array. A client with a cache hands the same parsed
  * body to every load it answers from the cache (a 304 revalidation or offline), so the date texts
- * of an unchanged answer are read once; each load still gets columns of its own (copies), so a
- * caller that changes its series' arrays changes no other load's.
+ * of an unchanged answer are read at most twice; each load still gets columns of its own
+ * (copies), so a caller that changes its series' arrays changes no other load's. Most bodies are
+ * read once (no cache): the first read only notes the array (`null`), and the columns are copied
+ * for later reads when a second read shows that a cache asks again.
  */
-const readBefore = new WeakMap<object, { zone: string; steps: Steps }>();
+const readBefore = new WeakMap<object, { zone: string; steps: Steps } | null>();
 
 function copySteps(steps: Steps): Steps {
   return { times: steps.times.slice(), values: steps.values?.slice() ?? null, scenarios: steps.scenarios.map((c) => c.slice()) };
@@ -111,9 +113,9 @@ function copySteps(steps: Steps): Steps {
 
 function stepsOf(data: unknown[], zone: Zone, path: string): Steps {
   const known = readBefore.get(data);
-  if (known !== undefined && known.zone === zone.name) return copySteps(known.steps);
+  if (known && known.zone === zone.name) return copySteps(known.steps);
   const steps = readSteps(data, zone, path);
-  if (data.length > 0) readBefore.set(data, { zone: zone.name, steps: copySteps(steps) });
+  if (data.length > 0) readBefore.set(data, known === undefined ? null : { zone: zone.name, steps: copySteps(steps) });
   return steps;
 }
 

@@ -9,7 +9,12 @@ import type { Zone } from 'luxon';
 import type { Curve } from '../../model';
 import { ContractPeriod } from '../../model';
 import { serializeCurve } from './curve';
-import { InstantWriter, JsonBytes, asciiBytes, writeNumber } from './json-bytes';
+import { InstantWriter, JsonBytes, asciiWords, putWords as importedPutWords, writeNumber as importedWriteNumber } from './json-bytes';
+
+// Module-local bindings of the per-value helpers: loaders that compile modules to CommonJS with
+// export getters (tsx, under which the tests and benches run) would otherwise call a getter per value.
+const writeNumber = importedWriteNumber;
+const putWords = importedPutWords;
 
 /** OHLC rows in columns; prices NaN for null, `front` negative for none. */
 export interface OhlcColumns {
@@ -32,27 +37,33 @@ export interface OhlcColumns {
 }
 
 const FIELDS = ['open', 'high', 'low', 'close', 'settlement', 'volume', 'openInterest'] as const;
-const KEYS = FIELDS.map((f) => asciiBytes(`,"${f === 'openInterest' ? 'open_interest' : f}":`));
-const TRADED = asciiBytes('{"product":{"traded_at":');
-const PERIOD = asciiBytes(',"period":');
-const FRONT = asciiBytes(',"front":');
-const DELIVERY = asciiBytes(',"delivery":');
-const NULL = asciiBytes('null');
+/** A constant's words and length, for {@link putWords}. */
+const constant = (text: string) => ({ words: asciiWords(text), len: text.length });
+const KEYS = FIELDS.map((f) => constant(`,"${f === 'openInterest' ? 'open_interest' : f}":`));
+const TRADED = constant('{"product":{"traded_at":');
+const PERIOD = constant(',"period":');
+const FRONT = constant(',"front":');
+const DELIVERY = constant(',"delivery":');
+const NULL = constant('null');
 const DATE_LEN = 12; // "YYYY-MM-DD"
-
-function copy(buf: Uint8Array, p: number, bytes: Uint8Array): number {
-  for (let j = 0; j < bytes.length; j++) buf[p + j] = bytes[j]!;
-  return p + bytes.length;
-}
+/**
+ * Room for one row besides its period text: the keys and dates (~170 bytes), seven numbers and
+ * the front of up to 24 bytes each (`-1.2345678901234567e-308`), and the word writes' margin.
+ */
+const ROW_ROOM = 400;
 
 /**
- * The `"YYYY-MM-DD"` texts of a date column: the date part of each instant's local date-time text,
- * made once per distinct instant (a list has few distinct trading days and deliveries).
+ * The `"YYYY-MM-DD"` texts of a date column (12 bytes, three words): the date part of each
+ * instant's local date-time text, made once per distinct instant (a list has few distinct trading
+ * days and deliveries).
  */
 class DateTexts {
-  private readonly known = new Map<number, Uint8Array>();
+  private readonly known = new Map<number, Uint32Array>();
+  /** The last row's instant and text (rows of one trading day come together). */
+  private lastTime = Number.NaN;
+  private lastText: Uint32Array = new Uint32Array(3);
   private readonly writer: InstantWriter;
-  private readonly scratch = new Uint8Array(64);
+  private readonly scratch = new DataView(new ArrayBuffer(64));
 
   constructor(
     private readonly times: Float64Array,
@@ -62,18 +73,21 @@ class DateTexts {
   }
 
   /** Writes the text of row `i` at `p` and returns the position after it. */
-  writeAt(buf: Uint8Array, p: number, i: number): number {
+  writeAt(view: DataView, p: number, i: number): number {
     const t = this.times[i]!;
-    let text = this.known.get(t);
+    let text = t === this.lastTime ? this.lastText : this.known.get(t);
     if (text === undefined) {
       const end = this.writer.writeAt(this.scratch, 0, i);
       if (end < DATE_LEN) throw new RangeError('date text too short');
-      text = new Uint8Array(DATE_LEN);
-      text.set(this.scratch.subarray(0, DATE_LEN - 1));
-      text[DATE_LEN - 1] = 34;
+      this.scratch.setUint8(DATE_LEN - 1, 34);
+      text = Uint32Array.of(this.scratch.getUint32(0, true), this.scratch.getUint32(4, true), this.scratch.getUint32(8, true));
       this.known.set(t, text);
     }
-    for (let j = 0; j < DATE_LEN; j++) buf[p + j] = text[j]!;
+    this.lastTime = t;
+    this.lastText = text;
+    view.setUint32(p, text[0]!, true);
+    view.setUint32(p + 4, text[1]!, true);
+    view.setUint32(p + 8, text[2]!, true);
     return p + DATE_LEN;
   }
 }
@@ -108,37 +122,47 @@ export function ohlcListBytes(
   out.ascii(`${text.slice(0, -2)}[`);
   const traded = new DateTexts(rows.traded, zone);
   const delivery = new DateTexts(rows.delivery, zone);
-  const periods = new Map<string, Uint8Array>();
+  const periods = new Map<string, { words: Uint32Array; len: number }>();
   const columns = FIELDS.map((f) => rows[f]);
+  let lastTag: string | null = null;
+  let period = NULL;
+  let p = out.length;
+  let view = out.view;
+  let limit = 0;
   for (let i = 0; i < n; i++) {
     const tag = rows.period[i]!;
-    let period = periods.get(tag);
-    if (period === undefined) {
-      period = asciiBytes(JSON.stringify(ContractPeriod.byTag(tag).tag));
-      periods.set(tag, period);
+    if (tag !== lastTag) {
+      const known = periods.get(tag);
+      period = known ?? constant(JSON.stringify(ContractPeriod.byTag(tag).tag));
+      if (known === undefined) periods.set(tag, period);
+      lastTag = tag;
     }
-    out.room(300);
-    const buf = out.raw;
-    let p = out.length;
-    if (i > 0) buf[p++] = 44;
-    p = copy(buf, p, TRADED);
-    p = traded.writeAt(buf, p, i);
-    p = copy(buf, p, PERIOD);
-    p = copy(buf, p, period);
-    p = copy(buf, p, FRONT);
+    if (p > limit - period.len) {
+      out.length = p;
+      out.room((ROW_ROOM + period.len) * Math.min(n - i, 256));
+      view = out.view;
+      limit = view.byteLength - ROW_ROOM - 64;
+    }
+    if (i > 0) view.setUint8(p++, 44);
+    p = putWords(view, p, TRADED.words, TRADED.len);
+    p = traded.writeAt(view, p, i);
+    p = putWords(view, p, PERIOD.words, PERIOD.len);
+    p = putWords(view, p, period.words, period.len);
+    p = putWords(view, p, FRONT.words, FRONT.len);
     const front = rows.front[i]!;
-    p = front < 0 ? copy(buf, p, NULL) : writeNumber(buf, p, front);
-    p = copy(buf, p, DELIVERY);
-    p = delivery.writeAt(buf, p, i);
-    buf[p++] = 125;
+    p = front < 0 ? putWords(view, p, NULL.words, NULL.len) : writeNumber(view, p, front);
+    p = putWords(view, p, DELIVERY.words, DELIVERY.len);
+    p = delivery.writeAt(view, p, i);
+    view.setUint8(p++, 125);
     for (let k = 0; k < FIELDS.length; k++) {
-      p = copy(buf, p, KEYS[k]!);
+      const key = KEYS[k]!;
+      p = putWords(view, p, key.words, key.len);
       const column = columns[k];
-      p = column === null || column === undefined ? copy(buf, p, NULL) : writeNumber(buf, p, column[i]!);
+      p = column === null || column === undefined ? putWords(view, p, NULL.words, NULL.len) : writeNumber(view, p, column[i]!);
     }
-    buf[p++] = 125;
-    out.length = p;
+    view.setUint8(p++, 125);
   }
+  out.length = p;
   out.ascii(']}');
   return out.bytes();
 }

@@ -7,25 +7,30 @@
  * @module
  */
 import type { Timeseries } from '../../model';
-import { InstantWriter, JsonBytes, asciiBytes, writeNumber } from './json-bytes';
+import {
+  InstantWriter,
+  JsonBytes,
+  asciiBytes,
+  asciiWords,
+  putWords as importedPutWords,
+  writeNumber as importedWriteNumber,
+} from './json-bytes';
 import { serializeTimeseriesHead } from './timeseries';
 
-const FIRST = asciiBytes('{"d":');
-const NEXT = asciiBytes(',{"d":');
-const V = asciiBytes(',"v":');
-const S = asciiBytes(',"s":[');
-const NULL = asciiBytes('null');
+// Module-local bindings of the per-value helpers: loaders that compile modules to CommonJS with
+// export getters (tsx, under which the tests and benches run) would otherwise call a getter per value.
+const writeNumber = importedWriteNumber;
+const putWords = importedPutWords;
+
+const FIRST = asciiWords('{"d":');
+const NEXT = asciiWords(',{"d":');
+const V = asciiWords(',"v":');
+const V_NULL = asciiWords(',"v":null');
+const S = asciiWords(',"s":[');
 const OPEN = asciiBytes('[');
 const CLOSE_LIST = asciiBytes(']');
-const CLOSE_S = asciiBytes(']}');
-const CLOSE = asciiBytes('}');
 
-function copy(buf: Uint8Array, p: number, bytes: Uint8Array): number {
-  for (let j = 0; j < bytes.length; j++) buf[p + j] = bytes[j]!;
-  return p + bytes.length;
-}
-
-/** Room for one item: `,{"d":"<25>","v":<32>,"s":[` + 33 per member + `]}`. */
+/** Room for one item: `,{"d":"<25>","v":<32>,"s":[` + 33 per member + `]}`, and the word writes' margin. */
 const itemRoom = (width: number) => 96 + 33 * width;
 
 function writeItems(out: JsonBytes, ts: Timeseries): void {
@@ -36,25 +41,32 @@ function writeItems(out: JsonBytes, ts: Timeseries): void {
   const dates = new InstantWriter(ts.times, ts.resolution.zone);
   const room = itemRoom(width);
   out.put(OPEN);
+  let p = out.length;
+  let view = out.view;
+  let limit = view.byteLength - room;
   for (let i = 0; i < n; i++) {
-    out.room(room);
-    const buf = out.raw;
-    let p = copy(buf, out.length, i === 0 ? FIRST : NEXT);
-    p = dates.writeAt(buf, p, i);
+    if (p > limit) {
+      out.length = p;
+      out.room(room * Math.min(n - i, 1024));
+      view = out.view;
+      limit = view.byteLength - room;
+    }
+    p = i === 0 ? putWords(view, p, FIRST, 5) : putWords(view, p, NEXT, 6);
+    p = dates.writeAt(view, p, i);
     if (width === 0 || values !== null) {
-      p = copy(buf, p, V);
-      p = values === null ? copy(buf, p, NULL) : writeNumber(buf, p, values[i]!);
+      p = values === null ? putWords(view, p, V_NULL, 9) : writeNumber(view, putWords(view, p, V, 5), values[i]!);
     }
     if (width > 0) {
-      p = copy(buf, p, S);
+      p = putWords(view, p, S, 6);
       for (let k = 0; k < width; k++) {
-        if (k > 0) buf[p++] = 44;
-        p = writeNumber(buf, p, columns[k]![i] as number);
+        if (k > 0) view.setUint8(p++, 44);
+        p = writeNumber(view, p, columns[k]![i] as number);
       }
-      p = copy(buf, p, CLOSE_S);
-    } else p = copy(buf, p, CLOSE);
-    out.length = p;
+      view.setUint8(p++, 93);
+    }
+    view.setUint8(p++, 125);
   }
+  out.length = p;
   out.put(CLOSE_LIST);
 }
 

@@ -119,4 +119,30 @@ test('missing prices, no front, CET dates across DST and an empty list', () => {
   );
 });
 
+test('rows whose every number has the longest text fit, however many there are', () => {
+  const longest = -1.2345678901234567e-308;
+  for (const n of [...Array.from({ length: 40 }, (_, i) => i + 1), 3000]) {
+    const column = () => new Float64Array(n).fill(longest);
+    const rows: OhlcColumns = {
+      traded: Float64Array.from({ length: n }, (_, i) => Date.UTC(2024, 0, 1 + (i % 300)) - 3_600_000),
+      period: Array.from({ length: n }, (_, i) => (i % 2 ? 'quarter' : 'MONTH')),
+      front: new Int32Array(n).fill(2_147_483_647),
+      delivery: Float64Array.from({ length: n }, (_, i) => Date.UTC(2025, i % 12, 1) - 3_600_000),
+      open: column(),
+      high: column(),
+      low: column(),
+      close: column(),
+      settlement: column(),
+      volume: column(),
+      openInterest: column(),
+    };
+    const text = Buffer.from(ohlcListBytes({ curve: null, unit: 'EUR', denominator: 'MWh' }, rows, CET)).toString();
+    const data = (JSON.parse(text) as { data: { product: { front: number }; open_interest: number }[] }).data;
+    assert.is(data.length, n);
+    assert.is(data[n - 1]?.open_interest, longest);
+    assert.is(data[n - 1]?.product.front, 2_147_483_647);
+    assert.ok(text.includes(`"close":${String(longest)},"settlement":${String(longest)}`));
+  }
+});
+
 test.run();

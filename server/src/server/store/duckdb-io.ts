@@ -76,7 +76,8 @@ export async function readColumns(
   kinds: readonly ColumnKind[],
   params: DuckDBValue[] = [],
 ): Promise<ReadColumns> {
-  const result = await conn.run(sql, params);
+  // Without parameters the query is one call into DuckDB; with them, three (extract, prepare, run).
+  const result = await conn.run(sql, params.length ? params : undefined);
   const typeIds = kinds.map((_, c) => result.columnTypeId(c));
   // The result is materialized, so its row count is known: each column is allocated once.
   const total = result.rowCount;
@@ -170,7 +171,7 @@ function typedView<T extends Float64Array | Int32Array>(
  * await readRows(conn, 'SELECT 1 AS one') //=> [{ one: 1 }]
  */
 export async function readRows(conn: DuckDBConnection, sql: string, params: DuckDBValue[] = []): Promise<Record<string, unknown>[]> {
-  const reader = await conn.runAndReadAll(sql, params);
+  const reader = await conn.runAndReadAll(sql, params.length ? params : undefined);
   return reader.getRowObjectsJS() as Record<string, unknown>[];
 }
 

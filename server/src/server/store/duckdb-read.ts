@@ -29,68 +29,88 @@ function rangeSql(column: string, range: TimeRange): string {
   return parts.length ? ` AND ${parts.join(' AND ')}` : '';
 }
 
+/** The series of a curve/instance: the value column's id (null: none) and the members' ids and names. */
+export interface SeriesMembers {
+  valueId: number | null;
+  scenarioIds: number[];
+  scenarioNames: string[];
+}
+
+/**
+ * Reads which series a curve/instance has (the value column and the members, in member order).
+ *
+ * @param conn - A connection.
+ * @param target - The curve and instance.
+ * @param scenarios - Whether to include the members.
+ * @returns The series ids and member names.
+ * @example
+ * (await readSeriesMembers(conn, target, true)).scenarioNames //=> ['e00', 'e01']
+ */
+export async function readSeriesMembers(conn: DuckDBConnection, target: ReadTarget, scenarios: boolean): Promise<SeriesMembers> {
+  const rows = await readRows(
+    conn,
+    `SELECT id, member, name FROM series WHERE curve_id = ${target.curveId}
+    AND instance_id = ${target.instanceId}${scenarios ? '' : ' AND member < 0'} ORDER BY member`,
+  );
+  const valueRow = rows.find((m) => Number(m.member) < 0);
+  const scenarioRows = rows.filter((m) => Number(m.member) >= 0);
+  return {
+    valueId: valueRow ? Number(valueRow.id) : null,
+    scenarioIds: scenarioRows.map((m) => Number(m.id)),
+    scenarioNames: scenarioRows.map((m) => String(m.name)),
+  };
+}
+
 /**
  * Reads the values of a curve/instance in a range as aligned, time-ordered columns.
  *
  * @param conn - A connection.
  * @param target - The curve and instance.
  * @param range - `[begin, end)`.
- * @param scenarios - Whether to read the scenario columns too.
+ * @param members - Its series (from {@link readSeriesMembers}; without members, only the values).
  * @returns The block (`values` null when the series has no value column).
  * @example
- * (await readSeriesBlock(conn, target, { begin, end }, true)).times.length //=> 96
+ * (await readSeriesBlock(conn, target, { begin, end }, await readSeriesMembers(conn, target, true))).times.length //=> 96
  */
 export async function readSeriesBlock(
   conn: DuckDBConnection,
   target: ReadTarget,
   range: TimeRange,
-  scenarios: boolean,
+  members: SeriesMembers,
 ): Promise<SeriesBlock> {
-  const members = await readRows(
-    conn,
-    `SELECT id, member, name FROM series WHERE curve_id = ${target.curveId}
-    AND instance_id = ${target.instanceId}${scenarios ? '' : ' AND member < 0'} ORDER BY member`,
-  );
-  const valueRow = members.find((m) => Number(m.member) < 0);
-  const scenarioRows = members.filter((m) => Number(m.member) >= 0);
-  const column = new Map<number, number>();
-  if (valueRow) column.set(Number(valueRow.id), -1);
-  scenarioRows.forEach((m, k) => column.set(Number(m.id), k));
+  const { valueId, scenarioIds } = members;
+  const ids = valueId === null ? scenarioIds : [valueId, ...scenarioIds];
   const empty: SeriesBlock = {
     curve: target.curve,
     issued: target.issued,
     tag: target.tag,
     times: new Float64Array(0),
-    values: valueRow ? new Float64Array(0) : null,
-    scenarios: scenarioRows.map(() => new Float64Array(0)),
-    scenarioNames: scenarioRows.map((m) => String(m.name)),
+    values: valueId !== null ? new Float64Array(0) : null,
+    scenarios: scenarioIds.map(() => new Float64Array(0)),
+    scenarioNames: [...members.scenarioNames],
   };
-  if (column.size === 0) return empty;
-  const where = `series_id IN (${[...column.keys()].join(',')})${rangeSql('ts', range)}`;
-  if (column.size === 1) {
+  if (ids.length === 0) return empty;
+  const where = `series_id IN (${ids.join(',')})${rangeSql('ts', range)}`;
+  if (ids.length === 1) {
     const [ts, v] = (await readColumns(conn, `SELECT ts, value FROM series_values WHERE ${where}`, ['number', 'number'])) as [
       Float64Array,
       Float64Array,
     ];
     const [times, sorted] = sortByTime(ts, v);
-    return { ...empty, times, values: valueRow ? sorted : null, scenarios: valueRow ? [] : [sorted] };
+    return { ...empty, times, values: valueId !== null ? sorted : null, scenarios: valueId !== null ? [] : [sorted] };
   }
   const [sid, ts, v] = (await readColumns(conn, `SELECT series_id, ts, value FROM series_values WHERE ${where}`, [
     'number',
     'number',
     'number',
   ])) as [Float64Array, Float64Array, Float64Array];
-  const { times, columns } = pivotMembers(sid, ts, v, [...column.keys()]);
-  const slot = (id: number) => {
-    const values = columns[[...column.keys()].indexOf(id)];
-    if (values === undefined) throw new Error(`series ${id} is missing from the pivoted read`);
-    return values;
-  };
+  const { times, columns } = pivotMembers(sid, ts, v, ids);
+  const offset = valueId === null ? 0 : 1;
   return {
     ...empty,
     times,
-    values: valueRow ? slot(Number(valueRow.id)) : null,
-    scenarios: scenarioRows.map((m) => slot(Number(m.id))),
+    values: valueId !== null ? columns[0]! : null,
+    scenarios: scenarioIds.map((_, k) => columns[k + offset]!),
   };
 }
 

@@ -12,7 +12,16 @@ import { NotFoundError, ValueError } from 'service/exceptions';
 import { readColumns, readRows, sqlNumber } from './duckdb-io';
 import { DataVersions } from './data-versions';
 import { planBatch, type IdCounters, type WritePlan } from './duckdb-plan';
-import { readEvents, readInstances, readOhlcBlock, readPeriodBlock, readSeriesBlock, type ReadTarget } from './duckdb-read';
+import {
+  readEvents,
+  readInstances,
+  readOhlcBlock,
+  readPeriodBlock,
+  readSeriesBlock,
+  readSeriesMembers,
+  type ReadTarget,
+} from './duckdb-read';
+import { ReadMemo } from './read-memo';
 import { frozen, instanceFromRow } from './duckdb-records';
 import { loadState, type StoredState } from './duckdb-state';
 import { openSeriesCursor } from './duckdb-stream';
@@ -89,6 +98,8 @@ export class DuckDbStore implements Store {
   private prunedThrough: EventIdParts | null;
   private closed = false;
   private readonly versions = new DataVersions();
+  /** Instance rows and series ids looked up by reads, per curve and data version. */
+  private readonly lookups = new ReadMemo((curve) => this.versions.of(curve));
 
   private constructor(
     private readonly db: DuckDBInstance,
@@ -313,15 +324,27 @@ export class DuckDbStore implements Store {
   private async target(conn: DuckDBConnection, curve: string, instance: InstanceKey | null | undefined): Promise<ReadTarget> {
     const row = this.curveRow(curve);
     if (!instance) return { curve, curveId: row.id, instanceId: 0, issued: null, tag: null };
-    const found = await readRows(
-      conn,
-      `SELECT id, tag FROM instances WHERE curve_id = ${row.id} AND issued = ${sqlNumber(instance.issued)}
-      AND lower(tag) = $1`,
-      [instance.tag.toLowerCase()],
-    );
-    if (!found.length)
+    const found = await this.instanceRow(conn, curve, row.id, instance);
+    if (found === null)
       throw new NotFoundError(`Instance (${new Date(instance.issued).toISOString()}, '${instance.tag}') of curve '${curve}' not found`);
-    return { curve, curveId: row.id, instanceId: Number(found[0]!.id), issued: instance.issued, tag: String(found[0]!.tag) };
+    return { curve, curveId: row.id, instanceId: found.id, issued: instance.issued, tag: found.record.tag };
+  }
+
+  /** An instance's row id and record (null: none), looked up once per data version of the curve. */
+  private instanceRow(
+    conn: DuckDBConnection,
+    curve: string,
+    curveId: number,
+    key: InstanceKey,
+  ): Promise<{ id: number; record: InstanceRecord } | null> {
+    return this.lookups.get(curve, `instance ${key.issued} ${key.tag.toLowerCase()}`, async () => {
+      const rows = await readRows(
+        conn,
+        `SELECT * FROM instances WHERE curve_id = ${curveId} AND issued = ${sqlNumber(key.issued)} AND lower(tag) = $1`,
+        [key.tag.toLowerCase()],
+      );
+      return rows.length ? { id: Number(rows[0]!.id), record: frozen(instanceFromRow(rows[0]!, curve)) } : null;
+    });
   }
 
   /** {@inheritDoc Store.listInstances} */
@@ -333,23 +356,21 @@ export class DuckDbStore implements Store {
   /** {@inheritDoc Store.getInstance} */
   async getInstance(curve: string, key: InstanceKey): Promise<InstanceRecord | null> {
     const row = this.curveRow(curve);
-    const rows = await this.readers.use((conn) =>
-      readRows(
-        conn,
-        `SELECT * FROM instances WHERE curve_id = ${row.id}
-      AND issued = ${sqlNumber(key.issued)} AND lower(tag) = $1`,
-        [key.tag.toLowerCase()],
-      ),
-    );
-    return rows.length ? instanceFromRow(rows[0]!, curve) : null;
+    const found = await this.readers.use((conn) => this.instanceRow(conn, curve, row.id, key));
+    return found === null ? null : { ...found.record, scenarioNames: [...found.record.scenarioNames] };
   }
 
   /** {@inheritDoc Store.readSeries} */
   async readSeries(curve: string, range: TimeRange, instance?: InstanceKey | null, options: SeriesReadOptions = {}): Promise<SeriesBlock> {
     this.curveRow(curve);
-    return this.readers.use(async (conn) =>
-      readSeriesBlock(conn, await this.target(conn, curve, instance), range, options.scenarios ?? true),
-    );
+    const scenarios = options.scenarios ?? true;
+    return this.readers.use(async (conn) => {
+      const target = await this.target(conn, curve, instance);
+      const members = await this.lookups.get(curve, `series ${target.instanceId} ${scenarios}`, () =>
+        readSeriesMembers(conn, target, scenarios),
+      );
+      return readSeriesBlock(conn, target, range, members);
+    });
   }
 
   /** {@inheritDoc Store.openSeries} */
