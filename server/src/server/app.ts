@@ -11,6 +11,7 @@ import { API_KEY_HEADERS, RateLimiter, SharedRateLimiter, apiKeyOf, authenticate
 import { assertWellFormedQuery } from 'service/wire';
 import { registerCompression, type CompressionOptions } from './compress';
 import { registerConditional } from './conditional';
+import { registerConsole, type ConsoleOptions } from './console';
 import { registerHealth } from './health';
 import { registerErrorHandling, sendError } from './errors';
 import { attachEventFeed, type EventFeedOptions } from './events';
@@ -68,6 +69,8 @@ export interface AppOptions {
   live?: LiveOptions | boolean;
   /** Compression of answers (default on: zstd/br/gzip from 1 KiB); `false` turns it off. */
   compression?: CompressionOptions | false;
+  /** The web console at `/` (default on, from the built files in `server/dist/console`); `false` turns it off. */
+  console?: ConsoleOptions | false;
 }
 
 /** Largest request body of every route but the import (64 KiB): no other route takes one. */
@@ -184,6 +187,7 @@ export function createApp(options: AppOptions): FastifyInstance {
       authHook: apiKeyHook(options.store, limiter, { failures, headers: [PARTNER_KEY_HEADER] }),
     });
   }
+  if (options.console !== false) registerConsole(app, options.console ?? {});
   if (options.events !== false) attachEventFeed(app, { authFailures: failures, ...options.events, store: options.store });
   if (options.live) attachLive(app, options.store, { clock, ...(options.live === true ? {} : options.live) });
   return app;
