@@ -34,5 +34,6 @@ export async function drawChart(container: HTMLElement, spec: object): Promise<D
   await view.runAsync();
   const svg = container.querySelector('svg');
   svg?.setAttribute('role', 'img');
+  svg?.setAttribute('aria-label', container.getAttribute('aria-label') ?? 'Chart');
   return { finalize: () => view.finalize() };
 }

@@ -54,7 +54,8 @@ function controlsFor(curve: Curve, settings: CurveSettings, apply: (s: Partial<C
       ['begin', 'Begin'],
       ['end', 'End'],
     ] as const) {
-      const input = el('input', { id: `opt-${name}`, name, value: settings[name], placeholder: 'YYYY-MM-DD', size: 16 });
+      const shown = settings[name] || String(callFor(curve, settings).options[name] ?? '');
+      const input = el('input', { id: `opt-${name}`, name, value: shown, placeholder: 'YYYY-MM-DD', size: 16 });
       inputs[name] = input;
       form.append(field(input.id, label, input));
     }
@@ -130,8 +131,8 @@ async function instancesSection(
   const list = await section.list(curve, { limit: 25, signal: context.signal });
   const chosen =
     settings.issued === ''
-      ? list[0]
-      : list.find((i) => i.issued.toISO() === settings.issued || i.issued.toMillis() === Date.parse(settings.issued));
+      ? list.find((i) => settings.tag === '' || i.tag === settings.tag)
+      : list.find((i) => (i.issued.toISO() === settings.issued || i.issued.toMillis() === Date.parse(settings.issued)) && i.tag === settings.tag);
   const link = (issued: string, tag: string): string => {
     const q = new URLSearchParams(context.query);
     q.set('issued', issued);
