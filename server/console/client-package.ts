@@ -6,8 +6,6 @@
  *
  * @module
  */
-import axios from 'axios';
-
 export { ServiceClient } from '../../src/client/service-client';
 export { HTTPError, NotFoundError, UnauthorizedError, ValidationError } from '../../src/exceptions';
 export { Area } from '../../src/model/areas/area';
@@ -16,7 +14,3 @@ export { DataType } from '../../src/model/enums/data-type';
 export type { Curve } from '../../src/model/curve';
 export { Frequency } from '../../src/time/frequency';
 export type { MetadataCurvesOptions } from '../../src/wire/requests/metadata';
-
-// In a browser the client's requests go through `fetch`: it drops the headers a page may not set
-// (`User-Agent`, `Accept-Encoding`, `Connection`) silently, where XMLHttpRequest logs an error for each.
-axios.defaults.adapter = 'fetch';

@@ -113,14 +113,12 @@ export function callFor(curve: Curve, settings: CurveSettings, ensembles = false
     case 'PERIOD':
       return { section: 'periods', method: 'load', options };
     case 'INSTANCE':
-      if (ensembles) options.ensembles = true;
       if (settings.issued !== '') {
         options.issued = settings.issued;
         set('tag', settings.tag);
-        return { section: 'instances', method: 'get', options };
-      }
-      set('tags', settings.tag);
-      return { section: 'instances', method: 'latest', options };
+      } else set('tags', settings.tag);
+      if (ensembles) options.ensembles = true;
+      return { section: 'instances', method: settings.issued !== '' ? 'get' : 'latest', options };
     case 'INSTANCE_PERIOD':
       if (settings.issued !== '') {
         options.issued = settings.issued;

@@ -59,12 +59,16 @@ test.after(async () => {
 async function axe(name: string): Promise<string[]> {
   // through the DevTools protocol, which the page's CSP does not govern (the page itself may not eval)
   await page.evaluate(`${AXE}\n;0`);
-  const found = (await page.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 3) })))`)) as {
+  const found = (await page.evaluate(
+    `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 3) })))`,
+  )) as {
     id: string;
     impact: string;
     nodes: string[];
   }[];
-  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${name}: ${v.id} (${v.impact}) at ${v.nodes.join(', ')}`);
+  return found
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${name}: ${v.id} (${v.impact}) at ${v.nodes.join(', ')}`);
 }
 
 async function shot(name: string): Promise<void> {
@@ -101,7 +105,8 @@ test('catalogue: search "wind", narrow by area; the query lives in the URL', asy
   const total = Number(/^([\d,]+) curve/.exec(all)?.[1]?.replace(/,/g, ''));
   const expected = await new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl }).metadata.curves({ q: 'wind' });
   assert.is(total, expected.totalItems, all);
-  for (const name of await page.$$eval('ol.results li a', (as) => as.map((a) => a.textContent ?? ''))) assert.match(name.toLowerCase(), /wind/);
+  for (const name of await page.$$eval('ol.results li a', (as) => as.map((a) => a.textContent ?? '')))
+    assert.match(name.toLowerCase(), /wind/);
   await page.selectOption('#filter-area', 'DE');
   await page.waitForFunction(() => location.search === '?q=wind&area=DE' && !document.querySelector('#results[aria-busy]'));
   const de = await new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl }).metadata.curves({ q: 'wind', area: 'DE' });
@@ -119,7 +124,8 @@ test('catalogue: an answer for an older query never overwrites a newer one', asy
   await page.type('#search', 'solar', { delay: 5 });
   await page.waitForFunction(() => location.search.startsWith('?q=solar') && !document.querySelector('#results[aria-busy]'));
   await page.waitForTimeout(400);
-  for (const name of await page.$$eval('ol.results li a', (as) => as.map((a) => a.textContent ?? ''))) assert.match(name.toLowerCase(), /solar/);
+  for (const name of await page.$$eval('ol.results li a', (as) => as.map((a) => a.textContent ?? '')))
+    assert.match(name.toLowerCase(), /solar/);
   await page.fill('#search', 'wind');
   await page.waitForFunction(() => location.search === '?q=wind&area=DE' && !document.querySelector('#results[aria-busy]'));
 });
@@ -142,12 +148,18 @@ test('a curve page: h1, metadata, chart marks; frequency changes chart and URL; 
   await shot('curve');
   await page.selectOption('#opt-frequency', 'P1D');
   await page.waitForFunction(() => new URLSearchParams(location.search).get('frequency') === 'P1D');
-  await page.waitForFunction((n) => Number(/^(\d+) rows/.exec(document.querySelector('#chart-note')?.textContent ?? '')?.[1] ?? n) < n, rows15);
+  await page.waitForFunction(
+    (n) => Number(/^(\d+) rows/.exec(document.querySelector('#chart-note')?.textContent ?? '')?.[1] ?? n) < n,
+    rows15,
+  );
   const after = (await page.textContent('#chart-note')) ?? '';
   const rowsDaily = Number(/^(\d+) rows/.exec(after)?.[1]);
   assert.ok(rowsDaily >= 7 && rowsDaily <= 9, after);
   assert.ok(await page.$('#chart svg .mark-line path'));
-  assert.match((await page.textContent('#code-typescript')) ?? '', /client\.timeseries\.load\("DE Wind Power Production MWh\/h 15min Actual", \{ begin: "[\d-]+", end: "[\d-]+", frequency: "P1D" \}\)/);
+  assert.match(
+    (await page.textContent('#code-typescript')) ?? '',
+    /client\.timeseries\.load\("DE Wind Power Production MWh\/h 15min Actual", \{ begin: "[\d-]+", end: "[\d-]+", frequency: "P1D" \}\)/,
+  );
   await page.goBack();
   await page.waitForSelector('ol.results li a');
   assert.is(new URL(page.url()).search, '?q=wind&area=DE');

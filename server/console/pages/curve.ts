@@ -132,7 +132,9 @@ async function instancesSection(
   const chosen =
     settings.issued === ''
       ? list.find((i) => settings.tag === '' || i.tag === settings.tag)
-      : list.find((i) => (i.issued.toISO() === settings.issued || i.issued.toMillis() === Date.parse(settings.issued)) && i.tag === settings.tag);
+      : list.find(
+          (i) => (i.issued.toISO() === settings.issued || i.issued.toMillis() === Date.parse(settings.issued)) && i.tag === settings.tag,
+        );
   const link = (issued: string, tag: string): string => {
     const q = new URLSearchParams(context.query);
     q.set('issued', issued);
