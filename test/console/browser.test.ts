@@ -32,6 +32,7 @@ let browser: Browser;
 let page: Page;
 const problems: string[] = [];
 const expected: string[] = [];
+const requests: string[] = [];
 
 test.before(async () => {
   const { buildConsole } = (await importScript(scriptUrl('build-console.mjs'))) as { buildConsole(o: { out: string }): Promise<unknown> };
@@ -43,15 +44,16 @@ test.before(async () => {
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
   page.on('console', (msg) => {
     // the browser logs every 4xx answer; the wrong key (401) and the unknown curve (404) are asked for on purpose
-    if (/^Failed to load resource: the server responded with a status of (401|404)/.test(msg.text())) expected.push(msg.text());
+    if (/^Failed to load resource: (the server responded with a status of (401|404)|net::ERR_CONNECTION_REFUSED)/.test(msg.text())) expected.push(msg.text());
     else if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`console ${msg.type()}: ${msg.text()} (${page.url()})`);
   });
+  page.on('request', (req) => requests.push(req.url()));
   mkdirSync(shots, { recursive: true });
 });
 
 test.after(async () => {
   await browser?.close();
-  await svc?.close();
+  await svc?.close().catch(() => undefined);
   rmSync(out, { recursive: true, force: true });
 });
 
@@ -116,6 +118,32 @@ test('catalogue: search "wind", narrow by area; the query lives in the URL', asy
   for (const m of metas) assert.match(m, /^DE/);
   axeViolations.push(...(await axe('catalogue')));
   await shot('catalogue');
+  // only pages that chart load Vega
+  assert.ok(requests.some((u) => /\/assets\/main-[A-Z0-9]+\.js$/.test(u)));
+  assert.not.ok(requests.some((u) => u.includes('/assets/vega-view-')), requests.join('\n'));
+});
+
+test('keyboard: Tab reaches the search field, typing searches, Enter on a result opens it', async () => {
+  await page.goto(`${svc.url}/curves`);
+  await page.waitForSelector('ol.results li a');
+  await page.keyboard.press('Tab'); // skip link
+  assert.is(await page.evaluate(() => document.activeElement?.textContent), 'Skip to content');
+  let guard = 0;
+  while ((await page.evaluate(() => document.activeElement?.id)) !== 'search' && guard++ < 10) await page.keyboard.press('Tab');
+  assert.is(await page.evaluate(() => document.activeElement?.id), 'search');
+  await page.keyboard.type('wind de actual');
+  await page.waitForFunction(() => location.search === '?q=wind+de+actual' && !document.querySelector('#results[aria-busy]'));
+  await page.focus('ol.results li a');
+  const name = await page.evaluate(() => document.activeElement?.textContent ?? '');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((n) => document.querySelector('h1')?.textContent === n, name);
+  await page.waitForSelector('#chart svg .mark-line path');
+  assert.ok(requests.some((u) => u.includes('/assets/vega-view-')), 'the curve page loads Vega');
+  await page.goBack();
+  await page.waitForSelector('ol.results li a');
+  await page.fill('#search', 'wind');
+  await page.selectOption('#filter-area', 'DE');
+  await page.waitForFunction(() => location.search === '?q=wind&area=DE' && !document.querySelector('#results[aria-busy]'));
 });
 
 test('catalogue: an answer for an older query never overwrites a newer one', async () => {
@@ -223,9 +251,23 @@ test('sign out forgets the key', async () => {
   assert.is(await page.evaluate(() => sessionStorage.getItem('service-console-api-key')), null);
 });
 
+test('a service that has gone shows as a message on the page', async () => {
+  await page.goto(`${svc.url}/sign-in`);
+  await page.fill('#api-key', svc.apiKey);
+  await page.click('form.sign-in button[type=submit]');
+  await page.waitForSelector('ol.results li a');
+  await svc.close();
+  await page.fill('#search', 'solar');
+  const alert = await page.waitForSelector('.alert-area .error');
+  assert.match((await alert.textContent()) ?? '', /The service did not answer/);
+  assert.ok(await page.$('h1'), 'the page is still there');
+  await shot('service-gone');
+});
+
 test('no page error or console error on any page; axe-core finds no serious or critical violation', () => {
   assert.equal(problems, []);
-  assert.is(expected.length, 2, expected.join('\n'));
+  assert.ok(expected.length >= 3, expected.join('\n'));
+  for (const e of expected) assert.match(e, /(401|404) \(|ERR_CONNECTION_REFUSED/);
   assert.equal(axeViolations, []);
 });
 
