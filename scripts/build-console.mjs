@@ -33,17 +33,19 @@ const ENTRY_NAMES = 'assets/[name]-[hash]';
  * forbids both), the module and stylesheet by their hashed names.
  * @param {string} script the entry module's path under the console root (`assets/main-XXXX.js`)
  * @param {string} style the stylesheet's path
+ * @param {string[]} [preload] modules the entry imports (fetched at once rather than after the entry)
  * @returns {string}
  */
-export function indexHtml(script, style) {
+export function indexHtml(script, style, preload = []) {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Service console</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/${style}">
-<script type="module" src="/${script}"></script>
+${preload.map((p) => `<link rel="modulepreload" href="/${p}">\n`).join('')}<script type="module" src="/${script}"></script>
 </head>
 <body>
 <noscript>The service console needs JavaScript.</noscript>
@@ -107,7 +109,8 @@ export async function buildConsole(options = {}) {
   if (!entry || !style) throw new Error(`build-console: no entry module or stylesheet in ${outputs.map(rel).join(', ')}`);
   // the CSS entry also makes an empty JS stub; it is not served
   for (const p of outputs.filter((p) => /\/style-[A-Z0-9]+\.js$/.test(p))) rmSync(p);
-  writeFileSync(join(out, 'index.html'), indexHtml(rel(entry), rel(style)));
+  const imports = importsOf(result.metafile, rel);
+  writeFileSync(join(out, 'index.html'), indexHtml(rel(entry), rel(style), imports[rel(entry)] ?? []));
   const files = [];
   for (const p of [join(out, 'index.html'), ...outputs.filter((p) => !/\/style-[A-Z0-9]+\.js$/.test(p))]) {
     const body = readFileSync(p);
@@ -119,7 +122,7 @@ export async function buildConsole(options = {}) {
     writeFileSync(`${p}.gz`, gz);
     files.push({ file: rel(p), bytes: body.length, br: br.length, gzip: gz.length });
   }
-  return { files, entry: rel(entry), imports: importsOf(result.metafile, rel) };
+  return { files, entry: rel(entry), imports };
 }
 
 /** For each output module, the modules it imports statically (what loading it pulls in). */

@@ -107,5 +107,5 @@ function csvCell(value: string | number | null): string {
  * @returns The CSV text.
  */
 export function csvOf(table: ValueTable): string {
-  return [table.columns, ...table.rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return `${[table.columns, ...table.rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }

@@ -76,7 +76,7 @@ export function registeredPages(): readonly PageDefinition[] {
  * @param path - `location.pathname` (percent-encoded).
  * @returns The decoded parameters, or null when it does not match (or a segment is badly encoded).
  */
-export function matchPath(pattern: string, path: string): Record<string, string> | null {
+function matchPath(pattern: string, path: string): Record<string, string> | null {
   const want = pattern.split('/').filter((s) => s !== '');
   const got = path.split('/').filter((s) => s !== '');
   if (want.length !== got.length) return null;
@@ -133,7 +133,7 @@ export function navigate(href: string, options: { replace?: boolean } = {}): voi
 function ownLink(event: MouseEvent): HTMLAnchorElement | null {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
   const a = (event.target as Element | null)?.closest?.('a');
-  if (!a || a.target !== '' || a.hasAttribute('download')) return null;
+  if (a?.target !== '' || a.hasAttribute('download')) return null;
   const url = new URL(a.href, location.href);
   if (url.origin !== location.origin || url.pathname.startsWith('/api/') || url.pathname.startsWith('/partner/')) return null;
   return a;

@@ -71,7 +71,7 @@ export async function signIn(apiKey: string): Promise<string> {
 
 /** The signed-in user's display name, or null when signed out. */
 export function signedInUser(): string | null {
-  return storedKey() === null ? null : sessionStorage.getItem(USER_ITEM);
+  return storedKey() === null ? null : (sessionStorage.getItem(USER_ITEM) ?? 'your API key');
 }
 
 /** Forgets the key. */

@@ -13,10 +13,21 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { ServiceClient } from '../../src/client';
 import { startService, type StartedService } from '../helpers/start-service';
 
+// Browser globals, as the page callbacks below use them (this file is type-checked without the DOM library).
+declare const document: {
+  querySelector(selector: string): { textContent: string | null } | null;
+  cookie: string;
+  activeElement: { id: string; textContent: string | null } | null;
+  documentElement: { scrollWidth: number };
+};
+declare const location: { search: string };
+declare const sessionStorage: { getItem(key: string): string | null };
+declare const window: { innerWidth: number };
+
 const root = resolve(__dirname, '..', '..');
 const shots = join(root, 'tmp', 'console-screenshots');
 const out = mkdtempSync(join(tmpdir(), 'service-console-'));
-const AXE = readFileSync(join(root, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 interface Browser {
   context: BrowserContext;
@@ -44,7 +55,8 @@ test.before(async () => {
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
   page.on('console', (msg) => {
     // the browser logs every 4xx answer; the wrong key (401) and the unknown curve (404) are asked for on purpose
-    if (/^Failed to load resource: (the server responded with a status of (401|404)|net::ERR_CONNECTION_REFUSED)/.test(msg.text())) expected.push(msg.text());
+    if (/^Failed to load resource: (the server responded with a status of (401|404)|net::ERR_CONNECTION_REFUSED)/.test(msg.text()))
+      expected.push(msg.text());
     else if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`console ${msg.type()}: ${msg.text()} (${page.url()})`);
   });
   page.on('request', (req) => requests.push(req.url()));
@@ -120,7 +132,10 @@ test('catalogue: search "wind", narrow by area; the query lives in the URL', asy
   await shot('catalogue');
   // only pages that chart load Vega
   assert.ok(requests.some((u) => /\/assets\/main-[A-Z0-9]+\.js$/.test(u)));
-  assert.not.ok(requests.some((u) => u.includes('/assets/vega-view-')), requests.join('\n'));
+  assert.not.ok(
+    requests.some((u) => u.includes('/assets/vega-view-')),
+    requests.join('\n'),
+  );
 });
 
 test('keyboard: Tab reaches the search field, typing searches, Enter on a result opens it', async () => {
@@ -138,7 +153,10 @@ test('keyboard: Tab reaches the search field, typing searches, Enter on a result
   await page.keyboard.press('Enter');
   await page.waitForFunction((n) => document.querySelector('h1')?.textContent === n, name);
   await page.waitForSelector('#chart svg .mark-line path');
-  assert.ok(requests.some((u) => u.includes('/assets/vega-view-')), 'the curve page loads Vega');
+  assert.ok(
+    requests.some((u) => u.includes('/assets/vega-view-')),
+    'the curve page loads Vega',
+  );
   await page.goBack();
   await page.waitForSelector('ol.results li a');
   await page.fill('#search', 'wind');

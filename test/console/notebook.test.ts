@@ -1,4 +1,4 @@
-// "Use in a notebook" (server/console/notebook.ts): the TypeScript a curve page shows runs as it is
+// "Use in a notebook" (server/console/notebook-code.ts): the TypeScript a curve page shows runs as it is
 // (here with tsx, the key from SERVICE_API_KEY) and loads the same values the page loaded; the
 // Python call names the reference client's methods and arguments; the notebook is one tslab cell.
 import { spawn } from 'node:child_process';
@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import { ServiceClient } from '../../src/client';
 import type { Curve } from '../../src/model';
 import { callFor, runCall, settingsOf } from '../../server/console/curve-call';
-import { notebookOf, pythonCode, typescriptCode } from '../../server/console/notebook';
+import { notebookOf, pythonCode, typescriptCode } from '../../server/console/notebook-code';
 import { startService, type StartedService } from '../helpers/start-service';
 
 const root = resolve(__dirname, '..', '..');

@@ -128,15 +128,6 @@ function render(context: PageContext): void {
   );
   main.append(el('h1', {}, 'Curves'), form, status, results, pager);
 
-  // Categories come from the service (the words curve names are made of).
-  client.metadata
-    .categories()
-    .then((set) => {
-      for (const c of [...set].sort()) category.append(el('option', { value: c }, c));
-      category.value = search.category;
-    })
-    .catch((err: unknown) => context.showError(err));
-
   let latest = 0;
   let inflight: AbortController | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -222,6 +213,15 @@ function render(context: PageContext): void {
     changed(0);
   });
   run(search);
+  // After the search has gone out (the client spaces its requests), the category choices.
+  // They come from the service (the words curve names are made of).
+  client.metadata
+    .categories()
+    .then((set) => {
+      for (const c of [...set].sort()) category.append(el('option', { value: c }, c));
+      category.value = search.category;
+    })
+    .catch((err: unknown) => context.showError(err));
 }
 
 registerPage({ path: '/curves', title: 'Curves', nav: 'Curves', render });

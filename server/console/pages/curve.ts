@@ -132,9 +132,7 @@ async function instancesSection(
   const chosen =
     settings.issued === ''
       ? list.find((i) => settings.tag === '' || i.tag === settings.tag)
-      : list.find(
-          (i) => (i.issued.toISO() === settings.issued || i.issued.toMillis() === Date.parse(settings.issued)) && i.tag === settings.tag,
-        );
+      : list.find((i) => i.issued.toMillis() === Date.parse(settings.issued) && i.tag === settings.tag);
   const link = (issued: string, tag: string): string => {
     const q = new URLSearchParams(context.query);
     q.set('issued', issued);
@@ -169,7 +167,7 @@ async function instancesSection(
               'tbody',
               {},
               ...list.map((i) => {
-                const issued = i.issued.toISO() ?? '';
+                const issued = i.issued.toISO({ suppressMilliseconds: true }) ?? '';
                 return el(
                   'tr',
                   {},
