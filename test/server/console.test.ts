@@ -107,6 +107,10 @@ test('the API and the partner mounts are unchanged: their unknown paths are JSON
     assert.match(res.headers.get('content-type') ?? '', /^application\/json/, path);
     assert.is(res.headers.get('content-security-policy'), null, path);
   }
+  // too long a curve name is still the API's 400, not a console page
+  const long = await fetch(`${svc.apiUrl}/timeseries/${'x'.repeat(2100)}/`, { headers: { 'x-api-key': svc.apiKey } });
+  assert.is(long.status, 400);
+  assert.is((await fetch(`${svc.url}/curves`, { method: 'POST' })).status, 404, 'only GET and HEAD get the console');
   const user = await fetch(`${svc.apiUrl}/user/`, { headers: { 'x-api-key': svc.apiKey } });
   assert.is(user.status, 200);
   assert.is(user.headers.get('content-security-policy'), null);

@@ -150,7 +150,7 @@ export function createApp(options: AppOptions): FastifyInstance {
     bodyLimit: DEFAULT_BODY_LIMIT,
     frameworkErrors: (err, request, reply) => sendError(err, request, reply),
   });
-  registerErrorHandling(app);
+  registerErrorHandling(app, options.console === false ? undefined : registerConsole(app, options.console ?? {}));
   // a malformed query is a 400 naming the parameter, before any route reads it
   app.addHook('onRequest', async (request) => {
     const at = request.url.indexOf('?');
@@ -187,7 +187,6 @@ export function createApp(options: AppOptions): FastifyInstance {
       authHook: apiKeyHook(options.store, limiter, { failures, headers: [PARTNER_KEY_HEADER] }),
     });
   }
-  if (options.console !== false) registerConsole(app, options.console ?? {});
   if (options.events !== false) attachEventFeed(app, { authFailures: failures, ...options.events, store: options.store });
   if (options.live) attachLive(app, options.store, { clock, ...(options.live === true ? {} : options.live) });
   return app;

@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NotFoundError } from 'service/exceptions';
 import { chooseEncoding } from './compress';
+import type { NotFoundFallback } from './errors';
 
 /** Options of {@link registerConsole}. */
 export interface ConsoleOptions {
@@ -119,32 +120,36 @@ function send(request: FastifyRequest, reply: FastifyReply, file: ConsoleFile, c
 }
 
 /**
- * Serves the console at `/` (with the router's fallback for its page paths) and its assets.
- * Without a built console (`npm run build` not run), its paths answer 404 saying so.
+ * Serves the console: `/` and its hashed assets as routes, and a fallback for requests no route
+ * matched that answers a `GET` of any other path outside the API's (`/curves?q=wind`,
+ * `/curves/<name>`) with the index page, whose router draws the page of the URL. Everything the
+ * API does with a path of its own (a JSON 404, a 400 for too long a curve name) is unchanged.
+ * Without a built console (`npm run build` not run), `/` answers 404 saying so.
  *
- * @param app - The root app (after the API scope is registered, or before: API routes win).
+ * @param app - The root app.
  * @param options - Where the built console is.
+ * @returns The not-found fallback to give to `registerErrorHandling`.
  * @example
- * registerConsole(app, { dir: 'server/dist/console' });
+ * registerErrorHandling(app, registerConsole(app, { dir: 'server/dist/console' }));
  */
-export function registerConsole(app: FastifyInstance, options: ConsoleOptions = {}): void {
+export function registerConsole(app: FastifyInstance, options: ConsoleOptions = {}): NotFoundFallback {
   const dir = options.dir ?? DEFAULT_CONSOLE_DIR;
   const files = loadConsole(dir);
-  const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
-    const path = request.url.split('?')[0] ?? '/';
-    if (isServicePath(path)) {
-      reply.callNotFound();
-      return reply;
-    }
+  app.get('/', async (request, reply) => {
     reply.headers(SECURITY_HEADERS);
     if (files === null) throw new NotFoundError(`The web console is not built: run npm run build (looked in ${dir})`);
-    if (path.startsWith('/assets/')) {
-      const asset = files.assets.get(path);
-      if (!asset) throw new NotFoundError(`No console file ${path}`);
-      return send(request, reply, asset, IMMUTABLE);
-    }
     return send(request, reply, files.index, 'no-cache');
+  });
+  app.get('/assets/*', async (request, reply) => {
+    reply.headers(SECURITY_HEADERS);
+    const path = request.url.split('?')[0] ?? '';
+    const asset = files?.assets.get(path);
+    if (!asset) throw new NotFoundError(`No console file ${path}`);
+    return send(request, reply, asset, IMMUTABLE);
+  });
+  return (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (files === null || (request.method !== 'GET' && request.method !== 'HEAD') || isServicePath(path)) return null;
+    return send(request, reply.code(200), files.index, 'no-cache');
   };
-  app.get('/', handler);
-  app.get('/*', handler);
 }
