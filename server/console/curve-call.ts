@@ -4,7 +4,8 @@
  * `tag`). The same description runs the call (here) and prints it for a notebook (notebook.ts),
  * so the code shown reproduces what is on screen.
  *
- * Defaults (no query): the last 7 days of a time series (the next 7 of a forecast), the latest
+ * Defaults (no query): the last 7 days of a time series (the next 7 of a forecast or scenario;
+ * a longer span for daily and coarser series: 60 days of daily values, 3 years of monthly), the latest
  * instance of an instance curve (with its ensemble when it has scenarios), the latest forward
  * curve of an OHLC curve, and the periods of the last 7 days to a year ahead of a period curve.
  *
@@ -68,9 +69,14 @@ function dayFromToday(curve: Curve, days: number): string {
 function defaultPeriod(curve: Curve): [string, string] {
   if (curve.curveType.tag === 'PERIOD' || curve.curveType.tag === 'INSTANCE_PERIOD')
     return [dayFromToday(curve, -7), dayFromToday(curve, 366)];
-  if (curve.dataType.tag === 'FORECAST') return [dayFromToday(curve, 0), dayFromToday(curve, 7)];
-  return [dayFromToday(curve, -7), dayFromToday(curve, 1)];
+  // 7 days of values finer than a day; coarser series get a span that holds a few dozen values
+  const days = SPAN_DAYS[curve.frequency.tag] ?? 7;
+  if (curve.dataType.tag === 'FORECAST' || curve.dataType.tag === 'SCENARIO') return [dayFromToday(curve, 0), dayFromToday(curve, days)];
+  return [dayFromToday(curve, 1 - days), dayFromToday(curve, 1)];
 }
+
+/** Days shown by default for daily and coarser series, by frequency. */
+const SPAN_DAYS: Readonly<Record<string, number>> = { P1D: 60, P1W: 366, P1M: 3 * 366, P3M: 5 * 366, SEASON: 5 * 366, P1Y: 10 * 366 };
 
 /** Whether the curve's data come with a period (begin and end). */
 export function takesPeriod(curve: Curve): boolean {

@@ -234,6 +234,30 @@ test('an ensemble shows its band and mean', async () => {
   await shot('ensemble');
 });
 
+test('every curve type draws: scenarios, period instances (REMIT), OHLC forward curve, periods, daily series', async () => {
+  const cases: [string, string][] = [
+    ['DE Price Spot Long-term EUR/MWh M Scenario', '.mark-area.role-mark path'],
+    ['DE @Datteln Hard Coal Power Capacity Available MW REMIT', '.mark-rule.role-mark line'],
+    ['DE Futures Power Base EUR/MWh EEX OHLC', '.mark-rule.role-mark line'],
+    ['DE Wind Power Installed MW Capacity', '.mark-rule.role-mark line'],
+    ['Currency Rate EUR-USD USD/EUR ECB D Forex', '.mark-line.role-mark path'],
+  ];
+  for (const [name, marks] of cases) {
+    await page.goto(`${svc.url}/curves/${encodeURIComponent(name)}`);
+    await page.waitForFunction(
+      () =>
+        !document.querySelector('#chart[aria-busy]') &&
+        /\d+ (row|contract)|No values/.test(document.querySelector('#chart-note')?.textContent ?? ''),
+      null,
+      { timeout: 30_000 },
+    );
+    assert.is(await page.textContent('.alert-area'), '', name);
+    assert.ok(await page.$(`#chart svg ${marks}`), `${name}: ${await page.textContent('#chart-note')}`);
+    assert.ok(((await page.textContent('#code-typescript')) ?? '').includes(`(${JSON.stringify(name)}`), `${name} in the notebook code`);
+  }
+  await shot('ohlc');
+});
+
 test('errors show on the page: unknown curve, bad URL parameters', async () => {
   await page.goto(`${svc.url}/curves/${encodeURIComponent('No Such Curve')}`);
   const alert = await page.waitForSelector('.alert-area .error');

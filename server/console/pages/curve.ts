@@ -127,8 +127,11 @@ async function instancesSection(
   curve: Curve,
   settings: CurveSettings,
 ): Promise<{ node: HTMLElement; scenarios: number }> {
-  const section = curve.curveType.tag === 'INSTANCE' ? context.client.instances : context.client.periodInstances;
-  const list = await section.list(curve, { limit: 25, signal: context.signal });
+  // the most the service lists at once: 25 instances, 20 period instances
+  const list =
+    curve.curveType.tag === 'INSTANCE'
+      ? await context.client.instances.list(curve, { limit: 25, signal: context.signal })
+      : await context.client.periodInstances.list(curve, { limit: 20, signal: context.signal });
   const chosen =
     settings.issued === ''
       ? list.find((i) => settings.tag === '' || i.tag === settings.tag)
@@ -259,7 +262,7 @@ async function render(context: PageContext): Promise<void> {
         if (seq !== latest || signal.aborted) return;
         replace(chartBox);
         drawn = await drawChart(chartBox, chart.spec);
-        chartNote.textContent = `${table.rows.length} ${chart.kind === 'forward-curve' ? 'contracts' : 'rows'}${
+        chartNote.textContent = `${table.rows.length} ${chart.kind === 'forward-curve' ? 'contracts' : table.rows.length === 1 ? 'row' : 'rows'}${
           chart.kind === 'ensemble' ? ', ensemble: band from lowest to highest scenario, line at the mean' : ''
         }. Drag to pan, scroll to zoom the time axis.`;
       }
