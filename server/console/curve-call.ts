@@ -150,20 +150,7 @@ export function runCall(client: ServiceClient, curve: Curve, call: CurveCall, si
   // The options are built from the URL by callFor; the client checks each one (a bad value is a
   // ValidationError naming it, before any request).
   const options = { ...call.options, signal } as never;
-  switch (`${call.section}.${call.method}`) {
-    case 'timeseries.load':
-      return client.timeseries.load(curve, options);
-    case 'periods.load':
-      return client.periods.load(curve, options);
-    case 'instances.latest':
-      return client.instances.latest(curve, options);
-    case 'instances.get':
-      return client.instances.get(curve, options);
-    case 'periodInstances.latest':
-      return client.periodInstances.latest(curve, options);
-    case 'periodInstances.get':
-      return client.periodInstances.get(curve, options);
-    default:
-      return client.ohlc.latest(curve, options);
-  }
+  // every (section, method) pair callFor makes is a method of that section of the client
+  const section = client[call.section] as unknown as Record<CurveCall['method'], (curve: Curve, options: never) => Promise<unknown>>;
+  return section[call.method].call(section, curve, options);
 }
