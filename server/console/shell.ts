@@ -28,6 +28,7 @@ interface ShellParts {
 
 let parts: ShellParts | null = null;
 let leave: AbortController | null = null;
+let rendered = 0;
 
 function build(root: HTMLElement): ShellParts {
   const nav = el('nav', { 'aria-label': 'Main' });
@@ -150,6 +151,8 @@ function renderUrl(url: URL): void {
       if (!controller.signal.aborted) setQuery(values, options);
     },
   };
+  // after a navigation, reading and keyboard focus start at the new page (the page may move it on)
+  if (rendered++ > 0) main.focus();
   try {
     const done = found.page.render(context);
     if (done instanceof Promise) done.catch((err: unknown) => context.showError(err));
