@@ -86,9 +86,11 @@ async function typecheck() {
   // tsconfig.check.json: src, server/src and bench with noUncheckedIndexedAccess (the tests lack it)
   let { code, output } = await run(process.execPath, [tsc, '-p', 'tsconfig.test.json'], FILE_TIMEOUT_MS);
   if (code === 0) ({ code, output } = await run(process.execPath, [tsc, '-p', 'tsconfig.check.json'], FILE_TIMEOUT_MS));
+  // the web console: browser code (DOM types, bundler resolution)
+  if (code === 0) ({ code, output } = await run(process.execPath, [tsc, '-p', 'server/console/tsconfig.json'], FILE_TIMEOUT_MS));
   if (code === 0) {
     passed += 1;
-    console.log('ok   typecheck (tsc --noEmit over src, server/src, test, bench; checked reads outside test)');
+    console.log('ok   typecheck (tsc --noEmit over src, server/src, test, bench, server/console; checked reads outside test)');
   } else {
     failed += 1;
     failures.push(['typecheck', output]);

@@ -44,6 +44,8 @@ export interface ServeOptions {
   anchor?: string;
   /** Live demo mode: new forecast instances and revised actuals every few seconds. */
   live: boolean;
+  /** Serve the web console at `/` (default true; `--no-console` turns it off). */
+  console: boolean;
 }
 
 /**
@@ -72,6 +74,7 @@ export function parseServe(args: string[]): ServeOptions {
       seed: { type: 'string' },
       anchor: { type: 'string' },
       live: { type: 'boolean' },
+      'no-console': { type: 'boolean' },
     },
     strict: true,
     allowPositionals: false,
@@ -95,6 +98,7 @@ export function parseServe(args: string[]): ServeOptions {
     seed: intOption(values.seed, 'seed', 0, 2 ** 31 - 1, 1),
     anchor: dateOption(values.anchor, 'anchor'),
     live: values.live ?? false,
+    console: values['no-console'] !== true,
   };
 }
 
@@ -144,12 +148,13 @@ export async function runServe(options: ServeOptions, io: CliIO): Promise<number
       );
       if (keyFile === null) io.out(`Demo API key: ${key}`);
     }
-    app = createApp({ store, logger: { level: 'warn' }, live: options.live });
+    app = createApp({ store, logger: { level: 'warn' }, live: options.live, console: options.console ? {} : false });
     await app.listen({ host: options.host, port: options.port });
     const address = app.server.address();
     const port = typeof address === 'object' && address !== null ? address.port : options.port;
     const host = options.host.includes(':') ? `[${options.host}]` : options.host;
     io.out(`Service API: http://${host}:${port}/api`);
+    if (options.console) io.out(`Web console: http://${host}:${port}/`);
     if (options.store !== undefined) io.out(`Store: ${redacted(options.store)}`);
     if (options.readStore !== undefined) io.out(`Read store: ${redacted(options.readStore)}`);
     if (keyFile !== null && existsSync(keyFile)) io.out(`Demo API key: ${readFileSync(keyFile, 'utf8').trim()} (in ${keyFile})`);

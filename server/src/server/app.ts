@@ -11,6 +11,7 @@ import { API_KEY_HEADERS, RateLimiter, SharedRateLimiter, apiKeyOf, authenticate
 import { assertWellFormedQuery } from 'service/wire';
 import { registerCompression, type CompressionOptions } from './compress';
 import { registerConditional } from './conditional';
+import { registerConsole, type ConsoleOptions } from './console';
 import { registerHealth } from './health';
 import { registerErrorHandling, sendError } from './errors';
 import { attachEventFeed, type EventFeedOptions } from './events';
@@ -68,6 +69,8 @@ export interface AppOptions {
   live?: LiveOptions | boolean;
   /** Compression of answers (default on: zstd/br/gzip from 1 KiB); `false` turns it off. */
   compression?: CompressionOptions | false;
+  /** The web console at `/` (default on, from the built files in `server/dist/console`); `false` turns it off. */
+  console?: ConsoleOptions | false;
 }
 
 /** Largest request body of every route but the import (64 KiB): no other route takes one. */
@@ -147,7 +150,7 @@ export function createApp(options: AppOptions): FastifyInstance {
     bodyLimit: DEFAULT_BODY_LIMIT,
     frameworkErrors: (err, request, reply) => sendError(err, request, reply),
   });
-  registerErrorHandling(app);
+  registerErrorHandling(app, options.console === false ? undefined : registerConsole(app, options.console ?? {}));
   // a malformed query is a 400 naming the parameter, before any route reads it
   app.addHook('onRequest', async (request) => {
     const at = request.url.indexOf('?');

@@ -135,7 +135,9 @@ export function registerCompression(app: FastifyInstance, options: CompressionOp
     const stream = isStream(payload);
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload) && !stream) return payload;
     const vary = reply.getHeader('vary');
-    reply.header('vary', typeof vary === 'string' && vary !== '' ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    if (typeof vary !== 'string' || !/accept-encoding/i.test(vary)) {
+      reply.header('vary', typeof vary === 'string' && vary !== '' ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    }
     if (reply.getHeader('content-encoding') !== undefined) return payload;
     if (stream) {
       // answers sent while they are made (docs/arrow.md#streamed): compressed as they go, whatever their size

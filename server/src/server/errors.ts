@@ -67,17 +67,23 @@ export function sendError(err: unknown, request: FastifyRequest, reply: FastifyR
   return reply.code(status).headers(headers).type('application/json; charset=utf-8').send(body);
 }
 
+/** Answers a request no route matched (the web console's pages), or returns null to leave it a JSON 404. */
+export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | null;
+
 /**
  * Installs the error handler and the JSON 404 handler on an app.
  *
  * @param app - The Fastify app (not yet started).
+ * @param fallback - Answers unmatched requests first (the web console's page paths).
  * @returns Nothing.
  * @example
  * registerErrorHandling(app);
  */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, fallback?: NotFoundFallback): void {
   app.setErrorHandler((err, request, reply) => sendError(err, request, reply));
   app.setNotFoundHandler((request, reply) => {
+    const answered = fallback?.(request, reply);
+    if (answered) return answered;
     const path = request.url.split('?')[0];
     return reply
       .code(404)
