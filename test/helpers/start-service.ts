@@ -32,6 +32,8 @@ export interface StartServiceOptions {
   authFailureLimit?: RateLimitOptions | false;
   /** Opens the store (default: a DuckDB store in the temporary directory). */
   openStore?: (dir: string) => Promise<Store>;
+  /** Origins allowed to call `/api` from a browser (default none). */
+  corsOrigins?: readonly string[];
 }
 
 /** A running service. */
@@ -116,6 +118,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<S
       rateLimit: options.rateLimit,
       routes: options.routes,
       authFailureLimit: options.authFailureLimit,
+      corsOrigins: options.corsOrigins,
     });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();

@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { ValidationError, ValueError } from 'service/exceptions';
-import { generateApiKey, hashApiKey } from '../server/auth';
+import { generateApiKey, hashApiKey, keyIdOf } from '../server/auth';
 import type { KeyRecord, Store, UserRecord } from '../server/store';
 import { oneStore, openStore } from './open-store';
 import { grantOption, required, storeOption } from './cli-args';
@@ -27,7 +27,7 @@ export type KeysCommand =
       label: string;
     }
   | { action: 'list'; data: string; store?: string }
-  | { action: 'block'; data: string; store?: string; key?: string; hash?: string; user?: string; unblock: boolean };
+  | { action: 'block'; data: string; store?: string; key?: string; hash?: string; id?: string; user?: string; unblock: boolean };
 
 /**
  * Parses the arguments of `service keys`.
@@ -52,6 +52,7 @@ export function parseKeys(args: string[]): KeysCommand {
       grant: { type: 'string', multiple: true },
       label: { type: 'string' },
       hash: { type: 'string' },
+      id: { type: 'string' },
       unblock: { type: 'boolean' },
     },
     strict: true,
@@ -75,10 +76,10 @@ export function parseKeys(args: string[]): KeysCommand {
     };
   }
   if (action === 'block') {
-    const targets = [positionals[0], values.hash, values.user].filter((v) => v !== undefined);
+    const targets = [positionals[0], values.hash, values.id, values.user].filter((v) => v !== undefined);
     if (targets.length !== 1 || positionals.length > 1)
-      throw new ValidationError('keys block takes exactly one of: a key, --hash PREFIX, --user ID', 'block');
-    return { action, ...where, key: positionals[0], hash: values.hash, user: values.user, unblock: values.unblock ?? false };
+      throw new ValidationError('keys block takes exactly one of: a key, --hash PREFIX, --id ID, --user ID', 'block');
+    return { action, ...where, key: positionals[0], hash: values.hash, id: values.id, user: values.user, unblock: values.unblock ?? false };
   }
   throw new ValidationError(`Unknown keys action ${JSON.stringify(action ?? '')}: use create, list or block`, 'keys');
 }
@@ -104,11 +105,15 @@ async function create(store: Store, cmd: Extract<KeysCommand, { action: 'create'
   );
 }
 
-function row(key: KeyRecord): string {
+const instant = (ms: number): string => `${new Date(ms).toISOString().slice(0, 19)}Z`;
+
+function row(key: KeyRecord, lastUsed: number | undefined): string {
   return [
     key.hash.slice(0, 12),
+    keyIdOf(key.hash),
     key.userId,
-    `${new Date(key.created).toISOString().slice(0, 19)}Z`,
+    instant(key.created),
+    lastUsed === undefined ? 'never' : instant(lastUsed),
     key.blocked ? 'blocked' : 'active',
     key.label,
   ].join('  ');
@@ -128,6 +133,11 @@ async function block(store: Store, cmd: Extract<KeysCommand, { action: 'block' }
     if (matches.length !== 1)
       throw new ValueError(`${matches.length === 0 ? 'No' : 'More than one'} key with a hash starting ${JSON.stringify(cmd.hash)}`);
     hash = matches[0]!.hash;
+  } else if (cmd.id !== undefined) {
+    const id = cmd.id.toLowerCase();
+    const match = (await store.listKeys()).find((k) => keyIdOf(k.hash) === id);
+    if (!match) throw new ValueError(`No key with id ${JSON.stringify(cmd.id)}`);
+    hash = match.hash;
   } else {
     hash = hashApiKey(cmd.key as string);
   }
@@ -151,9 +161,9 @@ export async function runKeys(cmd: KeysCommand, io: CliIO): Promise<number> {
     if (cmd.action === 'create') await create(store, cmd, io);
     else if (cmd.action === 'block') await block(store, cmd, io);
     else {
-      const keys = await store.listKeys();
-      io.out(['hash', 'user', 'created', 'state', 'label'].join('  '));
-      for (const k of keys) io.out(row(k));
+      const [keys, uses] = await Promise.all([store.listKeys(), store.keyUses()]);
+      io.out(['hash', 'id', 'user', 'created', 'last-used', 'state', 'label'].join('  '));
+      for (const k of keys) io.out(row(k, uses.get(k.hash)));
     }
     return 0;
   } finally {

@@ -11,6 +11,7 @@ import { API_KEY_HEADERS, RateLimiter, SharedRateLimiter, apiKeyOf, authenticate
 import { assertWellFormedQuery } from 'service/wire';
 import { registerCompression, type CompressionOptions } from './compress';
 import { registerConditional } from './conditional';
+import { registerCors } from './cors';
 import { registerHealth } from './health';
 import { registerErrorHandling, sendError } from './errors';
 import { attachEventFeed, type EventFeedOptions } from './events';
@@ -18,6 +19,7 @@ import { importRoutes } from './import/import-route';
 import { attachLive, type LiveOptions } from './live';
 import { PARTNER_KEY_HEADER, registerPartnerMounts } from './partner';
 import { instancesRoutes } from './routes/instances';
+import { keysRoutes } from './routes/keys';
 import { metadataRoutes } from './routes/metadata';
 import { ohlcRoutes } from './routes/ohlc';
 import { periodInstancesRoutes } from './routes/period-instances';
@@ -32,7 +34,7 @@ import type { Store } from './store';
  * The sections the service serves, in registration order; a new section adds its module here.
  *
  * @example
- * SECTION_ROUTES.map((m) => m.section) //=> ['metadata', 'timeseries', 'instances', 'periods', 'period-instances', 'ohlc', 'srmc', 'user', 'import']
+ * SECTION_ROUTES.map((m) => m.section) //=> ['metadata', 'timeseries', 'instances', 'periods', 'period-instances', 'ohlc', 'srmc', 'user', 'import', 'keys']
  */
 export const SECTION_ROUTES: readonly RouteModule[] = Object.freeze([
   metadataRoutes,
@@ -44,6 +46,7 @@ export const SECTION_ROUTES: readonly RouteModule[] = Object.freeze([
   srmcRoutes,
   userRoutes,
   importRoutes,
+  keysRoutes,
 ]);
 
 /** Options of {@link createApp}. */
@@ -68,6 +71,8 @@ export interface AppOptions {
   live?: LiveOptions | boolean;
   /** Compression of answers (default on: zstd/br/gzip from 1 KiB); `false` turns it off. */
   compression?: CompressionOptions | false;
+  /** Origins whose pages may call `/api` from a browser (CORS, README.md#browser-use; default none). */
+  corsOrigins?: readonly string[];
 }
 
 /** Largest request body of every route but the import (64 KiB): no other route takes one. */
@@ -122,6 +127,7 @@ function apiKeyHook(
       throw err;
     }
     await limiter?.check(principal.key.hash);
+    store.noteKeyUse(principal.key.hash, Date.now());
     request.principal = principal;
   };
 }
@@ -172,6 +178,8 @@ export function createApp(options: AppOptions): FastifyInstance {
   if (options.compression !== false) registerCompression(app, options.compression ?? {});
   app.register(
     async (api) => {
+      // CORS first: a preflight carries no key and is answered before the key check
+      if (options.corsOrigins?.length) await registerCors(api, options.corsOrigins);
       api.addHook('onRequest', authHook);
       for (const module of routes) await module.register(api, context);
     },

@@ -168,6 +168,7 @@ export class EventFeed {
       rejectHandshake(socket, statusOfError(err), bodyOfError(err));
       return true;
     }
+    this.store.noteKeyUse(principal.key.hash, Date.now());
     this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, principal));
     return true;
   }
