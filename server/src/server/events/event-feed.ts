@@ -13,6 +13,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import WebSocket, { WebSocketServer } from 'ws';
 import { TooManyRequestsError, UnauthorizedError } from 'service/exceptions';
+import { FEED_PROTOCOL, keyOfProtocols } from 'service/wire';
 import { bodyOfError, headersOfError, statusOfError } from '../errors';
 import { apiKeyOf, authenticate, type Principal, type RateLimiter } from '../auth';
 import type { EventRecord, Store } from '../store';
@@ -94,7 +95,13 @@ export class EventFeed {
     this.store = options.store;
     const path = (options.path ?? '/api/events/').replace(/\/+$/, '');
     this.paths = new Set([path, `${path}/`]);
-    this.wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload ?? 64 * 1024, clientTracking: false });
+    this.wss = new WebSocketServer({
+      noServer: true,
+      maxPayload: options.maxPayload ?? 64 * 1024,
+      clientTracking: false,
+      // a browser's connection offers the feed's protocol and its key: the answer names only the first
+      handleProtocols: (protocols) => (protocols.has(FEED_PROTOCOL) ? FEED_PROTOCOL : false),
+    });
     this.stopListening = this.store.onEvents((events) => this.publish(events));
     const every = options.heartbeatMs ?? 30_000;
     this.heartbeat = every > 0 ? setInterval(() => this.beat(), every) : null;
@@ -162,7 +169,9 @@ export class EventFeed {
     }
     let principal: Principal;
     try {
-      principal = await authenticate(this.store, apiKeyOf(request.headers));
+      // a browser cannot send X-API-Key on a WebSocket: it offers the key as a subprotocol
+      const key = apiKeyOf(request.headers) ?? keyOfProtocols(request.headers['sec-websocket-protocol']);
+      principal = await authenticate(this.store, key);
     } catch (err) {
       if (err instanceof UnauthorizedError) failures?.take(address);
       rejectHandshake(socket, statusOfError(err), bodyOfError(err));
