@@ -20,6 +20,7 @@ const root = join(__dirname, '..', '..');
 /** Test folders that mirror no `src/` folder, and why. */
 const OWN_FOLDERS: Readonly<Record<string, string>> = {
   'test/architecture': 'rules over the whole of src/',
+  'test/console': 'mirrors server/console/ (the web console, in a browser) and scripts/build-console.mjs',
   'test/e2e': 'client and service together',
   'test/fixtures': 'data the tests read',
   'test/helpers': 'shared test helpers (startService, fault server)',

@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../server/src/server/app';
+import type { ConsoleOptions } from '../../server/src/server/console';
 import type { Clock, RouteModule } from '../../server/src/server/route-module';
 import { generateApiKey, hashApiKey, type RateLimitOptions } from '../../server/src/server/auth';
 import { seedDemo } from '../../server/src/server/demo';
@@ -34,6 +35,8 @@ export interface StartServiceOptions {
   openStore?: (dir: string) => Promise<Store>;
   /** Origins allowed to call `/api` from a browser (default none). */
   corsOrigins?: readonly string[];
+  /** The web console (default: the service's default, the built files in server/dist/console). */
+  console?: ConsoleOptions | false;
 }
 
 /** A running service. */
@@ -119,6 +122,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<S
       routes: options.routes,
       authFailureLimit: options.authFailureLimit,
       corsOrigins: options.corsOrigins,
+      console: options.console,
     });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();

@@ -14,8 +14,9 @@ import { parseServe, runServe } from './serve';
 export const USAGE = `Usage: service <command> [options]
 
 Commands:
-  serve  [--host 127.0.0.1] [--port 7070] [--data DIR | --store URL] [--demo small|full] [--seed N] [--anchor YYYY-MM-DD] [--live]
-         Serve the API at http://HOST:PORT/api from the store in DIR (default ./data). With --demo,
+  serve  [--host 127.0.0.1] [--port 7070] [--data DIR | --store URL] [--demo small|full] [--seed N] [--anchor YYYY-MM-DD] [--live] [--no-console]
+         Serve the API at http://HOST:PORT/api from the store in DIR (default ./data), and the web
+         console at http://HOST:PORT/ (--no-console turns it off). With --demo,
          an empty store is first seeded with the demo dataset; the demo user's key is printed and
          written to DIR/demo-api-key. --live issues new forecast instances and revises actuals every
          few seconds (pushed on the events feed). Stops cleanly on Ctrl+C (SIGINT) or SIGTERM.

@@ -47,6 +47,8 @@ export interface ServeOptions {
   live: boolean;
   /** Origins whose pages may call the API from a browser (CORS; default none). */
   corsOrigins: string[];
+  /** Serve the web console at `/` (default true; `--no-console` turns it off). */
+  console: boolean;
 }
 
 /**
@@ -76,6 +78,7 @@ export function parseServe(args: string[]): ServeOptions {
       anchor: { type: 'string' },
       live: { type: 'boolean' },
       'cors-origin': { type: 'string', multiple: true },
+      'no-console': { type: 'boolean' },
     },
     strict: true,
     allowPositionals: false,
@@ -100,6 +103,7 @@ export function parseServe(args: string[]): ServeOptions {
     anchor: dateOption(values.anchor, 'anchor'),
     live: values.live ?? false,
     corsOrigins: (values['cors-origin'] ?? []).map(corsOrigin),
+    console: values['no-console'] !== true,
   };
 }
 
@@ -149,12 +153,19 @@ export async function runServe(options: ServeOptions, io: CliIO): Promise<number
       );
       if (keyFile === null) io.out(`Demo API key: ${key}`);
     }
-    app = createApp({ store, logger: { level: 'warn' }, live: options.live, corsOrigins: options.corsOrigins });
+    app = createApp({
+      store,
+      logger: { level: 'warn' },
+      live: options.live,
+      console: options.console ? {} : false,
+      corsOrigins: options.corsOrigins,
+    });
     await app.listen({ host: options.host, port: options.port });
     const address = app.server.address();
     const port = typeof address === 'object' && address !== null ? address.port : options.port;
     const host = options.host.includes(':') ? `[${options.host}]` : options.host;
     io.out(`Service API: http://${host}:${port}/api`);
+    if (options.console) io.out(`Web console: http://${host}:${port}/`);
     if (options.store !== undefined) io.out(`Store: ${redacted(options.store)}`);
     if (options.readStore !== undefined) io.out(`Read store: ${redacted(options.readStore)}`);
     if (keyFile !== null && existsSync(keyFile)) io.out(`Demo API key: ${readFileSync(keyFile, 'utf8').trim()} (in ${keyFile})`);

@@ -12,6 +12,7 @@ import { assertWellFormedQuery } from 'service/wire';
 import { registerCompression, type CompressionOptions } from './compress';
 import { registerConditional } from './conditional';
 import { registerCors } from './cors';
+import { registerConsole, type ConsoleOptions } from './console';
 import { registerHealth } from './health';
 import { registerErrorHandling, sendError } from './errors';
 import { attachEventFeed, type EventFeedOptions } from './events';
@@ -73,6 +74,8 @@ export interface AppOptions {
   compression?: CompressionOptions | false;
   /** Origins whose pages may call `/api` from a browser (CORS, README.md#browser-use; default none). */
   corsOrigins?: readonly string[];
+  /** The web console at `/` (default on, from the built files in `server/dist/console`); `false` turns it off. */
+  console?: ConsoleOptions | false;
 }
 
 /** Largest request body of every route but the import (64 KiB): no other route takes one. */
@@ -192,6 +195,7 @@ export function createApp(options: AppOptions): FastifyInstance {
       authHook: apiKeyHook(options.store, limiter, { failures, headers: [PARTNER_KEY_HEADER] }),
     });
   }
+  if (options.console !== false) registerConsole(app, options.console ?? {});
   if (options.events !== false) attachEventFeed(app, { authFailures: failures, ...options.events, store: options.store });
   if (options.live) attachLive(app, options.store, { clock, ...(options.live === true ? {} : options.live) });
   return app;

@@ -106,7 +106,9 @@ export function registerCompression(app: FastifyInstance, options: CompressionOp
     if (request.method !== 'GET' || reply.statusCode === 304 || reply.statusCode === 204) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     const vary = reply.getHeader('vary');
-    reply.header('vary', typeof vary === 'string' && vary !== '' ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    if (typeof vary !== 'string' || !/accept-encoding/i.test(vary)) {
+      reply.header('vary', typeof vary === 'string' && vary !== '' ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    }
     const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
     if (bytes.length < threshold || reply.getHeader('content-encoding') !== undefined) return payload;
     const encoding = chooseEncoding(request.headers['accept-encoding'], available);

@@ -1,0 +1,16 @@
+/**
+ * What the console takes from the client package, in one place: the client, its errors, the
+ * model's enumerations and the chart builders. Everything the console shows comes through
+ * `ServiceClient`, the same client notebooks use, so what a key may not load the console cannot
+ * show either.
+ *
+ * @module
+ */
+export { ServiceClient } from '../../src/client/service-client';
+export { HTTPError, NotFoundError, UnauthorizedError, ValidationError } from '../../src/exceptions';
+export { Area } from '../../src/model/areas/area';
+export { CurveType } from '../../src/model/enums/curve-type';
+export { DataType } from '../../src/model/enums/data-type';
+export type { Curve } from '../../src/model/curve';
+export { Frequency } from '../../src/time/frequency';
+export type { MetadataCurvesOptions } from '../../src/wire/requests/metadata';
