@@ -62,6 +62,7 @@ function leaveUnread(body: Readable, reply: FastifyReply, err: unknown): void {
 interface ImportSummaryJson {
   files: number;
   new_curves: string[];
+  curves: string[];
   instances: number;
   blocks: number;
   values: number;
@@ -143,6 +144,7 @@ export const importRoutes: RouteModule = {
         return {
           files: summary.files,
           new_curves: summary.newCurves,
+          curves: summary.curves,
           instances: summary.instances,
           blocks: summary.blocks,
           values: summary.values,
