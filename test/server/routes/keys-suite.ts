@@ -120,6 +120,9 @@ export function keysSuite(name: string, start: StartNodes): void {
     const a = nodes[0]!;
     const res = await fetch(`${a.apiUrl}/keys/`, { headers: { 'X-API-Key': admin } });
     assert.is(res.status, 200);
+    // the list changes without an import (a block, a use): never a 304, never cached
+    assert.is(res.headers.get('etag'), null);
+    assert.is(res.headers.get('cache-control'), 'no-store');
     const text = await res.text();
     const keys = JSON.parse(text) as Record<string, unknown>[];
     const stored = await a.store.listKeys();

@@ -84,7 +84,9 @@ export const keysRoutes: RouteModule = {
     api.register(async (scope) => {
       scope.addHook('onRequest', administrator);
 
-      scope.get('/keys/', async () => {
+      // keys change without an import (block, last use): no ETag, and no cache may keep the list
+      scope.get('/keys/', { config: { etag: false } }, async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
         const [keys, uses] = await Promise.all([store.listKeys(), store.keyUses()]);
         const users = new Map((await store.listUsers()).map((u) => [u.id, u]));
         return keys.map((k) => keyJson(k, users.get(k.userId) ?? null, uses.get(k.hash)));
