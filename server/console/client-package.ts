@@ -16,3 +16,4 @@ export { Frequency } from '../../src/time/frequency';
 export type { MetadataCurvesOptions } from '../../src/wire/requests/metadata';
 export { errorFromResponse } from '../../src/exceptions';
 export type { CurveEvent, EventsConnection } from '../../src/client/events';
+export type { ImportSummaryJson, KeyJson, NewKeyJson } from '../../src/wire/json/admin';

@@ -7,22 +7,10 @@
  * @module
  */
 import { postJson } from '../api-post';
+import type { ImportSummaryJson as ImportAnswer } from '../client-package';
 import { ValidationError } from '../client-package';
 import { el, replace } from '../dom';
 import { registerPage } from '../router';
-
-/** The answer of `POST /import/`. */
-interface ImportAnswer {
-  files: number;
-  new_curves: string[];
-  curves: string[];
-  instances: number;
-  blocks: number;
-  values: number;
-  events: number;
-  last_event_id: string | null;
-  dry_run: boolean;
-}
 
 /** One problem line of a refused import: `file:line: field: message`. */
 interface Problem {

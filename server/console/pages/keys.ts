@@ -6,22 +6,9 @@
  * @module
  */
 import { postJson } from '../api-post';
+import type { KeyJson, NewKeyJson } from '../client-package';
 import { el, replace } from '../dom';
 import { registerPage } from '../router';
-
-/** A key as the key routes answer it. */
-interface KeyJson {
-  id: string;
-  user: string;
-  user_name: string;
-  label: string;
-  created: string;
-  last_used: string | null;
-  grants: string[];
-  administrator: boolean;
-  state: 'active' | 'blocked';
-  user_blocked: boolean;
-}
 
 function when(iso: string | null): string {
   return iso === null ? 'never' : iso.replace('T', ' ').replace(/\.\d+Z$/, 'Z');
@@ -131,7 +118,7 @@ registerPage({
         ...(name.input.value.trim() ? { name: name.input.value.trim() } : {}),
         ...(grants.input.value.trim() ? { grants: grants.input.value.trim().split(/[\s,]+/) } : {}),
       };
-      postJson<KeyJson & { key: string }>(client, '/keys/', request, signal)
+      postJson<NewKeyJson>(client, '/keys/', request, signal)
         .then((made) => {
           replace(
             secret,

@@ -7,8 +7,8 @@
  */
 import { parseArgs } from 'node:util';
 import { ValidationError, ValueError } from 'service/exceptions';
-import { generateApiKey, hashApiKey, keyIdOf } from '../server/auth';
-import type { KeyRecord, Store, UserRecord } from '../server/store';
+import { createKey, hashApiKey, keyIdOf } from '../server/auth';
+import type { KeyRecord, Store } from '../server/store';
 import { oneStore, openStore } from './open-store';
 import { grantOption, required, storeOption } from './cli-args';
 import type { CliIO } from './cli-io';
@@ -85,23 +85,18 @@ export function parseKeys(args: string[]): KeysCommand {
 }
 
 async function create(store: Store, cmd: Extract<KeysCommand, { action: 'create' }>, io: CliIO): Promise<void> {
-  const existing = await store.getUser(cmd.user);
-  const user: UserRecord = {
-    id: cmd.user,
-    name: cmd.name ?? existing?.name ?? cmd.user,
-    email: cmd.email ?? existing?.email ?? null,
-    organization: cmd.organization ?? existing?.organization ?? null,
-    blocked: existing?.blocked ?? false,
-    subscriptions: cmd.grants ?? existing?.subscriptions.map((g) => ({ ...g })) ?? [],
-  };
-  const key = generateApiKey();
-  await store.importBatch({
-    users: [user],
-    keys: [{ hash: hashApiKey(key), userId: user.id, label: cmd.label, created: Date.now(), blocked: false }],
+  const { secret, user, existed } = await createKey(store, {
+    user: cmd.user,
+    label: cmd.label,
+    ...(cmd.name === undefined ? {} : { name: cmd.name }),
+    ...(cmd.email === undefined ? {} : { email: cmd.email }),
+    ...(cmd.organization === undefined ? {} : { organization: cmd.organization }),
+    ...(cmd.grants === undefined ? {} : { grants: cmd.grants }),
   });
+  const key = secret;
   io.out(key);
   io.err(
-    `${existing ? 'Added a key for' : 'Created'} user ${user.id}; grants: ${user.subscriptions.map((g) => `${g.package}:${g.area}`).join(', ') || 'none (metadata only)'}. The key is shown only once.`,
+    `${existed ? 'Added a key for' : 'Created'} user ${user.id}; grants: ${user.subscriptions.map((g) => `${g.package}:${g.area}`).join(', ') || 'none (metadata only)'}. The key is shown only once.`,
   );
 }
 

@@ -4,3 +4,4 @@ export { API_KEY_HEADERS, apiKeyOf, authenticate, type Principal } from './authe
 export { assertCanRead, canRead, curveSubscription, grantFor, serializeGrant, type SubscriptionJson } from './access';
 export { RateLimiter, SharedRateLimiter, type RateLimitOptions } from './rate-limiter';
 export { userOf } from './principal';
+export { createKey, type NewKeyRequest } from './new-key';

@@ -5,21 +5,7 @@
  * @module
  */
 import { ValidationError } from 'service/exceptions';
-import type { SubscriptionGrant } from '../store';
-
-/** A checked request for a new key. */
-export interface NewKey {
-  /** The user's id (created when new). */
-  user: string;
-  /** What the key is for (default `''`). */
-  label: string;
-  /** The user's display name, e-mail, organisation: set when given. */
-  name?: string;
-  email?: string;
-  organization?: string;
-  /** The user's grants: replace the user's when given (default for a new user: none). */
-  grants?: SubscriptionGrant[];
-}
+import type { NewKeyRequest } from '../auth';
 
 const FIELDS = new Set(['user', 'label', 'name', 'email', 'organization', 'grants']);
 const USER_ID = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,99}$/;
@@ -46,7 +32,7 @@ function text(body: Record<string, unknown>, field: string): string | undefined 
  * parseNewKey({ user: 'ana', label: 'laptop', grants: ['power:DE'] })
  * //=> { user: 'ana', label: 'laptop', grants: [{ package: 'power', area: 'DE' }] }
  */
-export function parseNewKey(body: unknown): NewKey {
+export function parseNewKey(body: unknown): NewKeyRequest {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw new ValidationError('Expected a JSON object {"user": "...", "label": "...", "grants": ["package:area"]}', 'body');
   const fields = body as Record<string, unknown>;
@@ -56,7 +42,7 @@ export function parseNewKey(body: unknown): NewKey {
   const user = text(fields, 'user');
   if (user === undefined || !USER_ID.test(user))
     throw new ValidationError('user must be an id of 1 to 100 letters, digits and . _ @ - (starting with a letter or digit)', 'user');
-  const out: NewKey = { user, label: text(fields, 'label') ?? '' };
+  const out: NewKeyRequest = { user, label: text(fields, 'label') ?? '' };
   for (const field of ['name', 'email', 'organization'] as const) {
     const value = text(fields, field);
     if (value !== undefined) out[field] = value;

@@ -8,25 +8,12 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { ForbiddenError, NotFoundError, ValidationError } from 'service/exceptions';
-import { generateApiKey, hashApiKey, keyIdOf, userOf } from '../auth';
+import type { KeyJson, NewKeyJson } from 'service/wire';
+import { createKey, keyIdOf, userOf } from '../auth';
 import { mayImport } from '../import/import-route';
 import type { RouteModule } from '../route-module';
 import type { KeyRecord, Store, SubscriptionGrant, UserRecord } from '../store';
 import { parseNewKey } from './keys-body';
-
-/** A key as the key routes answer it (docs/protocol.md#admin-keys). */
-interface KeyJson {
-  id: string;
-  user: string;
-  user_name: string;
-  label: string;
-  created: string;
-  last_used: string | null;
-  grants: string[];
-  administrator: boolean;
-  state: 'active' | 'blocked';
-  user_blocked: boolean;
-}
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -92,20 +79,8 @@ export const keysRoutes: RouteModule = {
         return keys.map((k) => keyJson(k, users.get(k.userId) ?? null, uses.get(k.hash)));
       });
 
-      scope.post('/keys/', async (request, reply) => {
-        const body = parseNewKey(request.body);
-        const existing = await store.getUser(body.user);
-        const user: UserRecord = {
-          id: body.user,
-          name: body.name ?? existing?.name ?? body.user,
-          email: body.email ?? existing?.email ?? null,
-          organization: body.organization ?? existing?.organization ?? null,
-          blocked: existing?.blocked ?? false,
-          subscriptions: body.grants ?? existing?.subscriptions.map((g) => ({ ...g })) ?? [],
-        };
-        const secret = generateApiKey();
-        const key: KeyRecord = { hash: hashApiKey(secret), userId: user.id, label: body.label, created: Date.now(), blocked: false };
-        await store.importBatch({ users: [user], keys: [key] });
+      scope.post('/keys/', async (request, reply): Promise<NewKeyJson> => {
+        const { secret, key, user } = await createKey(store, parseNewKey(request.body));
         reply.code(201);
         return { ...keyJson(key, user, undefined), key: secret };
       });
