@@ -4,6 +4,7 @@
  * PostgreSQL, two nodes sharing the store).
  */
 import { suite } from 'uvu';
+import WebSocket from 'ws';
 import * as assert from 'uvu/assert';
 import { hashApiKey, keyIdOf } from '../../../server/src/server/auth';
 import { addUser, type StartedService } from '../../helpers/start-service';
@@ -105,6 +106,19 @@ export function keysSuite(name: string, start: StartNodes): void {
     assert.is(unblocked.status, 200);
     assert.is(unblocked.body.state, 'active');
     for (const node of nodes) assert.is((await call(node, secret, '/user/')).status, 200);
+  });
+
+  t('blocking a key closes its push-feed connections (1008)', async ({ nodes, admin }) => {
+    const a = nodes[0]!;
+    const made = await call(a, admin, '/keys/', post({ user: 'feedy', grants: ['*:*'] }));
+    const ws = new WebSocket(`${a.apiUrl.replace(/^http/, 'ws')}/events/`, { headers: { 'X-API-Key': made.body.key } });
+    await new Promise((resolve, reject) => {
+      ws.once('open', resolve);
+      ws.once('error', reject);
+    });
+    const closed = new Promise<[number, string]>((resolve) => ws.once('close', (code, reason) => resolve([code, String(reason)])));
+    assert.is((await call(a, admin, `/keys/${made.body.id}/block`, { method: 'POST' })).status, 200);
+    assert.equal(await closed, [1008, 'This API key is blocked']);
   });
 
   t('a second key of an existing user keeps the user, and gives grants only when asked', async ({ nodes, admin }) => {

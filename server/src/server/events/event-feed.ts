@@ -84,6 +84,8 @@ function rejectHandshake(socket: Duplex, status: number, body: object, headers: 
 export class EventFeed {
   private readonly wss: WebSocketServer;
   private readonly connections = new Set<FeedConnection>();
+  /** The key hash each connection was opened with. */
+  private readonly keys = new WeakMap<FeedConnection, string>();
   private readonly store: Store;
   private readonly paths: ReadonlySet<string>;
   private readonly stopListening: () => void;
@@ -194,8 +196,29 @@ export class EventFeed {
       maxBufferedBytes: this.options.maxBufferedBytes ?? 16 * 1024 * 1024,
     });
     this.connections.add(connection);
+    this.keys.set(connection, principal.key.hash);
     ws.on('close', () => this.connections.delete(connection));
     ws.on('error', () => ws.terminate());
+  }
+
+  /**
+   * Closes the connections opened with a key (code 1008, policy violation), when it is blocked:
+   * a blocked key receives nothing more (docs/protocol.md#admin-keys). Connections through other
+   * nodes of a shared store end at their next handshake, which the blocked key fails.
+   *
+   * @param hash - The key's hash.
+   * @returns How many connections were closed.
+   * @example
+   * feed.closeKey(hashApiKey(key)) //=> 1
+   */
+  closeKey(hash: string): number {
+    let closed = 0;
+    for (const c of this.connections) {
+      if (this.keys.get(c) !== hash) continue;
+      c.socket.close(1008, 'This API key is blocked');
+      closed++;
+    }
+    return closed;
   }
 
   /**

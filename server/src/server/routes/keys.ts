@@ -92,6 +92,8 @@ export const keysRoutes: RouteModule = {
           if (blocked && request.principal?.key.hash === key.hash)
             throw new ValidationError('This is the key of this request: block it with another administrator key', 'id');
           if (!(await store.setKeyBlocked(key.hash, blocked))) throw new NotFoundError(`No key with id ${request.params.id}`);
+          // the key's open feed connections end now, as its next call is refused
+          if (blocked) scope.eventFeed?.closeKey(key.hash);
           return answerOf(store, (await store.findKey(key.hash)) ?? key);
         });
       }
