@@ -24,7 +24,7 @@ interface Problem {
  * @param message - The 400's message.
  * @returns The problems (the whole message as one when it has no problem lines).
  */
-export function problemsOf(message: string): Problem[] {
+function problemsOf(message: string): Problem[] {
   const lines = message.split('\n').slice(1);
   const problems = lines
     .map((line) => /^\s*(.+?:\d+):\s*(.*)$/.exec(line))
