@@ -366,7 +366,7 @@ export function parseRetryAfter(value: string | undefined, nowMs: number = Date.
 
 function bodyFields(body: unknown): { message?: string; parameter?: string; raw: string } {
   let value: unknown = body;
-  if (value instanceof Uint8Array) value = Buffer.from(value).toString('utf8');
+  if (value instanceof Uint8Array) value = new TextDecoder().decode(value);
   if (typeof value === 'string') {
     const raw = value.trim();
     try {

@@ -14,3 +14,6 @@ export { DataType } from '../../src/model/enums/data-type';
 export type { Curve } from '../../src/model/curve';
 export { Frequency } from '../../src/time/frequency';
 export type { MetadataCurvesOptions } from '../../src/wire/requests/metadata';
+export { errorFromResponse } from '../../src/exceptions';
+export type { CurveEvent, EventsConnection } from '../../src/client/events';
+export type { ImportSummaryJson, KeyJson, NewKeyJson } from '../../src/wire/json/admin';

@@ -47,6 +47,11 @@ export interface PageDefinition {
   readonly nav?: string;
   /** Shown without a signed-in key (the sign-in page). Other pages ask for a key first. */
   readonly public?: boolean;
+  /**
+   * Only for the administrator's key (every package in every area, the key that may import and
+   * manage keys): any other key sees no link and "Page not found".
+   */
+  readonly administrator?: boolean;
   /** Draws the page into `context.main`; a rejection is shown with `showError`. */
   render(context: PageContext): void | Promise<void>;
 }

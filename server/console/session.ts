@@ -9,6 +9,7 @@ import { ServiceClient } from './client-package';
 
 const KEY_ITEM = 'service-console-api-key';
 const USER_ITEM = 'service-console-user';
+const ADMIN_ITEM = 'service-console-administrator';
 
 /** The API's root on the service that served the console. */
 export function apiUrl(): string {
@@ -65,6 +66,10 @@ export async function signIn(apiKey: string): Promise<string> {
   const name = user.name ?? user.email ?? 'signed in';
   sessionStorage.setItem(KEY_ITEM, apiKey);
   sessionStorage.setItem(USER_ITEM, name);
+  // the administrator has the all-packages, all-areas grant (docs/protocol.md#admin-keys)
+  const administrator = (user.subscriptions ?? []).some((s) => s.package === '*' && (s.area ?? '*') === '*');
+  if (administrator) sessionStorage.setItem(ADMIN_ITEM, 'yes');
+  else sessionStorage.removeItem(ADMIN_ITEM);
   current = { key: apiKey, client };
   return name;
 }
@@ -74,9 +79,15 @@ export function signedInUser(): string | null {
   return storedKey() === null ? null : (sessionStorage.getItem(USER_ITEM) ?? 'your API key');
 }
 
+/** Whether the signed-in key is the administrator's (it may import and manage keys). */
+export function signedInAdministrator(): boolean {
+  return storedKey() !== null && sessionStorage.getItem(ADMIN_ITEM) === 'yes';
+}
+
 /** Forgets the key. */
 export function signOut(): void {
   sessionStorage.removeItem(KEY_ITEM);
   sessionStorage.removeItem(USER_ITEM);
+  sessionStorage.removeItem(ADMIN_ITEM);
   current = null;
 }

@@ -9,7 +9,7 @@
 import { el, replace } from './dom';
 import { describeError } from './errors';
 import { navigate, pageFor, registeredPages, startRouter, type PageContext, type PageDefinition } from './router';
-import { signedInClient, signedInUser, signOut } from './session';
+import { signedInAdministrator, signedInClient, signedInUser, signOut } from './session';
 
 /** The path of the sign-in page (pages/sign-in.ts). */
 const SIGN_IN_PATH = '/sign-in';
@@ -69,7 +69,7 @@ function drawHeader(current: PageDefinition | null): void {
       'ul',
       {},
       ...registeredPages()
-        .filter((p) => p.nav !== undefined && (user !== null || p.public))
+        .filter((p) => p.nav !== undefined && (user !== null || p.public) && (!p.administrator || signedInAdministrator()))
         .map((p) => el('li', {}, el('a', { href: p.path, 'aria-current': p === current ? 'page' : null }, p.nav!))),
     ),
   );
@@ -115,8 +115,10 @@ function renderUrl(url: URL): void {
     navigate(`${HOME_PATH}${url.search}`, { replace: true });
     return;
   }
-  const found = pageFor(url.pathname);
+  const matched = pageFor(url.pathname);
   const client = signedInClient();
+  // an administrator's page does not exist for other keys (signed out: sign in first)
+  const found = matched?.page.administrator && client !== null && !signedInAdministrator() ? null : matched;
   if (found && !found.page.public && client === null) {
     navigate(`${SIGN_IN_PATH}?next=${encodeURIComponent(url.pathname + url.search)}`, { replace: true });
     return;

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { InitializationError, ValidationError } from '../exceptions';
 import { resolveCacheOptions, type CacheOptions, type ResolvedCacheOptions } from './http/cache-options';
 import type { RequestListener, ResponseListener } from './http/request-hooks';
+import { nodeProcess, processEnv } from './node-only';
 import { requestLogFromEnv } from './request-log';
 
 /**
@@ -221,7 +221,7 @@ export const DEFAULT_RETRY: Readonly<RetryOptions> = Object.freeze({
 export function readApiKeyFile(path: string): string {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = nodeProcess('apiKeyFile').getBuiltinModule('node:fs').readFileSync(path, 'utf8');
   } catch (err) {
     throw new InitializationError(`Cannot read API key file ${path}: ${(err as Error).message}`);
   }
@@ -332,7 +332,7 @@ function resolveRetry(retry: Partial<RetryOptions> | undefined): Readonly<RetryO
 export function resolveClientOptions(
   opts: ClientOptions,
   defaults: ClientDefaults = {},
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv = processEnv(),
 ): ResolvedClientOptions {
   if (opts === null || typeof opts !== 'object') throw new InitializationError('Client options must be an object');
   const authHeader = opts.authHeader ?? defaults.authHeader ?? 'X-API-Key';

@@ -6,6 +6,7 @@
  * @module
  */
 import { tslabWriter } from '../plot/notebook-output';
+import { inNode } from './node-only';
 
 /**
  * Receives progress: `start` once, `step` per finished item, `done` at the end.
@@ -47,7 +48,7 @@ export function progressDisplay(what: string, total: number, enabled: boolean): 
   let done = 0;
   let failed = 0;
   const none: Progress = { step: () => undefined, done: () => undefined };
-  if (!enabled || total === 0) return none;
+  if (!enabled || total === 0 || !inNode()) return none;
   const write = tslabWriter();
   if (write !== null) {
     const id = `service-progress-${process.pid}-${++counter}`;

@@ -7,8 +7,8 @@
  *
  * @module
  */
-import { appendFileSync } from 'node:fs';
 import type { ResponseListener } from './http';
+import { nodeProcess } from './node-only';
 
 /**
  * The `onResponse` hook that writes the request log named by `SERVICE_REQUEST_LOG`.
@@ -22,6 +22,7 @@ import type { ResponseListener } from './http';
 export function requestLogFromEnv(env: NodeJS.ProcessEnv): ResponseListener | undefined {
   const file = env.SERVICE_REQUEST_LOG;
   if (file === undefined || file === '') return undefined;
+  const { appendFileSync } = nodeProcess('SERVICE_REQUEST_LOG').getBuiltinModule('node:fs');
   return (info) => {
     const line = { path: info.path, status: info.status, fromCache: info.fromCache, etag: info.etag };
     appendFileSync(file, `${JSON.stringify(line)}\n`);

@@ -26,7 +26,7 @@ import {
 import type { AbsoluteTableOptions } from './market-layout';
 import type { ListTableOptions, TableOptions } from './timeseries-layout';
 import { columnValues } from './to-table';
-import { optionalPeer } from './optional-peer';
+import { optionalPeer, requirePeer } from './optional-peer';
 
 /**
  * A Danfo.js `DataFrame`, typed by the members used most (the package's own types are not
@@ -70,7 +70,7 @@ const peer = optionalPeer<DanfoModule>(
   'danfojs',
   HINT,
   // Loaded at call time: the package is optional and large.
-  () => require('danfojs'),
+  () => requirePeer('danfojs'),
   (m) => typeof m.DataFrame === 'function',
   'DataFrame',
 );

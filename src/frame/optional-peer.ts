@@ -7,6 +7,24 @@
  */
 import { ImportError } from '../exceptions';
 
+/**
+ * Loads an optional peer package by name, at call time, with Node's `createRequire` (reached
+ * through `process.getBuiltinModule`) rather than a `require` call that a bundler would follow:
+ * these peers run under Node only, and a bundle for browsers must not pull them in
+ * (README.md#browser-use). In a browser it fails as a missing package does.
+ *
+ * @param name - The package, e.g. `nodejs-polars`.
+ * @returns The module.
+ * @throws The loader's error; `MODULE_NOT_FOUND` without Node.
+ * @example
+ * requirePeer('danfojs') //~> the danfojs module
+ */
+export function requirePeer(name: string): unknown {
+  const nodeModule = (globalThis as { process?: NodeJS.Process }).process?.getBuiltinModule?.('node:module');
+  if (!nodeModule) throw Object.assign(new Error(`Cannot load ${name} outside Node.js`), { code: 'MODULE_NOT_FOUND' });
+  return nodeModule.createRequire(__filename)(name);
+}
+
 /** An optional package: its loaded module, and a way to replace how it is loaded. */
 export interface OptionalPeer<M> {
   /** The module (loaded on first use); throws ImportError as described above. */
@@ -20,12 +38,12 @@ export interface OptionalPeer<M> {
  *
  * @param name - The package name, as the errors say it.
  * @param hint - What to install, appended to every error.
- * @param defaultLoad - Loads the module (`require(name)` at call time).
+ * @param defaultLoad - Loads the module (`requirePeer(name)` at call time).
  * @param usable - Whether the loaded value has what the caller needs.
  * @param lacks - What the error says is missing when `usable` is false (e.g. `DataFrame`).
  * @returns The peer.
  * @example
- * const danfo = optionalPeer<DanfoModule>('danfojs', HINT, () => require('danfojs'), (m) => typeof m.DataFrame === 'function', 'DataFrame');
+ * const danfo = optionalPeer<DanfoModule>('danfojs', HINT, () => requirePeer('danfojs'), (m) => typeof m.DataFrame === 'function', 'DataFrame');
  */
 export function optionalPeer<M>(
   name: string,

@@ -30,7 +30,7 @@ import {
 import type { AbsoluteTableOptions } from './market-layout';
 import type { ListTableOptions, TableOptions } from './timeseries-layout';
 import { arrowZone } from './to-arrow';
-import { optionalPeer } from './optional-peer';
+import { optionalPeer, requirePeer } from './optional-peer';
 
 /**
  * A nodejs-polars `DataFrame`, typed by the members used most; every other member is there too.
@@ -80,7 +80,7 @@ const peer = optionalPeer<PolarsModule>(
   'nodejs-polars',
   HINT,
   // Loaded at call time: the package is optional and large.
-  () => require('nodejs-polars'),
+  () => requirePeer('nodejs-polars'),
   (m) => typeof m.DataFrame === 'function' && typeof m.Series === 'function',
   'DataFrame',
 );

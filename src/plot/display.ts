@@ -4,10 +4,9 @@
  *
  * @module
  */
-import { inspect } from 'node:util';
 import { JUPYTER_DISPLAY } from '../model/display';
 import { Chart } from './chart';
-import { inNotebook, sendBundle, type MimeBundle } from './notebook-output';
+import { inNotebook, inspectText, sendBundle, type MimeBundle } from './notebook-output';
 import { canRenderHtml, tableHtml, tableText, type TableHtmlOptions } from './table-html';
 import { isTableLike } from './table-source';
 
@@ -39,12 +38,12 @@ function ownBundle(value: object): MimeBundle | null {
 export function mimeBundle(value: unknown, options: DisplayOptions = {}): MimeBundle {
   if (typeof value === 'object' && value !== null) {
     const own = ownBundle(value);
-    if (own !== null) return 'text/plain' in own ? own : { ...own, 'text/plain': inspect(value) };
+    if (own !== null) return 'text/plain' in own ? own : { ...own, 'text/plain': inspectText(value) };
     if (isTableLike(value) && canRenderHtml(value)) {
       return { 'text/html': tableHtml(value, options), 'text/plain': tableText(value) };
     }
   }
-  return { 'text/plain': typeof value === 'string' ? value : inspect(value) };
+  return { 'text/plain': typeof value === 'string' ? value : inspectText(value) };
 }
 
 /**

@@ -5,7 +5,20 @@
  *
  * @module
  */
-import { inspect } from 'node:util';
+
+/**
+ * A value as text: Node's `inspect` (reached at run time, so that a bundle for browsers holds no
+ * Node built-in, README.md#browser-use), or `String(value)` in a browser.
+ *
+ * @param value - Anything.
+ * @returns Its text.
+ * @example
+ * inspectText({ a: 1 }) //=> '{ a: 1 }'
+ */
+export function inspectText(value: unknown): string {
+  const util = (globalThis as { process?: NodeJS.Process }).process?.getBuiltinModule?.('node:util');
+  return util ? util.inspect(value) : String(value);
+}
 
 /** A notebook MIME bundle: MIME type to content (strings, or JSON for JSON types). */
 export type MimeBundle = Record<string, unknown>;
@@ -124,6 +137,6 @@ export function sendBundle(bundle: MimeBundle): OutputRoute {
     return 'deno';
   }
   const text = bundle['text/plain'];
-  console.log(typeof text === 'string' ? text : inspect(text));
+  console.log(typeof text === 'string' ? text : inspectText(text));
   return 'console';
 }

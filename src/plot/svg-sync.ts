@@ -9,8 +9,7 @@
  *
  * @module
  */
-import { extname, join } from 'node:path';
-import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
+import type { MessagePort, Worker } from 'node:worker_threads';
 import { ImportError, ValueError } from '../exceptions';
 import type { VegaLiteSpec } from './vega-runtime';
 
@@ -45,7 +44,24 @@ try {
 }
 `;
 
+/**
+ * Node's `path` and `worker_threads`, reached at run time (README.md#browser-use: a bundle for
+ * browsers holds no Node built-in; there, charts render with `await chart.toSVG()`).
+ *
+ * @returns The two modules.
+ * @throws ValueError in a browser.
+ */
+function nodeModules(): { path: typeof import('node:path'); threads: typeof import('node:worker_threads') } {
+  const proc = (globalThis as { process?: NodeJS.Process }).process;
+  if (typeof proc?.getBuiltinModule !== 'function')
+    throw new ValueError('Rendering a chart synchronously needs Node.js; in a browser use await chart.toSVG()');
+  return { path: proc.getBuiltinModule('node:path'), threads: proc.getBuiltinModule('node:worker_threads') };
+}
+
 function start(): { worker: Worker; port: MessagePort } {
+  const { path, threads } = nodeModules();
+  const { extname, join } = path;
+  const { MessageChannel, Worker } = threads;
   const { port1, port2 } = new MessageChannel();
   // The worker file sits beside this one: .js in dist/, .ts when run from src/ through tsx.
   const worker = new Worker(BOOT, {
@@ -77,7 +93,7 @@ export function renderSvgSync(spec: VegaLiteSpec): string {
   const done = new Int32Array(new SharedArrayBuffer(4));
   channel.port.postMessage({ spec, done });
   const waited = Atomics.wait(done, 0, 0, RENDER_TIMEOUT_MS);
-  const answer = receiveMessageOnPort(channel.port)?.message as SvgAnswer | undefined;
+  const answer = nodeModules().threads.receiveMessageOnPort(channel.port)?.message as SvgAnswer | undefined;
   if (waited === 'timed-out' || answer === undefined) {
     void channel.worker.terminate();
     channel = null;

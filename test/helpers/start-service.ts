@@ -33,6 +33,8 @@ export interface StartServiceOptions {
   authFailureLimit?: RateLimitOptions | false;
   /** Opens the store (default: a DuckDB store in the temporary directory). */
   openStore?: (dir: string) => Promise<Store>;
+  /** Origins allowed to call `/api` from a browser (default none). */
+  corsOrigins?: readonly string[];
   /** The web console (default: the service's default, the built files in server/dist/console). */
   console?: ConsoleOptions | false;
 }
@@ -119,6 +121,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<S
       rateLimit: options.rateLimit,
       routes: options.routes,
       authFailureLimit: options.authFailureLimit,
+      corsOrigins: options.corsOrigins,
       console: options.console,
     });
     await app.listen({ host: '127.0.0.1', port: 0 });

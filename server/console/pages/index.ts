@@ -7,3 +7,6 @@
 import './sign-in';
 import './catalogue';
 import './curve';
+import './import';
+import './live';
+import './keys';

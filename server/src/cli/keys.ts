@@ -7,8 +7,8 @@
  */
 import { parseArgs } from 'node:util';
 import { ValidationError, ValueError } from 'service/exceptions';
-import { generateApiKey, hashApiKey } from '../server/auth';
-import type { KeyRecord, Store, UserRecord } from '../server/store';
+import { createKey, hashApiKey, keyIdOf } from '../server/auth';
+import type { KeyRecord, Store } from '../server/store';
 import { oneStore, openStore } from './open-store';
 import { grantOption, required, storeOption } from './cli-args';
 import type { CliIO } from './cli-io';
@@ -27,7 +27,7 @@ export type KeysCommand =
       label: string;
     }
   | { action: 'list'; data: string; store?: string }
-  | { action: 'block'; data: string; store?: string; key?: string; hash?: string; user?: string; unblock: boolean };
+  | { action: 'block'; data: string; store?: string; key?: string; hash?: string; id?: string; user?: string; unblock: boolean };
 
 /**
  * Parses the arguments of `service keys`.
@@ -52,6 +52,7 @@ export function parseKeys(args: string[]): KeysCommand {
       grant: { type: 'string', multiple: true },
       label: { type: 'string' },
       hash: { type: 'string' },
+      id: { type: 'string' },
       unblock: { type: 'boolean' },
     },
     strict: true,
@@ -75,40 +76,39 @@ export function parseKeys(args: string[]): KeysCommand {
     };
   }
   if (action === 'block') {
-    const targets = [positionals[0], values.hash, values.user].filter((v) => v !== undefined);
+    const targets = [positionals[0], values.hash, values.id, values.user].filter((v) => v !== undefined);
     if (targets.length !== 1 || positionals.length > 1)
-      throw new ValidationError('keys block takes exactly one of: a key, --hash PREFIX, --user ID', 'block');
-    return { action, ...where, key: positionals[0], hash: values.hash, user: values.user, unblock: values.unblock ?? false };
+      throw new ValidationError('keys block takes exactly one of: a key, --hash PREFIX, --id ID, --user ID', 'block');
+    return { action, ...where, key: positionals[0], hash: values.hash, id: values.id, user: values.user, unblock: values.unblock ?? false };
   }
   throw new ValidationError(`Unknown keys action ${JSON.stringify(action ?? '')}: use create, list or block`, 'keys');
 }
 
 async function create(store: Store, cmd: Extract<KeysCommand, { action: 'create' }>, io: CliIO): Promise<void> {
-  const existing = await store.getUser(cmd.user);
-  const user: UserRecord = {
-    id: cmd.user,
-    name: cmd.name ?? existing?.name ?? cmd.user,
-    email: cmd.email ?? existing?.email ?? null,
-    organization: cmd.organization ?? existing?.organization ?? null,
-    blocked: existing?.blocked ?? false,
-    subscriptions: cmd.grants ?? existing?.subscriptions.map((g) => ({ ...g })) ?? [],
-  };
-  const key = generateApiKey();
-  await store.importBatch({
-    users: [user],
-    keys: [{ hash: hashApiKey(key), userId: user.id, label: cmd.label, created: Date.now(), blocked: false }],
+  const { secret, user, existed } = await createKey(store, {
+    user: cmd.user,
+    label: cmd.label,
+    ...(cmd.name === undefined ? {} : { name: cmd.name }),
+    ...(cmd.email === undefined ? {} : { email: cmd.email }),
+    ...(cmd.organization === undefined ? {} : { organization: cmd.organization }),
+    ...(cmd.grants === undefined ? {} : { grants: cmd.grants }),
   });
+  const key = secret;
   io.out(key);
   io.err(
-    `${existing ? 'Added a key for' : 'Created'} user ${user.id}; grants: ${user.subscriptions.map((g) => `${g.package}:${g.area}`).join(', ') || 'none (metadata only)'}. The key is shown only once.`,
+    `${existed ? 'Added a key for' : 'Created'} user ${user.id}; grants: ${user.subscriptions.map((g) => `${g.package}:${g.area}`).join(', ') || 'none (metadata only)'}. The key is shown only once.`,
   );
 }
 
-function row(key: KeyRecord): string {
+const instant = (ms: number): string => `${new Date(ms).toISOString().slice(0, 19)}Z`;
+
+function row(key: KeyRecord, lastUsed: number | undefined): string {
   return [
     key.hash.slice(0, 12),
+    keyIdOf(key.hash),
     key.userId,
-    `${new Date(key.created).toISOString().slice(0, 19)}Z`,
+    instant(key.created),
+    lastUsed === undefined ? 'never' : instant(lastUsed),
     key.blocked ? 'blocked' : 'active',
     key.label,
   ].join('  ');
@@ -128,6 +128,11 @@ async function block(store: Store, cmd: Extract<KeysCommand, { action: 'block' }
     if (matches.length !== 1)
       throw new ValueError(`${matches.length === 0 ? 'No' : 'More than one'} key with a hash starting ${JSON.stringify(cmd.hash)}`);
     hash = matches[0]!.hash;
+  } else if (cmd.id !== undefined) {
+    const id = cmd.id.toLowerCase();
+    const match = (await store.listKeys()).find((k) => keyIdOf(k.hash) === id);
+    if (!match) throw new ValueError(`No key with id ${JSON.stringify(cmd.id)}`);
+    hash = match.hash;
   } else {
     hash = hashApiKey(cmd.key as string);
   }
@@ -151,9 +156,9 @@ export async function runKeys(cmd: KeysCommand, io: CliIO): Promise<number> {
     if (cmd.action === 'create') await create(store, cmd, io);
     else if (cmd.action === 'block') await block(store, cmd, io);
     else {
-      const keys = await store.listKeys();
-      io.out(['hash', 'user', 'created', 'state', 'label'].join('  '));
-      for (const k of keys) io.out(row(k));
+      const [keys, uses] = await Promise.all([store.listKeys(), store.keyUses()]);
+      io.out(['hash', 'id', 'user', 'created', 'last-used', 'state', 'label'].join('  '));
+      for (const k of keys) io.out(row(k, uses.get(k.hash)));
     }
     return 0;
   } finally {

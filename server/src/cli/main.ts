@@ -14,12 +14,14 @@ import { parseServe, runServe } from './serve';
 export const USAGE = `Usage: service <command> [options]
 
 Commands:
-  serve  [--host 127.0.0.1] [--port 7070] [--data DIR | --store URL] [--demo small|full] [--seed N] [--anchor YYYY-MM-DD] [--live] [--no-console]
+  serve  [--host 127.0.0.1] [--port 7070] [--data DIR | --store URL] [--demo small|full] [--seed N] [--anchor YYYY-MM-DD] [--live] [--no-console] [--cors-origin URL]...
          Serve the API at http://HOST:PORT/api from the store in DIR (default ./data), and the web
          console at http://HOST:PORT/ (--no-console turns it off). With --demo,
          an empty store is first seeded with the demo dataset; the demo user's key is printed and
          written to DIR/demo-api-key. --live issues new forecast instances and revises actuals every
          few seconds (pushed on the events feed). Stops cleanly on Ctrl+C (SIGINT) or SIGTERM.
+         --cors-origin URL (repeatable; default none) lets pages of that origin call the API from
+         a browser (CORS, README.md#browser-use).
   seed   (--data DIR | --store URL) --demo small|full [--seed N] [--anchor YYYY-MM-DD] [--history-years N --curves PATTERN]
          Seed the demo dataset into an empty store; prints the demo user's key. --history-years N
          --curves 'DE * 15min Actual' gives the matching time-series curves N years (1-30) of
@@ -28,9 +30,10 @@ Commands:
          Create a key (and the user, if new); prints the key, which is stored only as a hash.
          --grant power:DE gives the power package in DE; power:* in every area.
   keys list  [--data DIR | --store URL]
-         List keys: hash prefix, user, creation time, state, label.
-  keys block [--data DIR | --store URL] (KEY | --hash PREFIX | --user ID) [--unblock]
-         Block (or unblock) a key or a whole user.
+         List keys: hash prefix, id, user, creation time, last use, state, label.
+  keys block [--data DIR | --store URL] (KEY | --hash PREFIX | --id ID | --user ID) [--unblock]
+         Block (or unblock) a key or a whole user. While the service runs, the administrator
+         manages keys through the API instead (/api/keys/, README.md#managing-keys).
   import [--data DIR | --store URL | --url API_URL (--key KEY | --key-file F)] [--dry-run] FILE...
          Import CSV/JSON files (docs/import-formats.md) in one atomic batch; bad files are reported
          with file, line and field and nothing is imported. --url sends them to a running service.

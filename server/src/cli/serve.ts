@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { createApp } from '../server/app';
+import { corsOrigin } from '../server/cors';
 import { redacted } from '../server/store';
 import { ValidationError } from 'service/exceptions';
 import { dateOption, intOption, presetOption, storeOption, type Preset } from './cli-args';
@@ -44,6 +45,8 @@ export interface ServeOptions {
   anchor?: string;
   /** Live demo mode: new forecast instances and revised actuals every few seconds. */
   live: boolean;
+  /** Origins whose pages may call the API from a browser (CORS; default none). */
+  corsOrigins: string[];
   /** Serve the web console at `/` (default true; `--no-console` turns it off). */
   console: boolean;
 }
@@ -74,6 +77,7 @@ export function parseServe(args: string[]): ServeOptions {
       seed: { type: 'string' },
       anchor: { type: 'string' },
       live: { type: 'boolean' },
+      'cors-origin': { type: 'string', multiple: true },
       'no-console': { type: 'boolean' },
     },
     strict: true,
@@ -98,6 +102,7 @@ export function parseServe(args: string[]): ServeOptions {
     seed: intOption(values.seed, 'seed', 0, 2 ** 31 - 1, 1),
     anchor: dateOption(values.anchor, 'anchor'),
     live: values.live ?? false,
+    corsOrigins: (values['cors-origin'] ?? []).map(corsOrigin),
     console: values['no-console'] !== true,
   };
 }
@@ -148,7 +153,13 @@ export async function runServe(options: ServeOptions, io: CliIO): Promise<number
       );
       if (keyFile === null) io.out(`Demo API key: ${key}`);
     }
-    app = createApp({ store, logger: { level: 'warn' }, live: options.live, console: options.console ? {} : false });
+    app = createApp({
+      store,
+      logger: { level: 'warn' },
+      live: options.live,
+      console: options.console ? {} : false,
+      corsOrigins: options.corsOrigins,
+    });
     await app.listen({ host: options.host, port: options.port });
     const address = app.server.address();
     const port = typeof address === 'object' && address !== null ? address.port : options.port;

@@ -11,6 +11,7 @@ import { API_KEY_HEADERS, RateLimiter, SharedRateLimiter, apiKeyOf, authenticate
 import { assertWellFormedQuery } from 'service/wire';
 import { registerCompression, type CompressionOptions } from './compress';
 import { registerConditional } from './conditional';
+import { registerCors } from './cors';
 import { registerConsole, type ConsoleOptions } from './console';
 import { registerHealth } from './health';
 import { registerErrorHandling, sendError } from './errors';
@@ -19,6 +20,7 @@ import { importRoutes } from './import/import-route';
 import { attachLive, type LiveOptions } from './live';
 import { PARTNER_KEY_HEADER, registerPartnerMounts } from './partner';
 import { instancesRoutes } from './routes/instances';
+import { keysRoutes } from './routes/keys';
 import { metadataRoutes } from './routes/metadata';
 import { ohlcRoutes } from './routes/ohlc';
 import { periodInstancesRoutes } from './routes/period-instances';
@@ -33,7 +35,7 @@ import type { Store } from './store';
  * The sections the service serves, in registration order; a new section adds its module here.
  *
  * @example
- * SECTION_ROUTES.map((m) => m.section) //=> ['metadata', 'timeseries', 'instances', 'periods', 'period-instances', 'ohlc', 'srmc', 'user', 'import']
+ * SECTION_ROUTES.map((m) => m.section) //=> ['metadata', 'timeseries', 'instances', 'periods', 'period-instances', 'ohlc', 'srmc', 'user', 'import', 'keys']
  */
 export const SECTION_ROUTES: readonly RouteModule[] = Object.freeze([
   metadataRoutes,
@@ -45,6 +47,7 @@ export const SECTION_ROUTES: readonly RouteModule[] = Object.freeze([
   srmcRoutes,
   userRoutes,
   importRoutes,
+  keysRoutes,
 ]);
 
 /** Options of {@link createApp}. */
@@ -69,6 +72,8 @@ export interface AppOptions {
   live?: LiveOptions | boolean;
   /** Compression of answers (default on: zstd/br/gzip from 1 KiB); `false` turns it off. */
   compression?: CompressionOptions | false;
+  /** Origins whose pages may call `/api` from a browser (CORS, README.md#browser-use; default none). */
+  corsOrigins?: readonly string[];
   /** The web console at `/` (default on, from the built files in `server/dist/console`); `false` turns it off. */
   console?: ConsoleOptions | false;
 }
@@ -125,6 +130,7 @@ function apiKeyHook(
       throw err;
     }
     await limiter?.check(principal.key.hash);
+    store.noteKeyUse(principal.key.hash, Date.now());
     request.principal = principal;
   };
 }
@@ -175,6 +181,8 @@ export function createApp(options: AppOptions): FastifyInstance {
   if (options.compression !== false) registerCompression(app, options.compression ?? {});
   app.register(
     async (api) => {
+      // CORS first: a preflight carries no key and is answered before the key check
+      if (options.corsOrigins?.length) await registerCors(api, options.corsOrigins);
       api.addHook('onRequest', authHook);
       for (const module of routes) await module.register(api, context);
     },

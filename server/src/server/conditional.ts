@@ -38,6 +38,8 @@ function usesOneCurve(request: FastifyRequest): boolean {
  */
 function etagOf(store: Store, request: FastifyRequest): string | null {
   if (request.method !== 'GET' || !request.principal) return null;
+  // answers that depend on more than data, users and the request line opt out (the key list)
+  if ((request.routeOptions.config as { etag?: boolean } | undefined)?.etag === false) return null;
   const curve = usesOneCurve(request) ? (request.params as { curve: string }).curve : null;
   const hash = createHash('sha256')
     .update(store.dataVersion(curve))

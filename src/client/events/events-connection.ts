@@ -12,7 +12,6 @@
  *
  * @module
  */
-import WebSocket from 'ws';
 import { WebSocketsError } from '../../exceptions';
 import {
   encodeEventFilters,
@@ -25,7 +24,7 @@ import {
 import { ENDED, EventQueue, TIMED_OUT } from './event-queue';
 import { ConnectionEvent, CurveEvent, TimeoutEvent, parseCurveEvent, type FeedEvent } from './feed-events';
 import { FeedRequests, type FeedRequestBody } from './feed-requests';
-import { keepAlive, openSocket, type FeedTarget } from './feed-socket';
+import { SOCKET_CLOSED, SOCKET_OPEN, openFeedSocket, type FeedTarget, type FeedWebSocket } from './feed-socket';
 import type { SocketOpener } from './feed-tape';
 import { LastIdMemory, checkEventId, compareIds } from './last-id';
 import { ReconnectPolicy } from './reconnect-policy';
@@ -44,7 +43,7 @@ const LOW_WATER = 1_000;
  * for await (const event of feed) console.log(String(event));
  */
 export class EventsConnection {
-  private ws: WebSocket | null = null;
+  private ws: FeedWebSocket | null = null;
   private state: 'open' | 'reconnecting' | 'failed' | 'closed' = 'open';
   private readonly queue = new EventQueue<FeedEvent>();
   private readonly requests: FeedRequests;
@@ -89,7 +88,7 @@ export class EventsConnection {
    * @example
    * const feed = await EventsConnection.open({ url, headers, sslVerify: true }, {});
    */
-  static async open(target: FeedTarget, options: EventsConnectOptions = {}, opener: SocketOpener = openSocket): Promise<EventsConnection> {
+  static async open(target: FeedTarget, options: EventsConnectOptions = {}, opener: SocketOpener = openFeedSocket): Promise<EventsConnection> {
     const memory = LastIdMemory.open(options.lastIdFile ?? null);
     const connection = new EventsConnection(target, options, memory, opener);
     connection.attach(await opener(target, connection.timeoutMs));
@@ -107,7 +106,7 @@ export class EventsConnection {
    * feed.connected //=> true
    */
   get connected(): boolean {
-    return this.state === 'open' && this.ws?.readyState === WebSocket.OPEN;
+    return this.state === 'open' && this.ws?.readyState === SOCKET_OPEN;
   }
 
   /**
@@ -130,15 +129,13 @@ export class EventsConnection {
     return this.memory.id;
   }
 
-  private attach(ws: WebSocket): void {
+  private attach(ws: FeedWebSocket): void {
     this.ws = ws;
     this.state = 'open';
-    ws.on('message', (data, isBinary) => {
-      if (!isBinary) this.onFrame(data.toString());
-    });
-    ws.on('close', (code, reason) => this.onClose(ws, code, reason.toString()));
-    ws.on('error', (err) => this.report(new WebSocketsError('Connection error', '', 'CONNECTION_ERROR', err.message)));
-    this.stopPings = keepAlive(ws, (this.options.pingInterval ?? 15) * 1000, (this.options.pongTimeout ?? 10) * 1000);
+    ws.onMessage((text) => this.onFrame(text));
+    ws.onClose((code, reason) => this.onClose(ws, code, reason));
+    ws.onError((message) => this.report(new WebSocketsError('Connection error', '', 'CONNECTION_ERROR', message)));
+    this.stopPings = ws.keepAlive((this.options.pingInterval ?? 15) * 1000, (this.options.pongTimeout ?? 10) * 1000);
   }
 
   private report(error: Error): void {
@@ -201,7 +198,7 @@ export class EventsConnection {
 
   private request(request: FeedRequestBody, timeoutText: string): Promise<Record<string, unknown>> {
     const ws = this.ws;
-    if (ws === null || ws.readyState !== WebSocket.OPEN) {
+    if (ws === null || ws.readyState !== SOCKET_OPEN) {
       const what = request.type === 'curves.subscribe' ? 'Failed to subscribe' : 'Failed to get active curve events filters';
       return Promise.reject(new WebSocketsError(what, '', 'CONNECTION_ERROR', 'not connected'));
     }
@@ -320,7 +317,7 @@ export class EventsConnection {
     return () => this.listeners.connection.delete(listener);
   }
 
-  private onClose(ws: WebSocket, code: number, reason: string): void {
+  private onClose(ws: FeedWebSocket, code: number, reason: string): void {
     if (ws !== this.ws) return;
     this.stopPings?.();
     this.ws = null;
@@ -348,7 +345,7 @@ export class EventsConnection {
   }
 
   private async reconnect(): Promise<void> {
-    let ws: WebSocket;
+    let ws: FeedWebSocket;
     try {
       ws = await this.openWith(this.target, this.timeoutMs);
     } catch (err) {
@@ -388,8 +385,8 @@ export class EventsConnection {
     this.state = 'closed';
     this.reconnects.cancel();
     const ws = this.ws;
-    if (ws && ws.readyState !== WebSocket.CLOSED) {
-      const closed = new Promise<void>((resolve) => ws.once('close', () => resolve()));
+    if (ws && ws.readyState !== SOCKET_CLOSED) {
+      const closed = new Promise<void>((resolve) => ws.onClose(() => resolve()));
       ws.close(1000, 'Client closed the connection');
       const timer = setTimeout(() => ws.terminate(), 2000);
       await closed;

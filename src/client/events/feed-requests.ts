@@ -5,10 +5,25 @@
  *
  * @module
  */
-import { randomUUID } from 'node:crypto';
 import { WebSocketsError } from '../../exceptions';
 import { encodeFeedRequest, readFeedResponse, type FeedRequestType, type FeedResponse, type SubscribeRequestJson } from '../../wire/feed';
 
+/**
+ * A random UUID version 4 in lower case (the `request_id` of docs/protocol.md#feed-requests),
+ * from the Web Crypto random source that Node.js and browsers share (also outside a secure
+ * context, where browsers lack `crypto.randomUUID`).
+ *
+ * @returns The UUID.
+ * @example
+ * uuidV4() //~> '6f1c2a4e-8d3b-4c1e-9a57-2b0f7d3e9c11'
+ */
+function uuidV4(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 /** A request without its id: `curves.filters`, or `curves.subscribe` with its members. */
 export type FeedRequestBody = { type: 'curves.filters' } | Omit<SubscribeRequestJson, 'request_id'>;
 
@@ -52,7 +67,7 @@ export class FeedRequests {
    */
   send(send: (text: string) => void, request: FeedRequestBody, timeoutText: string): Promise<Record<string, unknown>> {
     const { type } = request;
-    const id = randomUUID();
+    const id = uuidV4();
     const previous = this.latest.get(type);
     if (previous !== undefined) this.settle(previous, new WebSocketsError('Superseded by a newer request', '', '', type));
     this.latest.set(type, id);

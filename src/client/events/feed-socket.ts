@@ -8,7 +8,105 @@
  */
 import WebSocket from 'ws';
 import { WebSocketsError } from '../../exceptions';
+import { inNode } from '../node-only';
+import { openBrowserSocket } from './browser-socket';
 import { statusName } from './status-names';
+
+/** `readyState` of an open socket (the same number in `ws` and in browsers). */
+export const SOCKET_OPEN = 1;
+/** `readyState` of a closed socket. */
+export const SOCKET_CLOSED = 3;
+
+/**
+ * What a feed connection needs of its WebSocket: Node's (`ws`, with pings and flow control) or a
+ * browser's (README.md#browser-use: the browser answers the service's pings itself, and has
+ * neither pings of its own nor pausing).
+ */
+export interface FeedWebSocket {
+  /** {@link SOCKET_OPEN}, {@link SOCKET_CLOSED}, or connecting/closing. */
+  readonly readyState: number;
+  /** Sends one text frame. */
+  send(text: string): void;
+  /** Closes with a code and reason. */
+  close(code: number, reason?: string): void;
+  /** Cuts the connection at once. */
+  terminate(): void;
+  /** Stops reading frames (Node only; a no-op in a browser). */
+  pause(): void;
+  /** Reads frames again. */
+  resume(): void;
+  /** Calls `listener` with every text frame. */
+  onMessage(listener: (text: string) => void): void;
+  /** Calls `listener` once the socket has closed. */
+  onClose(listener: (code: number, reason: string) => void): void;
+  /** Calls `listener` with each error's message. */
+  onError(listener: (message: string) => void): void;
+  /** Pings every `pingMs` and cuts the socket when no pong comes within `pongMs`; returns the stopper. */
+  keepAlive(pingMs: number, pongMs: number): () => void;
+}
+
+/** A `ws` socket as a {@link FeedWebSocket}. */
+class NodeFeedSocket implements FeedWebSocket {
+  constructor(private readonly ws: WebSocket) {}
+
+  get readyState(): number {
+    return this.ws.readyState;
+  }
+
+  send(text: string): void {
+    this.ws.send(text);
+  }
+
+  close(code: number, reason?: string): void {
+    this.ws.close(code, reason);
+  }
+
+  terminate(): void {
+    this.ws.terminate();
+  }
+
+  pause(): void {
+    this.ws.pause();
+  }
+
+  resume(): void {
+    this.ws.resume();
+  }
+
+  onMessage(listener: (text: string) => void): void {
+    this.ws.on('message', (data, isBinary) => {
+      if (!isBinary) listener(data.toString());
+    });
+  }
+
+  onClose(listener: (code: number, reason: string) => void): void {
+    this.ws.once('close', (code, reason) => listener(code, reason.toString()));
+  }
+
+  onError(listener: (message: string) => void): void {
+    this.ws.on('error', (err) => listener(err.message));
+  }
+
+  keepAlive(pingMs: number, pongMs: number): () => void {
+    return keepAlive(this.ws, pingMs, pongMs);
+  }
+}
+
+/**
+ * Opens the feed's WebSocket: with `ws` under Node, with the browser's own WebSocket elsewhere
+ * (the key then travels as a subprotocol, docs/protocol.md#feed-connection).
+ *
+ * @param target - URL, headers (the key), TLS check.
+ * @param timeoutMs - Handshake time-out.
+ * @returns The open socket.
+ * @throws WebSocketsError `Failed to connect`, as {@link openSocket}; in a browser without the
+ *   HTTP status, which browsers do not reveal.
+ * @example
+ * const ws = await openFeedSocket(client.events.target(), 15_000);
+ */
+export async function openFeedSocket(target: FeedTarget, timeoutMs: number): Promise<FeedWebSocket> {
+  return inNode() ? new NodeFeedSocket(await openSocket(target, timeoutMs)) : openBrowserSocket(target, timeoutMs);
+}
 
 /** Where and how to connect. */
 export interface FeedTarget {

@@ -14,17 +14,13 @@
  *
  * @module
  */
-import { createHash } from 'node:crypto';
-import { EventEmitter } from 'node:events';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import WebSocket from 'ws';
 import { WebSocketsError } from '../../exceptions';
 import { encodeErrorResponse, parseFeedRequest } from '../../wire/feed';
-import { openSocket, type FeedTarget } from './feed-socket';
+import { nodeProcess } from '../node-only';
+import { SOCKET_CLOSED, SOCKET_OPEN, openFeedSocket, type FeedTarget, type FeedWebSocket } from './feed-socket';
 
 /** Opens the socket of a feed connection (the real one, a recording tap or a replay). */
-export type SocketOpener = (target: FeedTarget, timeoutMs: number) => Promise<WebSocket>;
+export type SocketOpener = (target: FeedTarget, timeoutMs: number) => Promise<FeedWebSocket>;
 
 interface TapeLine {
   sent?: string;
@@ -32,12 +28,22 @@ interface TapeLine {
   received?: string;
 }
 
-const hash = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 24);
+/** `readyState` while closing (the WebSocket standard's value). */
+const SOCKET_CLOSING = 2;
+
+/** Node's file and hash functions (recordings live on disk: Node only). */
+function node() {
+  const proc = nodeProcess('Recording or replaying the push feed');
+  return { fs: proc.getBuiltinModule('node:fs'), path: proc.getBuiltinModule('node:path'), crypto: proc.getBuiltinModule('node:crypto') };
+}
+
+const hash = (text: string): string => node().crypto.createHash('sha256').update(text).digest('hex').slice(0, 24);
 
 /** The folder of one API URL and key's recordings. */
 function tapeFolder(cacheDir: string, target: FeedTarget): string {
   const key = target.headers['X-API-KEY'] ?? '';
-  return join(cacheDir, 'feed', hash(`${target.url}\n${createHash('sha256').update(key).digest('hex')}`));
+  const { path, crypto } = node();
+  return path.join(cacheDir, 'feed', hash(`${target.url}\n${crypto.createHash('sha256').update(key).digest('hex')}`));
 }
 
 /** A request without its random id, as recorded; and that id. */
@@ -48,41 +54,81 @@ function requestOf(text: string): { request: string; requestId: string | null } 
   return { request: JSON.stringify(value), requestId };
 }
 
+/** A real socket that also writes its conversation to a tape. */
+class RecordingSocket implements FeedWebSocket {
+  private file: string | null = null;
+  private readonly early: string[] = [];
+
+  constructor(
+    private readonly socket: FeedWebSocket,
+    private readonly folder: string,
+  ) {
+    socket.onMessage((text) => this.write({ received: text }));
+  }
+
+  private write(line: TapeLine): void {
+    const text = `${JSON.stringify(line)}\n`;
+    if (this.file === null) this.early.push(text);
+    else node().fs.appendFileSync(this.file, text);
+  }
+
+  get readyState(): number {
+    return this.socket.readyState;
+  }
+
+  send(text: string): void {
+    const { request, requestId } = requestOf(text);
+    if (this.file === null) {
+      const { fs, path } = node();
+      fs.mkdirSync(this.folder, { recursive: true });
+      this.file = path.join(this.folder, `${hash(request)}.jsonl`);
+      fs.writeFileSync(this.file, this.early.join(''));
+    }
+    this.write({ sent: request, ...(requestId === null ? {} : { requestId }) });
+    this.socket.send(text);
+  }
+
+  close(code: number, reason?: string): void {
+    this.socket.close(code, reason);
+  }
+
+  terminate(): void {
+    this.socket.terminate();
+  }
+
+  pause(): void {
+    this.socket.pause();
+  }
+
+  resume(): void {
+    this.socket.resume();
+  }
+
+  onMessage(listener: (text: string) => void): void {
+    this.socket.onMessage(listener);
+  }
+
+  onClose(listener: (code: number, reason: string) => void): void {
+    this.socket.onClose(listener);
+  }
+
+  onError(listener: (message: string) => void): void {
+    this.socket.onError(listener);
+  }
+
+  keepAlive(pingMs: number, pongMs: number): () => void {
+    return this.socket.keepAlive(pingMs, pongMs);
+  }
+}
+
 /**
  * An opener that records every connection's conversation into `cacheDir`.
  *
  * @param cacheDir - The client cache's directory.
  * @returns The opener.
- * @example
- * const open = recordingOpener('/tmp/snapshot/cache');
  */
 function recordingOpener(cacheDir: string): SocketOpener {
-  return async (target, timeoutMs) => {
-    const ws = await openSocket(target, timeoutMs);
-    const folder = tapeFolder(cacheDir, target);
-    let file: string | null = null;
-    const early: string[] = [];
-    const write = (line: TapeLine) => {
-      const text = `${JSON.stringify(line)}\n`;
-      if (file === null) early.push(text);
-      else appendFileSync(file, text);
-    };
-    ws.on('message', (data, isBinary) => {
-      if (!isBinary) write({ received: data.toString() });
-    });
-    const send = ws.send.bind(ws);
-    ws.send = ((data: string, ...rest: never[]) => {
-      const { request, requestId } = requestOf(String(data));
-      if (file === null) {
-        mkdirSync(folder, { recursive: true });
-        file = join(folder, `${hash(request)}.jsonl`);
-        writeFileSync(file, early.join(''));
-      }
-      write({ sent: request, ...(requestId === null ? {} : { requestId }) });
-      return send(data, ...rest);
-    }) as WebSocket['send'];
-    return ws;
-  };
+  return async (target, timeoutMs) => new RecordingSocket(await openFeedSocket(target, timeoutMs), tapeFolder(cacheDir, target));
 }
 
 /**
@@ -92,49 +138,42 @@ function recordingOpener(cacheDir: string): SocketOpener {
  *   recording).
  * @returns The opener; it fails with `WebSocketsError` status `OFFLINE` when nothing was recorded
  *   for the target.
- * @example
- * const open = replayingOpener('/tmp/snapshot/cache');
  */
 function replayingOpener(cacheDir: string | null): SocketOpener {
   return async (target) => {
     const folder = cacheDir === null ? null : tapeFolder(cacheDir, target);
-    if (folder === null || !existsSync(folder)) {
-      throw new WebSocketsError(
-        'Failed to connect',
-        '',
-        'OFFLINE',
-        `no push feed of ${target.url} was recorded in ${cacheDir ?? 'the in-memory cache'}`,
-      );
+    if (folder === null || !node().fs.existsSync(folder)) {
+      throw new WebSocketsError('Failed to connect', '', 'OFFLINE', `no push feed of ${target.url} was recorded in ${cacheDir ?? 'the in-memory cache'}`);
     }
-    return new ReplaySocket(folder) as unknown as WebSocket;
+    return new ReplaySocket(folder);
   };
 }
 
-/**
- * The stand-in for a `ws` WebSocket during a replay: the members the feed client uses
- * (`send`, `close`, `terminate`, `ping`, `pause`, `resume`, `readyState`, `isPaused` and the
- * `message`, `close` and `pong` events).
- */
-class ReplaySocket extends EventEmitter {
-  readyState: number = WebSocket.OPEN;
-  isPaused = false;
+/** The stand-in socket of a replay: plays a tape back, request by request. */
+class ReplaySocket implements FeedWebSocket {
+  readyState = SOCKET_OPEN;
+  private paused = false;
   private tape: TapeLine[] | null = null;
   private position = 0;
   private readonly pending: string[] = [];
   private readonly ids = new Map<string, string>();
+  private readonly listeners = {
+    message: [] as ((text: string) => void)[],
+    close: [] as ((code: number, reason: string) => void)[],
+  };
+  private pumping = false;
 
-  constructor(private readonly folder: string) {
-    super();
-  }
+  constructor(private readonly folder: string) {}
 
-  send(data: string): void {
-    if (this.readyState !== WebSocket.OPEN) return;
-    const text = String(data);
+  send(text: string): void {
+    if (this.readyState !== SOCKET_OPEN) return;
     const { request, requestId } = requestOf(text);
     if (this.tape === null) {
-      const file = join(this.folder, `${hash(request)}.jsonl`);
-      if (existsSync(file)) {
-        this.tape = readFileSync(file, 'utf8')
+      const { fs, path } = node();
+      const file = path.join(this.folder, `${hash(request)}.jsonl`);
+      if (fs.existsSync(file)) {
+        this.tape = fs
+          .readFileSync(file, 'utf8')
           .split('\n')
           .filter((line) => line !== '')
           .map((line) => JSON.parse(line) as TapeLine);
@@ -175,49 +214,55 @@ class ReplaySocket extends EventEmitter {
     const parsed = parseFeedRequest(text);
     const responseType = parsed.type === 'invalid' ? parsed.responseType : parsed.type;
     this.pending.push(
-      encodeErrorResponse({
-        type: 'invalid',
-        responseType,
-        requestId: parsed.requestId,
-        errors: [`offline replay: ${why} in ${this.folder}`],
-      }),
+      encodeErrorResponse({ type: 'invalid', responseType, requestId: parsed.requestId, errors: [`offline replay: ${why} in ${this.folder}`] }),
     );
     this.pump();
   }
 
-  private pumping = false;
-
   private pump(): void {
     if (this.pumping) return;
     this.pumping = true;
-    setImmediate(() => {
+    setTimeout(() => {
       this.pumping = false;
-      while (!this.isPaused && this.readyState === WebSocket.OPEN && this.pending.length > 0) {
-        this.emit('message', Buffer.from(this.pending.shift() ?? ''), false);
+      while (!this.paused && this.readyState === SOCKET_OPEN && this.pending.length > 0) {
+        const frame = this.pending.shift() ?? '';
+        for (const listener of this.listeners.message) listener(frame);
       }
-    });
+    }, 0);
   }
 
   pause(): void {
-    this.isPaused = true;
+    this.paused = true;
   }
 
   resume(): void {
-    this.isPaused = false;
+    this.paused = false;
     this.pump();
   }
 
-  ping(): void {
-    setImmediate(() => this.emit('pong', Buffer.alloc(0)));
+  onMessage(listener: (text: string) => void): void {
+    this.listeners.message.push(listener);
   }
 
-  close(code = 1005, reason = ''): void {
-    if (this.readyState !== WebSocket.OPEN) return;
-    this.readyState = WebSocket.CLOSING;
-    setImmediate(() => {
-      this.readyState = WebSocket.CLOSED;
-      this.emit('close', code, Buffer.from(reason));
-    });
+  onClose(listener: (code: number, reason: string) => void): void {
+    this.listeners.close.push(listener);
+  }
+
+  onError(): void {
+    // a replay has no transport to fail
+  }
+
+  keepAlive(): () => void {
+    return () => undefined; // nothing to keep alive
+  }
+
+  close(code: number, reason = ''): void {
+    if (this.readyState !== SOCKET_OPEN) return;
+    this.readyState = SOCKET_CLOSING;
+    setTimeout(() => {
+      this.readyState = SOCKET_CLOSED;
+      for (const listener of this.listeners.close) listener(code, reason);
+    }, 0);
   }
 
   terminate(): void {
@@ -237,5 +282,5 @@ class ReplaySocket extends EventEmitter {
 export function openerFor(cache: { readonly dir: string | null; readonly mode: string } | null): SocketOpener {
   if (cache?.dir && cache.mode === 'record') return recordingOpener(cache.dir);
   if (cache?.mode === 'offline') return replayingOpener(cache.dir);
-  return openSocket;
+  return openFeedSocket;
 }

@@ -5,9 +5,8 @@
  *
  * @module
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { ValidationError } from '../../exceptions';
+import { nodeProcess } from '../node-only';
 
 const EVENT_ID = /^(\d{13})-(\d+)$/;
 
@@ -80,6 +79,7 @@ export class LastIdMemory {
   static open(file: string | null, minWriteMs = 30_000, clock: () => number = Date.now): LastIdMemory {
     const memory = new LastIdMemory(file, minWriteMs, clock);
     if (file === null) return memory;
+    const { readFileSync } = nodeProcess('lastIdFile').getBuiltinModule('node:fs');
     let text: string | null = null;
     try {
       text = readFileSync(file, 'utf8');
@@ -145,7 +145,9 @@ export class LastIdMemory {
   flush(): void {
     if (this.file === null) return;
     if (this.written === this.current && this.lastWrite !== -Infinity) return;
-    mkdirSync(dirname(this.file), { recursive: true });
+    const proc = nodeProcess('lastIdFile');
+    const { mkdirSync, renameSync, writeFileSync } = proc.getBuiltinModule('node:fs');
+    mkdirSync(proc.getBuiltinModule('node:path').dirname(this.file), { recursive: true });
     const tmp = `${this.file}.tmp`;
     writeFileSync(tmp, `${JSON.stringify({ last_id: this.current ?? '' })}\n`);
     renameSync(tmp, this.file);

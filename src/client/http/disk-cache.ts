@@ -8,9 +8,10 @@
  *
  * @module
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { promises as fs } from 'node:fs';
-import { join } from 'node:path';
+import type * as NodeCrypto from 'node:crypto';
+import type * as NodeFs from 'node:fs';
+import type * as NodePath from 'node:path';
+import { nodeProcess } from '../node-only';
 
 /** A cached answer as the disk layer keeps it. */
 export interface DiskEntry {
@@ -37,10 +38,6 @@ export const JSON_MEDIA_TYPE = 'application/json';
 const SUFFIX = '.entry';
 const STALE_TMP_MS = 60_000;
 
-function sha1(body: Buffer): string {
-  return createHash('sha1').update(body).digest('hex');
-}
-
 /**
  * One cache directory.
  *
@@ -51,18 +48,31 @@ function sha1(body: Buffer): string {
  */
 export class DiskCache {
   private ready: Promise<unknown> | null = null;
+  private readonly crypto: typeof NodeCrypto;
+  private readonly fs: typeof NodeFs.promises;
+  private readonly path: typeof NodePath;
 
   /**
    * @param dir - The directory (created on first write).
    * @param maxBytes - Size bound of the directory's entries.
+   * @throws InitializationError `cache.dir needs Node.js` in a browser.
    */
   constructor(
     readonly dir: string,
     readonly maxBytes: number,
-  ) {}
+  ) {
+    const proc = nodeProcess('cache.dir');
+    this.crypto = proc.getBuiltinModule('node:crypto');
+    this.fs = proc.getBuiltinModule('node:fs').promises;
+    this.path = proc.getBuiltinModule('node:path');
+  }
 
   private file(key: string): string {
-    return join(this.dir, `${key}${SUFFIX}`);
+    return this.path.join(this.dir, `${key}${SUFFIX}`);
+  }
+
+  private sha1(body: Buffer): string {
+    return this.crypto.createHash('sha1').update(body).digest('hex');
   }
 
   /**
@@ -75,17 +85,17 @@ export class DiskCache {
     const file = this.file(key);
     let raw: Buffer;
     try {
-      raw = await fs.readFile(file);
+      raw = await this.fs.readFile(file);
     } catch {
       return null;
     }
-    const entry = parseEntry(raw);
+    const entry = parseEntry(raw, (body) => this.sha1(body));
     if (entry === null) {
-      await fs.rm(file, { force: true }).catch(() => undefined);
+      await this.fs.rm(file, { force: true }).catch(() => undefined);
       return null;
     }
     const now = new Date();
-    await fs.utimes(file, now, now).catch(() => undefined);
+    await this.fs.utimes(file, now, now).catch(() => undefined);
     return entry;
   }
 
@@ -96,7 +106,7 @@ export class DiskCache {
    * @param entry - The entry.
    */
   async write(key: string, entry: DiskEntry): Promise<void> {
-    this.ready ??= fs.mkdir(this.dir, { recursive: true });
+    this.ready ??= this.fs.mkdir(this.dir, { recursive: true });
     await this.ready;
     const meta = JSON.stringify({
       v: 2,
@@ -105,11 +115,11 @@ export class DiskCache {
       headers: entry.headers,
       type: entry.type,
       length: entry.body.byteLength,
-      sha1: sha1(entry.body),
+      sha1: this.sha1(entry.body),
     });
-    const tmp = join(this.dir, `${key}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-    await fs.writeFile(tmp, Buffer.concat([Buffer.from(`${meta}\n`, 'utf8'), entry.body]));
-    await fs.rename(tmp, this.file(key));
+    const tmp = this.path.join(this.dir, `${key}.${process.pid}.${this.crypto.randomBytes(4).toString('hex')}.tmp`);
+    await this.fs.writeFile(tmp, Buffer.concat([Buffer.from(`${meta}\n`, 'utf8'), entry.body]));
+    await this.fs.rename(tmp, this.file(key));
     await this.evict();
   }
 
@@ -120,7 +130,7 @@ export class DiskCache {
    */
   async touch(key: string): Promise<void> {
     const now = new Date();
-    await fs.utimes(this.file(key), now, now).catch(() => undefined);
+    await this.fs.utimes(this.file(key), now, now).catch(() => undefined);
   }
 
   /**
@@ -129,7 +139,7 @@ export class DiskCache {
    * @param key - The entry's key.
    */
   async remove(key: string): Promise<void> {
-    await fs.rm(this.file(key), { force: true });
+    await this.fs.rm(this.file(key), { force: true });
   }
 
   /**
@@ -145,28 +155,30 @@ export class DiskCache {
   async clear(): Promise<void> {
     let names: string[];
     try {
-      names = await fs.readdir(this.dir);
+      names = await this.fs.readdir(this.dir);
     } catch {
       return;
     }
-    await Promise.all(names.filter((n) => n.endsWith(SUFFIX) || n.endsWith('.tmp')).map((n) => fs.rm(join(this.dir, n), { force: true })));
+    await Promise.all(
+      names.filter((n) => n.endsWith(SUFFIX) || n.endsWith('.tmp')).map((n) => this.fs.rm(this.path.join(this.dir, n), { force: true })),
+    );
   }
 
   private async entries(): Promise<{ path: string; size: number; used: number }[]> {
     let names: string[];
     try {
-      names = await fs.readdir(this.dir);
+      names = await this.fs.readdir(this.dir);
     } catch {
       return [];
     }
     const now = Date.now();
     const stats = await Promise.all(
       names.map(async (name) => {
-        const path = join(this.dir, name);
+        const path = this.path.join(this.dir, name);
         try {
-          const st = await fs.stat(path);
+          const st = await this.fs.stat(path);
           if (name.endsWith('.tmp')) {
-            if (now - st.mtimeMs > STALE_TMP_MS) await fs.rm(path, { force: true });
+            if (now - st.mtimeMs > STALE_TMP_MS) await this.fs.rm(path, { force: true });
             return null;
           }
           return name.endsWith(SUFFIX) ? { path, size: st.size, used: st.mtimeMs } : null;
@@ -185,14 +197,14 @@ export class DiskCache {
     entries.sort((a, b) => a.used - b.used);
     for (const e of entries) {
       if (total <= this.maxBytes) break;
-      await fs.rm(e.path, { force: true }).catch(() => undefined);
+      await this.fs.rm(e.path, { force: true }).catch(() => undefined);
       total -= e.size;
     }
   }
 }
 
 /** Reads a file: a JSON metadata line, then the body (version 1 entries are JSON text). */
-function parseEntry(raw: Buffer): DiskEntry | null {
+function parseEntry(raw: Buffer, sha1: (body: Buffer) => string): DiskEntry | null {
   const cut = raw.indexOf(0x0a);
   if (cut < 0) return null;
   let meta: { v?: unknown; status?: unknown; etag?: unknown; headers?: unknown; type?: unknown; length?: unknown; sha1?: unknown };

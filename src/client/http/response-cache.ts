@@ -10,10 +10,11 @@
  *
  * @module
  */
-import { createHash } from 'node:crypto';
 import type { ResolvedCacheOptions } from './cache-options';
 import { ARROW_MEDIA_TYPE } from '../../wire/arrow';
 import { DiskCache, JSON_MEDIA_TYPE } from './disk-cache';
+import { inNode, nodeProcess } from '../node-only';
+import { utf8Length } from './utf8';
 
 /** A cached answer. */
 export interface CachedAnswer {
@@ -63,6 +64,21 @@ function keptHeaders(headers: Readonly<Record<string, string>>): Record<string, 
 }
 
 /**
+ * Hex SHA-256 of a text under Node (the keys the cache directory's file names are made of); in a
+ * browser, which has no synchronous digest and no cache directory, the text itself keys the
+ * in-memory cache.
+ *
+ * @param text - The text.
+ * @returns The key.
+ * @example
+ * sha256Hex('abc') //=> 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad'
+ */
+function sha256Hex(text: string): string {
+  if (!inNode()) return text;
+  return nodeProcess('cache').getBuiltinModule('node:crypto').createHash('sha256').update(text).digest('hex');
+}
+
+/**
  * The answer cache of one client.
  *
  * @example
@@ -88,7 +104,7 @@ export class ResponseCache {
     private readonly apiUrl: string,
     apiKey: string,
   ) {
-    this.keyHash = createHash('sha256').update(apiKey).digest('hex');
+    this.keyHash = sha256Hex(apiKey);
     this.disk = options.dir === null ? null : new DiskCache(options.dir, options.maxBytes);
   }
 
@@ -112,7 +128,7 @@ export class ResponseCache {
    */
   keyOf(pathAndQuery: string, asked: Representation = 'json'): string {
     const accept = asked === 'arrow' ? `\nAccept ${ARROW_MEDIA_TYPE}` : '';
-    return createHash('sha256').update(`${this.apiUrl}\n${this.keyHash}\nGET ${pathAndQuery}${accept}`).digest('hex');
+    return sha256Hex(`${this.apiUrl}\n${this.keyHash}\nGET ${pathAndQuery}${accept}`);
   }
 
   /**
@@ -186,9 +202,9 @@ export class ResponseCache {
         });
       return;
     }
-    const text = Buffer.from(answer.text, 'utf8');
-    this.remember(key, { status: 200, etag, headers: kept, body: answer.body, bytes: text.byteLength });
-    if (this.disk !== null) await this.disk.write(key, { etag, headers: kept, type: JSON_MEDIA_TYPE, body: text });
+    this.remember(key, { status: 200, etag, headers: kept, body: answer.body, bytes: utf8Length(answer.text) });
+    if (this.disk !== null)
+      await this.disk.write(key, { etag, headers: kept, type: JSON_MEDIA_TYPE, body: Buffer.from(answer.text, 'utf8') });
   }
 
   /**
@@ -203,9 +219,9 @@ export class ResponseCache {
   async storeProblem(key: string, status: number, headers: Readonly<Record<string, string>>, text: string): Promise<void> {
     if (!this.recording) return;
     const kept = keptHeaders(headers);
-    const body = Buffer.from(text, 'utf8');
-    this.remember(key, { status, etag: null, headers: kept, body: text, bytes: body.byteLength });
-    if (this.disk !== null) await this.disk.write(key, { status, etag: null, headers: kept, type: JSON_MEDIA_TYPE, body });
+    this.remember(key, { status, etag: null, headers: kept, body: text, bytes: utf8Length(text) });
+    if (this.disk !== null)
+      await this.disk.write(key, { status, etag: null, headers: kept, type: JSON_MEDIA_TYPE, body: Buffer.from(text, 'utf8') });
   }
 
   /** Counts a hit. */

@@ -1,8 +1,9 @@
-import * as http from 'node:http';
-import * as https from 'node:https';
+import type * as NodeHttp from 'node:http';
+import type * as NodeHttps from 'node:https';
 import axios, { type AxiosInstance, type AxiosProxyConfig, type AxiosResponse } from 'axios';
 import { errorFromResponse, HTTPError, ParseException } from '../../exceptions';
 import { ARROW_ACCEPT, ARROW_MEDIA_TYPE, ARROW_OFFER_HEADER } from '../../wire/arrow';
+import { inNode, nodeProcess } from '../node-only';
 import type { ResolvedClientOptions } from '../options';
 import { requestHeaders } from './headers';
 import { callHook } from './request-hooks';
@@ -10,6 +11,7 @@ import { ResponseCache, type CachedAnswer, type Representation } from './respons
 import { withRetry, type RetryListener } from './retry';
 import { monotonicNow, sleep as timerSleep, Throttle, type Clock, type Sleep } from './throttle';
 import { isTimeoutCode, timeoutConfig, timeoutError } from './timeout';
+import { utf8Text } from './utf8';
 
 /**
  * Most redirects followed for one request (as the reference client).
@@ -95,6 +97,24 @@ function received(data: ArrayBuffer | Uint8Array | undefined): Uint8Array {
   return data instanceof Uint8Array ? data : new Uint8Array(data);
 }
 
+/**
+ * Node's keep-alive agents for axios (one connection pool per client; `sslVerify` on the HTTPS
+ * one); none in a browser, which keeps connections alive itself and checks certificates itself.
+ *
+ * @param sslVerify - Verify the server's certificate.
+ * @returns The agents, or nothing.
+ * @example
+ * axios.create({ ...keepAliveAgents(true) })
+ */
+function keepAliveAgents(sslVerify: boolean): { httpAgent?: NodeHttp.Agent; httpsAgent?: NodeHttps.Agent } {
+  if (!inNode()) return {};
+  const proc = nodeProcess('keep-alive agents');
+  return {
+    httpAgent: new (proc.getBuiltinModule('node:http').Agent)({ keepAlive: true }),
+    httpsAgent: new (proc.getBuiltinModule('node:https').Agent)({ keepAlive: true, rejectUnauthorized: sslVerify }),
+  };
+}
+
 function cachedResponse(cached: CachedAnswer): HttpResponse {
   return { status: 200, headers: cached.headers, body: cached.body, ...(cached.arrow ? { arrow: cached.arrow } : {}) };
 }
@@ -125,8 +145,7 @@ export class HttpTransport {
   private readonly throttle: Throttle;
   private readonly wait: Sleep;
   private readonly onRetry: RetryListener | undefined;
-  private readonly httpAgent: http.Agent;
-  private readonly httpsAgent: https.Agent;
+  private readonly agents: { httpAgent?: NodeHttp.Agent; httpsAgent?: NodeHttps.Agent };
   private readonly axios: AxiosInstance;
   private readonly origin: string;
   /** The answer cache (`cache` client option), or null. */
@@ -143,11 +162,9 @@ export class HttpTransport {
     this.throttle = new Throttle(options.httpDelay, hooks.now ?? monotonicNow, this.wait);
     this.onRetry = hooks.onRetry;
     this.origin = new URL(options.apiUrl).origin;
-    this.httpAgent = new http.Agent({ keepAlive: true });
-    this.httpsAgent = new https.Agent({ keepAlive: true, rejectUnauthorized: options.sslVerify });
+    this.agents = keepAliveAgents(options.sslVerify);
     this.axios = axios.create({
-      httpAgent: this.httpAgent,
-      httpsAgent: this.httpsAgent,
+      ...this.agents,
       maxRedirects: 0,
       responseType: 'arraybuffer',
       decompress: true,
@@ -291,8 +308,8 @@ export class HttpTransport {
    * transport.close() //=> undefined
    */
   close(): void {
-    this.httpAgent.destroy();
-    this.httpsAgent.destroy();
+    this.agents.httpAgent?.destroy();
+    this.agents.httpsAgent?.destroy();
   }
 
   private async attempt(
@@ -359,7 +376,7 @@ export class HttpTransport {
     if (res.status >= 200 && res.status < 300 && (headers['content-type'] ?? '').startsWith(ARROW_MEDIA_TYPE)) {
       return { status: res.status, headers, body: null, arrow: received(res.data), text: '' };
     }
-    const text = Buffer.from(res.data ?? new ArrayBuffer(0)).toString('utf8');
+    const text = utf8Text(res.data ?? new ArrayBuffer(0));
     const error = errorFromResponse(res.status, text, headers);
     if (error) {
       // Kept for a recording cache; 429 and 5xx are passing states, not answers to replay.

@@ -3,3 +3,4 @@
 export * from './event-filter';
 export * from './filter-json';
 export * from './messages';
+export * from './key-protocol';

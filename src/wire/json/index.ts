@@ -19,3 +19,4 @@ export * from './user';
 export { InstantWriter, JsonBytes } from './json-bytes';
 export * from './write-ohlc';
 export * from './write-timeseries';
+export type { ImportSummaryJson, KeyJson, NewKeyJson } from './admin';

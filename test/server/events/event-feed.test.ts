@@ -2,6 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { request } from 'node:http';
 import WebSocket from 'ws';
+import { feedProtocols } from '../../../src/wire/feed';
 import { CURVES_CSV, DE_CONS, DE_WIND, FR_DE, FR_WIND, hourlyCsv, startFeedService, type FeedService } from './feed-fixture';
 import { RID, openProbe, type Frame } from './ws-probe';
 
@@ -55,6 +56,23 @@ test('the handshake needs a valid key: 401 with a JSON message otherwise', async
   assert.equal(JSON.parse(bad.body), { message: 'Invalid API key' });
   const good = await handshake('/api/events', { 'x-api-key': svc.keys.all });
   assert.is(good.status, 101);
+});
+
+test('a browser offers the key as a subprotocol: the answer selects only service.feed', async () => {
+  const [feed, keyProtocol] = feedProtocols(svc.keys.all);
+  const ws = new WebSocket(`ws://127.0.0.1:${svc.port}/api/events/`, [feed!, keyProtocol!]);
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  assert.is(ws.protocol, 'service.feed');
+  ws.send(JSON.stringify({ type: 'curves.filters', request_id: RID() }));
+  const [answer] = await new Promise<Buffer[]>((resolve) => ws.once('message', (...args) => resolve(args as Buffer[])));
+  assert.is(JSON.parse(String(answer)).status, 'OK');
+  ws.close();
+  const bad = await handshake('/api/events/', { 'Sec-WebSocket-Protocol': feedProtocols('svc_not-a-key').join(', ') });
+  assert.is(bad.status, 401);
+  assert.equal(JSON.parse(bad.body), { message: 'Invalid API key' });
 });
 
 test('an upgrade on another path is a JSON 404', async () => {

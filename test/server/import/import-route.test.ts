@@ -20,7 +20,17 @@ test('POST /import/ imports all files in one batch and answers the summary', asy
     { name: 'b.csv', text: hourlyCsv(DE_WIND, Date.UTC(2024, 0, 2), 1, () => 1) },
   ];
   const dry = await post(svc.keys.all, { files, dry_run: true });
-  assert.equal(dry.json(), { files: 2, new_curves: [], instances: 0, blocks: 2, values: 3, events: 0, last_event_id: null, dry_run: true });
+  assert.equal(dry.json(), {
+    files: 2,
+    new_curves: [],
+    curves: [DE_WIND],
+    instances: 0,
+    blocks: 2,
+    values: 3,
+    events: 0,
+    last_event_id: null,
+    dry_run: true,
+  });
   const r = await post(svc.keys.all, { files });
   assert.is(r.statusCode, 200);
   const body = r.json();

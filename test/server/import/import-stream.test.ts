@@ -95,7 +95,17 @@ test('a file entry and a multi-byte character split across chunks: problems quot
     headers: { 'x-api-key': svc.keys.all, 'content-type': 'application/json' },
     payload: Readable.from([...good].map((b) => Buffer.of(b))),
   });
-  assert.equal(r.json(), { files: 1, new_curves: [], instances: 0, blocks: 1, values: 3, events: 0, last_event_id: null, dry_run: true });
+  assert.equal(r.json(), {
+    files: 1,
+    new_curves: [],
+    curves: [DE_WIND],
+    instances: 0,
+    blocks: 1,
+    values: 3,
+    events: 0,
+    last_event_id: null,
+    dry_run: true,
+  });
 });
 
 test('the body reader gives what JSON.parse gives, wherever the bytes are cut', () => {

@@ -33,6 +33,19 @@ export function hashApiKey(key: string): string {
 }
 
 /**
+ * The public id of a key (what the key routes and `service keys list` show and take): 16 hex
+ * digits derived from the key's hash, so that neither the key nor its stored hash is ever shown.
+ *
+ * @param hash - The key's hash ({@link hashApiKey}).
+ * @returns 16 lower-case hex digits.
+ * @example
+ * keyIdOf(hashApiKey('abc')).length //=> 16
+ */
+export function keyIdOf(hash: string): string {
+  return createHash('sha256').update(`service key id\n${hash}`, 'utf8').digest('hex').slice(0, 16);
+}
+
+/**
  * Compares two key hashes in constant time.
  *
  * @param a - One hex hash.

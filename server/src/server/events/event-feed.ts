@@ -13,6 +13,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import WebSocket, { WebSocketServer } from 'ws';
 import { TooManyRequestsError, UnauthorizedError } from 'service/exceptions';
+import { FEED_PROTOCOL, keyOfProtocols } from 'service/wire';
 import { bodyOfError, headersOfError, statusOfError } from '../errors';
 import { apiKeyOf, authenticate, type Principal, type RateLimiter } from '../auth';
 import type { EventRecord, Store } from '../store';
@@ -83,6 +84,8 @@ function rejectHandshake(socket: Duplex, status: number, body: object, headers: 
 export class EventFeed {
   private readonly wss: WebSocketServer;
   private readonly connections = new Set<FeedConnection>();
+  /** The key hash each connection was opened with. */
+  private readonly keys = new WeakMap<FeedConnection, string>();
   private readonly store: Store;
   private readonly paths: ReadonlySet<string>;
   private readonly stopListening: () => void;
@@ -94,7 +97,13 @@ export class EventFeed {
     this.store = options.store;
     const path = (options.path ?? '/api/events/').replace(/\/+$/, '');
     this.paths = new Set([path, `${path}/`]);
-    this.wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload ?? 64 * 1024, clientTracking: false });
+    this.wss = new WebSocketServer({
+      noServer: true,
+      maxPayload: options.maxPayload ?? 64 * 1024,
+      clientTracking: false,
+      // a browser's connection offers the feed's protocol and its key: the answer names only the first
+      handleProtocols: (protocols) => (protocols.has(FEED_PROTOCOL) ? FEED_PROTOCOL : false),
+    });
     this.stopListening = this.store.onEvents((events) => this.publish(events));
     const every = options.heartbeatMs ?? 30_000;
     this.heartbeat = every > 0 ? setInterval(() => this.beat(), every) : null;
@@ -162,12 +171,15 @@ export class EventFeed {
     }
     let principal: Principal;
     try {
-      principal = await authenticate(this.store, apiKeyOf(request.headers));
+      // a browser cannot send X-API-Key on a WebSocket: it offers the key as a subprotocol
+      const key = apiKeyOf(request.headers) ?? keyOfProtocols(request.headers['sec-websocket-protocol']);
+      principal = await authenticate(this.store, key);
     } catch (err) {
       if (err instanceof UnauthorizedError) failures?.take(address);
       rejectHandshake(socket, statusOfError(err), bodyOfError(err));
       return true;
     }
+    this.store.noteKeyUse(principal.key.hash, Date.now());
     this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, principal));
     return true;
   }
@@ -184,8 +196,29 @@ export class EventFeed {
       maxBufferedBytes: this.options.maxBufferedBytes ?? 16 * 1024 * 1024,
     });
     this.connections.add(connection);
+    this.keys.set(connection, principal.key.hash);
     ws.on('close', () => this.connections.delete(connection));
     ws.on('error', () => ws.terminate());
+  }
+
+  /**
+   * Closes the connections opened with a key (code 1008, policy violation), when it is blocked:
+   * a blocked key receives nothing more (docs/protocol.md#admin-keys). Connections through other
+   * nodes of a shared store end at their next handshake, which the blocked key fails.
+   *
+   * @param hash - The key's hash.
+   * @returns How many connections were closed.
+   * @example
+   * feed.closeKey(hashApiKey(key)) //=> 1
+   */
+  closeKey(hash: string): number {
+    let closed = 0;
+    for (const c of this.connections) {
+      if (this.keys.get(c) !== hash) continue;
+      c.socket.close(1008, 'This API key is blocked');
+      closed++;
+    }
+    return closed;
   }
 
   /**

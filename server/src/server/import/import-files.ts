@@ -40,6 +40,8 @@ export interface ImportSummary {
   files: number;
   /** Curves created. */
   newCurves: string[];
+  /** Every curve the import defines or writes data of (created or updated), sorted. */
+  curves: string[];
   /** Instances created or modified. */
   instances: number;
   /** Data blocks (series, period series, OHLC lists). */
@@ -142,12 +144,19 @@ export async function importBuilt(
   const docs = { length: files };
   const blocks = (batch.series?.length ?? 0) + (batch.periods?.length ?? 0) + (batch.ohlc?.length ?? 0);
   const instances = batch.instances?.length ?? 0;
+  const curves = [
+    ...new Set(
+      [...(batch.curves ?? []), ...(batch.series ?? []), ...(batch.periods ?? []), ...(batch.ohlc ?? [])].map((r) =>
+        'name' in r ? r.name : r.curve,
+      ),
+    ),
+  ].sort();
   if (options.dryRun) {
     let values = 0;
     for (const s of batch.series ?? []) values += s.times.length * ((s.values ? 1 : 0) + s.scenarios.length);
     for (const p of batch.periods ?? []) values += p.begins.length;
     for (const o of batch.ohlc ?? []) values += o.traded.length;
-    return { files: docs.length, newCurves, instances, blocks, values, events: [] };
+    return { files: docs.length, newCurves, curves, instances, blocks, values, events: [] };
   }
   let result: ImportResult;
   try {
@@ -155,7 +164,7 @@ export async function importBuilt(
   } catch (err) {
     throw new ValueError(`Import failed; nothing was imported: ${(err as Error).message}`);
   }
-  return { files: docs.length, newCurves, instances, blocks, values: countValues(result), events: result.events };
+  return { files: docs.length, newCurves, curves, instances, blocks, values: countValues(result), events: result.events };
 }
 
 /**

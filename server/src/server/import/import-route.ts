@@ -11,6 +11,7 @@
 import type { Readable } from 'node:stream';
 import { errorCodes, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ForbiddenError, TooManyRequestsError, ValidationError, ValueError } from 'service/exceptions';
+import type { ImportSummaryJson } from 'service/wire';
 import type { RouteModule } from '../route-module';
 import { userOf } from '../auth';
 import type { UserRecord } from '../store';
@@ -56,18 +57,6 @@ function leaveUnread(body: Readable, reply: FastifyReply, err: unknown): void {
   });
   body.on('error', () => undefined);
   body.resume();
-}
-
-/** The JSON answer of an import. */
-interface ImportSummaryJson {
-  files: number;
-  new_curves: string[];
-  instances: number;
-  blocks: number;
-  values: number;
-  events: number;
-  last_event_id: string | null;
-  dry_run: boolean;
 }
 
 /**
@@ -143,6 +132,7 @@ export const importRoutes: RouteModule = {
         return {
           files: summary.files,
           new_curves: summary.newCurves,
+          curves: summary.curves,
           instances: summary.instances,
           blocks: summary.blocks,
           values: summary.values,

@@ -39,6 +39,7 @@ CREATE TABLE IF NOT EXISTS users (id VARCHAR, name VARCHAR, email VARCHAR, organ
   blocked BOOLEAN, grants VARCHAR[]);
 CREATE TABLE IF NOT EXISTS api_keys (hash VARCHAR, user_id VARCHAR, label VARCHAR, created DOUBLE,
   blocked BOOLEAN);
+CREATE TABLE IF NOT EXISTS key_uses (hash VARCHAR PRIMARY KEY, last_used DOUBLE);
 CREATE TABLE IF NOT EXISTS instances (id INTEGER, curve_id INTEGER, issued DOUBLE, tag VARCHAR,
   created DOUBLE, modified DOUBLE, scenario_names VARCHAR[]);
 CREATE TABLE IF NOT EXISTS series (id INTEGER, curve_id INTEGER, instance_id INTEGER,

@@ -29,6 +29,7 @@ import { writeBatch, type WriteCounts } from './duckdb-write';
 import type { CurveRow } from './duckdb-write-meta';
 import { EventIdGenerator, compareEventIds, formatEventId, parseEventId, type EventIdParts } from './event-ids';
 import { categoriesOf, matchesCurve, matchesPlace, pageOf, sortedBy } from './filters';
+import { KeyUseLog } from './key-uses';
 import { Pool, SerialQueue } from './serial-queue';
 import type {
   CurveQuery,
@@ -100,6 +101,15 @@ export class DuckDbStore implements Store {
   private readonly versions = new DataVersions();
   /** Instance rows and series ids looked up by reads, per curve and data version. */
   private readonly lookups = new ReadMemo((curve) => this.versions.of(curve));
+  private readonly uses = new KeyUseLog((hash, at) =>
+    this.writes.run(async () => {
+      if (this.closed) return;
+      await this.writer.run(
+        'INSERT INTO key_uses VALUES ($1, $2) ON CONFLICT (hash) DO UPDATE SET last_used = greatest(key_uses.last_used, excluded.last_used)',
+        [hash, at],
+      );
+    }),
+  );
 
   private constructor(
     private readonly db: DuckDBInstance,
@@ -312,6 +322,18 @@ export class DuckDbStore implements Store {
       this.users.set(id, frozen({ ...user, subscriptions: [...user.subscriptions], blocked }));
       return true;
     });
+  }
+
+  /** {@inheritDoc Store.noteKeyUse} */
+  noteKeyUse(hash: string, at: number): void {
+    if (!this.closed) this.uses.note(hash, at);
+  }
+
+  /** {@inheritDoc Store.keyUses} */
+  async keyUses(): Promise<Map<string, number>> {
+    this.assertOpen();
+    const rows = await this.readers.use((conn) => readRows(conn, 'SELECT hash, last_used FROM key_uses'));
+    return this.uses.merged(new Map(rows.map((r) => [String(r.hash), Number(r.last_used)])));
   }
 
   private curveRow(name: string): CurveRow {

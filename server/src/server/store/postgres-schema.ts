@@ -52,6 +52,9 @@ export const MIGRATIONS: readonly string[] = [
   // WAL nor replicated, emptied by a crash of the server (every key then starts with a full bucket).
   `CREATE UNLOGGED TABLE rate_buckets (key text PRIMARY KEY, tokens float8 NOT NULL, at timestamptz NOT NULL,
      denied boolean NOT NULL);`,
+  // When each key was last used (written at most once a minute per key and node, not a write
+  // that moves the generation: no node reloads its state for it).
+  `CREATE TABLE key_uses (hash text PRIMARY KEY, last_used float8 NOT NULL);`,
 ];
 
 /** The channel that carries the newest event id of every committed import to every node. */

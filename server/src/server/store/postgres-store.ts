@@ -22,6 +22,7 @@ import { EVENTS_CHANNEL, MIGRATIONS, WRITE_LOCK, migrate } from './postgres-sche
 import { generationOf, loadPgState, type PgState } from './postgres-state';
 import { StandbyReads, newPool } from './postgres-standby';
 import { bumpGeneration, bumpVersions, pgNumber, writePgBatch } from './postgres-write';
+import { KeyUseLog } from './key-uses';
 import { SerialQueue } from './serial-queue';
 import type {
   CurveQuery,
@@ -99,6 +100,13 @@ export class PostgresStore implements Store {
   private pumpQueued = false;
   private listener: pg.Client | null = null;
   private reconnect: NodeJS.Timeout | null = null;
+  private readonly uses = new KeyUseLog(async (hash, at) => {
+    if (this.closed) return;
+    await this.pool.query(
+      'INSERT INTO key_uses VALUES ($1, $2) ON CONFLICT (hash) DO UPDATE SET last_used = greatest(key_uses.last_used, excluded.last_used)',
+      [hash, at],
+    );
+  });
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -395,6 +403,18 @@ export class PostgresStore implements Store {
   /** {@inheritDoc Store.setUserBlocked} */
   setUserBlocked(id: string, blocked: boolean): Promise<boolean> {
     return this.setBlocked('users', 'id', id, blocked);
+  }
+
+  /** {@inheritDoc Store.noteKeyUse} */
+  noteKeyUse(hash: string, at: number): void {
+    if (!this.closed) this.uses.note(hash, at);
+  }
+
+  /** {@inheritDoc Store.keyUses} */
+  async keyUses(): Promise<Map<string, number>> {
+    this.assertOpen();
+    const { rows } = await this.pool.query<{ hash: string; last_used: number }>('SELECT hash, last_used FROM key_uses');
+    return this.uses.merged(new Map(rows.map((r) => [r.hash, Number(r.last_used)])));
   }
 
   private async curveRow(name: string): Promise<CurveRow> {

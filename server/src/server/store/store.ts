@@ -294,6 +294,10 @@ export interface Store {
   setKeyBlocked(hash: string, blocked: boolean): Promise<boolean>;
   /** Blocks or unblocks a user; returns false when no user has this id. */
   setUserBlocked(id: string, blocked: boolean): Promise<boolean>;
+  /** Notes that a key was used at an instant (written at most once a minute per key); never throws. */
+  noteKeyUse(hash: string, at: number): void;
+  /** When each key was last used (epoch ms by key hash); keys never used are absent. */
+  keyUses(): Promise<Map<string, number>>;
 
   /** Instances of a curve, newest `issued` first (then by tag). */
   listInstances(curve: string, query?: InstanceQuery): Promise<InstanceRecord[]>;
