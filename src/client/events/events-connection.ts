@@ -88,7 +88,11 @@ export class EventsConnection {
    * @example
    * const feed = await EventsConnection.open({ url, headers, sslVerify: true }, {});
    */
-  static async open(target: FeedTarget, options: EventsConnectOptions = {}, opener: SocketOpener = openFeedSocket): Promise<EventsConnection> {
+  static async open(
+    target: FeedTarget,
+    options: EventsConnectOptions = {},
+    opener: SocketOpener = openFeedSocket,
+  ): Promise<EventsConnection> {
     const memory = LastIdMemory.open(options.lastIdFile ?? null);
     const connection = new EventsConnection(target, options, memory, opener);
     connection.attach(await opener(target, connection.timeoutMs));

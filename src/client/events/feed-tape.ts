@@ -143,7 +143,12 @@ function replayingOpener(cacheDir: string | null): SocketOpener {
   return async (target) => {
     const folder = cacheDir === null ? null : tapeFolder(cacheDir, target);
     if (folder === null || !node().fs.existsSync(folder)) {
-      throw new WebSocketsError('Failed to connect', '', 'OFFLINE', `no push feed of ${target.url} was recorded in ${cacheDir ?? 'the in-memory cache'}`);
+      throw new WebSocketsError(
+        'Failed to connect',
+        '',
+        'OFFLINE',
+        `no push feed of ${target.url} was recorded in ${cacheDir ?? 'the in-memory cache'}`,
+      );
     }
     return new ReplaySocket(folder);
   };
@@ -214,7 +219,12 @@ class ReplaySocket implements FeedWebSocket {
     const parsed = parseFeedRequest(text);
     const responseType = parsed.type === 'invalid' ? parsed.responseType : parsed.type;
     this.pending.push(
-      encodeErrorResponse({ type: 'invalid', responseType, requestId: parsed.requestId, errors: [`offline replay: ${why} in ${this.folder}`] }),
+      encodeErrorResponse({
+        type: 'invalid',
+        responseType,
+        requestId: parsed.requestId,
+        errors: [`offline replay: ${why} in ${this.folder}`],
+      }),
     );
     this.pump();
   }
