@@ -6,7 +6,7 @@
  */
 import { JUPYTER_DISPLAY } from '../model/display';
 import { Chart } from './chart';
-import { inNotebook, inspectText, sendBundle, type MimeBundle } from './notebook-output';
+import { inNotebook, inspectText, sendBundleTracked, type MimeBundle } from './notebook-output';
 import { canRenderHtml, tableHtml, tableText, type TableHtmlOptions } from './table-html';
 import { isTableLike } from './table-source';
 
@@ -52,17 +52,23 @@ export function mimeBundle(value: unknown, options: DisplayOptions = {}): MimeBu
  * JupyterLab, the SVG in exported HTML and on GitHub), in Deno's kernel likewise; outside a
  * notebook it prints the text rendering.
  *
+ * In Deno's kernel the message is sent asynchronously and the promise of that is returned:
+ * write `await display(x)` there (it works in tslab too, where nothing is returned), since
+ * Deno's kernel can lose a cell's own result when the cell ends while a large message is still
+ * being sent (the cell fails with a bare "Execution failed").
+ *
  * @param value - A chart, table, model object or anything else.
  * @param options - For tables: row limit (default 100) and the zone of date columns.
- * @returns Nothing (so a notebook cell ending in `display(x)` prints nothing more).
+ * @returns Nothing in tslab and scripts (so a tslab cell ending in `display(x)` prints nothing
+ *   more); in Deno's kernel the promise of the sent message.
  * @throws ValidationError for a bad row limit.
  * @example
- * display(lineChart(ts)) //=> undefined (the chart appears below the cell)
+ * await display(lineChart(ts)) //=> undefined (the chart appears below the cell)
  * @example
  * display(curve) //=> undefined (in a script: prints the curve's summary)
  */
-export function display(value: unknown, options: DisplayOptions = {}): void {
+export function display(value: unknown, options: DisplayOptions = {}): Promise<void> | undefined {
   // Outside a notebook only the text is printed: do not render a chart's images for it.
-  if (!inNotebook() && Chart.isChart(value)) sendBundle({ 'text/plain': value.toString() });
-  else sendBundle(mimeBundle(value, options));
+  const bundle = !inNotebook() && Chart.isChart(value) ? { 'text/plain': value.toString() } : mimeBundle(value, options);
+  return sendBundleTracked(bundle).sent;
 }

@@ -79,7 +79,11 @@ interface DenoJupyter {
 
 function denoJupyter(): DenoJupyter | null {
   const deno = (globalThis as { Deno?: { jupyter?: Partial<DenoJupyter> } }).Deno;
-  return deno?.jupyter && typeof deno.jupyter.display === 'function' ? (deno.jupyter as DenoJupyter) : null;
+  try {
+    return deno?.jupyter && typeof deno.jupyter.display === 'function' ? (deno.jupyter as DenoJupyter) : null;
+  } catch {
+    return null; // outside `deno jupyter`, reading Deno.jupyter throws
+  }
 }
 
 /**
@@ -115,10 +119,25 @@ function bestSingle(bundle: MimeBundle): [string, unknown] {
  * sendBundle({ 'text/plain': 'hello' }) //=> 'console' (prints hello)
  */
 export function sendBundle(bundle: MimeBundle): OutputRoute {
+  return sendBundleTracked(bundle).route;
+}
+
+/**
+ * {@link sendBundle}, also giving Deno's pending send: Deno's kernel sends a display message
+ * asynchronously, and a cell that ends while a large one is still being sent can lose its own
+ * result ("Execution failed"; the kernel reports "Promise was collected"), so `display` hands
+ * the promise back for `await display(x)`.
+ *
+ * @param bundle - The MIME bundle (with `text/plain`).
+ * @returns The route taken, and in Deno's kernel the promise of the send (errors are logged, never thrown).
+ * @example
+ * sendBundleTracked({ 'text/plain': 'hello' }).route //=> 'console' (prints hello)
+ */
+export function sendBundleTracked(bundle: MimeBundle): { route: OutputRoute; sent?: Promise<void> } {
   const write = tslabWriter();
   if (write !== null) {
     write({ data: bundle, metadata: {}, transient: {} }, false);
-    return 'tslab';
+    return { route: 'tslab' };
   }
   const display = tslabDisplay();
   if (display !== null) {
@@ -126,17 +145,16 @@ export function sendBundle(bundle: MimeBundle): OutputRoute {
     try {
       if (mime === 'text/html') display.html(String(content));
       else display.raw(mime, content);
-      return 'tslab-display';
+      return { route: 'tslab-display' };
     } catch {
       // tslab is installed but this is not a running kernel: fall through
     }
   }
   const deno = denoJupyter();
   if (deno !== null) {
-    deno.display(bundle, { raw: true }).catch((err: unknown) => console.error(err));
-    return 'deno';
+    return { route: 'deno', sent: deno.display(bundle, { raw: true }).catch((err: unknown) => console.error(err)) };
   }
   const text = bundle['text/plain'];
   console.log(typeof text === 'string' ? text : inspectText(text));
-  return 'console';
+  return { route: 'console' };
 }
