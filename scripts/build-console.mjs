@@ -5,11 +5,8 @@
 // naming them; every file also gets a Brotli (`.br`) and a gzip (`.gz`) copy, so the service
 // sends them without compressing at run time. Output: server/dist/console/ (or --out DIR).
 //
-// The console runs the project's own client (src/client). Its Node-only paths (the disk cache,
-// key files, the request log, keep-alive agents) are never taken in a browser, but their
-// `node:` imports must still resolve: they resolve to `server/console/node-stand-ins.cjs`, which
-// holds the few names the client touches while it is built and constructed there; the `Buffer`
-// global it decodes answers with comes from `server/console/buffer-stand-in.mjs`.
+// The console runs the project's own client (src/client), which bundles for browsers as it is
+// (README.md#browser-use: its Node-only paths reach Node's built-ins only when taken).
 //
 //   node scripts/build-console.mjs [--out DIR] [--no-minify]     (part of npm run build)
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -55,15 +52,6 @@ ${preload.map((p) => `<link rel="modulepreload" href="/${p}">\n`).join('')}<scri
 `;
 }
 
-/** Node built-ins resolve to the stand-ins (see the header). */
-const nodeStandIns = {
-  name: 'node-stand-ins',
-  setup(build) {
-    const file = join(CONSOLE_SOURCES, 'node-stand-ins.cjs');
-    build.onResolve({ filter: /^node:/ }, () => ({ path: file }));
-  },
-};
-
 /**
  * Builds the console into `out` (emptied first).
  * @param {{ out?: string, minify?: boolean }} [options]
@@ -94,8 +82,6 @@ export async function buildConsole(options = {}) {
     // The client reads `process.env` for defaults the console always passes explicitly, and looks
     // for its package.json from `__dirname` (a browser has neither; the version is then 0.0.0).
     define: { 'process.env': '{}', 'process.env.NODE_ENV': '"production"', __dirname: '"/"' },
-    inject: [join(CONSOLE_SOURCES, 'buffer-stand-in.mjs')],
-    plugins: [nodeStandIns],
     logLevel: 'silent',
   });
   const outputs = Object.keys(result.metafile.outputs).map((p) => resolve(ROOT, p));

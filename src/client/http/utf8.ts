@@ -37,6 +37,5 @@ export function utf8Text(data: ArrayBuffer | Uint8Array): string {
  * utf8Length('Å') //=> 2
  */
 export function utf8Length(text: string): number {
-  // a page's Buffer stand-in may lack byteLength: only Node's (or a full polyfill's) is used
-  return typeof NodeBuffer?.byteLength === 'function' ? NodeBuffer.byteLength(text, 'utf8') : new TextEncoder().encode(text).byteLength;
+  return NodeBuffer ? NodeBuffer.byteLength(text, 'utf8') : new TextEncoder().encode(text).byteLength;
 }
