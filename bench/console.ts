@@ -13,7 +13,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { buildConsole, openBrowser } from '../test/helpers/project-scripts';
 import { startService } from '../test/helpers/start-service';
 import { median } from './median-time';
 
@@ -33,14 +34,6 @@ interface Built {
   entry: string;
   imports: Record<string, string[]>;
 }
-
-interface Browser {
-  context: BrowserContext;
-  close(): Promise<void>;
-}
-
-const importScript = new Function('url', 'return import(url)') as (url: string) => Promise<Record<string, unknown>>;
-const scriptUrl = (path: string): string => new URL(`../scripts/${path}`, `file://${__filename}`).href;
 
 const { values } = parseArgs({ options: { preset: { type: 'string', default: 'full' }, runs: { type: 'string', default: '7' } } });
 const preset = values.preset === 'small' ? 'small' : 'full';
@@ -70,8 +63,7 @@ function beforePage(key: string): void {
 
 async function main(): Promise<void> {
   const out = mkdtempSync(join(tmpdir(), 'service-console-bench-'));
-  const { buildConsole } = (await importScript(scriptUrl('build-console.mjs'))) as { buildConsole(o: { out: string }): Promise<Built> };
-  const built = await buildConsole({ out });
+  const built = await buildConsole<Built>(out);
   console.log('file | bytes | brotli | gzip');
   for (const f of built.files) console.log(`${f.file} | ${f.bytes} | ${f.br} | ${f.gzip}`);
   // what the catalogue loads: the entry and what it imports statically, and the stylesheet
@@ -89,7 +81,6 @@ async function main(): Promise<void> {
   const seedStart = Date.now();
   const svc = await startService({ demo: { preset }, console: { dir: out } });
   console.log(`service with the ${preset} demo ready in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
-  const { openBrowser } = (await importScript(scriptUrl('jupyter/report-browser.mjs'))) as { openBrowser(): Promise<Browser> };
   const first: number[] = [];
   const again: number[] = [];
   const search: number[] = [];

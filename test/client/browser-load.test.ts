@@ -8,16 +8,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { BrowserContext } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bundleForBrowser } from '../helpers/browser-bundle';
+import { openBrowser, type TestBrowser } from '../helpers/project-scripts';
 import { startService, type StartedService } from '../helpers/start-service';
-
-interface BrowserModule {
-  openBrowser(): Promise<{ context: BrowserContext; version: string; close(): Promise<void> }>;
-}
-const importScript = new Function('url', 'return import(url)') as (url: string) => Promise<BrowserModule>;
 
 const root = join(__dirname, '..', '..');
 const PAGE =
@@ -26,7 +21,7 @@ const PAGE =
 let svc: StartedService;
 let pages: Server;
 let origin: string;
-let browser: Awaited<ReturnType<BrowserModule['openBrowser']>>;
+let browser: TestBrowser;
 
 test.before(async () => {
   const bundle = await bundleForBrowser(join(root, 'src', 'index.ts'), { format: 'iife', globalName: 'service', minify: true });
@@ -39,7 +34,7 @@ test.before(async () => {
   await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
   svc = await startService({ demo: { preset: 'small', anchor: '2025-01-15' }, corsOrigins: [origin] });
-  browser = await (await importScript(new URL('../../scripts/jupyter/report-browser.mjs', `file://${__filename}`).href)).openBrowser();
+  browser = await openBrowser();
 });
 
 test.after(async () => {

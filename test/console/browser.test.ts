@@ -9,8 +9,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ServiceClient } from '../../src/client';
+import { buildConsole, openBrowser, type TestBrowser } from '../helpers/project-scripts';
 import { startService, type StartedService } from '../helpers/start-service';
 
 // Browser globals, as the page callbacks below use them (this file is type-checked without the DOM library).
@@ -29,27 +30,16 @@ const shots = join(root, 'tmp', 'console-screenshots');
 const out = mkdtempSync(join(tmpdir(), 'service-console-'));
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-interface Browser {
-  context: BrowserContext;
-  close(): Promise<void>;
-}
-
-// ES modules of the project's scripts, loaded as such (this file is compiled to CommonJS).
-const importScript = new Function('url', 'return import(url)') as (url: string) => Promise<Record<string, unknown>>;
-const scriptUrl = (path: string): string => new URL(`../../scripts/${path}`, `file://${__filename}`).href;
-
 let svc: StartedService;
-let browser: Browser;
+let browser: TestBrowser;
 let page: Page;
 const problems: string[] = [];
 const expected: string[] = [];
 const requests: string[] = [];
 
 test.before(async () => {
-  const { buildConsole } = (await importScript(scriptUrl('build-console.mjs'))) as { buildConsole(o: { out: string }): Promise<unknown> };
-  await buildConsole({ out });
+  await buildConsole(out);
   svc = await startService({ demo: { preset: 'small' }, console: { dir: out } });
-  const { openBrowser } = (await importScript(scriptUrl('jupyter/report-browser.mjs'))) as { openBrowser(): Promise<Browser> };
   browser = await openBrowser();
   page = await browser.context.newPage();
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));

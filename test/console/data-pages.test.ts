@@ -10,9 +10,10 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { buildConsole, openBrowser, type TestBrowser } from '../helpers/project-scripts';
 import { addUser, startService, type StartedService } from '../helpers/start-service';
 import { startWsFaultProxy, type WsFaultProxy } from '../helpers/ws-fault-proxy';
 
@@ -20,15 +21,6 @@ const root = resolve(__dirname, '..', '..');
 const shots = join(root, 'tmp', 'console-screenshots');
 const out = mkdtempSync(join(tmpdir(), 'service-console-pages-'));
 const AXE = readFileSync(join(root, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
-
-interface Browser {
-  context: BrowserContext;
-  close(): Promise<void>;
-}
-
-// ES modules of the project's scripts, loaded as such (this file is compiled to CommonJS).
-const importScript = new Function('url', 'return import(url)') as (url: string) => Promise<Record<string, unknown>>;
-const scriptUrl = (path: string): string => new URL(`../../scripts/${path}`, `file://${__filename}`).href;
 
 const NEW_CURVE = 'DE Console Import Test MWh/h H Actual';
 const BAD_CURVE = 'DE Console Bad Import MWh/h H Actual';
@@ -40,19 +32,17 @@ const BAD_CURVES_CSV = `name,curve_type,data_type,frequency,timezone,unit,area\n
 
 let svc: StartedService;
 let proxy: WsFaultProxy;
-let browser: Browser;
+let browser: TestBrowser;
 let page: Page;
 let admin: string;
 const problems: string[] = [];
 const axeViolations: string[] = [];
 
 test.before(async () => {
-  const { buildConsole } = (await importScript(scriptUrl('build-console.mjs'))) as { buildConsole(o: { out: string }): Promise<unknown> };
-  await buildConsole({ out });
+  await buildConsole(out);
   svc = await startService({ demo: { preset: 'small' }, console: { dir: out } });
   admin = await addUser(svc.store, 'admin', { name: 'Admin' });
   proxy = await startWsFaultProxy(Number(new URL(svc.url).port));
-  const { openBrowser } = (await importScript(scriptUrl('jupyter/report-browser.mjs'))) as { openBrowser(): Promise<Browser> };
   browser = await openBrowser();
   page = await browser.context.newPage();
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { importScript } from '../helpers/project-scripts';
 import { runNotebooks } from '../helpers/run-notebooks';
 
 const root = resolve(__dirname, '..', '..');
@@ -31,16 +32,13 @@ interface PageCheck {
   screenshot: string | null;
 }
 
-interface BrowserModule {
+interface ReportBrowser {
   openBrowser(): Promise<{ context: unknown; version: string; close(): Promise<void> }>;
   checkReport(context: unknown, file: string, options: { screenshotDir?: string }): Promise<PageCheck>;
 }
 
 let run = { code: null as number | null, output: '' };
 let failed = false;
-
-// An ES module of the project's scripts, loaded as such (this file is compiled to CommonJS).
-const importScript = new Function('url', 'return import(url)') as (url: string) => Promise<BrowserModule>;
 
 test.before(async () => {
   run = await runNotebooks(['--out', out, '--pdf'], RUN_TIMEOUT_MS);
@@ -63,7 +61,7 @@ test('npm run report -- --pdf writes every report and its PDF', () => {
 });
 
 test('every report opens in headless chromium without errors; every chart is drawn and shows tooltips', async () => {
-  const { openBrowser, checkReport } = await importScript(new URL('../../scripts/jupyter/report-browser.mjs', `file://${__filename}`).href);
+  const { openBrowser, checkReport } = await importScript<ReportBrowser>('jupyter/report-browser.mjs');
   const browser = await openBrowser();
   const results: PageCheck[] = [];
   try {

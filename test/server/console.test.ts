@@ -10,6 +10,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseServe } from '../../server/src/cli/serve';
 import { CONSOLE_CSP } from '../../server/src/server/console';
+import { buildConsole } from '../helpers/project-scripts';
 import { startService, type StartedService } from '../helpers/start-service';
 
 const out = mkdtempSync(join(tmpdir(), 'service-console-serve-'));
@@ -17,13 +18,8 @@ let svc: StartedService;
 let off: StartedService;
 let unbuilt: StartedService;
 
-const importScript = new Function('url', 'return import(url)') as (
-  url: string,
-) => Promise<{ buildConsole(o: { out: string }): Promise<unknown> }>;
-
 test.before(async () => {
-  const { buildConsole } = await importScript(new URL('../../scripts/build-console.mjs', `file://${__filename}`).href);
-  await buildConsole({ out });
+  await buildConsole(out);
   svc = await startService({ console: { dir: out } });
   off = await startService({ console: false });
   unbuilt = await startService({ console: { dir: join(out, 'not-there') } });
