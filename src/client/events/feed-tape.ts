@@ -31,10 +31,22 @@ interface TapeLine {
 /** `readyState` while closing (the WebSocket standard's value). */
 const SOCKET_CLOSING = 2;
 
-/** Node's file and hash functions (recordings live on disk: Node only). */
-function node() {
+/** Node's file and hash functions (recordings live on disk: Node only), reached once. */
+let nodeModules: {
+  fs: typeof import('node:fs');
+  path: typeof import('node:path');
+  crypto: typeof import('node:crypto');
+} | null = null;
+
+function node(): NonNullable<typeof nodeModules> {
+  if (nodeModules !== null) return nodeModules;
   const proc = nodeProcess('Recording or replaying the push feed');
-  return { fs: proc.getBuiltinModule('node:fs'), path: proc.getBuiltinModule('node:path'), crypto: proc.getBuiltinModule('node:crypto') };
+  nodeModules = {
+    fs: proc.getBuiltinModule('node:fs'),
+    path: proc.getBuiltinModule('node:path'),
+    crypto: proc.getBuiltinModule('node:crypto'),
+  };
+  return nodeModules;
 }
 
 const hash = (text: string): string => node().crypto.createHash('sha256').update(text).digest('hex').slice(0, 24);
