@@ -4,26 +4,28 @@
  * the service in its own process (bench/load-server.ts) over a store of ten years of CET
  * 15-minute values (bench/decade-store.ts), our client in this process (`load` + `toTable()`,
  * no cache, so every load is cold), the reference in its own (bench/reference-client.py).
- * Ours: Arrow with compression (the defaults but the first JSON answer of `'auto'`), Arrow
- * without compression (the loopback setting) and JSON (`transport: 'json'`, as before Arrow).
+ * Ours: the defaults (`transport: 'auto'`, Arrow from the second answer on; on this loopback
+ * service `compression: 'auto'` asks for no compression), Arrow with gzip (`compression: true`,
+ * what the defaults ask of a service on another machine) and JSON (`transport: 'json'`, as before
+ * Arrow). The reference runs as it is (it asks for gzip) and with its session asking for
+ * `identity` (bench/reference-runner.ts), for the comparison at equal encoding.
  * Every call starts after the client's request interval (60 ms sleep).
  *
  *   REFERENCE_CLIENT_PATH=/path/to/python/client node --import tsx bench/arrow-decade.ts [--runs 7]
  *
- * `REFERENCE_CLIENT_PATH` and `REFERENCE_PYTHON` as for bench/client-e2e.ts; without the first
- * the comparison is skipped and only our figures are printed.
+ * `REFERENCE_CLIENT_PATH` and `REFERENCE_PYTHON` as in bench/reference-runner.ts; without the
+ * first the comparison is skipped and only our figures are printed.
  */
-import { execFile } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs, promisify } from 'node:util';
+import { parseArgs } from 'node:util';
 import { ServiceClient } from '../src/client';
 import type { ClientOptions } from '../src/client/options';
 import { toTable } from '../src/frame';
 import { DECADE_ROWS, decadeStore } from './decade-store';
 import { startLoadServer } from './load-server-process';
 import { median } from './median-time';
+import { referenceSkipped, runReference } from './reference-runner';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string' } } });
 const RUNS = Number(args.runs ?? 7);
@@ -39,8 +41,8 @@ async function main(): Promise<void> {
     { label: 'three months (8,636 rows)', begin: '2023-01-01', end: '2023-04-01', rows: 8_636 },
   ];
   const kinds: [string, Partial<ClientOptions>][] = [
-    ['Arrow', { transport: 'arrow' }],
-    ['Arrow, no gzip', { transport: 'arrow', compression: false }],
+    ['defaults (Arrow)', {}],
+    ['Arrow, gzip', { transport: 'arrow', compression: true }],
     ['JSON', { transport: 'json' }],
   ];
   try {
@@ -62,28 +64,23 @@ async function main(): Promise<void> {
         ours[`${c.label}|${name}`] = times[k]!;
       });
     }
-    const refPath = process.env.REFERENCE_CLIENT_PATH;
-    let reference: Record<string, number[]> | null = null;
-    if (!refPath) console.log('REFERENCE_CLIENT_PATH is not set: the comparison with the reference Python client is skipped.');
-    else {
-      const python = process.env.REFERENCE_PYTHON ?? '/usr/bin/python3';
-      const pyCases = cases.map((c) => ({ label: c.label, kind: 'timeseries', rows: c.rows, curve, begin: c.begin, end: c.end }));
-      const { stdout } = await promisify(execFile)(
-        python,
-        [join(__dirname, 'reference-client.py'), apiUrl, key, String(RUNS), JSON.stringify(pyCases)],
-        { env: { ...process.env, PYTHONPATH: refPath }, maxBuffer: 1 << 24 },
-      );
-      reference = JSON.parse(stdout) as Record<string, number[]>;
-    }
-    console.log(`load + table, cold (no cache), median of ${RUNS} calls, ms; ratio = reference / ours`);
-    console.log(`${'case'.padEnd(28)}${'reference'.padStart(11)}${kinds.map(([n]) => `${n.padStart(16)}${'ratio'.padStart(8)}`).join('')}`);
+    const pyCases = cases.map((c) => ({ label: c.label, kind: 'timeseries' as const, rows: c.rows, curve, begin: c.begin, end: c.end }));
+    const reference = await runReference(apiUrl, key, RUNS, pyCases, { compression: true });
+    const referencePlain = reference && (await runReference(apiUrl, key, RUNS, pyCases, { compression: false }));
+    if (!reference) referenceSkipped();
+    console.log(`load + table, cold (no cache), median of ${RUNS} calls, ms; ratio = reference (gzip, its default) / ours`);
+    console.log(
+      `${'case'.padEnd(28)}${'reference'.padStart(11)}${'ref no gzip'.padStart(13)}${kinds.map(([n]) => `${n.padStart(18)}${'ratio'.padStart(8)}`).join('')}${'defaults vs ref no gzip'.padStart(25)}`,
+    );
     for (const c of cases) {
       const ref = reference ? median(reference[c.label]!) : Number.NaN;
-      const cells = kinds.map(([name]) => {
-        const ms = median(ours[`${c.label}|${name}`]!);
-        return `${ms.toFixed(1).padStart(16)}${(reference ? `${(ref / ms).toFixed(1)}x` : '-').padStart(8)}`;
-      });
-      console.log(`${c.label.padEnd(28)}${(reference ? ref.toFixed(0) : '-').padStart(11)}${cells.join('')}`);
+      const refPlain = referencePlain ? median(referencePlain[c.label]!) : Number.NaN;
+      const ms = kinds.map(([name]) => median(ours[`${c.label}|${name}`]!));
+      const cells = ms.map((m) => `${m.toFixed(1).padStart(18)}${(reference ? `${(ref / m).toFixed(1)}x` : '-').padStart(8)}`);
+      const plainRatio = referencePlain ? `${(refPlain / ms[0]!).toFixed(1)}x` : '-';
+      console.log(
+        `${c.label.padEnd(28)}${(reference ? ref.toFixed(0) : '-').padStart(11)}${(referencePlain ? refPlain.toFixed(0) : '-').padStart(13)}${cells.join('')}${plainRatio.padStart(25)}`,
+      );
     }
   } finally {
     child.kill();

@@ -1,7 +1,8 @@
 # Times the reference Python client of the protocol against our service (bench/client-e2e.ts runs
 # it; the client's source is found through PYTHONPATH, never copied into this project).
 # Each case: load + pandas DataFrame, after sleeping past the client's request interval; prints
-# one JSON line {case: [milliseconds, ...]}.
+# one JSON line {case: [milliseconds, ...]}. A fifth argument `identity` makes its session ask for
+# uncompressed answers (it asks for gzip otherwise, as requests always does).
 import json
 import sys
 import time
@@ -11,6 +12,8 @@ from energyquantified import EnergyQuantified
 api_url, api_key, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
 cases = json.loads(sys.argv[4])
 eq = EnergyQuantified(api_key=api_key, api_url=api_url, http_delay=0.05)
+if len(sys.argv) > 5 and sys.argv[5] == "identity":
+    eq._session.session.headers["Accept-Encoding"] = "identity"
 out = {}
 for case in cases:
     times = []

@@ -17,9 +17,38 @@ function resolveTransport(value: unknown): 'auto' | 'json' | 'arrow' {
   return value;
 }
 
-function resolveCompression(value: unknown): boolean {
-  if (value === undefined) return true;
-  if (typeof value !== 'boolean') throw new InitializationError(`compression must be a boolean, got ${String(value)}`);
+/**
+ * Whether a URL's host is this machine: `localhost` (and `*.localhost`), `127.0.0.0/8` or `::1`.
+ *
+ * @param url - An absolute URL.
+ * @returns True for a loopback host.
+ * @example
+ * isLoopbackUrl('http://127.0.0.1:7070/api') //=> true
+ * isLoopbackUrl('https://api.example.com/api') //=> false
+ */
+function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname.toLowerCase();
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) ||
+    host === '[::1]' ||
+    host.startsWith('[::ffff:7f') // ::ffff:127.x.y.z as the URL parser writes it
+  );
+}
+
+/**
+ * The `compression` option (docs/protocol.md#compression): `'auto'` (default) asks for compressed
+ * answers unless the service is on this machine and reached without a proxy (compressing costs
+ * both ends CPU there and saves no time); `true` always asks, `false` never.
+ */
+function resolveCompression(value: unknown, apiUrl: string, proxies: Readonly<Record<string, string>> | null): boolean {
+  if (value === undefined || value === 'auto') {
+    const scheme = new URL(apiUrl).protocol.replace(/:$/, '');
+    const proxied = proxies !== null && (proxies[scheme] ?? proxies.all) !== undefined;
+    return proxied || !isLoopbackUrl(apiUrl);
+  }
+  if (typeof value !== 'boolean') throw new InitializationError(`compression must be true, false or 'auto', got ${String(value)}`);
   return value;
 }
 
@@ -121,8 +150,11 @@ export interface ClientOptions {
   retry?: Partial<RetryOptions>;
   /** Header that carries the key (default `X-API-Key`). */
   authHeader?: string;
-  /** Ask for compressed answers (gzip) and decode them (default true; `false` on loopback saves CPU). */
-  compression?: boolean;
+  /**
+   * Ask for compressed answers (gzip) and decode them: `'auto'` (default) unless the service is on
+   * this machine (a loopback host, no proxy), `true` always, `false` never (docs/protocol.md#compression).
+   */
+  compression?: boolean | 'auto';
   /** Cache answers and revalidate them with ETags: `true` (in memory) or `{ dir, maxBytes, mode }`. */
   cache?: boolean | CacheOptions;
   /** Data answers as Arrow or JSON: `'auto'` (default), `'json'` or `'arrow'` (docs/arrow.md#client). */
@@ -162,7 +194,7 @@ export interface ResolvedClientOptions {
   readonly retry: Readonly<RetryOptions>;
   /** Header that carries the key. */
   readonly authHeader: string;
-  /** Ask for compressed answers. */
+  /** Ask for compressed answers (`'auto'` resolved against the API URL). */
   readonly compression: boolean;
   /** The answer cache's options, or null for none. */
   readonly cache: ResolvedCacheOptions | null;
@@ -341,16 +373,18 @@ export function resolveClientOptions(
   }
   const sslVerify = opts.sslVerify ?? true;
   if (typeof sslVerify !== 'boolean') throw new InitializationError('sslVerify must be a boolean');
+  const apiUrl = resolveApiUrl(opts, defaults, env);
+  const proxies = resolveProxies(opts.proxies);
   return Object.freeze({
     apiKey: resolveApiKey(opts, env),
     sslVerify,
     timeout: seconds('timeout', positive('timeout', opts.timeout ?? defaults.timeout ?? 20)),
     httpDelay: seconds('httpDelay', positive('httpDelay', opts.httpDelay ?? defaults.httpDelay ?? 0.0667, MIN_HTTP_DELAY)),
-    apiUrl: resolveApiUrl(opts, defaults, env),
-    proxies: resolveProxies(opts.proxies),
+    apiUrl,
+    proxies,
     retry: resolveRetry(opts.retry),
     authHeader,
-    compression: resolveCompression(opts.compression),
+    compression: resolveCompression(opts.compression, apiUrl, proxies),
     cache: resolveCacheOptions(opts.cache ?? cacheFromEnv(env)),
     transport: resolveTransport(opts.transport),
     onRequest: hook('onRequest', opts.onRequest),

@@ -38,6 +38,36 @@ test('defaults of the default client', () => {
   assert.ok(Object.isFrozen(o));
 });
 
+test("compression 'auto' (the default): off for a service on this machine reached without a proxy, on otherwise", () => {
+  const resolved = (apiUrl: string, more: ClientOptions = {}) => resolveClientOptions({ apiKey: 'k', apiUrl, ...more }, {}, {}).compression;
+  for (const url of [
+    'http://127.0.0.1:7070/api',
+    'http://127.8.9.10/api',
+    'http://localhost:7070/api',
+    'http://svc.localhost/api',
+    'http://[::1]:7070/api',
+    'http://[::ffff:127.0.0.1]/api',
+  ]) {
+    assert.is(resolved(url), false, url);
+    assert.is(resolved(url, { compression: 'auto' }), false, url);
+    assert.is(resolved(url, { compression: true }), true, url);
+  }
+  for (const url of [
+    'https://api.example.com/api',
+    'http://10.0.0.7:7070/api',
+    'http://128.0.0.1/api',
+    'http://localhost.example.com/api',
+    'http://[::2]/api',
+  ]) {
+    assert.is(resolved(url), true, url);
+    assert.is(resolved(url, { compression: false }), false, url);
+  }
+  // through a proxy the answer crosses a network even when the URL names this machine
+  assert.is(resolved('http://127.0.0.1:7070/api', { proxies: { http: 'http://proxy.example.com:3128' } }), true);
+  assert.is(resolved('http://127.0.0.1:7070/api', { proxies: { https: 'http://proxy.example.com:3128' } }), false);
+  initError({ apiKey: 'k', compression: 'yes' as never }, /compression must be true, false or 'auto', got yes/);
+});
+
 test('SERVICE_API_URL replaces the default URL, an explicit apiUrl wins', () => {
   const env = { SERVICE_API_URL: 'http://127.0.0.1:9999/api/' };
   assert.is(resolveClientOptions({ apiKey: 'k' }, {}, env).apiUrl, 'http://127.0.0.1:9999/api');

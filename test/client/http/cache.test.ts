@@ -308,7 +308,7 @@ test('two processes share one cache directory', async () => {
   );
 });
 
-test('compression: the client asks for gzip and decodes it; compression: false asks for identity', async () => {
+test('compression: the client asks for gzip and decodes it; false asks for identity; auto asks on loopback for identity', async () => {
   const seen: string[] = [];
   const body = JSON.stringify(['x'.repeat(5000)]);
   const server = http.createServer((req, res) => {
@@ -324,13 +324,17 @@ test('compression: the client asks for gzip and decodes it; compression: false a
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   try {
-    const on = new ServiceClient({ apiUrl: `http://127.0.0.1:${port}/api`, apiKey: 'k', httpDelay: 0.05 });
+    const on = new ServiceClient({ apiUrl: `http://127.0.0.1:${port}/api`, apiKey: 'k', httpDelay: 0.05, compression: true });
     assert.equal((await on.transport.get('/metadata/categories/')).body, JSON.parse(body));
     const off = new ServiceClient({ apiUrl: `http://127.0.0.1:${port}/api`, apiKey: 'k', httpDelay: 0.05, compression: false });
     assert.equal((await off.transport.get('/metadata/categories/')).body, JSON.parse(body));
-    assert.equal(seen, ['gzip, deflate', 'identity']);
+    // the default ('auto'): this service is on this machine, so nothing is gained by compressing
+    const auto = new ServiceClient({ apiUrl: `http://localhost:${port}/api`, apiKey: 'k', httpDelay: 0.05 });
+    assert.equal((await auto.transport.get('/metadata/categories/')).body, JSON.parse(body));
+    assert.equal(seen, ['gzip, deflate', 'identity', 'identity']);
     on.close();
     off.close();
+    auto.close();
   } finally {
     server.close();
   }
@@ -345,7 +349,7 @@ test('bad cache and compression options are refused before any request', () => {
     () => resolveCacheOptions('yes' as never),
     (err: unknown) => err instanceof InitializationError,
   );
-  assert.throws(() => new ServiceClient({ apiKey: 'k', compression: 'no' as never }), /compression must be a boolean/);
+  assert.throws(() => new ServiceClient({ apiKey: 'k', compression: 'no' as never }), /compression must be true, false or 'auto'/);
   assert.is(resolveCacheOptions(false), null);
   assert.is(new ServiceClient({ apiKey: 'k' }).cache, null);
 });

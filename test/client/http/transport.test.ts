@@ -39,7 +39,8 @@ test('GET appends the encoded path to apiUrl and parses the JSON answer', async 
 });
 
 test('headers: X-API-Key, User-Agent service-ts/<version>, Accept, Accept-Encoding, Connection', async () => {
-  const transport = transportFor(server);
+  // compression on, as against any service that is not on this machine
+  const transport = transportFor(server, { compression: true });
   await transport.get('/user/');
   const h = server.requests[0].headers;
   assert.is(h['x-api-key'], 'test-key-123');
