@@ -1,6 +1,6 @@
 /**
  * Client end to end (issue 15): load + table, cold and warm, against the reference Python client
- * of the protocol (load + pandas DataFrame), same machine, same run, same service on 127.0.0.1.
+ * of the protocol (load + pandas DataFrame), same machine, same run, same service on 127.0.0.1 (`service serve` in its own process, bench/e2e-store.ts).
  *
  *   REFERENCE_CLIENT_PATH=/path/to/python/client node --import tsx bench/client-e2e.ts [--runs 15]
  *

@@ -8,10 +8,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '../server/src/server/app';
 import { generateApiKey, hashApiKey } from '../server/src/server/auth';
 import { DuckDbStore } from '../server/src/server/store';
 import { benchCurve } from './bench-curve';
+import { startServiceProcess } from './service-process';
 
 /** The actual curve (one year, 2023). */
 export const ACTUAL = 'DE Bench Wind Power Production MWh/h 15min Actual';
@@ -83,8 +83,8 @@ export interface EndToEndService {
 }
 
 /**
- * A fresh store in a temporary directory, seeded with {@link seedEndToEnd}, served on 127.0.0.1
- * without rate limit.
+ * A fresh store in a temporary directory, seeded with {@link seedEndToEnd}, served on 127.0.0.1 by
+ * `service serve` in its own process (bench/service-process.ts), as it ships.
  *
  * @param prefix - The temporary directory's name prefix.
  * @returns The running service.
@@ -96,16 +96,14 @@ export async function serveEndToEnd(prefix: string): Promise<EndToEndService> {
   const store = await DuckDbStore.open(dir);
   const key = generateApiKey();
   await seedEndToEnd(store, key);
-  const app = createApp({ store, rateLimit: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = app.server.address() as { port: number };
+  await store.close();
+  const service = await startServiceProcess(dir);
   return {
-    apiUrl: `http://127.0.0.1:${port}/api`,
+    apiUrl: service.apiUrl,
     key,
     issued: new Date(ISSUED).toISOString().replace('.000Z', 'Z'),
     async close() {
-      await app.close();
-      await store.close();
+      await service.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };
