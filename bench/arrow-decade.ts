@@ -1,7 +1,7 @@
 /**
  * One curve over ten years and over three months, load to table (issue 19's targets), against the
  * reference Python client of the protocol (load + pandas DataFrame), same service, same run:
- * the service in its own process (bench/load-server.ts) over a store of ten years of CET
+ * the service as it ships in its own process (`service serve`, bench/service-process.ts) over a store of ten years of CET
  * 15-minute values (bench/decade-store.ts), our client in this process (`load` + `toTable()`,
  * no cache, so every load is cold), the reference in its own (bench/reference-client.py).
  * Ours: the defaults (`transport: 'auto'`, Arrow from the second answer on; on this loopback
@@ -23,7 +23,7 @@ import { ServiceClient } from '../src/client';
 import type { ClientOptions } from '../src/client/options';
 import { toTable } from '../src/frame';
 import { DECADE_ROWS, decadeStore } from './decade-store';
-import { startLoadServer } from './load-server-process';
+import { startServiceProcess } from './service-process';
 import { median } from './median-time';
 import { referenceSkipped, runReference } from './reference-runner';
 
@@ -34,8 +34,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function main(): Promise<void> {
   const { dir, key, curves } = await decadeStore('bench-arrow-decade-', 1);
   const curve = curves[0]!;
-  const { url, child } = await startLoadServer(dir);
-  const apiUrl = `${url}/api`;
+  const service = await startServiceProcess(dir);
+  const { apiUrl } = service;
   const cases = [
     { label: `ten years (${DECADE_ROWS.toLocaleString('en')} rows)`, begin: '2015-01-01', end: '2025-01-01', rows: DECADE_ROWS },
     { label: 'three months (8,636 rows)', begin: '2023-01-01', end: '2023-04-01', rows: 8_636 },
@@ -83,7 +83,7 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    child.kill();
+    await service.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -28,10 +28,25 @@ export function startServiceProcess(dir: string): Promise<ServiceProcess> {
   const root = join(__dirname, '..');
   const bin = join(root, 'server', 'bin', 'service.js');
   if (!existsSync(join(root, 'server', 'dist', 'cli'))) throw new Error('server/dist is missing: run `npm run build` first');
-  const child = spawn(process.execPath, [...(process.env.BENCH_SERVICE_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), bin, 'serve', '--data', dir, '--host', '127.0.0.1', '--port', '0', '--no-console'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_SERVICE_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
+      bin,
+      'serve',
+      '--data',
+      dir,
+      '--host',
+      '127.0.0.1',
+      '--port',
+      '0',
+      '--no-console',
+    ],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {
     let out = '';
