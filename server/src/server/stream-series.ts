@@ -9,6 +9,7 @@ import { Timeseries, type Curve } from 'service/model';
 import { TimeseriesStream } from 'service/wire';
 import { Frequency, Resolution, zoneByName } from 'service/time';
 import { hasGaps, passesThrough, type SeriesRequest } from './resample-series';
+import { filledCursor } from './stream-gaps';
 import type { CurveRecord, SeriesCursor, Store } from './store';
 
 /** A series opened for streaming: its rows to come and the series without rows (its header). */
@@ -42,9 +43,11 @@ function fitsOneBatch(range: SeriesRequest['range'], freq: Frequency): boolean {
 
 /**
  * Opens a series for streaming when that gives the answer `loadTimeseries` would give: the store
- * reads in batches, the request changes nothing but the zone (see `passesThrough`) and the
- * stored rows have no gaps (the whole read would fill them with nulls); and when the range can
- * hold more than one record batch (65,536 steps; shorter answers are read whole).
+ * reads in batches, the request changes nothing but the zone (see `passesThrough`), and the range
+ * can hold more than one record batch (65,536 steps; shorter answers are read whole). Holes in
+ * the stored rows are filled with nulls as the batches go (`filledCursor`), as the whole read
+ * fills them; that needs a fixed step, which every frequency long enough to stream has
+ * (minutes), so the others fall back to the whole read.
  *
  * @param store - The store.
  * @param curve - The model curve to attach.
@@ -60,10 +63,15 @@ export async function openPlainSeries(store: Store, curve: Curve, record: CurveR
   const freq = Frequency.byTag(record.frequency);
   if (fitsOneBatch(request.range, freq)) return null;
   const fromZone = zoneByName(record.timezone);
-  const cursor = await store.openSeries(record.name, request.range, request.instance ?? null);
-  if (hasGaps(cursor.rows, cursor.first, cursor.last, freq, fromZone)) {
-    await cursor.close();
-    return null;
+  const stored = await store.openSeries(record.name, request.range, request.instance ?? null);
+  let cursor = stored;
+  if (hasGaps(stored.rows, stored.first, stored.last, freq, fromZone)) {
+    // a fixed step (minutes) is filled as the batches go; other frequencies are read whole
+    if (freq.unit !== 'minute') {
+      await stored.close();
+      return null;
+    }
+    cursor = filledCursor(stored, freq.size * 60_000);
   }
   const head = new Timeseries({
     curve,

@@ -19,6 +19,7 @@ export type {
   InstanceKey,
   OhlcQuery,
   ReadStoreHealth,
+  SeriesBatch,
   SeriesCursor,
   Store,
   StorePage,
