@@ -7,6 +7,7 @@
  */
 import { Timeseries, type Curve } from 'service/model';
 import { TimeseriesStream } from 'service/wire';
+import { convertUnit } from 'service/engine';
 import { Frequency, Resolution, zoneByName } from 'service/time';
 import { hasGaps, passesThrough, type SeriesRequest } from './resample-series';
 import { filledCursor } from './stream-gaps';
@@ -43,8 +44,8 @@ function fitsOneBatch(range: SeriesRequest['range'], freq: Frequency): boolean {
 
 /**
  * Opens a series for streaming when that gives the answer `loadTimeseries` would give: the store
- * reads in batches, the request changes nothing but the zone (see `passesThrough`), and the range
- * can hold more than one record batch (65,536 steps; shorter answers are read whole). Holes in
+ * reads in batches, the request does not aggregate (see `passesThrough`; a change of zone or of
+ * unit by a fixed factor is made batch by batch), and the range can hold more than one record batch (65,536 steps; shorter answers are read whole). Holes in
  * the stored rows are filled with nulls as the batches go (`filledCursor`), as the whole read
  * fills them; that needs a fixed step, which every frequency long enough to stream has
  * (minutes), so the others fall back to the whole read.
@@ -59,9 +60,11 @@ function fitsOneBatch(range: SeriesRequest['range'], freq: Frequency): boolean {
  * open?.cursor.rows //=> 350592
  */
 export async function openPlainSeries(store: Store, curve: Curve, record: CurveRecord, request: SeriesRequest): Promise<OpenSeries | null> {
-  if (store.openSeries === undefined || !passesThrough(record, request)) return null;
+  if (store.openSeries === undefined || !passesThrough(record, { ...request, unit: undefined })) return null;
   const freq = Frequency.byTag(record.frequency);
   if (fitsOneBatch(request.range, freq)) return null;
+  const unit = unitOf(record, request.unit);
+  if (unit === null) return null;
   const fromZone = zoneByName(record.timezone);
   const stored = await store.openSeries(record.name, request.range, request.instance ?? null);
   let cursor = stored;
@@ -73,15 +76,44 @@ export async function openPlainSeries(store: Store, curve: Curve, record: CurveR
     }
     cursor = filledCursor(stored, freq.size * 60_000);
   }
+  if (request.unit !== undefined) cursor = convertedCursor(cursor, record, request.unit);
   const head = new Timeseries({
     curve,
     resolution: new Resolution(freq, request.timeZone ?? fromZone),
-    unit: record.unit,
-    denominator: record.denominator,
+    unit: unit.unit,
+    denominator: unit.denominator,
     times: EMPTY,
     values: cursor.values ? EMPTY : null,
     scenarios: cursor.scenarioNames.map(() => EMPTY),
     scenarioNames: cursor.scenarioNames,
   });
   return { head, cursor };
+}
+
+/**
+ * The unit and denominator of the answer: the curve's, or those of a conversion by a fixed factor
+ * (`MW` to `GW`, `EUR/MWh` to `EUR/kWh`); null for a conversion that needs more (exchange rates:
+ * the whole read answers it, or says why it cannot).
+ */
+function unitOf(record: CurveRecord, unit: string | undefined): { unit: string; denominator: string | null } | null {
+  if (unit === undefined) return { unit: record.unit, denominator: record.denominator };
+  try {
+    const probe = convertUnit(EMPTY, record.unit, record.denominator, unit);
+    return { unit: probe.unit, denominator: probe.denominator };
+  } catch {
+    return null;
+  }
+}
+
+/** The cursor with every value and scenario column converted by a fixed factor, batch by batch, as the whole read converts them. */
+function convertedCursor(cursor: SeriesCursor, record: CurveRecord, unit: string): SeriesCursor {
+  const convert = (column: Float64Array): Float64Array => convertUnit(column, record.unit, record.denominator, unit).values;
+  return {
+    ...cursor,
+    async *batches(size: number) {
+      for await (const batch of cursor.batches(size)) {
+        yield { times: batch.times, values: batch.values === null ? null : convert(batch.values), scenarios: batch.scenarios.map(convert) };
+      }
+    },
+  };
 }
