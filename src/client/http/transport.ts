@@ -345,7 +345,8 @@ export class HttpTransport {
     const headers = requestHeaders(this.options.authHeader, this.options.apiKey);
     if (arrow) headers.Accept = ARROW_ACCEPT;
     if (!sameOrigin) delete headers[this.options.authHeader];
-    if (!this.options.compression) headers['Accept-Encoding'] = 'identity';
+    // a browser negotiates compression itself and refuses the header
+    if (!this.options.compression && inNode()) headers['Accept-Encoding'] = 'identity';
     if (etag !== null && sameOrigin) headers['If-None-Match'] = etag;
     try {
       return await this.axios.get<ArrayBuffer>(url, { headers, proxy: this.proxyFor(url), ...(signal ? { signal } : {}) });

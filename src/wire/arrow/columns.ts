@@ -32,8 +32,17 @@ const TWO_32 = 4294967296;
  * arrowZone('Europe/Gas_Day') //=> 'UTC'
  */
 export function arrowZone(zone: string): string {
-  return zone === 'UTC' || IANAZone.isValidZone(zone) ? zone : 'UTC';
+  let known = ARROW_ZONES.get(zone);
+  if (known === undefined) {
+    // luxon checks a name by making an Intl formatter for it: once per name, not per answer
+    known = zone === 'UTC' || IANAZone.isValidZone(zone) ? zone : 'UTC';
+    ARROW_ZONES.set(zone, known);
+  }
+  return known;
 }
+
+/** {@link arrowZone} per zone name asked so far (a handful). */
+const ARROW_ZONES = new Map<string, string>();
 
 /** A batch of one column: the flechette batch object for the given type. */
 function makeBatch(type: DataType, length: number, nullCount: number, validity: Uint8Array, values: ArrayBufferView): Batch<unknown> {
