@@ -19,7 +19,6 @@ import { EventIdGenerator, compareEventIds, formatEventId, parseEventId, type Ev
 import { categoriesOf, matchesCurve, matchesPlace, pageOf, sortedBy } from './filters';
 import { readPgEvents, readPgInstances, readPgOhlc, readPgPeriods, readPgSeries, pgColumns, type Queryable } from './postgres-read';
 import { EVENTS_CHANNEL, MIGRATIONS, WRITE_LOCK, migrate } from './postgres-schema';
-import { openPgSeriesCursor } from './postgres-stream';
 import { generationOf, loadPgState, type PgState } from './postgres-state';
 import { StandbyReads, newPool } from './postgres-standby';
 import { bumpGeneration, bumpVersions, pgNumber, writePgBatch } from './postgres-write';
@@ -33,7 +32,6 @@ import type {
   InstanceQuery,
   OhlcQuery,
   PlaceQuery,
-  SeriesCursor,
   SeriesReadOptions,
   Store,
   StoreHealth,
@@ -459,24 +457,6 @@ export class PostgresStore implements Store {
   /** {@inheritDoc Store.readSeries} */
   async readSeries(curve: string, range: TimeRange, instance?: InstanceKey | null, options: SeriesReadOptions = {}): Promise<SeriesBlock> {
     return this.inSnapshot(async (db) => readPgSeries(db, await this.target(db, curve, instance), range, options.scenarios ?? true));
-  }
-
-  /**
-   * {@inheritDoc Store.openSeries}
-   *
-   * On a client of the primary's pool of its own (a read store is not used for it: a batched read
-   * lasts as long as its answer is sent, see `postgres-stream.ts`).
-   */
-  async openSeries(curve: string, range: TimeRange, instance?: InstanceKey | null): Promise<SeriesCursor> {
-    await this.fresh();
-    const client = await this.pool.connect();
-    let given = false;
-    const release = (broken: boolean): void => {
-      if (given) return;
-      given = true;
-      client.release(broken ? true : undefined);
-    };
-    return openPgSeriesCursor(client, (db) => this.target(db, curve, instance), range, release);
   }
 
   /** {@inheritDoc Store.readPeriods} */
