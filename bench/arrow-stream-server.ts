@@ -29,6 +29,16 @@ void (async () => {
       })
     : opened;
   const app = createApp({ store, rateLimit: false });
+  // the service's own time and CPU time of each answer (request received to last byte written)
+  let answer = { ms: 0, cpu: 0 };
+  app.addHook('onRequest', async (request) => {
+    (request as unknown as { started: [number, NodeJS.CpuUsage] }).started = [performance.now(), process.cpuUsage()];
+  });
+  app.addHook('onResponse', async (request) => {
+    const [wall, cpu] = (request as unknown as { started: [number, NodeJS.CpuUsage] }).started;
+    const used = process.cpuUsage(cpu);
+    answer = { ms: performance.now() - wall, cpu: (used.user + used.system) / 1000 };
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const used = () => {
@@ -38,7 +48,10 @@ void (async () => {
   let heapPeak = 0;
   let rssPeak = 0;
   let sampler: NodeJS.Timeout | undefined;
-  createInterface({ input: process.stdin }).on('line', (line) => {
+  const commands = createInterface({ input: process.stdin });
+  // the bench closing stdin ends the process (a CPU profile taken with --cpu-prof is written then)
+  commands.on('close', () => process.exit(0));
+  commands.on('line', (line) => {
     const maxRss = process.resourceUsage().maxRSS * 1024;
     if (line === 'base') {
       (globalThis as { gc?: () => void }).gc?.();
@@ -58,6 +71,8 @@ void (async () => {
       void opened.readSeries(curve, { begin, end }).then((block) => {
         console.log(`READ ${JSON.stringify({ ms: performance.now() - started, rows: block.times.length })}`);
       });
+    } else if (line === 'answer') {
+      console.log(`ANSWER ${JSON.stringify(answer)}`);
     } else if (line === 'peak') {
       clearInterval(sampler);
       console.log(`PEAK ${JSON.stringify({ maxRss, rssPeak, heapPeak })}`);

@@ -27,6 +27,12 @@ const bytes = (a: RawAnswer): Uint8Array => new Uint8Array(a.body.buffer, a.body
 const LONG = 'TS Long PT15M';
 const GAPS = 'TS Gaps PT15M';
 const SCEN = 'TS Scenarios PT1H';
+/**
+ * Two windows of the batched read (four record batches each), the second long enough to cover
+ * where the last batch of the first lay had the read reused its columns.
+ */
+const WIDE = 'TS Two Windows PT15M';
+const WIDE_N = 480_000;
 const START = Date.UTC(2019, 11, 31, 23); // 2020-01-01 CET
 const N = 150_000; // three record batches
 const path = (curve: string, query: string) => `/timeseries/${encodeURIComponent(curve)}/?${query}`;
@@ -74,6 +80,7 @@ test.before(async () => {
         curveRecord(LONG, { frequency: 'PT15M' }),
         curveRecord(GAPS, { frequency: 'PT15M' }),
         curveRecord(SCEN, { curveType: 'SCENARIO_TIMESERIES', frequency: 'PT1H' }),
+        curveRecord(WIDE, { frequency: 'PT15M' }),
       ],
       series: [
         { curve: LONG, issued: null, tag: null, times, values, scenarios: [], scenarioNames: [] },
@@ -86,6 +93,16 @@ test.before(async () => {
           values: scenario(9),
           scenarios: [scenario(0), scenario(1), scenario(2)],
           scenarioNames: ['low', 'mid', 'high'],
+        },
+        {
+          curve: WIDE,
+          issued: null,
+          tag: null,
+          times: Float64Array.from({ length: WIDE_N }, (_, i) => START + i * 900_000),
+          // no missing values: the value column goes out as views of the store's columns
+          values: Float64Array.from({ length: WIDE_N }, (_, i) => i + 0.25),
+          scenarios: [],
+          scenarioNames: [],
         },
       ],
     },
@@ -162,6 +179,37 @@ test('a streamed answer is compressed as it goes, and gets 304 for its own tag o
     const asJson = await get(p, { 'accept-encoding': encoding, 'if-none-match': tag });
     assert.is(asJson.status, 200, 'the JSON representation has another tag');
   }
+});
+
+/** A GET read slowly (a pause after every chunk), so the answer waits in the service's socket. */
+function slowGet(path: string, headers: Record<string, string>): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const all = { 'x-api-key': svc.apiKey, accept: ARROW_ACCEPT, ...headers };
+    http
+      .get(`${svc.apiUrl}${path}`, { headers: all }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => {
+          chunks.push(c);
+          res.pause();
+          setTimeout(() => res.resume(), 1);
+        });
+        res.on('end', () => resolve(Buffer.concat(chunks)));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+test('a slow reader gets the same bytes: no batch is overwritten while it waits to be sent', async () => {
+  // the value column goes out as views of the read columns: a later window written into them
+  // before the socket (or the compressor) took them would change bytes already queued
+  const p = path(WIDE, 'begin=2020-01-01&end=2034-01-01');
+  const whole = encodeTimeseries(parseTimeseries(JSON.parse((await get(p)).body.toString())));
+  assert.is(decodeTimeseries(whole).length, WIDE_N);
+  const plain = await slowGet(p, { 'accept-encoding': 'identity' });
+  assert.ok(plain.equals(whole), 'identity: the bytes differ from the whole answer');
+  const packed = await slowGet(p, { 'accept-encoding': 'gzip' });
+  assert.ok(zlib.gunzipSync(packed).equals(whole), 'gzip: the bytes differ from the whole answer');
 });
 
 test('errors before the first byte stay JSON problems', async () => {

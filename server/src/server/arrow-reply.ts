@@ -134,10 +134,12 @@ export function timeseriesStreamReply(reply: FastifyReply, open: OpenSeries): Re
       let rows = 0;
       for await (const batch of cursor.batches(TimeseriesStream.batchRows)) {
         rows += batch.times.length;
-        yield bufferOf(out.batch(batch));
+        for (const piece of out.batch(batch)) yield bufferOf(piece);
       }
       if (rows !== cursor.rows) throw new Error(`series read brought ${rows} rows, ${cursor.rows} announced`);
-      if (rows === 0) yield bufferOf(out.batch({ times: head.times, values: head.valuesOrNull(), scenarios: head.scenarios }));
+      if (rows === 0) {
+        for (const piece of out.batch({ times: head.times, values: head.valuesOrNull(), scenarios: head.scenarios })) yield bufferOf(piece);
+      }
       yield bufferOf(out.end());
     } finally {
       await cursor.close();

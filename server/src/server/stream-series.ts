@@ -7,9 +7,10 @@
  */
 import { Timeseries, type Curve } from 'service/model';
 import { TimeseriesStream } from 'service/wire';
-import { Frequency, Resolution, zoneByName } from 'service/time';
+import { Frequency, Resolution, floorMillis, shiftMillis, stepStarts, zoneByName } from 'service/time';
+import type { Zone } from 'luxon';
 import { hasGaps, passesThrough, type SeriesRequest } from './resample-series';
-import type { CurveRecord, SeriesCursor, Store } from './store';
+import type { CurveRecord, SeriesCursor, SeriesSpan, Store } from './store';
 
 /** A series opened for streaming: its rows to come and the series without rows (its header). */
 export interface OpenSeries {
@@ -41,6 +42,25 @@ function fitsOneBatch(range: SeriesRequest['range'], freq: Frequency): boolean {
 }
 
 /**
+ * The steps of a bounded range: how many, the first and the last (what the range holds when the
+ * series has a row at each step), or null for an open range.
+ */
+function fullSpan(range: SeriesRequest['range'], freq: Frequency, zone: Zone): SeriesSpan | null {
+  const { begin, end } = range;
+  if (begin === undefined || end === undefined || !freq.isIterable) return null;
+  if (freq.unit !== 'minute') {
+    const starts = stepStarts(begin, end, freq, zone);
+    return starts.length === 0 ? null : { rows: starts.length, first: starts[0]!, last: starts[starts.length - 1]! };
+  }
+  // minute steps are even: counted without listing them
+  const step = freq.size * 60_000;
+  let first = floorMillis(begin, freq, zone);
+  if (first < begin) first = shiftMillis(first, freq, 1, zone);
+  const rows = Math.ceil((end - first) / step);
+  return rows > 0 ? { rows, first, last: first + (rows - 1) * step } : null;
+}
+
+/**
  * Opens a series for streaming when that gives the answer `loadTimeseries` would give: the store
  * reads in batches, the request changes nothing but the zone (see `passesThrough`) and the
  * stored rows have no gaps (the whole read would fill them with nulls); and when the range can
@@ -60,7 +80,7 @@ export async function openPlainSeries(store: Store, curve: Curve, record: CurveR
   const freq = Frequency.byTag(record.frequency);
   if (fitsOneBatch(request.range, freq)) return null;
   const fromZone = zoneByName(record.timezone);
-  const cursor = await store.openSeries(record.name, request.range, request.instance ?? null);
+  const cursor = await store.openSeries(record.name, request.range, request.instance ?? null, fullSpan(request.range, freq, fromZone));
   if (hasGaps(cursor.rows, cursor.first, cursor.last, freq, fromZone)) {
     await cursor.close();
     return null;

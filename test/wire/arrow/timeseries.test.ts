@@ -136,7 +136,7 @@ function streamed(ts: Timeseries, size: number): Uint8Array {
   for (let start = 0; start < Math.max(1, ts.length); start += size) {
     const end = Math.min(ts.length, start + size);
     parts.push(
-      out.batch({
+      ...out.batch({
         times: ts.times.subarray(start, end),
         values: values === null ? null : values.subarray(start, end),
         scenarios: ts.scenarios.map((s) => s.subarray(start, end)),

@@ -20,6 +20,7 @@ export type {
   OhlcQuery,
   ReadStoreHealth,
   SeriesCursor,
+  SeriesSpan,
   Store,
   StorePage,
   TimeRange,
