@@ -8,7 +8,7 @@
  *
  * @module
  */
-import type { DuckDBConnection, DuckDBDataChunk, DuckDBTypeId } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBDataChunk, DuckDBMaterializedResult, DuckDBTypeId } from '@duckdb/node-api';
 import { copyNumbers, readColumns, sqlNumber } from './duckdb-io';
 import type { SeriesMembers } from './duckdb-read';
 import { sortByTime } from './pivot-members';
@@ -32,13 +32,66 @@ function copyRows(chunk: DuckDBDataChunk, types: readonly DuckDBTypeId[], out: F
 }
 
 /**
+ * The rows of a read window in batches of `size` rows, each batch in columns of its own (so a
+ * batch still being sent keeps no more than itself).
+ */
+function batchesOf(result: DuckDBMaterializedResult, columns: number, size: number): Float64Array[][] {
+  const types = Array.from({ length: columns }, (_, c) => result.columnTypeId(c));
+  const n = result.rowCount;
+  const batches: Float64Array[][] = [];
+  for (let start = 0; start < n; start += size)
+    batches.push(Array.from({ length: columns }, () => new Float64Array(Math.min(size, n - start))));
+  let at = 0;
+  for (let k = 0; k < result.chunkCount; k++) {
+    const chunk = result.getChunk(k);
+    const rows = chunk.rowCount;
+    for (let from = 0; from < rows; ) {
+      const b = Math.floor(at / size);
+      const count = Math.min(rows - from, size * (b + 1) - at);
+      copyRows(chunk, types, batches[b]!, at - b * size, from, count);
+      from += count;
+      at += count;
+    }
+  }
+  return batches;
+}
+
+/** Whether the times of a window's batches ascend. */
+function ascending(batches: readonly Float64Array[][]): boolean {
+  let previous = Number.NEGATIVE_INFINITY;
+  for (const [times] of batches) {
+    for (let i = 0; i < times!.length; i++) {
+      const t = times![i]!;
+      if (t < previous) return false;
+      previous = t;
+    }
+  }
+  return true;
+}
+
+/** A window of one member sorted by time: its batches joined, sorted and cut again. */
+function sortedBatches(batches: readonly Float64Array[][], size: number): Float64Array[][] {
+  const joined = [0, 1].map((c) => {
+    const out = new Float64Array(batches.reduce((sum, b) => sum + b[c]!.length, 0));
+    let at = 0;
+    for (const b of batches) {
+      out.set(b[c]!, at);
+      at += b[c]!.length;
+    }
+    return out;
+  });
+  const [times, values] = sortByTime(joined[0]!, joined[1]!);
+  return batches.map((_, k) => [times.slice(k * size, (k + 1) * size), values.slice(k * size, (k + 1) * size)]);
+}
+
+/**
  * The rows of a query on `series_values` (a time column and `members` number columns, sorted
  * by the query when it pivots several members) one window of times at a time: `window(lo, hi)`
  * is the query of the rows with `lo <= ts < hi`, so no more than a window is read or sorted at
  * once. Windows of `WINDOW_BATCHES * size` steps when the times are evenly spaced, else one
- * window; each window is cut into batches of `size` rows. Each window is read into columns of
- * its own, never reused: a batch handed out stays as it is while it is being sent (its bytes
- * go out as views of these columns, docs/arrow.md#streamed).
+ * window; each window is cut into batches of `size` rows. Each batch is read into columns of its
+ * own, never reused: a batch handed out stays as it is while it is being sent (its bytes go out
+ * as views of these columns, docs/arrow.md#streamed).
  */
 async function* windowRows(
   conn: DuckDBConnection,
@@ -62,18 +115,9 @@ async function* windowRows(
     for (let lo = first; next !== null; lo += width) {
       const result = await next;
       next = lo + width <= last ? run(lo + width) : null;
-      const types = Array.from({ length: members + 1 }, (_, c) => result.columnTypeId(c));
-      const n = result.rowCount;
-      const page = Array.from({ length: members + 1 }, () => new Float64Array(n));
-      let at = 0;
-      for (let k = 0; k < result.chunkCount; k++) {
-        const chunk = result.getChunk(k);
-        copyRows(chunk, types, page, at, 0, chunk.rowCount);
-        at += chunk.rowCount;
-      }
+      const batches = batchesOf(result, members + 1, size);
       // a single member is read in storage order (time order in the usual case, checked; sorted when not)
-      const sorted = members === 1 ? sortByTime(page[0]!, page[1]!) : page;
-      for (let start = 0; start < n; start += size) yield sorted.map((c) => c.subarray(start, Math.min(n, start + size)));
+      yield* members === 1 && !ascending(batches) ? sortedBatches(batches, size) : batches;
     }
   } finally {
     // a read left early: the window under way ends before the transaction does
