@@ -113,11 +113,14 @@ async function* windowRows(
   let next: ReturnType<typeof run> | null = run(first);
   try {
     for (let lo = first; next !== null; lo += width) {
-      const result = await next;
+      const read = next;
       next = lo + width <= last ? run(lo + width) : null;
-      const batches = batchesOf(result, members + 1, size);
+      // the engine's copy of the window is let go once its rows are in the batches
+      const batches = batchesOf(await read, members + 1, size);
       // a single member is read in storage order (time order in the usual case, checked; sorted when not)
-      yield* members === 1 && !ascending(batches) ? sortedBatches(batches, size) : batches;
+      const ready = members === 1 && !ascending(batches) ? sortedBatches(batches, size) : batches;
+      // handed over one at a time and let go here: a batch sent is not kept by its window
+      for (let batch = ready.shift(); batch !== undefined; batch = ready.shift()) yield batch;
     }
   } finally {
     // a read left early: the window under way ends before the transaction does
