@@ -134,7 +134,8 @@ export function timeseriesStreamReply(reply: FastifyReply, open: OpenSeries): Re
       let rows = 0;
       for await (const batch of cursor.batches(TimeseriesStream.batchRows)) {
         rows += batch.times.length;
-        for (const piece of out.batch(batch)) yield bufferOf(piece);
+        // the batch is the reply's own (the store never writes into it again): its times become the date column in place
+        for (const piece of out.batch(batch, true)) yield bufferOf(piece);
       }
       if (rows !== cursor.rows) throw new Error(`series read brought ${rows} rows, ${cursor.rows} announced`);
       if (rows === 0) {
