@@ -5,7 +5,7 @@
  * 1. Time: the ten-year Arrow answer (request to last byte) beside the store's own read of the
  *    same range (`store.readSeries`, timed in the service's process), and the same answer made
  *    whole as before streaming (the service's batched read switched off for it), calls
- *    interleaved; medians of wall time, the median of the per-run ratios, and the service's CPU
+ *    interleaved (the two answers taking turns after the read); medians of wall time, the median of the per-run ratios, and the service's CPU
  *    time per call (all its threads, DuckDB's included), which a busy core does not inflate.
  * 2. Memory: what the service holds while it answers one range, for one, three, ten and
  *    fourteen years (the longest range one request may ask for is 500,000 steps): streamed
@@ -100,10 +100,14 @@ async function timing(dir: string, key: string, curve: string): Promise<void> {
         'READ',
       );
       if (read.rows !== DECADE_ROWS) throw new Error(`read ${read.rows} rows`);
-      const a = await timedAnswer(child, url, key, ARROW_ACCEPT);
-      await child.ask('whole on', 'WHOLE');
-      const w = await timedAnswer(child, url, key, ARROW_ACCEPT);
-      await child.ask('whole off', 'WHOLE');
+      // the two answers take turns going first (what one leaves to the collector falls on the next)
+      const timed = async (whole: boolean) => {
+        await child.ask(`whole ${whole ? 'on' : 'off'}`, 'WHOLE');
+        return timedAnswer(child, url, key, ARROW_ACCEPT);
+      };
+      const first = await timed(i % 2 === 1);
+      const second = await timed(i % 2 === 0);
+      const [a, w] = i % 2 === 1 ? [second, first] : [first, second];
       if (a.bytes !== w.bytes) throw new Error(`streamed ${a.bytes} bytes, whole ${w.bytes}`);
       if (i < 3) continue; // warm-up
       rows.read.push(read.ms);

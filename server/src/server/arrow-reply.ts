@@ -106,6 +106,9 @@ function bufferOf(bytes: Uint8Array): Buffer {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
+/** Bytes of a streamed answer made ready before the socket asks for them. */
+const READ_AHEAD = 1 << 20;
+
 /**
  * Answers an opened time series as an Arrow stream sent while it is read
  * (docs/arrow.md#streamed): the schema with the row count, then one record batch per batch the
@@ -146,7 +149,9 @@ export function timeseriesStreamReply(reply: FastifyReply, open: OpenSeries): Re
       await cursor.close();
     }
   }
-  const stream = Readable.from(pieces(), { objectMode: false });
+  // read ahead about one record batch (65,536 rows of a plain series): the next batch is read and
+  // encoded while the socket sends this one, not after it has drained
+  const stream = Readable.from(pieces(), { objectMode: false, highWaterMark: READ_AHEAD });
   // a stream destroyed before its first read never runs the generator's `finally`
   stream.once('close', () => {
     if (!started) void cursor.close();
