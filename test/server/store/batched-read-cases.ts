@@ -4,7 +4,7 @@
 // count, first and last time come from the rows, or from the range when it has a row at each step.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { SeriesBatch, SeriesSpan, Store } from '../../../server/src/server/store';
+import type { SeriesBatch, SeriesSpan, Store } from '../../../server/src/server/store/store';
 import { curveRecord } from '../../helpers/records';
 
 const Q = 900_000;
