@@ -12,7 +12,7 @@ import { ARROW_ACCEPT, decodeTimeseries, encodeTimeseries } from '../../src/wire
 import { parseTimeseries, serializeTimeseries } from '../../src/wire';
 import { DuckDbStore, type SeriesCursor, type Store } from '../../server/src/server/store';
 import { curveRecord } from '../helpers/records';
-import { rawGet, type RawAnswer } from '../helpers/raw-get';
+import { leaveAfterFirstChunk, rawGet, type RawAnswer } from '../helpers/raw-get';
 import { startService, type StartedService } from '../helpers/start-service';
 
 let svc: StartedService;
@@ -259,16 +259,7 @@ test('a read failing mid-way cuts the answer: an error, never a short series; th
 test('a client leaving mid-stream gives the reader back', async () => {
   const p = path(LONG, 'begin=2020-01-01&end=2025-01-01');
   for (let i = 0; i < 3; i++) {
-    await new Promise<void>((resolve, reject) => {
-      const req = http.get(`${svc.apiUrl}${p}`, { headers: { 'x-api-key': svc.apiKey, accept: ARROW_ACCEPT } }, (res) => {
-        res.once('data', () => {
-          req.destroy();
-          resolve();
-        });
-      });
-      req.on('error', () => undefined);
-      setTimeout(() => reject(new Error('no first chunk')), 10_000).unref();
-    });
+    await leaveAfterFirstChunk(`${svc.apiUrl}${p}`, { 'x-api-key': svc.apiKey, accept: ARROW_ACCEPT });
   }
   const whole = await get(p, { accept: ARROW_ACCEPT });
   assert.is(decodeTimeseries(bytes(whole)).length, N);

@@ -1,7 +1,6 @@
 // A long Arrow answer of the PostgreSQL store is streamed too (docs/arrow.md#streamed): sent
 // chunked while it is read, the bytes of the whole-series encoder (so equal to the JSON answer),
 // for a plain and a scenario series; a client leaving mid-stream gives the connection back.
-import * as http from 'node:http';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ARROW_ACCEPT, decodeTimeseries, encodeTimeseries } from '../../src/wire/arrow';
@@ -9,7 +8,7 @@ import { parseTimeseries } from '../../src/wire';
 import { PostgresStore } from '../../server/src/server/store';
 import { startPostgres, type PostgresServer } from '../helpers/postgres-server';
 import { curveRecord } from '../helpers/records';
-import { rawGet, type RawAnswer } from '../helpers/raw-get';
+import { leaveAfterFirstChunk, rawGet, type RawAnswer } from '../helpers/raw-get';
 import { startService, type StartedService } from '../helpers/start-service';
 
 let pg: PostgresServer;
@@ -80,16 +79,7 @@ test('long answers of the PostgreSQL store are streamed: chunked, the bytes of t
 test('a client leaving mid-stream gives the connection back', async () => {
   const p = path(LONG, 'begin=2020-01-01&end=2025-01-01');
   for (let i = 0; i < 15; i++) {
-    await new Promise<void>((resolve, reject) => {
-      const req = http.get(`${svc.apiUrl}${p}`, { headers: { 'x-api-key': svc.apiKey, accept: ARROW_ACCEPT } }, (res) => {
-        res.once('data', () => {
-          req.destroy();
-          resolve();
-        });
-      });
-      req.on('error', () => undefined);
-      setTimeout(() => reject(new Error('no first chunk')), 10_000).unref();
-    });
+    await leaveAfterFirstChunk(`${svc.apiUrl}${p}`, { 'x-api-key': svc.apiKey, accept: ARROW_ACCEPT });
   }
   const whole = await get(p, { accept: ARROW_ACCEPT });
   assert.is(decodeTimeseries(new Uint8Array(whole.body.buffer, whole.body.byteOffset, whole.body.byteLength)).length, N);
