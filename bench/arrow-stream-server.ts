@@ -1,66 +1,129 @@
 /**
- * The service of bench/arrow-stream.ts in its own process, so that its memory is its own: serves
- * a store directory on 127.0.0.1 at a free port and prints `LISTENING <url>`. Reads commands on
- * stdin: `base` collects garbage (with `--expose-gc`), then samples the RSS and the JS memory
- * (heap and array buffers) every 2 ms and prints them with the RSS high-water mark so far; `peak`
- * prints the sampled peaks and the high-water mark. With `--live` every sample is taken after a
- * full garbage collection (what is held, not what is left for the collector). `read
- * ["curve", begin, end]` times the store's own read of a range (`READ {"ms", "rows"}`). With
- * `--whole` the store cannot read in batches, so Arrow answers are made whole as before streaming.
+ * The service of bench/arrow-stream.ts in its own process, so that its time and memory are its
+ * own: serves a store directory on 127.0.0.1 at a free port and prints `LISTENING <url>`. Reads
+ * commands on stdin, one a line, and answers each with one line:
  *
- * Run by bench/arrow-stream.ts: `node --expose-gc --import tsx bench/arrow-stream-server.ts DIR [--whole] [--live]`
+ * - `read ["curve", begin, end]`: times the store's own read of a range (`store.readSeries`):
+ *   `READ {"ms", "cpu", "rows"}` (wall and CPU time of this process, ms).
+ * - `whole on` / `whole off`: Arrow answers made whole as before streaming (the store's batched
+ *   read switched off) or streamed (the default): `WHOLE {"on"}`.
+ * - `answer`: the wall and CPU time of the last HTTP answer, from the request's arrival to its
+ *   last byte handed to the socket: `ANSWER {"ms", "cpu"}`.
+ * - `reset` (with `--probe`): a full garbage collection, then the JS memory (heap + array
+ *   buffers) and RSS as the baseline: `RESET {"js", "rss"}`.
+ * - `peak` (with `--probe`): the most JS memory and RSS over the baseline seen at a probe since
+ *   `reset`, and how many probes ran: `PEAK {"js", "rss", "probes"}`.
+ *
+ * With `--probe` (and node's `--expose-gc`) a probe runs where an answer holds the most: at every
+ * record batch the store's batched read hands over, when the whole read returns, when the body
+ * is handed to Fastify (`onSend`: a whole body exists by then) and when the answer has been
+ * written. A probe first collects all garbage, so it counts what the answer holds, not what the
+ * collector has not reached yet. Closing stdin ends the process (a CPU profile taken with
+ * `--cpu-prof` is written then).
+ *
+ * Run by bench/arrow-stream.ts: `node --expose-gc --import tsx bench/arrow-stream-server.ts DIR [--probe]`
  */
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { createApp } from '../server/src/server/app';
-import { DuckDbStore, type Store } from '../server/src/server/store';
+import { DuckDbStore, type SeriesCursor, type Store } from '../server/src/server/store';
+
+const gc = (globalThis as { gc?: () => void }).gc;
+const probing = process.argv.includes('--probe');
+if (probing && gc === undefined) throw new Error('--probe needs node --expose-gc');
+
+const js = () => {
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+};
+let base = { js: 0, rss: 0 };
+let peak = { js: 0, rss: 0, probes: 0 };
+
+/** Collects garbage, then notes the memory held over the baseline. */
+function probe(): void {
+  if (!probing) return;
+  // twice: memory outside the heap that the first collection found dead (DuckDB's chunks seen
+  // as array buffers) is let go by callbacks that run after it
+  gc!();
+  gc!();
+  peak = { js: Math.max(peak.js, js() - base.js), rss: Math.max(peak.rss, process.memoryUsage.rss() - base.rss), probes: peak.probes + 1 };
+}
+
+/** A cursor whose batches are probed as they are handed over. */
+function probed(cursor: SeriesCursor): SeriesCursor {
+  return {
+    ...cursor,
+    async *batches(size: number) {
+      for await (const batch of cursor.batches(size)) {
+        probe();
+        yield batch;
+      }
+    },
+  };
+}
+
+const cpuMs = (since: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+};
 
 void (async () => {
   const dir = process.argv[2];
-  if (dir === undefined) throw new Error('usage: arrow-stream-server.ts DIR [--whole] [--live]');
+  if (dir === undefined) throw new Error('usage: arrow-stream-server.ts DIR [--probe]');
   const opened = await DuckDbStore.open(dir);
-  const store: Store = process.argv.includes('--whole')
-    ? new Proxy(opened, {
-        get(target, key) {
-          if (key === 'openSeries') return undefined;
-          const v = Reflect.get(target, key, target);
-          return typeof v === 'function' ? v.bind(target) : v;
-        },
-      })
-    : opened;
+  let whole = false;
+  const store: Store = new Proxy(opened, {
+    get(target, key) {
+      if (key === 'openSeries') {
+        if (whole) return undefined;
+        return async (...args: Parameters<NonNullable<Store['openSeries']>>) => probed(await target.openSeries(...args));
+      }
+      if (key === 'readSeries')
+        return async (...args: Parameters<Store['readSeries']>) => {
+          const block = await target.readSeries(...args);
+          probe();
+          return block;
+        };
+      const v = Reflect.get(target, key, target);
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
   const app = createApp({ store, rateLimit: false });
+  let answer = { ms: 0, cpu: 0 };
+  const started = new WeakMap<object, [number, NodeJS.CpuUsage]>();
+  app.addHook('onRequest', async (request) => {
+    started.set(request, [performance.now(), process.cpuUsage()]);
+  });
+  app.addHook('onSend', async () => probe());
+  app.addHook('onResponse', async (request) => {
+    const [wall, cpu] = started.get(request) ?? [performance.now(), process.cpuUsage()];
+    answer = { ms: performance.now() - wall, cpu: cpuMs(cpu) };
+    probe();
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
-  const used = () => {
-    const m = process.memoryUsage();
-    return m.heapUsed + m.arrayBuffers;
-  };
-  let heapPeak = 0;
-  let rssPeak = 0;
-  let sampler: NodeJS.Timeout | undefined;
-  createInterface({ input: process.stdin }).on('line', (line) => {
-    const maxRss = process.resourceUsage().maxRSS * 1024;
-    if (line === 'base') {
-      (globalThis as { gc?: () => void }).gc?.();
-      rssPeak = process.memoryUsage.rss();
-      heapPeak = used();
-      const base = { maxRss, rss: rssPeak, heap: heapPeak };
-      const live = process.argv.includes('--live') ? (globalThis as { gc?: () => void }).gc : undefined;
-      sampler = setInterval(() => {
-        live?.();
-        heapPeak = Math.max(heapPeak, used());
-        rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
-      }, 2);
-      console.log(`BASE ${JSON.stringify(base)}`);
-    } else if (line.startsWith('read ')) {
+  const commands = createInterface({ input: process.stdin });
+  commands.on('close', () => process.exit(0));
+  commands.on('line', (line) => {
+    if (line.startsWith('read ')) {
       const [curve, begin, end] = JSON.parse(line.slice(5)) as [string, number, number];
-      const started = performance.now();
+      const cpu = process.cpuUsage();
+      const t = performance.now();
       void opened.readSeries(curve, { begin, end }).then((block) => {
-        console.log(`READ ${JSON.stringify({ ms: performance.now() - started, rows: block.times.length })}`);
+        console.log(`READ ${JSON.stringify({ ms: performance.now() - t, cpu: cpuMs(cpu), rows: block.times.length })}`);
       });
+    } else if (line === 'whole on' || line === 'whole off') {
+      whole = line === 'whole on';
+      console.log(`WHOLE ${JSON.stringify({ on: whole })}`);
+    } else if (line === 'answer') {
+      console.log(`ANSWER ${JSON.stringify(answer)}`);
+    } else if (line === 'reset') {
+      gc?.();
+      base = { js: js(), rss: process.memoryUsage.rss() };
+      peak = { js: 0, rss: 0, probes: 0 };
+      console.log(`RESET ${JSON.stringify(base)}`);
     } else if (line === 'peak') {
-      clearInterval(sampler);
-      console.log(`PEAK ${JSON.stringify({ maxRss, rssPeak, heapPeak })}`);
+      console.log(`PEAK ${JSON.stringify(peak)}`);
     }
   });
   console.log(`LISTENING http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);

@@ -1,21 +1,22 @@
 /**
- * Arrow answers streamed from the store (issue 19, docs/arrow.md#streamed):
+ * Arrow answers streamed from the store (issue 19, docs/arrow.md#streamed), the service in its own
+ * process (bench/arrow-stream-server.ts), the client (`fetch`, identity encoding) in this one:
  *
- * 1. The service's memory for one curve's Arrow answer over three months, one year, ten and
- *    fourteen years of 15-minute values (a curve of fourteen years: the longest range one request
- *    may ask for is 500,000 steps), each in its own service process (bench/arrow-stream-server.ts): after a
- *    warm-up (the whole curve read once by the store, aggregated, so its blocks are cached) and
- *    a garbage collection, the growth of the sampled RSS peak, of the RSS high-water mark and of
- *    the sampled JS memory peak (heap and array buffers) during three loads of the range; and,
- *    in another process each, the JS memory held: sampled after a forced full collection every
- *    2 ms (`--live`), so garbage the collector has not reached yet does not count. Streamed beside the same service with
- *    batched reads switched off (`--whole`: the answer made whole, as before streaming) and
- *    beside JSON.
- * 2. The time of the ten-year Arrow answer over loopback (request to last byte, identity
- *    encoding; the service in its own process) beside the store's own read of the same range
- *    (`store.readSeries`, timed in the service's process), calls interleaved, medians.
+ * 1. Time: the ten-year Arrow answer (request to last byte) beside the store's own read of the
+ *    same range (`store.readSeries`, timed in the service's process), and the same answer made
+ *    whole as before streaming (the service's batched read switched off for it), calls
+ *    interleaved (the two answers taking turns after the read); medians of wall time, the median of the per-run ratios, and the service's CPU
+ *    time per call (all its threads, DuckDB's included), which a busy core does not inflate.
+ * 2. Memory: what the service holds while it answers one range, for one, three, ten and
+ *    fourteen years (the longest range one request may ask for is 500,000 steps): streamed
+ *    Arrow, Arrow made whole and JSON. A probe in the service (`--probe`) collects
+ *    all garbage and notes the JS memory (heap + array buffers) and the RSS over a baseline
+ *    taken after a collection before the request, at every record batch the store hands over,
+ *    when a whole read returns, when the body is handed over and when the answer is written; the
+ *    largest of three requests. One year (35,040 rows) fits one record batch, so every service
+ *    reads it whole.
  *
- *   node --import tsx bench/arrow-stream.ts [--runs 9]
+ *   node --import tsx bench/arrow-stream.ts [--runs 15] [--part time|memory]
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -28,22 +29,23 @@ import { ARROW_ACCEPT } from '../src/wire/arrow';
 import { DECADE_ROWS, decadeStore } from './decade-store';
 import { median } from './median-time';
 
-const { values: args } = parseArgs({ options: { runs: { type: 'string' } } });
-const RUNS = Number(args.runs ?? 9);
+const { values: args } = parseArgs({ options: { runs: { type: 'string' }, part: { type: 'string' } } });
+const RUNS = Number(args.runs ?? 15);
+const PART = args.part ?? 'all';
 const MB = 1024 * 1024;
 const CET_2015 = Date.UTC(2014, 11, 31, 23);
 const CET_2025 = Date.UTC(2024, 11, 31, 23);
 
 const RANGES = [
-  { label: 'three months (8,636 rows)', query: 'begin=2023-01-01&end=2023-04-01' },
-  { label: 'one year (35,040 rows)', query: 'begin=2023-01-01&end=2024-01-01' },
+  { label: 'one year (35,040 rows)', query: 'begin=2024-01-01&end=2025-01-01' },
+  { label: 'three years (105,216 rows)', query: 'begin=2022-01-01&end=2025-01-01' },
   { label: `ten years (${DECADE_ROWS.toLocaleString('en')} rows)`, query: 'begin=2015-01-01&end=2025-01-01' },
   { label: 'fourteen years (490,944 rows)', query: 'begin=2011-01-01&end=2025-01-01' },
 ];
 const MODES = [
-  { label: 'Arrow (streamed > 1 batch)', accept: ARROW_ACCEPT, args: [] as string[] },
-  { label: 'Arrow, whole (before)', accept: ARROW_ACCEPT, args: ['--whole'] },
-  { label: 'JSON', accept: '*/*', args: [] as string[] },
+  { label: 'Arrow, streamed', accept: ARROW_ACCEPT, whole: false },
+  { label: 'Arrow, whole (before)', accept: ARROW_ACCEPT, whole: true },
+  { label: 'JSON', accept: '*/*', whole: false },
 ];
 
 async function body(url: string, key: string, accept: string): Promise<number> {
@@ -52,7 +54,7 @@ async function body(url: string, key: string, accept: string): Promise<number> {
   return (await res.arrayBuffer()).byteLength;
 }
 
-/** A service process (bench/arrow-stream-server.ts) and its output lines. */
+/** A service process (bench/arrow-stream-server.ts) and its command lines. */
 async function startChild(dir: string, extra: string[]) {
   const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', join(__dirname, 'arrow-stream-server.ts'), dir, ...extra], {
     cwd: join(__dirname, '..'),
@@ -68,32 +70,100 @@ async function startChild(dir: string, extra: string[]) {
     return JSON.parse((await next()).replace(`${answer} `, '')) as T;
   };
   const stop = async () => {
-    child.kill();
+    child.stdin!.end();
     if (child.exitCode === null) await once(child, 'exit');
   };
   return { api, ask, stop };
 }
 
-/** One service process: its memory growth over three loads of a range. */
-async function memoryOf(dir: string, key: string, path: string, accept: string, extra: string[]) {
-  const child = await startChild(dir, extra);
+type Child = Awaited<ReturnType<typeof startChild>>;
+
+/** One timed answer: the client's wall time, the service's own wall and CPU time. */
+async function timedAnswer(child: Child, url: string, key: string, accept: string) {
+  const t = performance.now();
+  const bytes = await body(url, key, accept);
+  const ms = performance.now() - t;
+  const served = await child.ask<{ ms: number; cpu: number }>('answer', 'ANSWER');
+  return { ms, served: served.ms, cpu: served.cpu, bytes };
+}
+
+async function timing(dir: string, key: string, curve: string): Promise<void> {
+  const path = `/timeseries/${encodeURIComponent(curve)}/?${RANGES[2]!.query}`;
+  const child = await startChild(dir, []);
+  const url = child.api + path;
+  const rows = { read: [] as number[], readCpu: [] as number[], ratio: [] as number[], wholeRatio: [] as number[] };
+  const answers = { streamed: [] as Awaited<ReturnType<typeof timedAnswer>>[], whole: [] as Awaited<ReturnType<typeof timedAnswer>>[] };
   try {
-    const { api } = child;
-    // warm-up: the store reads the whole curve (its blocks cached), the routes run once
-    for (let i = 0; i < 3; i++) {
-      await body(`${api}${path.replace(/begin=[^&]+&end=[^&]+/, 'begin=2011-01-01&end=2025-01-01&frequency=P1Y')}`, key, accept);
-      await body(`${api}${path.replace(/begin=[^&]+&end=[^&]+/, 'begin=2023-01-01&end=2023-01-08')}`, key, accept);
+    for (let i = 0; i < RUNS + 3; i++) {
+      const read = await child.ask<{ ms: number; cpu: number; rows: number }>(
+        `read ${JSON.stringify([curve, CET_2015, CET_2025])}`,
+        'READ',
+      );
+      if (read.rows !== DECADE_ROWS) throw new Error(`read ${read.rows} rows`);
+      // the two answers take turns going first (what one leaves to the collector falls on the next)
+      const timed = async (whole: boolean) => {
+        await child.ask(`whole ${whole ? 'on' : 'off'}`, 'WHOLE');
+        return timedAnswer(child, url, key, ARROW_ACCEPT);
+      };
+      const first = await timed(i % 2 === 1);
+      const second = await timed(i % 2 === 0);
+      const [a, w] = i % 2 === 1 ? [second, first] : [first, second];
+      if (a.bytes !== w.bytes) throw new Error(`streamed ${a.bytes} bytes, whole ${w.bytes}`);
+      if (i < 3) continue; // warm-up
+      rows.read.push(read.ms);
+      rows.readCpu.push(read.cpu);
+      rows.ratio.push(a.ms / read.ms);
+      rows.wholeRatio.push(w.ms / read.ms);
+      answers.streamed.push(a);
+      answers.whole.push(w);
     }
-    const base = await child.ask<{ maxRss: number; rss: number; heap: number }>('base', 'BASE');
-    let bytes = 0;
-    for (let i = 0; i < 3; i++) bytes = await body(api + path, key, accept);
-    const peak = await child.ask<{ maxRss: number; rssPeak: number; heapPeak: number }>('peak', 'PEAK');
-    return {
-      maxRss: (peak.maxRss - base.maxRss) / MB,
-      rss: (peak.rssPeak - base.rss) / MB,
-      heap: (peak.heapPeak - base.heap) / MB,
-      bytes,
-    };
+  } finally {
+    await child.stop();
+  }
+  const m = (xs: readonly number[]) => median(xs).toFixed(1);
+  console.log(`1. Ten years (${DECADE_ROWS.toLocaleString('en')} rows), one curve: medians of ${RUNS} interleaved runs, ms`);
+  console.log(`${''.padEnd(36)}${'wall'.padStart(8)}${'x read'.padStart(8)}${'served'.padStart(8)}${'CPU'.padStart(8)}`);
+  console.log(
+    `${'store.readSeries (service process)'.padEnd(36)}${m(rows.read).padStart(8)}${'1.00'.padStart(8)}${''.padStart(8)}${m(rows.readCpu).padStart(8)}`,
+  );
+  for (const [label, list, ratios] of [
+    ['Arrow answer, streamed', answers.streamed, rows.ratio],
+    ['Arrow answer, whole (before)', answers.whole, rows.wholeRatio],
+  ] as const) {
+    console.log(
+      `${label.padEnd(36)}${m(list.map((a) => a.ms)).padStart(8)}${median(ratios).toFixed(2).padStart(8)}${m(list.map((a) => a.served)).padStart(8)}${m(list.map((a) => a.cpu)).padStart(8)}`,
+    );
+  }
+  console.log(
+    `   (${answers.streamed[0]!.bytes.toLocaleString('en')} bytes; "x read": median of the per-run ratios to the read; "served": the service's own time)`,
+  );
+}
+
+async function memory(dir: string, key: string, curve: string): Promise<void> {
+  console.log('\n2. Memory held while answering (probes after a full collection), MB over the baseline; largest of three requests');
+  console.log(
+    `${'range'.padEnd(32)}${'answer'.padEnd(24)}${'JS'.padStart(8)}${'RSS'.padStart(8)}${'probes'.padStart(8)}${'bytes'.padStart(12)}`,
+  );
+  const child = await startChild(dir, ['--probe']);
+  try {
+    for (const range of RANGES) {
+      for (const mode of MODES) {
+        await child.ask(`whole ${mode.whole ? 'on' : 'off'}`, 'WHOLE');
+        const url = `${child.api}/timeseries/${encodeURIComponent(curve)}/?${range.query}`;
+        await body(url, key, mode.accept); // warm-up: the route runs once, the store's blocks are cached
+        let held = { js: 0, rss: 0, probes: 0 };
+        let bytes = 0;
+        for (let i = 0; i < 3; i++) {
+          await child.ask('reset', 'RESET');
+          bytes = await body(url, key, mode.accept);
+          const peak = await child.ask<{ js: number; rss: number; probes: number }>('peak', 'PEAK');
+          held = { js: Math.max(held.js, peak.js), rss: Math.max(held.rss, peak.rss), probes: peak.probes };
+        }
+        console.log(
+          `${range.label.padEnd(32)}${mode.label.padEnd(24)}${(held.js / MB).toFixed(1).padStart(8)}${(held.rss / MB).toFixed(1).padStart(8)}${String(held.probes).padStart(8)}${bytes.toLocaleString('en').padStart(12)}`,
+        );
+      }
+    }
   } finally {
     await child.stop();
   }
@@ -102,49 +172,9 @@ async function memoryOf(dir: string, key: string, path: string, accept: string, 
 async function main(): Promise<void> {
   const { dir, key, curves } = await decadeStore('bench-arrow-stream-', 1, 14);
   const curve = curves[0]!;
-  const path = (query: string) => `/timeseries/${encodeURIComponent(curve)}/?${query}`;
   try {
-    console.log('1. Service memory growth over a warmed-up baseline, three loads of the range (own process each), MB');
-    console.log('   RSS peak, RSS high-water mark and JS peak as the collector runs; JS held: sampled after a full collection');
-    console.log(
-      `${'range'.padEnd(28)}${'answer'.padEnd(30)}${'RSS peak'.padStart(10)}${'RSS hwm'.padStart(10)}${'JS peak'.padStart(10)}${'JS held'.padStart(10)}${'bytes'.padStart(12)}`,
-    );
-    for (const range of RANGES) {
-      for (const mode of MODES) {
-        const m = await memoryOf(dir, key, path(range.query), mode.accept, mode.args);
-        const held = await memoryOf(dir, key, path(range.query), mode.accept, [...mode.args, '--live']);
-        console.log(
-          `${range.label.padEnd(28)}${mode.label.padEnd(30)}${m.rss.toFixed(1).padStart(10)}${m.maxRss.toFixed(1).padStart(10)}${m.heap.toFixed(1).padStart(10)}${held.heap.toFixed(1).padStart(10)}${String(m.bytes).padStart(12)}`,
-        );
-      }
-    }
-    const child = await startChild(dir, []);
-    const url = `${child.api}${path(RANGES[2]!.query)}`;
-    const times = { read: [] as number[], arrow: [] as number[], json: [] as number[] };
-    try {
-      for (let i = 0; i < RUNS + 2; i++) {
-        const read = await child.ask<{ ms: number; rows: number }>(`read ${JSON.stringify([curve, CET_2015, CET_2025])}`, 'READ');
-        if (read.rows !== DECADE_ROWS) throw new Error(`read ${read.rows} rows`);
-        let t = performance.now();
-        await body(url, key, ARROW_ACCEPT);
-        const arrow = performance.now() - t;
-        t = performance.now();
-        await body(url, key, '*/*');
-        const json = performance.now() - t;
-        if (i >= 2) {
-          times.read.push(read.ms);
-          times.arrow.push(arrow);
-          times.json.push(json);
-        }
-      }
-    } finally {
-      await child.stop();
-    }
-    const [r, a, j] = [median(times.read), median(times.arrow), median(times.json)];
-    console.log(`\n2. Ten years, one curve, service in its own process: median of ${RUNS}, ms (interleaved)`);
-    console.log(
-      `store.readSeries (in the service process) ${r.toFixed(1)}  Arrow answer ${a.toFixed(1)} (${(a / r).toFixed(2)}x the read)  JSON answer ${j.toFixed(1)} (${(j / r).toFixed(2)}x)`,
-    );
+    if (PART !== 'memory') await timing(dir, key, curve);
+    if (PART !== 'time') await memory(dir, key, curve);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

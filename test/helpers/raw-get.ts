@@ -34,3 +34,24 @@ export function rawGet(url: string, headers: Record<string, string>): Promise<Ra
       .on('error', reject);
   });
 }
+
+/**
+ * GETs a URL and leaves after the first chunk of the body (a client going away mid-answer).
+ *
+ * @param url - The URL.
+ * @param headers - The request headers.
+ * @returns Nothing, once the first chunk came and the connection was cut.
+ * @throws Error when no chunk comes within 10 s.
+ */
+export function leaveAfterFirstChunk(url: string, headers: Record<string, string>): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const req = http.get(url, { headers }, (res) => {
+      res.once('data', () => {
+        req.destroy();
+        resolve();
+      });
+    });
+    req.on('error', () => undefined);
+    setTimeout(() => reject(new Error('no first chunk')), 10_000).unref();
+  });
+}

@@ -13,7 +13,7 @@ import { ARROW_ACCEPT, decodeTimeseries, encodeTimeseries } from '../../src/wire
 import { parseTimeseries, serializeTimeseries } from '../../src/wire';
 import { DuckDbStore, type SeriesCursor, type Store } from '../../server/src/server/store';
 import { curveRecord } from '../helpers/records';
-import { rawGet, type RawAnswer } from '../helpers/raw-get';
+import { leaveAfterFirstChunk, rawGet, type RawAnswer } from '../helpers/raw-get';
 import { startService, type StartedService } from '../helpers/start-service';
 
 let svc: StartedService;
@@ -28,6 +28,12 @@ const bytes = (a: RawAnswer): Uint8Array => new Uint8Array(a.body.buffer, a.body
 const LONG = 'TS Long PT15M';
 const GAPS = 'TS Gaps PT15M';
 const SCEN = 'TS Scenarios PT1H';
+/**
+ * Two windows of the batched read (four record batches each), the second long enough to cover
+ * where the last batch of the first lay had the read reused its columns.
+ */
+const WIDE = 'TS Two Windows PT15M';
+const WIDE_N = 480_000;
 const START = Date.UTC(2019, 11, 31, 23); // 2020-01-01 CET
 const N = 150_000; // three record batches
 const path = (curve: string, query: string) => `/timeseries/${encodeURIComponent(curve)}/?${query}`;
@@ -75,6 +81,7 @@ test.before(async () => {
         curveRecord(LONG, { frequency: 'PT15M' }),
         curveRecord(GAPS, { frequency: 'PT15M' }),
         curveRecord(SCEN, { curveType: 'SCENARIO_TIMESERIES', frequency: 'PT1H' }),
+        curveRecord(WIDE, { frequency: 'PT15M' }),
       ],
       series: [
         { curve: LONG, issued: null, tag: null, times, values, scenarios: [], scenarioNames: [] },
@@ -87,6 +94,16 @@ test.before(async () => {
           values: scenario(9),
           scenarios: [scenario(0), scenario(1), scenario(2)],
           scenarioNames: ['low', 'mid', 'high'],
+        },
+        {
+          curve: WIDE,
+          issued: null,
+          tag: null,
+          times: Float64Array.from({ length: WIDE_N }, (_, i) => START + i * 900_000),
+          // no missing values: the value column goes out as views of the store's columns
+          values: Float64Array.from({ length: WIDE_N }, (_, i) => i + 0.25),
+          scenarios: [],
+          scenarioNames: [],
         },
       ],
     },
@@ -165,6 +182,37 @@ test('a streamed answer is compressed as it goes, and gets 304 for its own tag o
   }
 });
 
+/** A GET read slowly (a pause after every chunk), so the answer waits in the service's socket. */
+function slowGet(path: string, headers: Record<string, string>): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const all = { 'x-api-key': svc.apiKey, accept: ARROW_ACCEPT, ...headers };
+    http
+      .get(`${svc.apiUrl}${path}`, { headers: all }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => {
+          chunks.push(c);
+          res.pause();
+          setTimeout(() => res.resume(), 1);
+        });
+        res.on('end', () => resolve(Buffer.concat(chunks)));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+test('a slow reader gets the same bytes: no batch is overwritten while it waits to be sent', async () => {
+  // the value column goes out as views of the read columns: a later window written into them
+  // before the socket (or the compressor) took them would change bytes already queued
+  const p = path(WIDE, 'begin=2020-01-01&end=2034-01-01');
+  const whole = encodeTimeseries(parseTimeseries(JSON.parse((await get(p)).body.toString())));
+  assert.is(decodeTimeseries(whole).length, WIDE_N);
+  const plain = await slowGet(p, { 'accept-encoding': 'identity' });
+  assert.ok(plain.equals(whole), 'identity: the bytes differ from the whole answer');
+  const packed = await slowGet(p, { 'accept-encoding': 'gzip' });
+  assert.ok(zlib.gunzipSync(packed).equals(whole), 'gzip: the bytes differ from the whole answer');
+});
+
 test('errors before the first byte stay JSON problems', async () => {
   const missing = await get(path('No Such Curve', 'begin=2020-01-01&end=2020-02-01'), { accept: ARROW_ACCEPT });
   assert.is(missing.status, 404);
@@ -212,16 +260,7 @@ test('a read failing mid-way cuts the answer: an error, never a short series; th
 test('a client leaving mid-stream gives the reader back', async () => {
   const p = path(LONG, 'begin=2020-01-01&end=2025-01-01');
   for (let i = 0; i < 3; i++) {
-    await new Promise<void>((resolve, reject) => {
-      const req = http.get(`${svc.apiUrl}${p}`, { headers: { 'x-api-key': svc.apiKey, accept: ARROW_ACCEPT } }, (res) => {
-        res.once('data', () => {
-          req.destroy();
-          resolve();
-        });
-      });
-      req.on('error', () => undefined);
-      setTimeout(() => reject(new Error('no first chunk')), 10_000).unref();
-    });
+    await leaveAfterFirstChunk(`${svc.apiUrl}${p}`, { 'x-api-key': svc.apiKey, accept: ARROW_ACCEPT });
   }
   const whole = await get(p, { accept: ARROW_ACCEPT });
   assert.is(decodeTimeseries(bytes(whole)).length, N);

@@ -106,6 +106,9 @@ function bufferOf(bytes: Uint8Array): Buffer {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
+/** Bytes of a streamed answer made ready before the socket asks for them. */
+const READ_AHEAD = 1 << 20;
+
 /**
  * Answers an opened time series as an Arrow stream sent while it is read
  * (docs/arrow.md#streamed): the schema with the row count, then one record batch per batch the
@@ -134,16 +137,21 @@ export function timeseriesStreamReply(reply: FastifyReply, open: OpenSeries): Re
       let rows = 0;
       for await (const batch of cursor.batches(TimeseriesStream.batchRows)) {
         rows += batch.times.length;
-        yield bufferOf(out.batch(batch));
+        // the batch is the reply's own (the store never writes into it again): its times become the date column in place
+        for (const piece of out.batch(batch, true)) yield bufferOf(piece);
       }
       if (rows !== cursor.rows) throw new Error(`series read brought ${rows} rows, ${cursor.rows} announced`);
-      if (rows === 0) yield bufferOf(out.batch({ times: head.times, values: head.valuesOrNull(), scenarios: head.scenarios }));
+      if (rows === 0) {
+        for (const piece of out.batch({ times: head.times, values: head.valuesOrNull(), scenarios: head.scenarios })) yield bufferOf(piece);
+      }
       yield bufferOf(out.end());
     } finally {
       await cursor.close();
     }
   }
-  const stream = Readable.from(pieces(), { objectMode: false });
+  // read ahead about one record batch (65,536 rows of a plain series): the next batch is read and
+  // encoded while the socket sends this one, not after it has drained
+  const stream = Readable.from(pieces(), { objectMode: false, highWaterMark: READ_AHEAD });
   // a stream destroyed before its first read never runs the generator's `finally`
   stream.once('close', () => {
     if (!started) void cursor.close();

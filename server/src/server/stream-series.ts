@@ -8,10 +8,11 @@
 import { Timeseries, type Curve } from 'service/model';
 import { TimeseriesStream } from 'service/wire';
 import { convertUnit } from 'service/engine';
-import { Frequency, Resolution, zoneByName } from 'service/time';
+import { Frequency, Resolution, floorMillis, shiftMillis, stepStarts, zoneByName } from 'service/time';
+import type { Zone } from 'luxon';
 import { hasGaps, passesThrough, type SeriesRequest } from './resample-series';
 import { filledCursor } from './stream-gaps';
-import type { CurveRecord, SeriesCursor, Store } from './store';
+import type { CurveRecord, SeriesCursor, SeriesSpan, Store } from './store';
 
 /** A series opened for streaming: its rows to come and the series without rows (its header). */
 export interface OpenSeries {
@@ -43,12 +44,32 @@ function fitsOneBatch(range: SeriesRequest['range'], freq: Frequency): boolean {
 }
 
 /**
+ * The steps of a bounded range: how many, the first and the last (what the range holds when the
+ * series has a row at each step), or null for an open range.
+ */
+function fullSpan(range: SeriesRequest['range'], freq: Frequency, zone: Zone): SeriesSpan | null {
+  const { begin, end } = range;
+  if (begin === undefined || end === undefined || !freq.isIterable) return null;
+  if (freq.unit !== 'minute') {
+    const starts = stepStarts(begin, end, freq, zone);
+    return starts.length === 0 ? null : { rows: starts.length, first: starts[0]!, last: starts[starts.length - 1]! };
+  }
+  // minute steps are even: counted without listing them
+  const step = freq.size * 60_000;
+  let first = floorMillis(begin, freq, zone);
+  if (first < begin) first = shiftMillis(first, freq, 1, zone);
+  const rows = Math.ceil((end - first) / step);
+  return rows > 0 ? { rows, first, last: first + (rows - 1) * step } : null;
+}
+
+/**
  * Opens a series for streaming when that gives the answer `loadTimeseries` would give: the store
  * reads in batches, the request does not aggregate (see `passesThrough`; a change of zone or of
- * unit by a fixed factor is made batch by batch), and the range can hold more than one record batch (65,536 steps; shorter answers are read whole). Holes in
- * the stored rows are filled with nulls as the batches go (`filledCursor`), as the whole read
- * fills them; that needs a fixed step, which every frequency long enough to stream has
- * (minutes), so the others fall back to the whole read.
+ * unit by a fixed factor is made batch by batch), and the range can hold more than one record
+ * batch (65,536 steps; shorter answers are read whole). Holes in the stored rows are filled with
+ * nulls as the batches go (`filledCursor`), as the whole read fills them; that needs a fixed
+ * step, which every frequency long enough to stream has (minutes), so the others fall back to
+ * the whole read.
  *
  * @param store - The store.
  * @param curve - The model curve to attach.
@@ -66,7 +87,7 @@ export async function openPlainSeries(store: Store, curve: Curve, record: CurveR
   const unit = unitOf(record, request.unit);
   if (unit === null) return null;
   const fromZone = zoneByName(record.timezone);
-  const stored = await store.openSeries(record.name, request.range, request.instance ?? null);
+  const stored = await store.openSeries(record.name, request.range, request.instance ?? null, fullSpan(request.range, freq, fromZone));
   let cursor = stored;
   if (hasGaps(stored.rows, stored.first, stored.last, freq, fromZone)) {
     // a fixed step (minutes) is filled as the batches go; other frequencies are read whole

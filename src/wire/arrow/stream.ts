@@ -95,11 +95,47 @@ export function writeStream(shape: string, header: unknown, layout: readonly Mem
 /** The end-of-stream marker of the IPC stream format (continuation token, zero length). */
 const END_OF_STREAM = Uint8Array.of(255, 255, 255, 255, 0, 0, 0, 0);
 
+/** Pieces shorter than this are joined into one (message headers and padding). */
+const SMALL_PIECE = 4096;
+
+/**
+ * A sink of flechette's IPC encoder that keeps the bytes it is given as they are: the message
+ * headers the encoder built and the columns' own buffers, as views (no copy of the body).
+ */
+class PieceSink {
+  readonly parts: Uint8Array[] = [];
+  bytes = 0;
+  write(bytes: Uint8Array): void {
+    this.parts.push(bytes);
+    this.bytes += bytes.byteLength;
+  }
+  pad(count: number): void {
+    this.write(new Uint8Array(count));
+  }
+  finish(): null {
+    return null;
+  }
+}
+
+/** Joins byte pieces into one array. */
+function joined(parts: readonly Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0]!;
+  const out = new Uint8Array(parts.reduce((sum, p) => sum + p.byteLength, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.byteLength;
+  }
+  return out;
+}
+
 /**
  * Writes an answer as IPC stream pieces, one record batch at a time, for answers sent while they
  * are read (docs/arrow.md#streamed): {@link StreamPieces.start} (the schema), one
  * {@link StreamPieces.batch} per record batch, then {@link StreamPieces.end}. The pieces, joined,
- * are the bytes {@link writeStream} makes of the same columns.
+ * are the bytes {@link writeStream} makes of the same columns. A record batch's pieces are views
+ * of its columns' memory where a column is written as it is (float64 without nulls): those
+ * columns must stay unchanged until the pieces have been sent.
  */
 export class StreamPieces {
   readonly #schema: Schema;
@@ -117,12 +153,18 @@ export class StreamPieces {
     this.#types = fields.map((c) => c.type);
   }
 
-  #write(batches: readonly Batch<unknown>[] | null): Uint8Array {
+  /** The encoder's pieces of a stream of the schema and one batch (or none), the end marker left out. */
+  #write(batches: readonly Batch<unknown>[] | null): PieceSink {
     const table = new Table(
       this.#schema,
       this.#types.map((type, i) => columnOf(type, batches === null ? [] : [batches[i]!])),
     );
-    return tableToIPC(table, { format: 'stream' }) as Uint8Array;
+    const sink = new PieceSink();
+    tableToIPC(table, { format: 'stream', sink });
+    const end = sink.parts.pop();
+    if (end === undefined || end.byteLength !== END_OF_STREAM.byteLength) throw new Error('Arrow encoder: no end-of-stream marker');
+    sink.bytes -= end.byteLength;
+    return sink;
   }
 
   /**
@@ -133,23 +175,43 @@ export class StreamPieces {
    * pieces.start().byteLength > 0 //=> true
    */
   start(): Uint8Array {
-    const bytes = this.#write(null);
-    this.#skip = bytes.byteLength - END_OF_STREAM.byteLength;
-    return bytes.subarray(0, this.#skip);
+    const sink = this.#write(null);
+    this.#skip = sink.bytes;
+    return joined(sink.parts);
   }
 
   /**
-   * One record batch message.
+   * One record batch message, in pieces: its header and padding joined, its column buffers as
+   * views (no copy).
    *
    * @param batches - One batch per field, all of one length.
-   * @returns Its bytes.
+   * @returns Its bytes, in order.
    * @example
-   * pieces.batch([timeBatch(times, 0, n, type), floatBatch(values, 0, n)]).byteLength > 0 //=> true
+   * Buffer.concat(pieces.batch([timeBatch(times, 0, n, type), floatBatch(values, 0, n)])).byteLength > 0 //=> true
    */
-  batch(batches: readonly Batch<unknown>[]): Uint8Array {
+  batch(batches: readonly Batch<unknown>[]): Uint8Array[] {
     if (this.#skip < 0) this.start();
-    const bytes = this.#write(batches);
-    return bytes.subarray(this.#skip, bytes.byteLength - END_OF_STREAM.byteLength);
+    const { parts } = this.#write(batches);
+    // the encoder writes the schema message first (as in `start`): its pieces are left out
+    let skipped = 0;
+    let k = 0;
+    while (skipped < this.#skip) skipped += parts[k++]!.byteLength;
+    if (skipped !== this.#skip) throw new Error('Arrow encoder: the schema message changed between batches');
+    const out: Uint8Array[] = [];
+    let small: Uint8Array[] = [];
+    for (; k < parts.length; k++) {
+      const part = parts[k]!;
+      if (part.byteLength === 0) continue;
+      if (part.byteLength < SMALL_PIECE) {
+        small.push(part);
+        continue;
+      }
+      if (small.length > 0) out.push(joined(small));
+      small = [];
+      out.push(part);
+    }
+    if (small.length > 0) out.push(joined(small));
+    return out;
   }
 
   /**

@@ -101,11 +101,13 @@ export interface TimeseriesRows {
  * Writes one time series as an Arrow IPC stream while its rows are read
  * (docs/arrow.md#streamed): the schema first (with the row count announced), then one record
  * batch per call, so the whole series is never held. Fed batches of {@link TimeseriesStream.batchRows}
- * rows (the last one shorter), the pieces joined are the bytes of {@link encodeTimeseries}.
+ * rows (the last one shorter), the pieces joined are the bytes of {@link encodeTimeseries}. A
+ * batch's pieces are views of its value columns where they are written as they are (no missing
+ * values): those columns must stay unchanged until the pieces have been sent.
  *
  * @example
  * const out = new TimeseriesStream(head, 96);
- * send(out.start()); send(out.batch({ times, values, scenarios: [] })); send(out.end());
+ * send(out.start()); out.batch({ times, values, scenarios: [] }).forEach(send); send(out.end());
  */
 export class TimeseriesStream {
   /** Rows per record batch for output equal to {@link encodeTimeseries}. */
@@ -140,20 +142,22 @@ export class TimeseriesStream {
   }
 
   /**
-   * One record batch.
+   * One record batch, in pieces (see {@link StreamPieces.batch}).
    *
    * @param rows - The next rows (all columns of one length; as many scenario columns as the head).
-   * @returns Its bytes.
+   * @param ownTimes - Whether the batch may write the times' Arrow form over `rows.times` (no
+   *   new memory; the times are then no longer epoch ms): for rows that are the caller's to give.
+   * @returns Its bytes, in order.
    * @throws RangeError for a value column or scenario count that differs from the head's.
    * @example
-   * out.batch({ times, values, scenarios: [] }).byteLength > 0 //=> true
+   * out.batch({ times, values, scenarios: [] }).length > 0 //=> true
    */
-  batch(rows: TimeseriesRows): Uint8Array {
+  batch(rows: TimeseriesRows, ownTimes = false): Uint8Array[] {
     if ((rows.values !== null) !== this.#values || rows.scenarios.length !== this.#scenarios)
       throw new RangeError(`Streamed rows must have ${this.#values ? 'a' : 'no'} value column and ${this.#scenarios} scenarios`);
     const n = rows.times.length;
     return this.#pieces.batch([
-      timeBatch(rows.times, 0, n, this.#date),
+      timeBatch(rows.times, 0, n, this.#date, ownTimes),
       ...(rows.values === null ? [] : [floatBatch(rows.values, 0, n)]),
       ...rows.scenarios.map((s) => floatBatch(s, 0, n)),
     ]);

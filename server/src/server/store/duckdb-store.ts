@@ -40,6 +40,7 @@ import type {
   OhlcQuery,
   PlaceQuery,
   SeriesCursor,
+  SeriesSpan,
   SeriesReadOptions,
   Store,
   StoreHealth,
@@ -396,7 +397,7 @@ export class DuckDbStore implements Store {
   }
 
   /** {@inheritDoc Store.openSeries} */
-  async openSeries(curve: string, range: TimeRange, instance?: InstanceKey | null): Promise<SeriesCursor> {
+  async openSeries(curve: string, range: TimeRange, instance?: InstanceKey | null, full: SeriesSpan | null = null): Promise<SeriesCursor> {
     this.curveRow(curve);
     // the reader stays with the cursor until it closes: the pool's task lasts that long
     return new Promise<SeriesCursor>((resolve, reject) => {
@@ -405,7 +406,12 @@ export class DuckDbStore implements Store {
           (conn) =>
             new Promise<void>((release) => {
               this.target(conn, curve, instance)
-                .then((target) => openSeriesCursor(conn, target, range, release))
+                .then(async (target) => {
+                  const members = await this.lookups.get(curve, `series ${target.instanceId} true`, () =>
+                    readSeriesMembers(conn, target, true),
+                  );
+                  return openSeriesCursor(conn, members, range, full, release);
+                })
                 .then(resolve, (err: unknown) => {
                   release();
                   reject(err);

@@ -8,11 +8,11 @@
  *
  * @module
  */
-import type { DuckDBConnection, DuckDBDataChunk, DuckDBTypeId } from '@duckdb/node-api';
-import { copyNumbers, readColumns, readRows, sqlNumber } from './duckdb-io';
-import type { ReadTarget } from './duckdb-read';
+import type { DuckDBConnection, DuckDBDataChunk, DuckDBMaterializedResult, DuckDBTypeId } from '@duckdb/node-api';
+import { copyNumbers, readColumns, sqlNumber } from './duckdb-io';
+import type { SeriesMembers } from './duckdb-read';
 import { sortByTime } from './pivot-members';
-import type { SeriesBatch, SeriesCursor, TimeRange } from './store';
+import type { SeriesBatch, SeriesCursor, SeriesSpan, TimeRange } from './store';
 
 function rangeSql(range: TimeRange): string {
   let out = '';
@@ -32,42 +32,118 @@ function copyRows(chunk: DuckDBDataChunk, types: readonly DuckDBTypeId[], out: F
 }
 
 /**
+ * The rows of a read window in batches of `size` rows, each batch in columns of its own (so a
+ * batch still being sent keeps no more than itself).
+ */
+function batchesOf(result: DuckDBMaterializedResult, columns: number, size: number): Float64Array[][] {
+  const types = Array.from({ length: columns }, (_, c) => result.columnTypeId(c));
+  const n = result.rowCount;
+  const batches: Float64Array[][] = [];
+  for (let start = 0; start < n; start += size)
+    batches.push(Array.from({ length: columns }, () => new Float64Array(Math.min(size, n - start))));
+  let at = 0;
+  for (let k = 0; k < result.chunkCount; k++) {
+    const chunk = result.getChunk(k);
+    const rows = chunk.rowCount;
+    for (let from = 0; from < rows; ) {
+      const b = Math.floor(at / size);
+      const count = Math.min(rows - from, size * (b + 1) - at);
+      copyRows(chunk, types, batches[b]!, at - b * size, from, count);
+      from += count;
+      at += count;
+    }
+  }
+  return batches;
+}
+
+/** Whether the times of a window's batches ascend. */
+function ascending(batches: readonly Float64Array[][]): boolean {
+  let previous = Number.NEGATIVE_INFINITY;
+  for (const [times] of batches) {
+    for (let i = 0; i < times!.length; i++) {
+      const t = times![i]!;
+      if (t < previous) return false;
+      previous = t;
+    }
+  }
+  return true;
+}
+
+/** A window of one member sorted by time: its batches joined, sorted and cut again. */
+function sortedBatches(batches: readonly Float64Array[][], size: number): Float64Array[][] {
+  const joined = [0, 1].map((c) => {
+    const out = new Float64Array(batches.reduce((sum, b) => sum + b[c]!.length, 0));
+    let at = 0;
+    for (const b of batches) {
+      out.set(b[c]!, at);
+      at += b[c]!.length;
+    }
+    return out;
+  });
+  const [times, values] = sortByTime(joined[0]!, joined[1]!);
+  return batches.map((_, k) => [times.slice(k * size, (k + 1) * size), values.slice(k * size, (k + 1) * size)]);
+}
+
+/**
  * The rows of a query on `series_values` (a time column and `members` number columns, sorted
  * by the query when it pivots several members) one window of times at a time: `window(lo, hi)`
  * is the query of the rows with `lo <= ts < hi`, so no more than a window is read or sorted at
  * once. Windows of `WINDOW_BATCHES * size` steps when the times are evenly spaced, else one
- * window; each window is cut into batches of `size` rows.
+ * window; each window is cut into batches of `size` rows. Each batch is read into columns of its
+ * own, never reused: a batch handed out stays as it is while it is being sent (its bytes go out
+ * as views of these columns, docs/arrow.md#streamed).
  */
 async function* windowRows(
   conn: DuckDBConnection,
   window: (lo: number, hi: number) => string,
   members: number,
-  span: { rows: number; first: number; last: number },
+  span: SeriesSpan,
   size: number,
 ): AsyncGenerator<Float64Array[]> {
   const { rows, first, last } = span;
   const step = rows > 1 ? (last - first) / (rows - 1) : 0;
   const width =
     rows > size * WINDOW_BATCHES && Number.isInteger(step) && step > 0 ? step * size * WINDOW_BATCHES : Number.POSITIVE_INFINITY;
-  // one set of columns for every window (each batch handed out is encoded before the next is read)
-  let page: Float64Array[] = [];
-  for (let lo = first; lo <= last; lo += width) {
-    const hi = Math.min(lo + width, last + 1);
-    const result = await conn.run(window(lo, hi));
-    const types = Array.from({ length: members + 1 }, (_, c) => result.columnTypeId(c));
-    const n = result.rowCount;
-    if ((page[0]?.length ?? -1) < n) page = Array.from({ length: members + 1 }, () => new Float64Array(n));
-    let at = 0;
-    for (let k = 0; k < result.chunkCount; k++) {
-      const chunk = result.getChunk(k);
-      copyRows(chunk, types, page, at, 0, chunk.rowCount);
-      at += chunk.rowCount;
+  const run = (lo: number) => {
+    const result = conn.run(window(lo, Math.min(lo + width, last + 1)));
+    result.catch(() => undefined); // awaited below; a failure while a batch is out is not unhandled
+    return result;
+  };
+  // the engine reads the next window while this one is copied and sent (at most two are held)
+  let next: ReturnType<typeof run> | null = run(first);
+  try {
+    for (let lo = first; next !== null; lo += width) {
+      const read = next;
+      next = lo + width <= last ? run(lo + width) : null;
+      // the engine's copy of the window is let go once its rows are in the batches
+      const batches = batchesOf(await read, members + 1, size);
+      // a single member is read in storage order (time order in the usual case, checked; sorted when not)
+      const ready = members === 1 && !ascending(batches) ? sortedBatches(batches, size) : batches;
+      // handed over one at a time and let go here: a batch sent is not kept by its window
+      for (let batch = ready.shift(); batch !== undefined; batch = ready.shift()) yield batch;
     }
-    // a single member is read in storage order (time order in the usual case, checked; sorted when not)
-    const cols = page.map((c) => c.subarray(0, n));
-    const sorted = members === 1 ? sortByTime(cols[0]!, cols[1]!) : cols;
-    for (let start = 0; start < n; start += size) yield sorted.map((c) => c.subarray(start, Math.min(n, start + size)));
+  } finally {
+    // a read left early: the window under way ends before the transaction does
+    await next?.catch(() => undefined);
   }
+}
+
+/**
+ * The row count, first and last time of the rows in `where`: the first and last are taken from
+ * `full` when the count is the count of a range with a row at every step (no scan for them).
+ */
+async function spanOf(conn: DuckDBConnection, where: string, members: number, full: SeriesSpan | null): Promise<SeriesSpan> {
+  // one row per series and time: a single member is counted without a hash of its times
+  const counted = members === 1 ? 'count(*)' : 'count(DISTINCT ts)';
+  const [count] = (await readColumns(conn, `SELECT ${counted} FROM series_values WHERE ${where}`, ['number'])) as [Float64Array];
+  const rows = count[0] ?? 0;
+  if (rows === 0) return { rows, first: Number.NaN, last: Number.NaN };
+  if (full !== null && rows === full.rows) return full;
+  const [first, last] = (await readColumns(conn, `SELECT min(ts), max(ts) FROM series_values WHERE ${where}`, ['number', 'number'])) as [
+    Float64Array,
+    Float64Array,
+  ];
+  return { rows, first: first[0]!, last: last[0]! };
 }
 
 /**
@@ -75,18 +151,20 @@ async function* windowRows(
  * until `close` (which ends the transaction).
  *
  * @param conn - A connection for the cursor alone.
- * @param target - The curve and instance.
+ * @param members - The series of the curve or instance (from `readSeriesMembers` with the scenarios).
  * @param range - `[begin, end)`.
+ * @param full - The steps of the range when it has a row at each (see `Store.openSeries`), or null.
  * @param release - Called once when the cursor is closed (gives the connection back).
  * @returns The cursor: row count, first and last time, columns, and the batches.
  * @example
- * const cursor = await openSeriesCursor(conn, target, { begin, end }, release);
+ * const cursor = await openSeriesCursor(conn, members, { begin, end }, null, release);
  * for await (const batch of cursor.batches(65536)) send(batch);
  */
 export async function openSeriesCursor(
   conn: DuckDBConnection,
-  target: ReadTarget,
+  members: SeriesMembers,
   range: TimeRange,
+  full: SeriesSpan | null,
   release: () => void,
 ): Promise<SeriesCursor> {
   let open = true;
@@ -101,22 +179,12 @@ export async function openSeriesCursor(
   };
   try {
     await conn.run('BEGIN TRANSACTION');
-    const members = await readRows(
-      conn,
-      `SELECT id, member, name FROM series WHERE curve_id = ${target.curveId} AND instance_id = ${target.instanceId} ORDER BY member`,
-    );
-    const ids = members.map((m) => Number(m.id));
-    const values = members.some((m) => Number(m.member) < 0);
-    const scenarioNames = members.filter((m) => Number(m.member) >= 0).map((m) => String(m.name));
+    const values = members.valueId !== null;
+    const ids = members.valueId === null ? members.scenarioIds : [members.valueId, ...members.scenarioIds];
+    const scenarioNames = [...members.scenarioNames];
     const where = `series_id IN (${ids.length ? ids.join(',') : 'NULL'})${rangeSql(range)}`;
-    // one row per series and time: a single member is counted without a hash of its times
-    const counted = ids.length === 1 ? 'count(*)' : 'count(DISTINCT ts)';
-    const [count, first, last] = (await readColumns(conn, `SELECT ${counted}, min(ts), max(ts) FROM series_values WHERE ${where}`, [
-      'number',
-      'number',
-      'number',
-    ])) as [Float64Array, Float64Array, Float64Array];
-    const rows = count[0] ?? 0;
+    const span = await spanOf(conn, where, ids.length, full);
+    const { rows } = span;
     async function* batches(size: number): AsyncGenerator<SeriesBatch> {
       try {
         if (rows === 0 || ids.length === 0) return;
@@ -127,7 +195,7 @@ export async function openSeriesCursor(
           (lo, hi) =>
             `SELECT ts, ${columns} FROM series_values WHERE ${where} AND ts >= ${sqlNumber(lo)} AND ts < ${sqlNumber(hi)}${grouped}`,
           ids.length,
-          { rows, first: first[0]!, last: last[0]! },
+          span,
           size,
         );
         for await (const [times, ...columns] of pages) {
@@ -139,8 +207,8 @@ export async function openSeriesCursor(
     }
     return {
       rows,
-      first: rows === 0 ? Number.NaN : first[0]!,
-      last: rows === 0 ? Number.NaN : last[0]!,
+      first: span.first,
+      last: span.last,
       values,
       scenarioNames,
       batches,

@@ -21,6 +21,7 @@ export type {
   ReadStoreHealth,
   SeriesBatch,
   SeriesCursor,
+  SeriesSpan,
   Store,
   StorePage,
   TimeRange,

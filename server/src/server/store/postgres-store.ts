@@ -17,6 +17,7 @@ import { frozen, instanceFromRow } from './duckdb-records';
 import type { CurveRow } from './duckdb-write-meta';
 import { EventIdGenerator, compareEventIds, formatEventId, parseEventId, type EventIdParts } from './event-ids';
 import { categoriesOf, matchesCurve, matchesPlace, pageOf, sortedBy } from './filters';
+import { openPgSeriesCursor } from './postgres-stream';
 import { readPgEvents, readPgInstances, readPgOhlc, readPgPeriods, readPgSeries, pgColumns, type Queryable } from './postgres-read';
 import { EVENTS_CHANNEL, MIGRATIONS, WRITE_LOCK, migrate } from './postgres-schema';
 import { generationOf, loadPgState, type PgState } from './postgres-state';
@@ -32,7 +33,9 @@ import type {
   InstanceQuery,
   OhlcQuery,
   PlaceQuery,
+  SeriesCursor,
   SeriesReadOptions,
+  SeriesSpan,
   Store,
   StoreHealth,
   StorePage,
@@ -457,6 +460,23 @@ export class PostgresStore implements Store {
   /** {@inheritDoc Store.readSeries} */
   async readSeries(curve: string, range: TimeRange, instance?: InstanceKey | null, options: SeriesReadOptions = {}): Promise<SeriesBlock> {
     return this.inSnapshot(async (db) => readPgSeries(db, await this.target(db, curve, instance), range, options.scenarios ?? true));
+  }
+
+  /**
+   * {@inheritDoc Store.openSeries}
+   * The read holds a connection of the primary until it ends (a standby could be recycled under
+   * a long read; a read is never moved to another node half-way).
+   */
+  async openSeries(curve: string, range: TimeRange, instance?: InstanceKey | null, full: SeriesSpan | null = null): Promise<SeriesCursor> {
+    await this.curveRow(curve);
+    const client = await this.pool.connect();
+    return openPgSeriesCursor(
+      client,
+      (db) => this.target(db, curve, instance),
+      range,
+      full,
+      (broken) => client.release(broken),
+    );
   }
 
   /** {@inheritDoc Store.readPeriods} */

@@ -133,6 +133,16 @@ export interface SeriesBatch {
   scenarios: Float64Array[];
 }
 
+/** How many rows a series has in a range, and its first and last time. */
+export interface SeriesSpan {
+  /** Rows (one per distinct time). */
+  rows: number;
+  /** First time (NaN without rows). */
+  first: number;
+  /** Last time (NaN without rows). */
+  last: number;
+}
+
 /**
  * A batched read of a series (docs/arrow.md#streamed): what the rows will be, then the rows in
  * batches. It holds a reader of the store until the batches end or `close` is called.
@@ -150,7 +160,8 @@ export interface SeriesCursor {
   scenarioNames: string[];
   /**
    * The rows in batches of `size` (the last one shorter); the cursor closes when they end. A
-   * batch's columns may be reused for a later one: use each before asking for the next.
+   * batch's columns are its own: a later batch never writes into them (they may be sent as they
+   * are while the next batch is read).
    */
   batches(size: number): AsyncGenerator<SeriesBatch>;
   /** Ends the read and gives the reader back (safe to call more than once). */
@@ -308,9 +319,11 @@ export interface Store {
   readSeries(curve: string, range: TimeRange, instance?: InstanceKey | null, options?: SeriesReadOptions): Promise<SeriesBlock>;
   /**
    * Opens a batched read of the values of a curve (or one instance) in the range, on stores that
-   * can hand over rows in batches (answers streamed while they are read).
+   * can hand over rows in batches (answers streamed while they are read). `full` is what the
+   * range holds when the series has a row at each of its steps: when the range holds that many
+   * rows, their first and last time are taken from it rather than read.
    */
-  openSeries?(curve: string, range: TimeRange, instance?: InstanceKey | null): Promise<SeriesCursor>;
+  openSeries?(curve: string, range: TimeRange, instance?: InstanceKey | null, full?: SeriesSpan | null): Promise<SeriesCursor>;
   /** Periods of a curve (or of one instance) overlapping the range, ordered by begin. */
   readPeriods(curve: string, range: TimeRange, instance?: InstanceKey | null): Promise<PeriodBlock>;
   /** OHLC rows with `traded` in the range, ordered by traded, period, delivery. */

@@ -1,0 +1,136 @@
+// The stores' batched read (docs/arrow.md#streamed), the same cases for each store that has one
+// (test/server/store/duckdb-stream.test.ts, postgres-stream.test.ts): the batches joined are the
+// whole read, whatever order the rows were stored in; each batch has columns of its own; the row
+// count, first and last time come from the rows, or from the range when it has a row at each step.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { SeriesBatch, SeriesSpan, Store } from '../../../server/src/server/store/store';
+import { curveRecord } from '../../helpers/records';
+
+const Q = 900_000;
+const START = Date.UTC(2019, 11, 31, 23);
+const N = 300_000; // two windows of four batches of 65,536 rows
+const PLAIN = 'Stream Plain PT15M';
+const SCEN = 'Stream Scenarios PT15M';
+const times = (from: number, to: number) => Float64Array.from({ length: to - from }, (_, i) => START + (from + i) * Q);
+const values = (from: number, to: number, k = 0) => Float64Array.from({ length: to - from }, (_, i) => k * 1e6 + from + i);
+
+/**
+ * Registers the cases and runs them.
+ *
+ * @param open - Opens an empty store.
+ * @param done - Closes it and cleans up.
+ */
+export function batchedReadCases(open: () => Promise<Store>, done: (store: Store) => Promise<void>): void {
+  let store: Store;
+
+  test.before(async () => {
+    store = await open();
+    await store.importBatch({
+      curves: [curveRecord(PLAIN, { frequency: 'PT15M' }), curveRecord(SCEN, { curveType: 'SCENARIO_TIMESERIES', frequency: 'PT15M' })],
+    });
+    // the later rows are stored first: storage order is not time order
+    for (const [from, to] of [
+      [200_000, N],
+      [0, 200_000],
+    ] as const) {
+      await store.importBatch({
+        series: [
+          { curve: PLAIN, issued: null, tag: null, times: times(from, to), values: values(from, to), scenarios: [], scenarioNames: [] },
+          {
+            curve: SCEN,
+            issued: null,
+            tag: null,
+            times: times(from, to),
+            values: values(from, to, 9),
+            scenarios: [values(from, to, 1), values(from, to, 2)],
+            scenarioNames: ['low', 'high'],
+          },
+        ],
+      });
+    }
+  });
+  test.after(async () => done(store));
+
+  async function all(curve: string, range: { begin: number; end: number }, full: SeriesSpan | null = null) {
+    const cursor = await store.openSeries!(curve, range, null, full);
+    const batches: SeriesBatch[] = [];
+    for await (const batch of cursor.batches(65_536)) batches.push(batch);
+    return { cursor, batches };
+  }
+
+  /** The columns of the batches joined, as bytes (compared whole: a diff of 300,000 numbers takes minutes). */
+  function joined(columns: readonly Float64Array[]): Buffer {
+    return Buffer.concat(columns.map((c) => Buffer.from(c.buffer, c.byteOffset, c.byteLength)));
+  }
+  const bytes = (c: Float64Array | null) => Buffer.from(c!.buffer, c!.byteOffset, c!.byteLength);
+  const same = (a: Buffer, b: Buffer, what: string) => assert.ok(a.equals(b), `${what}: the batches differ from the whole read`);
+
+  test('the batches joined are the whole read, in time order, each batch in columns of its own', async () => {
+    const range = { begin: START, end: START + N * Q };
+    const whole = await store.readSeries(PLAIN, range);
+    const { cursor, batches } = await all(PLAIN, range);
+    assert.equal([cursor.rows, cursor.first, cursor.last], [N, START, START + (N - 1) * Q]);
+    assert.equal(
+      batches.map((b) => b.times.length),
+      [65_536, 65_536, 65_536, 65_536, 37_856],
+    );
+    same(joined(batches.map((b) => b.times)), bytes(whole.times), 'times');
+    same(joined(batches.map((b) => b.values!)), bytes(whole.values), 'values');
+    const buffers = batches.flatMap((b) => [b.times.buffer, b.values!.buffer]);
+    assert.is(new Set(buffers).size, buffers.length, 'two batches share memory');
+  });
+
+  test('a scenario series: members pivoted, equal to the whole read', async () => {
+    const range = { begin: START + 1000 * Q, end: START + N * Q };
+    const whole = await store.readSeries(SCEN, range);
+    const { cursor, batches } = await all(SCEN, range);
+    assert.is(cursor.rows, N - 1000);
+    assert.equal(cursor.scenarioNames, ['low', 'high']);
+    same(joined(batches.map((b) => b.times)), bytes(whole.times), 'times');
+    same(joined(batches.map((b) => b.values!)), bytes(whole.values), 'values');
+    same(joined(batches.map((b) => b.scenarios[1]!)), bytes(whole.scenarios[1]!), 'scenario high');
+  });
+
+  test('first and last: from the range when it has a row at each step, else read', async () => {
+    // a range wider than the rows: the full span does not match the count, so first and last are read
+    const wide = { begin: START - 100 * Q, end: START + (N + 50) * Q };
+    const span = { rows: N + 150, first: wide.begin, last: wide.end - Q };
+    const { cursor } = await all(PLAIN, wide, span);
+    assert.equal([cursor.rows, cursor.first, cursor.last], [N, START, START + (N - 1) * Q]);
+    // the range with a row at each step: taken as given
+    const exact = { begin: START + 10 * Q, end: START + 100_010 * Q };
+    const given = await all(PLAIN, exact, { rows: 100_000, first: exact.begin, last: exact.end - Q });
+    assert.equal([given.cursor.rows, given.cursor.first, given.cursor.last], [100_000, exact.begin, exact.end - Q]);
+    same(joined(given.batches.map((b) => b.times)), bytes((await store.readSeries(PLAIN, exact)).times), 'times');
+    // no rows
+    const none = await all(PLAIN, { begin: 0, end: Q * 10 });
+    assert.is(none.cursor.rows, 0);
+    assert.is(none.batches.length, 0);
+  });
+
+  test('a read left after its first batch, many times over, gives its connection back', async () => {
+    const range = { begin: START, end: START + N * Q };
+    const leave = async () => {
+      for (let i = 0; i < 25; i++) {
+        const cursor = await store.openSeries!(PLAIN, range);
+        for await (const batch of cursor.batches(65_536)) {
+          assert.is(batch.times.length, 65_536);
+          break;
+        }
+      }
+      return (await store.readSeries(PLAIN, range)).times.length;
+    };
+    let timer: NodeJS.Timeout | undefined;
+    const stuck = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('no connection given back: the reads are stuck')), 20_000);
+    });
+    try {
+      assert.is(await Promise.race([leave(), stuck]), N);
+    } finally {
+      clearTimeout(timer);
+    }
+  });
+
+  test.run();
+}
