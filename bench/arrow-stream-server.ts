@@ -50,7 +50,8 @@ function probe(): void {
 }
 
 /** A cursor whose batches are probed as they are handed over. */
-function probed(cursor: SeriesCursor): SeriesCursor {
+function probed(cursor: SeriesCursor | null): SeriesCursor | null {
+  if (cursor === null) return null;
   return {
     ...cursor,
     async *batches(size: number) {

@@ -58,7 +58,7 @@ async function openStore(dir: string): Promise<Store> {
       if (key === 'openSeries')
         return async (...args: Parameters<NonNullable<Store['openSeries']>>) => {
           const cursor = await target.openSeries(...args);
-          return failing ? faulty(cursor) : cursor;
+          return failing && cursor !== null ? faulty(cursor) : cursor;
         };
       const v = Reflect.get(target, key, target);
       return typeof v === 'function' ? v.bind(target) : v;
@@ -157,6 +157,24 @@ test('aggregation and ranges of one batch are read whole (one body with a length
     assert.is(arrow.headers['transfer-encoding'], undefined, p);
     assert.ok(Number(arrow.headers['content-length']) > 0, p);
     assert.equal(serializeTimeseries(decodeTimeseries(bytes(arrow))), JSON.parse(json.body.toString()), p);
+  }
+});
+
+test('with every connection for batched reads busy, a long answer is read whole (same bytes), and streamed again after', async () => {
+  const p = path(LONG, 'begin=2020-01-01&end=2025-01-01');
+  const range = { begin: START, end: START + N * 900_000 };
+  const held = [await svc.store.openSeries!(LONG, range), await svc.store.openSeries!(LONG, range)];
+  try {
+    const whole = await get(p, { accept: ARROW_ACCEPT });
+    assert.is(whole.status, 200);
+    assert.is(whole.headers['transfer-encoding'], undefined);
+    assert.ok(Number(whole.headers['content-length']) > 0);
+    for (const cursor of held) await cursor?.close();
+    const streamed = await get(p, { accept: ARROW_ACCEPT });
+    assert.is(streamed.headers['transfer-encoding'], 'chunked');
+    assert.ok(streamed.body.equals(whole.body), 'the whole and the streamed answer differ');
+  } finally {
+    for (const cursor of held) await cursor?.close();
   }
 });
 

@@ -88,7 +88,9 @@ export async function openPlainSeries(store: Store, curve: Curve, record: CurveR
   if (unit === null) return null;
   const fromZone = zoneByName(record.timezone);
   const stored = await store.openSeries(record.name, request.range, request.instance ?? null, fullSpan(request.range, freq, fromZone));
-  let cursor = stored;
+  // every connection for batched reads busy: read whole
+  if (stored === null) return null;
+  let cursor: SeriesCursor = stored;
   if (hasGaps(stored.rows, stored.first, stored.last, freq, fromZone)) {
     // a fixed step (minutes) is filled as the batches go; other frequencies are read whole
     if (freq.unit !== 'minute') {

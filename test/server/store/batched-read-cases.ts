@@ -4,7 +4,7 @@
 // count, first and last time come from the rows, or from the range when it has a row at each step.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { SeriesBatch, SeriesSpan, Store } from '../../../server/src/server/store/store';
+import type { SeriesBatch, SeriesCursor, SeriesSpan, Store } from '../../../server/src/server/store/store';
 import { curveRecord } from '../../helpers/records';
 
 const Q = 900_000;
@@ -52,8 +52,15 @@ export function batchedReadCases(open: () => Promise<Store>, done: (store: Store
   });
   test.after(async () => done(store));
 
-  async function all(curve: string, range: { begin: number; end: number }, full: SeriesSpan | null = null) {
+  /** Opens a batched read, which must get a connection. */
+  async function opened(curve: string, range: { begin: number; end: number }, full: SeriesSpan | null = null): Promise<SeriesCursor> {
     const cursor = await store.openSeries!(curve, range, null, full);
+    if (cursor === null) throw new Error('openSeries found no free connection');
+    return cursor;
+  }
+
+  async function all(curve: string, range: { begin: number; end: number }, full: SeriesSpan | null = null) {
+    const cursor = await opened(curve, range, full);
     const batches: SeriesBatch[] = [];
     for await (const batch of cursor.batches(65_536)) batches.push(batch);
     return { cursor, batches };
@@ -113,7 +120,7 @@ export function batchedReadCases(open: () => Promise<Store>, done: (store: Store
     const range = { begin: START, end: START + N * Q };
     const leave = async () => {
       for (let i = 0; i < 25; i++) {
-        const cursor = await store.openSeries!(PLAIN, range);
+        const cursor = await opened(PLAIN, range);
         for await (const batch of cursor.batches(65_536)) {
           assert.is(batch.times.length, 65_536);
           break;
@@ -130,6 +137,22 @@ export function batchedReadCases(open: () => Promise<Store>, done: (store: Store
     } finally {
       clearTimeout(timer);
     }
+  });
+
+  test('with every connection for batched reads busy (two by default) a read is refused (null), and opens again once one closes', async () => {
+    const range = { begin: START, end: START + N * Q };
+    const first = await opened(PLAIN, range);
+    const second = await opened(SCEN, range);
+    assert.is(await store.openSeries!(PLAIN, range), null);
+    // the ordinary reads go on meanwhile
+    assert.is((await store.readSeries(PLAIN, range)).times.length, N);
+    await first.close();
+    const third = await opened(PLAIN, range);
+    let rows = 0;
+    for await (const batch of third.batches(65_536)) rows += batch.times.length;
+    assert.is(rows, N);
+    await second.close();
+    await third.close();
   });
 
   test.run();

@@ -72,6 +72,11 @@ export interface DuckDbStoreOptions {
   clock?: () => number;
   /** Number of read connections (default 2). */
   readers?: number;
+  /**
+   * Most batched reads at once, each on a connection of its own beside the readers (default 2;
+   * docs/arrow.md#streamed): when all are busy, a long answer is read whole instead.
+   */
+  streamReads?: number;
   /** How long events stay in the log, in ms (default 7 days; at least 24 hours). */
   eventRetentionMs?: number;
 }
@@ -116,6 +121,8 @@ export class DuckDbStore implements Store {
     private readonly db: DuckDBInstance,
     private readonly writer: DuckDBConnection,
     private readonly readers: Pool<DuckDBConnection>,
+    /** The free connections for batched reads (`openSeries`). */
+    private readonly streamers: DuckDBConnection[],
     state: StoredState,
     private readonly clock: () => number,
     private readonly retentionMs: number,
@@ -154,8 +161,10 @@ export class DuckDbStore implements Store {
       const state = await loadState(writer);
       const readers: DuckDBConnection[] = [];
       for (let i = 0; i < Math.max(1, options.readers ?? 2); i++) readers.push(await db.connect());
+      const streamers: DuckDBConnection[] = [];
+      for (let i = 0; i < Math.max(0, options.streamReads ?? 2); i++) streamers.push(await db.connect());
       const retention = Math.max(DAY_MS, options.eventRetentionMs ?? 7 * DAY_MS);
-      return new DuckDbStore(db, writer, new Pool(readers), state, options.clock ?? Date.now, retention);
+      return new DuckDbStore(db, writer, new Pool(readers), streamers, state, options.clock ?? Date.now, retention);
     } catch (err) {
       db.closeSync();
       throw err;
@@ -397,29 +406,30 @@ export class DuckDbStore implements Store {
   }
 
   /** {@inheritDoc Store.openSeries} */
-  async openSeries(curve: string, range: TimeRange, instance?: InstanceKey | null, full: SeriesSpan | null = null): Promise<SeriesCursor> {
+  async openSeries(
+    curve: string,
+    range: TimeRange,
+    instance?: InstanceKey | null,
+    full: SeriesSpan | null = null,
+  ): Promise<SeriesCursor | null> {
     this.curveRow(curve);
-    // the reader stays with the cursor until it closes: the pool's task lasts that long
-    return new Promise<SeriesCursor>((resolve, reject) => {
-      this.readers
-        .use(
-          (conn) =>
-            new Promise<void>((release) => {
-              this.target(conn, curve, instance)
-                .then(async (target) => {
-                  const members = await this.lookups.get(curve, `series ${target.instanceId} true`, () =>
-                    readSeriesMembers(conn, target, true),
-                  );
-                  return openSeriesCursor(conn, members, range, full, release);
-                })
-                .then(resolve, (err: unknown) => {
-                  release();
-                  reject(err);
-                });
-            }),
-        )
-        .catch(reject);
-    });
+    // the connection stays with the cursor until it closes; none free: the caller reads whole
+    const conn = this.streamers.pop();
+    if (conn === undefined) return null;
+    let given = false;
+    const release = (): void => {
+      if (given) return;
+      given = true;
+      this.streamers.push(conn);
+    };
+    try {
+      const target = await this.target(conn, curve, instance);
+      const members = await this.lookups.get(curve, `series ${target.instanceId} true`, () => readSeriesMembers(conn, target, true));
+      return await openSeriesCursor(conn, members, range, full, release);
+    } catch (err) {
+      release();
+      throw err;
+    }
   }
 
   /** {@inheritDoc Store.readPeriods} */
@@ -508,6 +518,7 @@ export class DuckDbStore implements Store {
       this.closed = true;
     });
     for (const conn of await this.readers.drain()) conn.closeSync();
+    for (const conn of this.streamers.splice(0)) conn.closeSync();
     this.writer.closeSync();
     this.db.closeSync();
     this.listeners.clear();

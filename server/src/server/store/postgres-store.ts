@@ -65,6 +65,12 @@ export interface PostgresStoreOptions {
   eventRetentionMs?: number;
   /** Connections of this node's pool (default 10). */
   poolSize?: number;
+  /**
+   * Most batched reads at once, each holding a connection of the pool while its answer is sent
+   * (default 2, at most the pool size less one; docs/arrow.md#streamed): when all are busy, a
+   * long answer is read whole instead.
+   */
+  streamReads?: number;
   /** Statement time-out of every connection in ms (default 0: none). */
   statementTimeoutMs?: number;
   /** Wait before re-establishing a lost notification connection, in ms (default 1000). */
@@ -103,6 +109,9 @@ export class PostgresStore implements Store {
   private pumpQueued = false;
   private listener: pg.Client | null = null;
   private reconnect: NodeJS.Timeout | null = null;
+  /** Batched reads open now, and the most allowed at once (see `PostgresStoreOptions.streamReads`). */
+  private streams = 0;
+  private maxStreams = 2;
   private readonly uses = new KeyUseLog(async (hash, at) => {
     if (this.closed) return;
     await this.pool.query(
@@ -148,6 +157,7 @@ export class PostgresStore implements Store {
         await standby?.mark(client);
         const retention = Math.max(DAY_MS, options.eventRetentionMs ?? 7 * DAY_MS);
         const store = new PostgresStore(pool, url, state, options.clock ?? Date.now, retention, options.reconnectMs ?? 1000, standby);
+        store.maxStreams = Math.max(0, Math.min(options.streamReads ?? 2, (options.poolSize ?? 10) - 1));
         try {
           await store.listen();
         } catch (err) {
@@ -467,16 +477,44 @@ export class PostgresStore implements Store {
    * The read holds a connection of the primary until it ends (a standby could be recycled under
    * a long read; a read is never moved to another node half-way).
    */
-  async openSeries(curve: string, range: TimeRange, instance?: InstanceKey | null, full: SeriesSpan | null = null): Promise<SeriesCursor> {
+  async openSeries(
+    curve: string,
+    range: TimeRange,
+    instance?: InstanceKey | null,
+    full: SeriesSpan | null = null,
+  ): Promise<SeriesCursor | null> {
     await this.curveRow(curve);
-    const client = await this.pool.connect();
-    return openPgSeriesCursor(
-      client,
-      (db) => this.target(db, curve, instance),
-      range,
-      full,
-      (broken) => client.release(broken),
-    );
+    if (this.streams >= this.maxStreams) return null;
+    this.streams++;
+    let given = false;
+    const done = (): void => {
+      if (given) return;
+      given = true;
+      this.streams--;
+    };
+    let client: pg.PoolClient;
+    try {
+      await this.fresh();
+      client = await this.pool.connect();
+    } catch (err) {
+      done();
+      throw err;
+    }
+    try {
+      return await openPgSeriesCursor(
+        client,
+        (db) => this.target(db, curve, instance),
+        range,
+        full,
+        (broken) => {
+          client.release(broken);
+          done();
+        },
+      );
+    } catch (err) {
+      done();
+      throw err;
+    }
   }
 
   /** {@inheritDoc Store.readPeriods} */

@@ -322,8 +322,11 @@ export interface Store {
    * can hand over rows in batches (answers streamed while they are read). `full` is what the
    * range holds when the series has a row at each of its steps: when the range holds that many
    * rows, their first and last time are taken from it rather than read.
+   * Resolves null when every connection kept for batched reads is busy (long answers still
+   * being sent): the caller reads whole instead, so slow downloads never hold the connections of
+   * ordinary reads.
    */
-  openSeries?(curve: string, range: TimeRange, instance?: InstanceKey | null, full?: SeriesSpan | null): Promise<SeriesCursor>;
+  openSeries?(curve: string, range: TimeRange, instance?: InstanceKey | null, full?: SeriesSpan | null): Promise<SeriesCursor | null>;
   /** Periods of a curve (or of one instance) overlapping the range, ordered by begin. */
   readPeriods(curve: string, range: TimeRange, instance?: InstanceKey | null): Promise<PeriodBlock>;
   /** OHLC rows with `traded` in the range, ordered by traded, period, delivery. */
