@@ -9,7 +9,14 @@ import type { Zone } from 'luxon';
 import type { Curve } from '../../model';
 import { ContractPeriod } from '../../model';
 import { serializeCurve } from './curve';
-import { InstantWriter, JsonBytes, asciiWords, putWords as importedPutWords, writeNumber as importedWriteNumber } from './json-bytes';
+import {
+  type ByteSource,
+  InstantWriter,
+  JsonBytes,
+  asciiWords,
+  putWords as importedPutWords,
+  writeNumber as importedWriteNumber,
+} from './json-bytes';
 
 // Module-local bindings of the per-value helpers: loaders that compile modules to CommonJS with
 // export getters (tsx, under which the tests and benches run) would otherwise call a getter per value.
@@ -100,6 +107,7 @@ class DateTexts {
  * @param head - The list's curve, unit and denominator.
  * @param rows - The rows, in the order to write.
  * @param zone - The zone whose local dates `traded` and `delivery` are.
+ * @param source - Where to take the output buffer from (default: a new one).
  * @returns The UTF-8 JSON bytes.
  * @throws ValueError for an unknown period tag or a date that cannot be written.
  * @example
@@ -110,9 +118,10 @@ export function ohlcListBytes(
   head: { curve: Curve | null; unit: string | null; denominator: string | null },
   rows: OhlcColumns,
   zone: Zone,
+  source?: ByteSource,
 ): Uint8Array {
   const n = rows.traded.length;
-  const out = new JsonBytes(1024 + n * 260);
+  const out = new JsonBytes(1024 + n * 260, source);
   const text = JSON.stringify({
     curve: head.curve ? serializeCurve(head.curve) : null,
     unit: head.unit,

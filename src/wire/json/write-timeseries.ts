@@ -8,6 +8,7 @@
  */
 import type { Timeseries } from '../../model';
 import {
+  type ByteSource,
   InstantWriter,
   JsonBytes,
   asciiBytes,
@@ -86,13 +87,14 @@ function capacity(ts: Timeseries): number {
  * `JSON.stringify(serializeTimeseries(ts))`, several times faster for long series.
  *
  * @param ts - The time series.
+ * @param source - Where to take the output buffer from (default: a new one).
  * @returns The UTF-8 JSON bytes.
  * @throws ValueError when a date-time cannot be written (not finite, year beyond 9999).
  * @example
  * new TextDecoder().decode(timeseriesBytes(ts)) === JSON.stringify(serializeTimeseries(ts)) //=> true
  */
-export function timeseriesBytes(ts: Timeseries): Uint8Array {
-  const out = new JsonBytes(capacity(ts));
+export function timeseriesBytes(ts: Timeseries, source?: ByteSource): Uint8Array {
+  const out = new JsonBytes(capacity(ts), source);
   writeTimeseries(out, ts);
   return out.bytes();
 }
@@ -102,13 +104,17 @@ export function timeseriesBytes(ts: Timeseries): Uint8Array {
  * `JSON.stringify(serializeTimeseriesList(list))`.
  *
  * @param list - The series.
+ * @param source - Where to take the output buffer from (default: a new one).
  * @returns The UTF-8 JSON bytes.
  * @throws ValueError when a date-time cannot be written.
  * @example
  * new TextDecoder().decode(timeseriesListBytes([])) //=> '[]'
  */
-export function timeseriesListBytes(list: readonly Timeseries[]): Uint8Array {
-  const out = new JsonBytes(list.reduce((sum, ts) => sum + capacity(ts), 16));
+export function timeseriesListBytes(list: readonly Timeseries[], source?: ByteSource): Uint8Array {
+  const out = new JsonBytes(
+    list.reduce((sum, ts) => sum + capacity(ts), 16),
+    source,
+  );
   out.ascii('[');
   list.forEach((ts, i) => {
     if (i > 0) out.ascii(',');
