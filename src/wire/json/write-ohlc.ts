@@ -45,13 +45,21 @@ export interface OhlcColumns {
 
 const FIELDS = ['open', 'high', 'low', 'close', 'settlement', 'volume', 'openInterest'] as const;
 /** A constant's words and length, for {@link putWords}. */
-const constant = (text: string) => ({ words: asciiWords(text), len: text.length });
-const KEYS = FIELDS.map((f) => constant(`,"${f === 'openInterest' ? 'open_interest' : f}":`));
-const TRADED = constant('{"product":{"traded_at":');
-const PERIOD = constant(',"period":');
-const FRONT = constant(',"front":');
+interface Constant {
+  words: Uint32Array;
+  len: number;
+}
+const constant = (text: string): Constant => ({ words: asciiWords(text), len: text.length });
+const KEY_TEXTS = FIELDS.map((f) => `,"${f === 'openInterest' ? 'open_interest' : f}":`);
+/** The keys before each number; the first closes the product (`},"open":`). */
+const KEYS = KEY_TEXTS.map((text, k) => constant(k === 0 ? `}${text}` : text));
+const FIRST = constant('{"product":{"traded_at":');
+/** Closes the row before and opens the next. */
+const NEXT = constant('},{"product":{"traded_at":');
 const DELIVERY = constant(',"delivery":');
 const NULL = constant('null');
+/** `,"period":"<tag>","front":` of a period tag. */
+const periodFront = (tag: string) => constant(`,"period":${JSON.stringify(ContractPeriod.byTag(tag).tag)},"front":`);
 const DATE_LEN = 12; // "YYYY-MM-DD"
 /**
  * Room for one row besides its period text: the keys and dates (~170 bytes), seven numbers and
@@ -132,7 +140,19 @@ export function ohlcListBytes(
   const traded = new DateTexts(rows.traded, zone);
   const delivery = new DateTexts(rows.delivery, zone);
   const periods = new Map<string, { words: Uint32Array; len: number }>();
-  const columns = FIELDS.map((f) => rows[f]);
+  const columns = FIELDS.map((f) => rows[f] ?? null);
+  const [open, high, low, close, settlement, volume, openInterest] = columns;
+  // every number column present (the usual case): the row written without a check per field
+  const whole = columns.every((c) => c !== null);
+  const [kOpen, kHigh, kLow, kClose, kSettlement, kVolume, kOpenInterest] = KEYS as [
+    Constant,
+    Constant,
+    Constant,
+    Constant,
+    Constant,
+    Constant,
+    Constant,
+  ];
   let lastTag: string | null = null;
   let period = NULL;
   let p = out.length;
@@ -142,7 +162,7 @@ export function ohlcListBytes(
     const tag = rows.period[i]!;
     if (tag !== lastTag) {
       const known = periods.get(tag);
-      period = known ?? constant(JSON.stringify(ContractPeriod.byTag(tag).tag));
+      period = known ?? periodFront(tag);
       if (known === undefined) periods.set(tag, period);
       lastTag = tag;
     }
@@ -152,25 +172,31 @@ export function ohlcListBytes(
       view = out.view;
       limit = view.byteLength - ROW_ROOM - 64;
     }
-    if (i > 0) view.setUint8(p++, 44);
-    p = putWords(view, p, TRADED.words, TRADED.len);
+    p = i === 0 ? putWords(view, p, FIRST.words, FIRST.len) : putWords(view, p, NEXT.words, NEXT.len);
     p = traded.writeAt(view, p, i);
-    p = putWords(view, p, PERIOD.words, PERIOD.len);
     p = putWords(view, p, period.words, period.len);
-    p = putWords(view, p, FRONT.words, FRONT.len);
     const front = rows.front[i]!;
     p = front < 0 ? putWords(view, p, NULL.words, NULL.len) : writeNumber(view, p, front);
     p = putWords(view, p, DELIVERY.words, DELIVERY.len);
     p = delivery.writeAt(view, p, i);
-    view.setUint8(p++, 125);
+    if (whole) {
+      p = writeNumber(view, putWords(view, p, kOpen.words, kOpen.len), open![i]!);
+      p = writeNumber(view, putWords(view, p, kHigh.words, kHigh.len), high![i]!);
+      p = writeNumber(view, putWords(view, p, kLow.words, kLow.len), low![i]!);
+      p = writeNumber(view, putWords(view, p, kClose.words, kClose.len), close![i]!);
+      p = writeNumber(view, putWords(view, p, kSettlement.words, kSettlement.len), settlement![i]!);
+      p = writeNumber(view, putWords(view, p, kVolume.words, kVolume.len), volume![i]!);
+      p = writeNumber(view, putWords(view, p, kOpenInterest.words, kOpenInterest.len), openInterest![i]!);
+      continue;
+    }
     for (let k = 0; k < FIELDS.length; k++) {
       const key = KEYS[k]!;
       p = putWords(view, p, key.words, key.len);
       const column = columns[k];
       p = column === null || column === undefined ? putWords(view, p, NULL.words, NULL.len) : writeNumber(view, p, column[i]!);
     }
-    view.setUint8(p++, 125);
   }
+  if (n > 0) view.setUint8(p++, 125);
   out.length = p;
   out.ascii(']}');
   return out.bytes();
