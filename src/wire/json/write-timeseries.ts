@@ -26,6 +26,8 @@ const putWords = importedPutWords;
 const FIRST = asciiWords('{"d":');
 const NEXT = asciiWords(',{"d":');
 const V = asciiWords(',"v":');
+const [V_0] = V as unknown as [number];
+const [CLOSE_NEXT_0, CLOSE_NEXT_1] = asciiWords('},{"d":') as unknown as [number, number];
 const V_NULL = asciiWords(',"v":null');
 const S = asciiWords(',"s":[');
 const OPEN = asciiBytes('[');
@@ -45,6 +47,31 @@ function writeItems(out: JsonBytes, ts: Timeseries): void {
   let p = out.length;
   let view = out.view;
   let limit = view.byteLength - room;
+  if (width === 0 && values !== null) {
+    // a plain series: `{"d":...,"v":...}` items, each closing the one before (`},{"d":`)
+    for (let i = 0; i < n; i++) {
+      if (p > limit) {
+        out.length = p;
+        out.room(room * Math.min(n - i, 1024));
+        view = out.view;
+        limit = view.byteLength - room;
+      }
+      if (i === 0) p = putWords(view, p, FIRST, 5);
+      else {
+        view.setUint32(p, CLOSE_NEXT_0, true);
+        view.setUint32(p + 4, CLOSE_NEXT_1, true);
+        p += 7;
+      }
+      p = dates.writeAt(view, p, i);
+      view.setUint32(p, V_0, true);
+      view.setUint8(p + 4, 58);
+      p = writeNumber(view, p + 5, values[i]!);
+    }
+    if (n > 0) view.setUint8(p++, 125);
+    out.length = p;
+    out.put(CLOSE_LIST);
+    return;
+  }
   for (let i = 0; i < n; i++) {
     if (p > limit) {
       out.length = p;
