@@ -61,6 +61,8 @@ const NULL = constant('null');
 /** `,"period":"<tag>","front":` of a period tag. */
 const periodFront = (tag: string) => constant(`,"period":${JSON.stringify(ContractPeriod.byTag(tag).tag)},"front":`);
 const DATE_LEN = 12; // "YYYY-MM-DD"
+/** Slots of the date cache of {@link DateTexts} (a power of two). */
+const SLOTS = 256;
 /**
  * Room for one row besides its period text: the keys and dates (~170 bytes), seven numbers and
  * the front of up to 24 bytes each (`-1.2345678901234567e-308`), and the word writes' margin.
@@ -74,9 +76,12 @@ const ROW_ROOM = 400;
  */
 class DateTexts {
   private readonly known = new Map<number, Uint32Array>();
-  /** The last row's instant and text (rows of one trading day come together). */
-  private lastTime = Number.NaN;
-  private lastText: Uint32Array = new Uint32Array(3);
+  /**
+   * A direct-mapped cache in front of `known`, by hour count modulo {@link SLOTS}: the instant
+   * held in each slot and its three words (deliveries change from row to row, in a small cycle).
+   */
+  private readonly slotTimes = new Float64Array(SLOTS).fill(Number.NaN);
+  private readonly slotWords = new Uint32Array(SLOTS * 3);
   private readonly writer: InstantWriter;
   private readonly scratch = new DataView(new ArrayBuffer(64));
 
@@ -90,19 +95,24 @@ class DateTexts {
   /** Writes the text of row `i` at `p` and returns the position after it. */
   writeAt(view: DataView, p: number, i: number): number {
     const t = this.times[i]!;
-    let text = t === this.lastTime ? this.lastText : this.known.get(t);
-    if (text === undefined) {
-      const end = this.writer.writeAt(this.scratch, 0, i);
-      if (end < DATE_LEN) throw new RangeError('date text too short');
-      this.scratch.setUint8(DATE_LEN - 1, 34);
-      text = Uint32Array.of(this.scratch.getUint32(0, true), this.scratch.getUint32(4, true), this.scratch.getUint32(8, true));
-      this.known.set(t, text);
+    const slot = (t / 3_600_000) & (SLOTS - 1);
+    const words = this.slotWords;
+    const w = slot * 3;
+    if (this.slotTimes[slot] !== t) {
+      let text = this.known.get(t);
+      if (text === undefined) {
+        const end = this.writer.writeAt(this.scratch, 0, i);
+        if (end < DATE_LEN) throw new RangeError('date text too short');
+        this.scratch.setUint8(DATE_LEN - 1, 34);
+        text = Uint32Array.of(this.scratch.getUint32(0, true), this.scratch.getUint32(4, true), this.scratch.getUint32(8, true));
+        this.known.set(t, text);
+      }
+      words.set(text, w);
+      this.slotTimes[slot] = t;
     }
-    this.lastTime = t;
-    this.lastText = text;
-    view.setUint32(p, text[0]!, true);
-    view.setUint32(p + 4, text[1]!, true);
-    view.setUint32(p + 8, text[2]!, true);
+    view.setUint32(p, words[w]!, true);
+    view.setUint32(p + 4, words[w + 1]!, true);
+    view.setUint32(p + 8, words[w + 2]!, true);
     return p + DATE_LEN;
   }
 }
