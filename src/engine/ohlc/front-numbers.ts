@@ -27,18 +27,19 @@ export function frontNumbers(traded: Float64Array, period: readonly string[], de
   // The stores return rows in this order already: then one check replaces the sort.
   let sorted = true;
   for (let i = 1; i < n && sorted; i++) sorted = compare(i - 1, i) <= 0;
-  const order = sorted ? null : Array.from({ length: n }, (_, i) => i).sort(compare);
-  const row = (k: number): number => (order === null ? k : order[k]!);
+  const order = sorted ? null : Int32Array.from(Array.from({ length: n }, (_, i) => i).sort(compare));
   const out = new Int32Array(n).fill(-1);
   let g = 0;
   while (g < n) {
-    const day = traded[row(g)]!;
-    const rank = tag[row(g)];
+    const first = order === null ? g : order[g]!;
+    const day = traded[first]!;
+    const rank = tag[first]!;
     let front = 0;
     let started = -1;
     let h = g;
-    for (; h < n && traded[row(h)] === day && tag[row(h)] === rank; h++) {
-      const i = row(h);
+    for (; h < n; h++) {
+      const i = order === null ? h : order[h]!;
+      if (traded[i] !== day || tag[i] !== rank) break;
       if (delivery[i]! > day) out[i] = ++front;
       else started = i;
     }
