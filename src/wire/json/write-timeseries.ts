@@ -36,6 +36,13 @@ const CLOSE_LIST = asciiBytes(']');
 /** Room for one item: `,{"d":"<25>","v":<32>,"s":[` + 33 per member + `]}`, and the word writes' margin. */
 const itemRoom = (width: number) => 96 + 33 * width;
 
+/** Ends the bytes at `p` and makes room for up to 1,024 of `items` more items; returns the (new) view. */
+function grow(out: JsonBytes, p: number, room: number, items: number): DataView {
+  out.length = p;
+  out.room(room * Math.min(items, 1024));
+  return out.view;
+}
+
 function writeItems(out: JsonBytes, ts: Timeseries): void {
   const n = ts.length;
   const values = ts.valuesOrNull();
@@ -51,9 +58,7 @@ function writeItems(out: JsonBytes, ts: Timeseries): void {
     // a plain series: `{"d":...,"v":...}` items, each closing the one before (`},{"d":`)
     for (let i = 0; i < n; i++) {
       if (p > limit) {
-        out.length = p;
-        out.room(room * Math.min(n - i, 1024));
-        view = out.view;
+        view = grow(out, p, room, n - i);
         limit = view.byteLength - room;
       }
       if (i === 0) p = putWords(view, p, FIRST, 5);
@@ -74,9 +79,7 @@ function writeItems(out: JsonBytes, ts: Timeseries): void {
   }
   for (let i = 0; i < n; i++) {
     if (p > limit) {
-      out.length = p;
-      out.room(room * Math.min(n - i, 1024));
-      view = out.view;
+      view = grow(out, p, room, n - i);
       limit = view.byteLength - room;
     }
     p = i === 0 ? putWords(view, p, FIRST, 5) : putWords(view, p, NEXT, 6);
