@@ -52,8 +52,13 @@ function builtIsCurrent(): boolean {
 }
 
 function ask(child: ChildProcess, message: object): Promise<Reply> {
-  return new Promise((resolve) => {
-    child.once('message', (m) => resolve(m as Reply));
+  return new Promise((resolve, reject) => {
+    const exited = (code: number | null) => reject(new Error(`built service exited (${code})`));
+    child.once('exit', exited);
+    child.once('message', (m) => {
+      child.off('exit', exited);
+      resolve(m as Reply);
+    });
     child.send(message);
   });
 }
