@@ -69,7 +69,7 @@ function ask(child: ChildProcess, message: object): Promise<Reply> {
  * one; prints the medians, the ratio of the medians, the median of the per-pair ratios and the
  * service process's CPU time per call (`process.cpuUsage` there, all its threads; the GET's
  * includes one small IPC message). Skipped, with a note, when the build is missing or older than
- * the sources (`npm run build`). `BUILT_SERVICE_FLAGS` in the environment are node flags for the
+ * the sources (`npm run build`). `BENCH_SERVICE_NODE_FLAGS` in the environment are node flags for the
  * service's process (`--cpu-prof --cpu-prof-dir=DIR` to profile it).
  *
  * @param label - What is compared.
@@ -96,7 +96,7 @@ export async function builtRatio(
   }
   // plain node, without the bench's own `--import tsx` (fork passes the parent's flags otherwise)
   const child = fork(join(__dirname, 'served-built-child.cjs'), [dir], {
-    execArgv: (process.env.BUILT_SERVICE_FLAGS ?? '').split(' ').filter(Boolean),
+    execArgv: (process.env.BENCH_SERVICE_NODE_FLAGS ?? '').split(' ').filter(Boolean),
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
