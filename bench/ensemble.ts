@@ -10,7 +10,9 @@
  *   - `store.readSeries` of the instance (ordered, pivoted into one column per member);
  *   - the service: `GET /ensembles/{curve}/get/{issued}/{tag}/` over HTTP (keep-alive; target
  *     under 10 ms on an idle machine), with its ratio to the store read, also timed call by call in
- *     turn with the read.
+ *     turn with the read;
+ * then the service as shipped against the same read (the built code in its own process, the read
+ * timed there; bench/served-built.ts, needs `npm run build`).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import * as http from 'node:http';
@@ -26,6 +28,7 @@ import { readColumns } from '../server/src/server/store/duckdb-io';
 import { benchCurve } from './bench-curve';
 import { getBody } from './http-get';
 import { interleavedRatio, latency } from './median-time';
+import { builtRatio } from './served-built';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string' } } });
 const RUNS = Number(args.runs ?? 40);
@@ -110,6 +113,17 @@ async function main(): Promise<void> {
     agent.destroy();
     await app.close();
     await store.close();
+  }
+  try {
+    await builtRatio(
+      'service vs store.readSeries',
+      dir,
+      key,
+      url.slice(url.indexOf('/api') + 4),
+      { method: 'readSeries', args: [NAME, {}, { issued: target.record.issued, tag: 'ec-ens' }] },
+      RUNS,
+    );
+  } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -9,7 +9,8 @@
  * HTTP (keep-alive, bytes only) with its ratio to the floor (target <= 2x; also timed call by call
  * in turn with the floor), and the serialisation
  * alone: the column writer `ohlcListBytes` against `JSON.stringify` of the same body prepared as
- * objects (target <= 2x).
+ * objects (target <= 2x). Last, the service as shipped against the same read (the built code in its
+ * own process, the read timed there; bench/served-built.ts, needs `npm run build`).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import * as http from 'node:http';
@@ -25,6 +26,7 @@ import { ohlcListBytes, parseOHLCList, serializeOHLCList, type OhlcColumns } fro
 import { benchCurve } from './bench-curve';
 import { getBody } from './http-get';
 import { interleavedRatio, latency, medianMs } from './median-time';
+import { builtRatio } from './served-built';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string' } } });
 const RUNS = Number(args.runs ?? 30);
@@ -136,6 +138,17 @@ async function main(): Promise<void> {
     agent.destroy();
     await app.close();
     await store.close();
+  }
+  try {
+    await builtRatio(
+      'service vs store.readOhlc',
+      dir,
+      key,
+      url.slice(url.indexOf('/api') + 4),
+      { method: 'readOhlc', args: [NAME, { begin: Date.UTC(2020, 11, 31, 23), end: Date.UTC(2024, 11, 31, 23) }] },
+      RUNS,
+    );
+  } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -12,7 +12,9 @@
  * at most 2x), and the raw load's ratio timed call by call in turn with the floor. Then the throughput of
  * one-week hourly loads (168 values of an hourly curve, random weeks) from 16 concurrent
  * keep-alive connections for `--seconds`, with the error count (target: zero). The service's
- * per-key rate limit is off here, since it would cap one key at 50 requests/s.
+ * per-key rate limit is off here, since it would cap one key at 50 requests/s. Last, the raw
+ * load against the service as shipped (the built code in its own process, the floor timed
+ * there; see bench/served-built.ts; needs `npm run build`).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import * as http from 'node:http';
@@ -25,6 +27,7 @@ import { createApp } from '../server/src/server/app';
 import { generateApiKey, hashApiKey } from '../server/src/server/auth';
 import { DuckDbStore, type CurveRecord } from '../server/src/server/store';
 import { interleavedRatio, quantile } from './median-time';
+import { builtRatio } from './served-built';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string' }, seconds: { type: 'string' } } });
 const RUNS = Number(args.runs ?? 60);
@@ -186,6 +189,17 @@ async function main(): Promise<void> {
     client.close();
     await app.close();
     await store.close();
+  }
+  try {
+    await builtRatio(
+      'service raw vs store read',
+      dir,
+      key,
+      `/timeseries/${encodeURIComponent(Q15)}/${year}`,
+      { method: 'readSeries', args: [Q15, { begin: BEGIN, end: END }] },
+      RUNS,
+    );
+  } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }

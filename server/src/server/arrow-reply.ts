@@ -36,7 +36,7 @@ import {
   type PeriodseriesJson,
   type SRMCJson,
 } from 'service/wire';
-import { jsonBytesReply } from './json-reply';
+import { jsonReply, type AnswerBuffers } from './json-reply';
 import type { OpenSeries } from './stream-series';
 
 /**
@@ -70,14 +70,11 @@ function answer<J extends JsonAnswer>(
   request: FastifyRequest,
   reply: FastifyReply,
   arrow: () => Uint8Array,
-  json: () => J,
+  json: (buffers: AnswerBuffers) => J,
 ): Buffer | Exclude<J, Uint8Array> {
   offerArrow(reply);
   reply.header('vary', 'Accept');
-  if (!asksArrow(request)) {
-    const body = json();
-    return body instanceof Uint8Array ? jsonBytesReply(reply, body) : (body as Exclude<J, Uint8Array>);
-  }
+  if (!asksArrow(request)) return jsonReply(reply, json);
   const bytes = arrow();
   reply.type(ARROW_MEDIA_TYPE);
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -98,7 +95,7 @@ export function timeseriesReply(request: FastifyRequest, reply: FastifyReply, ts
     request,
     reply,
     () => encodeTimeseries(ts),
-    () => timeseriesBytes(ts),
+    (buffers) => timeseriesBytes(ts, buffers),
   );
 }
 
@@ -174,7 +171,7 @@ export function timeseriesListReply(request: FastifyRequest, reply: FastifyReply
     request,
     reply,
     () => encodeTimeseriesList(list),
-    () => timeseriesListBytes(list),
+    (buffers) => timeseriesListBytes(list, buffers),
   );
 }
 
@@ -243,7 +240,7 @@ export function ohlcListReply(
     request,
     reply,
     () => encodeOHLCColumns(head, rows, zone),
-    () => ohlcListBytes(head, rows, zone),
+    (buffers) => ohlcListBytes(head, rows, zone, buffers),
   );
 }
 

@@ -22,24 +22,24 @@
  */
 export function frontNumbers(traded: Float64Array, period: readonly string[], delivery: Float64Array): Int32Array {
   const n = traded.length;
-  const lower = lowerCased(period);
-  const compare = (a: number, b: number) =>
-    traded[a]! - traded[b]! || (lower[a]! < lower[b]! ? -1 : lower[a]! > lower[b]! ? 1 : 0) || delivery[a]! - delivery[b]!;
+  const tag = tagRanks(period);
+  const compare = (a: number, b: number) => traded[a]! - traded[b]! || tag[a]! - tag[b]! || delivery[a]! - delivery[b]!;
   // The stores return rows in this order already: then one check replaces the sort.
   let sorted = true;
   for (let i = 1; i < n && sorted; i++) sorted = compare(i - 1, i) <= 0;
-  const order = sorted ? null : Array.from({ length: n }, (_, i) => i).sort(compare);
-  const row = (k: number): number => (order === null ? k : order[k]!);
+  const order = sorted ? null : Int32Array.from(Array.from({ length: n }, (_, i) => i).sort(compare));
   const out = new Int32Array(n).fill(-1);
   let g = 0;
   while (g < n) {
-    const day = traded[row(g)]!;
-    const tag = lower[row(g)];
+    const first = order === null ? g : order[g]!;
+    const day = traded[first]!;
+    const rank = tag[first]!;
     let front = 0;
     let started = -1;
     let h = g;
-    for (; h < n && traded[row(h)] === day && lower[row(h)] === tag; h++) {
-      const i = row(h);
+    for (; h < n; h++) {
+      const i = order === null ? h : order[h]!;
+      if (traded[i] !== day || tag[i] !== rank) break;
       if (delivery[i]! > day) out[i] = ++front;
       else started = i;
     }
@@ -104,15 +104,36 @@ export function pickRows(column: Float64Array, indices: Int32Array): Float64Arra
   return out;
 }
 
-/** Lower-cased period tags, each distinct tag lower-cased once. */
-function lowerCased(period: readonly string[]): string[] {
-  const known = new Map<string, string>();
-  return period.map((p) => {
-    let low = known.get(p);
-    if (low === undefined) {
-      low = p.toLowerCase();
-      known.set(p, low);
+/**
+ * The rank of each row's period tag among the distinct lower-cased tags in text order (so that
+ * comparing ranks compares the tags case-insensitively), each distinct tag lower-cased once.
+ */
+function tagRanks(period: readonly string[]): Int32Array {
+  const byTag = new Map<string, number>();
+  const lowers: string[] = [];
+  const out = new Int32Array(period.length);
+  let last: string | undefined;
+  let code = -1;
+  for (let i = 0; i < period.length; i++) {
+    const p = period[i]!;
+    if (p !== last) {
+      let known = byTag.get(p);
+      if (known === undefined) {
+        const low = p.toLowerCase();
+        known = lowers.indexOf(low);
+        if (known < 0) known = lowers.push(low) - 1;
+        byTag.set(p, known);
+      }
+      last = p;
+      code = known;
     }
-    return low;
+    out[i] = code;
+  }
+  const order = lowers.map((_, k) => k).sort((a, b) => (lowers[a]! < lowers[b]! ? -1 : lowers[a]! > lowers[b]! ? 1 : 0));
+  const rank = new Int32Array(lowers.length);
+  order.forEach((k, r) => {
+    rank[k] = r;
   });
+  for (let i = 0; i < out.length; i++) out[i] = rank[out[i]!]!;
+  return out;
 }

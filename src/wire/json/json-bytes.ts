@@ -63,6 +63,15 @@ export function putWords(view: DataView, p: number, words: Uint32Array, len: num
 }
 
 /**
+ * Where a writer may take its buffer from instead of allocating one (a server keeping the buffers
+ * of answers it has sent): a free buffer of at least `bytes` bytes, or none. What it hands out may
+ * hold old bytes; the writers write every byte they return.
+ */
+export interface ByteSource {
+  take(bytes: number): Uint8Array | undefined;
+}
+
+/**
  * JSON text as bytes. Writers reserve room first (`room`), then write without bounds checks.
  *
  * @example
@@ -80,10 +89,12 @@ export class JsonBytes {
 
   /**
    * @param capacity - Initial capacity in bytes.
+   * @param source - Where to take a buffer of that capacity from, when it has one.
    */
-  constructor(capacity = 1024) {
-    this.buf = new Uint8Array(Math.max(16, capacity));
-    this.dv = new DataView(this.buf.buffer);
+  constructor(capacity = 1024, source?: ByteSource) {
+    const size = Math.max(16, capacity);
+    this.buf = source?.take(size) ?? new Uint8Array(size);
+    this.dv = new DataView(this.buf.buffer, this.buf.byteOffset, this.buf.byteLength);
   }
 
   /**
@@ -268,6 +279,34 @@ interface ClockWords {
 }
 
 /**
+ * The clock texts of every offset met so far, shared by all writers (they depend on nothing but
+ * the offset; 24 KB each, made a minute at a time when first written; a service meets a handful
+ * of offsets, and the time zone database has a few hundred in all).
+ */
+const CLOCKS = new Map<number, ClockWords>();
+
+const QUOTE = 34;
+const DASH = 45;
+const T = 84;
+
+/**
+ * The words of `"YYYY-MM-DDT` (12 bytes) of a civil date, for 0 <= year <= 9999.
+ *
+ * @param out - Three words.
+ * @param year - The year.
+ * @param month - 1-12.
+ * @param day - 1-31.
+ */
+function dateWords(out: Uint32Array, year: number, month: number, day: number): void {
+  const y = QUADS[year]!;
+  const m = QUADS[month]! >>> 16; // the last two digits
+  const d = QUADS[day]! >>> 16;
+  out[0] = (QUOTE | (y << 8)) >>> 0;
+  out[1] = ((y >>> 24) | (DASH << 8) | (m << 16)) >>> 0;
+  out[2] = (DASH | (d << 8) | (T << 24)) >>> 0;
+}
+
+/**
  * Writes instants of a column, one at a time in index order, in a zone's local time with its
  * offset (the text of `formatInstants`), each between double quotes. The text is written in words
  * of four bytes: the quoted date once per local day, the time of day and offset made once per
@@ -284,7 +323,6 @@ export class InstantWriter {
   /** The instants the offset segments cover (widened when an instant falls outside). */
   private coverLo = Infinity;
   private coverHi = -Infinity;
-  private readonly clocks = new Map<number, ClockWords>();
   private last = 0;
   private k = 0;
   private lo = Infinity;
@@ -363,15 +401,14 @@ export class InstantWriter {
     const days = Math.floor((ms + offset) / DAY_MS);
     const [year, month, day] = civilFromDays(days);
     if (year < 0 || year > 9999) throw new ValueError(`Year ${year} cannot be written as an ISO 8601 date-time`);
-    const text = `"${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}T`;
-    this.date.set(asciiWords(text));
+    dateWords(this.date, year, month, day);
     this.base = days * DAY_MS - offset;
     this.from = Math.max(0, this.lo - this.base);
     this.to = Math.min(DAY_MS, this.hi - this.base);
-    let clock = this.clocks.get(offset);
+    let clock = CLOCKS.get(offset);
     if (clock === undefined) {
       clock = { words: new Uint32Array(1440 * 4), made: new Uint8Array(1440) };
-      this.clocks.set(offset, clock);
+      CLOCKS.set(offset, clock);
     }
     this.clock = clock;
   }

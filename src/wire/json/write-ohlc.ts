@@ -9,7 +9,14 @@ import type { Zone } from 'luxon';
 import type { Curve } from '../../model';
 import { ContractPeriod } from '../../model';
 import { serializeCurve } from './curve';
-import { InstantWriter, JsonBytes, asciiWords, putWords as importedPutWords, writeNumber as importedWriteNumber } from './json-bytes';
+import {
+  type ByteSource,
+  InstantWriter,
+  JsonBytes,
+  asciiWords,
+  putWords as importedPutWords,
+  writeNumber as importedWriteNumber,
+} from './json-bytes';
 
 // Module-local bindings of the per-value helpers: loaders that compile modules to CommonJS with
 // export getters (tsx, under which the tests and benches run) would otherwise call a getter per value.
@@ -38,14 +45,24 @@ export interface OhlcColumns {
 
 const FIELDS = ['open', 'high', 'low', 'close', 'settlement', 'volume', 'openInterest'] as const;
 /** A constant's words and length, for {@link putWords}. */
-const constant = (text: string) => ({ words: asciiWords(text), len: text.length });
-const KEYS = FIELDS.map((f) => constant(`,"${f === 'openInterest' ? 'open_interest' : f}":`));
-const TRADED = constant('{"product":{"traded_at":');
-const PERIOD = constant(',"period":');
-const FRONT = constant(',"front":');
+interface Constant {
+  words: Uint32Array;
+  len: number;
+}
+const constant = (text: string): Constant => ({ words: asciiWords(text), len: text.length });
+const KEY_TEXTS = FIELDS.map((f) => `,"${f === 'openInterest' ? 'open_interest' : f}":`);
+/** The keys before each number; the first closes the product (`},"open":`). */
+const KEYS = KEY_TEXTS.map((text, k) => constant(k === 0 ? `}${text}` : text));
+const FIRST = constant('{"product":{"traded_at":');
+/** Closes the row before and opens the next. */
+const NEXT = constant('},{"product":{"traded_at":');
 const DELIVERY = constant(',"delivery":');
 const NULL = constant('null');
+/** `,"period":"<tag>","front":` of a period tag. */
+const periodFront = (tag: string) => constant(`,"period":${JSON.stringify(ContractPeriod.byTag(tag).tag)},"front":`);
 const DATE_LEN = 12; // "YYYY-MM-DD"
+/** Slots of the date cache of {@link DateTexts} (a power of two). */
+const SLOTS = 256;
 /**
  * Room for one row besides its period text: the keys and dates (~170 bytes), seven numbers and
  * the front of up to 24 bytes each (`-1.2345678901234567e-308`), and the word writes' margin.
@@ -59,9 +76,12 @@ const ROW_ROOM = 400;
  */
 class DateTexts {
   private readonly known = new Map<number, Uint32Array>();
-  /** The last row's instant and text (rows of one trading day come together). */
-  private lastTime = Number.NaN;
-  private lastText: Uint32Array = new Uint32Array(3);
+  /**
+   * A direct-mapped cache in front of `known`, by hour count modulo {@link SLOTS}: the instant
+   * held in each slot and its three words (deliveries change from row to row, in a small cycle).
+   */
+  private readonly slotTimes = new Float64Array(SLOTS).fill(Number.NaN);
+  private readonly slotWords = new Uint32Array(SLOTS * 3);
   private readonly writer: InstantWriter;
   private readonly scratch = new DataView(new ArrayBuffer(64));
 
@@ -75,19 +95,24 @@ class DateTexts {
   /** Writes the text of row `i` at `p` and returns the position after it. */
   writeAt(view: DataView, p: number, i: number): number {
     const t = this.times[i]!;
-    let text = t === this.lastTime ? this.lastText : this.known.get(t);
-    if (text === undefined) {
-      const end = this.writer.writeAt(this.scratch, 0, i);
-      if (end < DATE_LEN) throw new RangeError('date text too short');
-      this.scratch.setUint8(DATE_LEN - 1, 34);
-      text = Uint32Array.of(this.scratch.getUint32(0, true), this.scratch.getUint32(4, true), this.scratch.getUint32(8, true));
-      this.known.set(t, text);
+    const slot = (t / 3_600_000) & (SLOTS - 1);
+    const words = this.slotWords;
+    const w = slot * 3;
+    if (this.slotTimes[slot] !== t) {
+      let text = this.known.get(t);
+      if (text === undefined) {
+        const end = this.writer.writeAt(this.scratch, 0, i);
+        if (end < DATE_LEN) throw new RangeError('date text too short');
+        this.scratch.setUint8(DATE_LEN - 1, 34);
+        text = Uint32Array.of(this.scratch.getUint32(0, true), this.scratch.getUint32(4, true), this.scratch.getUint32(8, true));
+        this.known.set(t, text);
+      }
+      words.set(text, w);
+      this.slotTimes[slot] = t;
     }
-    this.lastTime = t;
-    this.lastText = text;
-    view.setUint32(p, text[0]!, true);
-    view.setUint32(p + 4, text[1]!, true);
-    view.setUint32(p + 8, text[2]!, true);
+    view.setUint32(p, words[w]!, true);
+    view.setUint32(p + 4, words[w + 1]!, true);
+    view.setUint32(p + 8, words[w + 2]!, true);
     return p + DATE_LEN;
   }
 }
@@ -100,6 +125,7 @@ class DateTexts {
  * @param head - The list's curve, unit and denominator.
  * @param rows - The rows, in the order to write.
  * @param zone - The zone whose local dates `traded` and `delivery` are.
+ * @param source - Where to take the output buffer from (default: a new one).
  * @returns The UTF-8 JSON bytes.
  * @throws ValueError for an unknown period tag or a date that cannot be written.
  * @example
@@ -110,9 +136,10 @@ export function ohlcListBytes(
   head: { curve: Curve | null; unit: string | null; denominator: string | null },
   rows: OhlcColumns,
   zone: Zone,
+  source?: ByteSource,
 ): Uint8Array {
   const n = rows.traded.length;
-  const out = new JsonBytes(1024 + n * 260);
+  const out = new JsonBytes(1024 + n * 260, source);
   const text = JSON.stringify({
     curve: head.curve ? serializeCurve(head.curve) : null,
     unit: head.unit,
@@ -123,7 +150,19 @@ export function ohlcListBytes(
   const traded = new DateTexts(rows.traded, zone);
   const delivery = new DateTexts(rows.delivery, zone);
   const periods = new Map<string, { words: Uint32Array; len: number }>();
-  const columns = FIELDS.map((f) => rows[f]);
+  const columns = FIELDS.map((f) => rows[f] ?? null);
+  const [open, high, low, close, settlement, volume, openInterest] = columns;
+  // every number column present (the usual case): the row written without a check per field
+  const whole = columns.every((c) => c !== null);
+  const [kOpen, kHigh, kLow, kClose, kSettlement, kVolume, kOpenInterest] = KEYS as [
+    Constant,
+    Constant,
+    Constant,
+    Constant,
+    Constant,
+    Constant,
+    Constant,
+  ];
   let lastTag: string | null = null;
   let period = NULL;
   let p = out.length;
@@ -133,7 +172,7 @@ export function ohlcListBytes(
     const tag = rows.period[i]!;
     if (tag !== lastTag) {
       const known = periods.get(tag);
-      period = known ?? constant(JSON.stringify(ContractPeriod.byTag(tag).tag));
+      period = known ?? periodFront(tag);
       if (known === undefined) periods.set(tag, period);
       lastTag = tag;
     }
@@ -143,25 +182,31 @@ export function ohlcListBytes(
       view = out.view;
       limit = view.byteLength - ROW_ROOM - 64;
     }
-    if (i > 0) view.setUint8(p++, 44);
-    p = putWords(view, p, TRADED.words, TRADED.len);
+    p = i === 0 ? putWords(view, p, FIRST.words, FIRST.len) : putWords(view, p, NEXT.words, NEXT.len);
     p = traded.writeAt(view, p, i);
-    p = putWords(view, p, PERIOD.words, PERIOD.len);
     p = putWords(view, p, period.words, period.len);
-    p = putWords(view, p, FRONT.words, FRONT.len);
     const front = rows.front[i]!;
     p = front < 0 ? putWords(view, p, NULL.words, NULL.len) : writeNumber(view, p, front);
     p = putWords(view, p, DELIVERY.words, DELIVERY.len);
     p = delivery.writeAt(view, p, i);
-    view.setUint8(p++, 125);
+    if (whole) {
+      p = writeNumber(view, putWords(view, p, kOpen.words, kOpen.len), open![i]!);
+      p = writeNumber(view, putWords(view, p, kHigh.words, kHigh.len), high![i]!);
+      p = writeNumber(view, putWords(view, p, kLow.words, kLow.len), low![i]!);
+      p = writeNumber(view, putWords(view, p, kClose.words, kClose.len), close![i]!);
+      p = writeNumber(view, putWords(view, p, kSettlement.words, kSettlement.len), settlement![i]!);
+      p = writeNumber(view, putWords(view, p, kVolume.words, kVolume.len), volume![i]!);
+      p = writeNumber(view, putWords(view, p, kOpenInterest.words, kOpenInterest.len), openInterest![i]!);
+      continue;
+    }
     for (let k = 0; k < FIELDS.length; k++) {
       const key = KEYS[k]!;
       p = putWords(view, p, key.words, key.len);
       const column = columns[k];
       p = column === null || column === undefined ? putWords(view, p, NULL.words, NULL.len) : writeNumber(view, p, column[i]!);
     }
-    view.setUint8(p++, 125);
   }
+  if (n > 0) view.setUint8(p++, 125);
   out.length = p;
   out.ascii(']}');
   return out.bytes();

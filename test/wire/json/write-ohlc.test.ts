@@ -39,6 +39,10 @@ function same(list: OHLCList): void {
   const bytes = Buffer.from(ohlcListBytes({ curve: list.curve, unit: list.unit, denominator: list.denominator }, columnsOf(list), zone));
   const expected = Buffer.from(JSON.stringify(serializeOHLCList(list)));
   assert.ok(bytes.equals(expected), `${bytes.toString().slice(0, 300)}\n!==\n${expected.toString().slice(0, 300)}`);
+  // written into a used buffer (every byte 0xff)
+  const dirty = { take: (n: number) => new Uint8Array(n + 64).fill(0xff) };
+  const head = { curve: list.curve, unit: list.unit, denominator: list.denominator };
+  assert.ok(Buffer.from(ohlcListBytes(head, columnsOf(list), zone, dirty)).equals(expected));
 }
 
 let shapes = 0;

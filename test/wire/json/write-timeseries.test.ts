@@ -25,12 +25,16 @@ interface Pair {
 const pairs = JSON.parse(readFileSync(join(__dirname, '../../fixtures/wire-pairs.json'), 'utf8')) as Pair[];
 const decode = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
 
+/** A source of used buffers: every byte 0xff, larger than asked. */
+const dirty = { take: (bytes: number) => new Uint8Array(bytes + 100).fill(0xff) };
+
 function sameBytes(ts: Timeseries): void {
   const expected = Buffer.from(JSON.stringify(serializeTimeseries(ts)));
   assert.ok(
     Buffer.from(timeseriesBytes(ts)).equals(expected),
     `${decode(timeseriesBytes(ts)).slice(0, 400)}\n!==\n${expected.toString().slice(0, 400)}`,
   );
+  assert.ok(Buffer.from(timeseriesBytes(ts, dirty)).equals(expected), 'written into a used buffer');
 }
 
 function kind(request: string): 'one' | 'list' | null {
@@ -64,6 +68,7 @@ pairs.forEach((pair, i) => {
       const list = parseTimeseriesList(pair.body);
       const expected = Buffer.from(JSON.stringify(serializeTimeseriesList([...list])));
       assert.ok(Buffer.from(timeseriesListBytes([...list])).equals(expected));
+      assert.ok(Buffer.from(timeseriesListBytes([...list], dirty)).equals(expected));
     }
   });
 });

@@ -39,14 +39,13 @@ async function ohlcAnswer(
   store: Store,
   target: OhlcTarget,
   rows: OhlcRows,
-  indices: Int32Array,
+  indices: Int32Array | null,
   unit: string | undefined,
 ): Promise<Buffer> {
   const { record } = target;
   const b = rows.block;
-  // every row, in order (a list load without a contract filter): the store's columns as they are
-  const every = indices.length === b.traded.length && indices.every((row, k) => row === k);
-  const pick = (column: Float64Array) => (every ? column : pickRows(column, indices));
+  // null: every row, in order (a list load without a contract filter): the store's columns as they are
+  const pick = (column: Float64Array) => (indices === null ? column : pickRows(column, indices));
   let columns = PRICES.map((f) => pick(b[f]));
   let units = { unit: record.unit, denominator: record.denominator };
   if (unit !== undefined) ({ columns, ...units } = await convertPrices(store, columns, pick(b.traded), record, unit));
@@ -57,8 +56,8 @@ async function ohlcAnswer(
     { curve: target.curve, ...units },
     {
       traded: pick(b.traded),
-      period: every ? b.period : Array.from(indices, (i) => b.period[i]!),
-      front: every ? rows.fronts : Int32Array.from(indices, (i) => rows.fronts[i]!),
+      period: indices === null ? b.period : Array.from(indices, (i) => b.period[i]!),
+      front: indices === null ? rows.fronts : Int32Array.from(indices, (i) => rows.fronts[i]!),
       delivery: pick(b.delivery),
       open,
       high,
@@ -72,8 +71,6 @@ async function ohlcAnswer(
   );
 }
 
-const all = (n: number): Int32Array => Int32Array.from({ length: n }, (_, i) => i);
-
 async function load(context: RouteContext, request: FastifyRequest, reply: FastifyReply): Promise<Buffer> {
   const q = decodeOhlcLoad(requestQuery(request));
   const target = await ohlcTarget(context, request);
@@ -83,7 +80,7 @@ async function load(context: RouteContext, request: FastifyRequest, reply: Fasti
   const b = rows.block;
   const indices = filtered
     ? selectContract(b.period, b.delivery, rows.fronts, contractChoice({ ...q, period: q.period as ContractPeriod }, target.zone))
-    : all(b.traded.length);
+    : null;
   return ohlcAnswer(request, reply, context.store, target, rows, indices, q.unit);
 }
 
@@ -91,7 +88,7 @@ async function latest(context: RouteContext, request: FastifyRequest, reply: Fas
   const q = decodeOhlcLatest(requestQuery(request));
   const target = await ohlcTarget(context, request);
   const rows = await latestRows(context.store, target, q.date);
-  return ohlcAnswer(request, reply, context.store, target, rows, all(rows.block.traded.length), q.unit);
+  return ohlcAnswer(request, reply, context.store, target, rows, null, q.unit);
 }
 
 async function latestPeriods(context: RouteContext, request: FastifyRequest): Promise<Periodseries> {
