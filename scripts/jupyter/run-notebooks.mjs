@@ -262,6 +262,8 @@ async function main() {
     if (snapshot !== null) {
       env.SERVICE_CACHE_DIR = snapshot.cacheDir;
       env.SERVICE_CACHE_MODE = options.replay !== null ? 'offline' : 'record';
+      // a replay runs on the clock of its recording, so "today" is the recorded day
+      if (options.replay !== null) env.SERVICE_NOW = snapshot.recorded;
     }
     const registered = new Set(kernels.kernels.map((k) => k.name));
     const written = [];

@@ -1,5 +1,6 @@
 import { DateTime, IANAZone, Settings, SystemZone, type Zone } from 'luxon';
 import { ValueError } from '../exceptions';
+import { pinClockFromEnv } from './pinned-clock';
 import { toDateTime, wallClockToDateTime, type TimeInput } from './to-date-time';
 import { daysInMonth, localMillis } from './wall-clock';
 import { DEFAULT_ZONE, toZone, type ZoneInput } from './zones';
@@ -21,6 +22,9 @@ export type Clock = () => number;
  * @returns Epoch milliseconds now.
  */
 export const systemClock: Clock = () => Settings.now();
+
+// a replayed report runs on the clock of its recording (SERVICE_NOW, see ./pinned-clock)
+pinClockFromEnv();
 
 /**
  * The current time in a zone.
