@@ -62,7 +62,9 @@ test('the TypeScript cell runs as it is and loads what the page loaded', async (
     code,
     /client\.timeseries\.load\("DE Wind Power Production MWh\/h 15min Actual", \{ begin: "\d{4}-\d\d-\d\d", end: "\d{4}-\d\d-\d\d", frequency: "PT1H", aggregation: "SUM" \}\);/,
   );
-  assert.ok(onPage.length >= 7 * 24);
+  // a week of hours (6 days between midnight in CET and in UTC, when the demo's actuals, which
+  // end the day after its UTC anchor, lack the newest CET day)
+  assert.ok(onPage.length >= 6 * 24, `${onPage.length} hours`);
   assert.is(await runCell(code), JSON.stringify({ rows: onPage.length }));
 });
 
