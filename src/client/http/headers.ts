@@ -39,22 +39,24 @@ export const USER_AGENT = `service-ts/${packageVersion()}`;
 
 /**
  * Headers sent on every request (docs/protocol.md#headers): the key under `authHeader`, `User-Agent`,
- * `Accept: *\/*`, `Accept-Encoding: gzip, deflate` and `Connection: keep-alive`. In a browser only
- * the key and `Accept`: the browser sets the others itself and refuses a page that tries.
+ * `Accept: *\/*`, `Accept-Encoding: gzip, deflate` (`identity` with compression off, see
+ * docs/protocol.md#compression) and `Connection: keep-alive`. In a browser only the key and
+ * `Accept`: the browser sets the others itself (compression too) and refuses a page that tries.
  *
  * @param authHeader - Header carrying the key (`X-API-Key`, or `Ocp-Apim-Subscription-Key`).
  * @param apiKey - The key.
+ * @param compression - Ask for compressed answers (default true).
  * @returns Header names and values.
  * @example
  * requestHeaders('X-API-Key', 'abc')['X-API-Key'] //=> 'abc'
  */
-export function requestHeaders(authHeader: string, apiKey: string): Record<string, string> {
+export function requestHeaders(authHeader: string, apiKey: string, compression = true): Record<string, string> {
   if (!inNode()) return { [authHeader]: apiKey, Accept: '*/*' };
   return {
     [authHeader]: apiKey,
     'User-Agent': USER_AGENT,
     Accept: '*/*',
-    'Accept-Encoding': 'gzip, deflate',
+    'Accept-Encoding': compression ? 'gzip, deflate' : 'identity',
     Connection: 'keep-alive',
   };
 }

@@ -342,11 +342,9 @@ export class HttpTransport {
     arrow: boolean,
   ): Promise<AxiosResponse<ArrayBuffer>> {
     const sameOrigin = new URL(url).origin === this.origin;
-    const headers = requestHeaders(this.options.authHeader, this.options.apiKey);
+    const headers = requestHeaders(this.options.authHeader, this.options.apiKey, this.options.compression);
     if (arrow) headers.Accept = ARROW_ACCEPT;
     if (!sameOrigin) delete headers[this.options.authHeader];
-    // a browser negotiates compression itself and refuses the header
-    if (!this.options.compression && inNode()) headers['Accept-Encoding'] = 'identity';
     if (etag !== null && sameOrigin) headers['If-None-Match'] = etag;
     try {
       return await this.axios.get<ArrayBuffer>(url, { headers, proxy: this.proxyFor(url), ...(signal ? { signal } : {}) });
