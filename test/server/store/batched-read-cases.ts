@@ -116,6 +116,47 @@ export function batchedReadCases(open: () => Promise<Store>, done: (store: Store
     assert.is(none.batches.length, 0);
   });
 
+  test('read again after imports change the rows (holes, a row off the grid): the count, first and last follow the rows', async () => {
+    const SPANS = 'Stream Spans PT15M';
+    const n = 70_000;
+    await store.importBatch({ curves: [curveRecord(SPANS, { frequency: 'PT15M' })] });
+    const write = (t: Float64Array) =>
+      store.importBatch({
+        series: [{ curve: SPANS, issued: null, tag: null, times: t, values: t.map((x) => x / Q), scenarios: [], scenarioNames: [] }],
+      });
+    await write(times(0, n));
+    const check = async (range: { begin: number; end: number }, rows: number, first: number, last: number) => {
+      const full = { rows: (range.end - range.begin) / Q, first: range.begin, last: range.end - Q };
+      const { cursor, batches } = await all(SPANS, range, full);
+      assert.equal([cursor.rows, cursor.first, cursor.last], [rows, first, last]);
+      same(joined(batches.map((b) => b.times)), bytes((await store.readSeries(SPANS, range)).times), 'times');
+    };
+    const at = (k: number) => START + k * Q;
+    const whole = { begin: at(-100), end: at(n + 50) };
+    // twice each: a store that keeps what it learnt of a series between reads must keep it right
+    for (let round = 0; round < 2; round++) {
+      await check(whole, n, at(0), at(n - 1));
+      await check({ begin: at(100), end: at(60_000) }, 59_900, at(100), at(59_999));
+      await check({ begin: at(n - 10), end: at(n + 66_000) }, 10, at(n - 10), at(n - 1));
+      await store.importBatch({}); // an empty import: whatever the store queued after the reads has run
+    }
+    // steps 1000..1998 replaced by the even ones: holes at the 499 odd steps 1001..1997
+    await write(Float64Array.from({ length: 500 }, (_, i) => at(1000 + 2 * i)));
+    for (let round = 0; round < 2; round++) {
+      await check(whole, n - 499, at(0), at(n - 1));
+      // 66,100 steps, holes at 1501..1997 (249)
+      await check({ begin: at(1500), end: at(67_600) }, 66_100 - 249, at(1500), at(67_599));
+      await store.importBatch({});
+    }
+    // steps 1..999 replaced by a row a minute after step 0 (off the grid) and one at step 999
+    await write(Float64Array.of(at(0) + 60_000, at(999)));
+    for (let round = 0; round < 2; round++) {
+      await check(whole, n - 499 - 999 + 2, at(0), at(n - 1));
+      await check({ begin: at(2000), end: at(67_536) }, 65_536, at(2000), at(67_535));
+      await store.importBatch({});
+    }
+  });
+
   test('a read left after its first batch, many times over, gives its connection back', async () => {
     const range = { begin: START, end: START + N * Q };
     const leave = async () => {

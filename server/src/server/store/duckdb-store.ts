@@ -24,6 +24,7 @@ import {
 import { ReadMemo } from './read-memo';
 import { frozen, instanceFromRow } from './duckdb-records';
 import { loadState, type StoredState } from './duckdb-state';
+import { fixedStep, writeSpans } from './duckdb-spans';
 import { openSeriesCursor } from './duckdb-stream';
 import { writeBatch, type WriteCounts } from './duckdb-write';
 import type { CurveRow } from './duckdb-write-meta';
@@ -99,6 +100,8 @@ export class DuckDbStore implements Store {
   private sortedCurves: CurveRecord[] | null = null;
   private sortedPlaces: PlaceRecord[] | null = null;
   private readonly writes = new SerialQueue();
+  /** Series whose span is being written (see {@link DuckDbStore.fillSpan}). */
+  private readonly spanFills = new Set<number>();
   private readonly listeners = new Set<(events: readonly EventRecord[]) => void>();
   private readonly next: IdCounters;
   private readonly eventIds: EventIdGenerator;
@@ -412,7 +415,7 @@ export class DuckDbStore implements Store {
     instance?: InstanceKey | null,
     full: SeriesSpan | null = null,
   ): Promise<SeriesCursor | null> {
-    this.curveRow(curve);
+    const row = this.curveRow(curve);
     // the connection stays with the cursor until it closes; none free: the caller reads whole
     const conn = this.streamers.pop();
     if (conn === undefined) return null;
@@ -425,11 +428,28 @@ export class DuckDbStore implements Store {
     try {
       const target = await this.target(conn, curve, instance);
       const members = await this.lookups.get(curve, `series ${target.instanceId} true`, () => readSeriesMembers(conn, target, true));
-      return await openSeriesCursor(conn, members, range, full, release);
+      const missingSpan = (seriesId: number) => this.fillSpan(seriesId, row.id, row.record.frequency);
+      return await openSeriesCursor(conn, members, range, full, release, missingSpan);
     } catch (err) {
       release();
       throw err;
     }
+  }
+
+  /**
+   * Writes the span of a series that a batched read found without one (see duckdb-spans.ts), on
+   * the write connection after the imports queued before it; once per series at a time. Best
+   * effort: without a span, reads count the rows.
+   */
+  private fillSpan(seriesId: number, curveId: number, frequency: string): void {
+    if (this.closed || this.spanFills.has(seriesId)) return;
+    this.spanFills.add(seriesId);
+    void this.writes
+      .run(async () => {
+        if (!this.closed) await writeSpans(this.writer, [seriesId], new Map([[curveId, fixedStep(frequency)]]));
+      })
+      .catch(() => undefined)
+      .finally(() => this.spanFills.delete(seriesId));
   }
 
   /** {@inheritDoc Store.readPeriods} */

@@ -11,6 +11,7 @@
 import type { DuckDBConnection, DuckDBDataChunk, DuckDBMaterializedResult, DuckDBTypeId } from '@duckdb/node-api';
 import { copyNumbers, readColumns, sqlNumber } from './duckdb-io';
 import type { SeriesMembers } from './duckdb-read';
+import { readSpan, spanInRange } from './duckdb-spans';
 import { sortByTime } from './pivot-members';
 import type { SeriesBatch, SeriesCursor, SeriesSpan, TimeRange } from './store';
 
@@ -129,10 +130,25 @@ async function* windowRows(
 }
 
 /**
- * The row count, first and last time of the rows in `where`: the first and last are taken from
- * `full` when the count is the count of a range with a row at every step (no scan for them).
+ * The row count, first and last time of the rows in `where`: from the series' stored span when it
+ * tells them (a single series with a row at every step of the range's grid between its first and
+ * last time: no scan at all), else counted; the first and last are then taken from `full` when
+ * the count is the count of a range with a row at every step (no scan for them).
  */
-async function spanOf(conn: DuckDBConnection, where: string, members: number, full: SeriesSpan | null): Promise<SeriesSpan> {
+async function spanOf(
+  conn: DuckDBConnection,
+  where: string,
+  ids: readonly number[],
+  full: SeriesSpan | null,
+  missingSpan: (seriesId: number) => void,
+): Promise<SeriesSpan> {
+  if (ids.length === 1 && full !== null) {
+    const stored = await readSpan(conn, ids[0]!);
+    if (stored === null) missingSpan(ids[0]!);
+    const known = stored === null ? null : spanInRange(stored, full);
+    if (known !== null) return known;
+  }
+  const members = ids.length;
   // one row per series and time: a single member is counted without a hash of its times
   const counted = members === 1 ? 'count(*)' : 'count(DISTINCT ts)';
   const [count] = (await readColumns(conn, `SELECT ${counted} FROM series_values WHERE ${where}`, ['number'])) as [Float64Array];
@@ -155,6 +171,7 @@ async function spanOf(conn: DuckDBConnection, where: string, members: number, fu
  * @param range - `[begin, end)`.
  * @param full - The steps of the range when it has a row at each (see `Store.openSeries`), or null.
  * @param release - Called once when the cursor is closed (gives the connection back).
+ * @param missingSpan - Called with a single series that has no stored span (the store may write it; see duckdb-spans.ts).
  * @returns The cursor: row count, first and last time, columns, and the batches.
  * @example
  * const cursor = await openSeriesCursor(conn, members, { begin, end }, null, release);
@@ -166,6 +183,7 @@ export async function openSeriesCursor(
   range: TimeRange,
   full: SeriesSpan | null,
   release: () => void,
+  missingSpan: (seriesId: number) => void = () => undefined,
 ): Promise<SeriesCursor> {
   let open = true;
   const close = async (): Promise<void> => {
@@ -183,7 +201,7 @@ export async function openSeriesCursor(
     const ids = members.valueId === null ? members.scenarioIds : [members.valueId, ...members.scenarioIds];
     const scenarioNames = [...members.scenarioNames];
     const where = `series_id IN (${ids.length ? ids.join(',') : 'NULL'})${rangeSql(range)}`;
-    const span = await spanOf(conn, where, ids.length, full);
+    const span = await spanOf(conn, where, ids, full, missingSpan);
     const { rows } = span;
     async function* batches(size: number): AsyncGenerator<SeriesBatch> {
       try {

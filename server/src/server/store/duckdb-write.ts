@@ -7,6 +7,7 @@
 import { DOUBLE, INTEGER, LIST, listValue, type DuckDBConnection } from '@duckdb/node-api';
 import { ChunkWriter, sqlIntList, sqlNumber } from './duckdb-io';
 import type { WritePlan } from './duckdb-plan';
+import { clearSpans } from './duckdb-spans';
 import { closeQuietly, writeCurves, writeDirectory, writeEvents, writeInstances } from './duckdb-write-meta';
 import type { EventIdParts } from './event-ids';
 import type { EventRecord, ImportBatch, OhlcBlock, PeriodBlock, SeriesBlock } from './types';
@@ -122,6 +123,13 @@ async function writeSeries(
     throw err;
   }
   return written;
+}
+
+/** Every series of the curve/instance pairs whose values a batch writes (a block replaces all members over its range). */
+function changedSeries(targets: readonly SeriesTarget[], columnsOf: (curveId: number, instanceId: number) => number[]): number[] {
+  const ids = new Set<number>();
+  for (const t of targets) if (t.block.times.length > 0) for (const id of columnsOf(t.curveId, t.instanceId)) ids.add(id);
+  return [...ids];
 }
 
 /**
@@ -264,7 +272,9 @@ export async function writeBatch(
     await writeDirectory(conn, batch.places ?? [], batch.users ?? [], batch.keys ?? []);
     await writeInstances(conn, plan.instances, plan.newSeries, plan.replacedInstances);
     step();
-    const values = await writeSeries(conn, plan.series, (c, i) => plan.columns.get(`${c}|${i}`) ?? [], step);
+    const columnsOf = (c: number, i: number) => plan.columns.get(`${c}|${i}`) ?? [];
+    const values = await writeSeries(conn, plan.series, columnsOf, step);
+    await clearSpans(conn, changedSeries(plan.series, columnsOf));
     const periods = await writePeriods(conn, plan.periods, step);
     const ohlcRows = await writeOhlc(conn, plan.ohlc, step);
     const pruned = await writeEvents(conn, events, dropBefore);
