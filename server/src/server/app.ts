@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, type onReques
 import { TooManyRequestsError, UnauthorizedError } from 'service/exceptions';
 import { API_KEY_HEADERS, RateLimiter, SharedRateLimiter, apiKeyOf, authenticate, type Principal, type RateLimitOptions } from './auth';
 import { assertWellFormedQuery } from 'service/wire';
+import { offerArrow } from './arrow-reply';
 import { registerCompression, type CompressionOptions } from './compress';
 import { registerConditional } from './conditional';
 import { registerCors } from './cors';
@@ -177,6 +178,9 @@ export function createApp(options: AppOptions): FastifyInstance {
     options.authFailureLimit === false ? null : new RateLimiter(options.authFailureLimit ?? DEFAULT_AUTH_FAILURE_LIMIT, clock);
   const authHook = apiKeyHook(options.store, limiter, { failures });
   registerHealth(app, options.store);
+  // every answer says that Arrow is offered, so an 'auto' client asks for it from its first data
+  // load on when it has made any other request before (docs/arrow.md#client)
+  app.addHook('onRequest', async (_request, reply) => offerArrow(reply));
   registerConditional(app, { store: options.store });
   if (options.compression !== false) registerCompression(app, options.compression ?? {});
   app.register(

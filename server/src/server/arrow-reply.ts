@@ -40,7 +40,7 @@ import { jsonReply, type AnswerBuffers } from './json-reply';
 import type { OpenSeries } from './stream-series';
 
 /**
- * Says on an answer that the service answers Arrow (the header a client in `'auto'` mode reads).
+ * Says on an answer that the service answers Arrow (the header a client in `'auto'` mode reads); set on every answer by `createApp`.
  *
  * @param reply - The reply.
  * @returns Nothing.
@@ -72,7 +72,6 @@ function answer<J extends JsonAnswer>(
   arrow: () => Uint8Array,
   json: (buffers: AnswerBuffers) => J,
 ): Buffer | Exclude<J, Uint8Array> {
-  offerArrow(reply);
   reply.header('vary', 'Accept');
   if (!asksArrow(request)) return jsonReply(reply, json);
   const bytes = arrow();
@@ -121,7 +120,6 @@ const READ_AHEAD = 1 << 20;
  * if (open) return timeseriesStreamReply(reply, open);
  */
 export function timeseriesStreamReply(reply: FastifyReply, open: OpenSeries): Readable {
-  offerArrow(reply);
   reply.header('vary', 'Accept');
   reply.type(ARROW_MEDIA_TYPE);
   const { head, cursor } = open;

@@ -270,6 +270,21 @@ export class ResponseCache {
     if (this.disk !== null) await this.disk.clear();
   }
 
+  /**
+   * Drops one entry (memory and directory), e.g. one replaced by the other representation.
+   *
+   * @param key - From {@link keyOf}.
+   * @returns When done.
+   */
+  async forget(key: string): Promise<void> {
+    const old = this.memory.get(key);
+    if (old !== undefined) {
+      this.memory.delete(key);
+      this.held -= old.bytes;
+    }
+    if (this.disk !== null) await this.disk.remove(key);
+  }
+
   private remember(key: string, answer: CachedAnswer): void {
     const old = this.memory.get(key);
     if (old !== undefined) {

@@ -60,7 +60,8 @@ test.after(async () => {
 });
 
 test('a repeated load is revalidated (304) and served from memory; an import brings the new values', async () => {
-  const c = client({ cache: true });
+  // one representation throughout (an 'auto' client's first answer is JSON, its later ones Arrow: see below)
+  const c = client({ cache: true, transport: 'json' });
   const first = await c.timeseries.load(A, RANGE);
   assert.equal(c.cache?.stats(), { hits: 0, misses: 1, revalidations: 0, bytes: c.cache?.stats().bytes, entries: 1 });
   assert.ok((c.cache?.stats().bytes ?? 0) > 1000);
@@ -184,6 +185,37 @@ test('Arrow answers are cached as Arrow: 304 on the Arrow tag, new values after 
   json.close();
 });
 
+test("'auto' with a cache: a JSON entry from before Arrow was offered is replaced by the Arrow answer once, which is then revalidated", async () => {
+  const dir = tempDir();
+  const seen: { status: number | null; fromCache: boolean }[] = [];
+  const c = client({ cache: { dir }, onResponse: (r) => seen.push({ status: r.status, fromCache: r.fromCache }) });
+  const entries = () =>
+    readdirSync(dir)
+      .filter((n) => n.endsWith('.entry'))
+      .map((n) => JSON.parse(readFileSync(join(dir, n), 'utf8').split('\n')[0] as string).type as string);
+  // the client's first request: nothing has told it of Arrow yet, so it asks for JSON
+  const first = await c.timeseries.load(B, RANGE);
+  assert.equal(entries(), ['application/json']);
+  // now it asks for Arrow: the JSON entry does not answer that, the Arrow answer replaces it
+  const second = await c.timeseries.load(B, RANGE);
+  assert.equal(entries(), ['application/vnd.apache.arrow.stream']);
+  // and is revalidated from then on
+  const third = await c.timeseries.load(B, RANGE);
+  assert.ok(second.equals(first) && third.equals(first));
+  assert.equal(seen, [
+    { status: 200, fromCache: false },
+    { status: 200, fromCache: false },
+    { status: 304, fromCache: true },
+  ]);
+  assert.equal([c.cache?.stats().misses, c.cache?.stats().revalidations, c.cache?.stats().entries], [2, 1, 1]);
+  // a new 'auto' client of the directory (asking for JSON first) takes the Arrow entry and revalidates it
+  const next = client({ cache: { dir } });
+  assert.ok((await next.timeseries.load(B, RANGE)).equals(first));
+  assert.equal([next.cache?.stats().misses, next.cache?.stats().revalidations], [0, 1]);
+  c.close();
+  next.close();
+});
+
 test('404 answers are never cached', async () => {
   const dir = tempDir();
   const c = client({ cache: { dir } });
@@ -296,7 +328,9 @@ test('two processes share one cache directory', async () => {
   const sumB = values(await client().timeseries.load(B, RANGE)).reduce((x, y) => x + y, 0);
   assert.equal(a.sums, [sumA, sumB, sumA, sumB, sumA, sumB]);
   assert.equal(b.sums, [sumB, sumA, sumB, sumA, sumB, sumA]);
-  assert.ok(a.stats.hits >= 4 && b.stats.hits >= 4);
+  // each process: its first load is JSON, the next ones Arrow (the JSON entry is replaced once), so
+  // at least the second and third rounds of its second curve and the third of its first are hits
+  assert.ok(a.stats.hits >= 3 && b.stats.hits >= 3, JSON.stringify([a.stats, b.stats]));
   const offline = client({ cache: { dir, mode: 'offline' } });
   assert.equal(
     values(await offline.timeseries.load(A, RANGE)).reduce((x, y) => x + y, 0),

@@ -4,7 +4,6 @@
  *
  * @module
  */
-import { offerArrow } from '../arrow-reply';
 import type { RouteModule } from '../route-module';
 import { serializeGrant, userOf, type SubscriptionJson } from '../auth';
 import type { UserRecord } from '../store';
@@ -47,9 +46,6 @@ export function serializeUser(user: UserRecord): UserJson {
 export const userRoutes: RouteModule = {
   section: 'user',
   register(api) {
-    api.get('/user/', async (request, reply) => {
-      offerArrow(reply);
-      return serializeUser(userOf(request));
-    });
+    api.get('/user/', async (request) => serializeUser(userOf(request)));
   },
 };
