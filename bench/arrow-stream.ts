@@ -1,6 +1,7 @@
 /**
  * Arrow answers streamed from the store (issue 19, docs/arrow.md#streamed), the service in its own
- * process (bench/arrow-stream-server.ts), the client (`fetch`, identity encoding) in this one:
+ * process (bench/arrow-stream-server.ts), the client (node's `http`, one keep-alive connection,
+ * identity encoding, the body counted as it arrives) in this one:
  *
  * 1. Time: the ten-year Arrow answer (request to last byte) beside the store's own read of the
  *    same range (`store.readSeries`, timed in the service's process), and the same answer made
@@ -20,6 +21,7 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import * as http from 'node:http';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -48,10 +50,24 @@ const MODES = [
   { label: 'JSON', accept: '*/*', whole: false },
 ];
 
-async function body(url: string, key: string, accept: string): Promise<number> {
-  const res = await fetch(url, { headers: { 'x-api-key': key, accept, 'accept-encoding': 'identity' } });
-  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  return (await res.arrayBuffer()).byteLength;
+/** One keep-alive connection, as a client's; the body is counted as it arrives, not kept. */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+function body(url: string, key: string, accept: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent, headers: { 'x-api-key': key, accept, 'accept-encoding': 'identity' } }, (res) => {
+        let bytes = 0;
+        let text = '';
+        res.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+          if (res.statusCode !== 200) text += chunk.toString();
+        });
+        res.on('end', () => (res.statusCode === 200 ? resolve(bytes) : reject(new Error(`${url}: ${res.statusCode} ${text}`))));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
 }
 
 /** A service process (bench/arrow-stream-server.ts) and its command lines. */
@@ -176,6 +192,7 @@ async function main(): Promise<void> {
     if (PART !== 'memory') await timing(dir, key, curve);
     if (PART !== 'time') await memory(dir, key, curve);
   } finally {
+    agent.destroy();
     rmSync(dir, { recursive: true, force: true });
   }
 }
