@@ -231,6 +231,30 @@ test('a slow reader gets the same bytes: no batch is overwritten while it waits 
   assert.ok(zlib.gunzipSync(packed).equals(whole), 'gzip: the bytes differ from the whole answer');
 });
 
+test('batch columns kept for reuse never change bytes still on their way: a slow reader beside fast answers of other data', async () => {
+  // the fast answers fill the pool of batch columns and take from it while the slow one waits:
+  // a column given back before its bytes left would carry the other series into the slow answer
+  const slowPath = path(WIDE, 'begin=2020-01-01&end=2034-01-01');
+  const fastPath = path(LONG, 'begin=2020-01-01&end=2025-01-01');
+  const slowWhole = encodeTimeseries(parseTimeseries(JSON.parse((await get(slowPath)).body.toString())));
+  const fastWhole = encodeTimeseries(parseTimeseries(JSON.parse((await get(fastPath)).body.toString())));
+  const fast = async () => {
+    for (let i = 0; i < 6; i++) {
+      const answer = await get(fastPath, { accept: ARROW_ACCEPT });
+      assert.ok(bytes(answer).length === fastWhole.length && Buffer.from(bytes(answer)).equals(fastWhole), `fast answer ${i} differs`);
+    }
+  };
+  await fast();
+  for (const encoding of ['identity', 'gzip']) {
+    const [slow] = await Promise.all([slowGet(slowPath, { 'accept-encoding': encoding }), fast()]);
+    const body = encoding === 'gzip' ? zlib.gunzipSync(slow) : slow;
+    assert.ok(body.equals(slowWhole), `${encoding}: the slow answer's bytes differ from the whole answer`);
+  }
+  // and a slow answer's own later windows: read into columns given back by the fast ones
+  const again = await Promise.all([slowGet(slowPath, { 'accept-encoding': 'identity' }), fast(), fast()]);
+  assert.ok(again[0].equals(slowWhole), 'the slow answer differs the second time');
+});
+
 test('errors before the first byte stay JSON problems', async () => {
   const missing = await get(path('No Such Curve', 'begin=2020-01-01&end=2020-02-01'), { accept: ARROW_ACCEPT });
   assert.is(missing.status, 404);

@@ -36,6 +36,7 @@ import {
   type PeriodseriesJson,
   type SRMCJson,
 } from 'service/wire';
+import { AnswerColumns, ColumnPool } from './column-pool';
 import { jsonReply, type AnswerBuffers } from './json-reply';
 import type { OpenSeries } from './stream-series';
 
@@ -105,6 +106,9 @@ function bufferOf(bytes: Uint8Array): Buffer {
 /** Bytes of a streamed answer made ready before the socket asks for them. */
 const READ_AHEAD = 1 << 20;
 
+/** Batch columns kept between streamed answers: 16 columns of 65,536 rows (8 MiB), a ten-year plain series' window and more. */
+const BATCH_COLUMNS = new ColumnPool(TimeseriesStream.batchRows, 16);
+
 /**
  * Answers an opened time series as an Arrow stream sent while it is read
  * (docs/arrow.md#streamed): the schema with the row count, then one record batch per batch the
@@ -124,14 +128,22 @@ export function timeseriesStreamReply(reply: FastifyReply, open: OpenSeries): Re
   reply.type(ARROW_MEDIA_TYPE);
   const { head, cursor } = open;
   const out = new TimeseriesStream(head, cursor.rows);
+  const res = reply.raw;
+  // the batch columns come from the pool and go back once their bytes are all in the kernel:
+  // nothing waits in this stream, the response or the socket (a compressed answer gives back at its end)
+  const columns = new AnswerColumns(
+    BATCH_COLUMNS,
+    () => stream.readableLength === 0 && res.writableLength === 0 && !res.destroyed && reply.getHeader('content-encoding') === undefined,
+  );
   let started = false;
   async function* pieces(): AsyncGenerator<Buffer> {
     started = true;
     try {
       yield bufferOf(out.start());
       let rows = 0;
-      for await (const batch of cursor.batches(TimeseriesStream.batchRows)) {
+      for await (const batch of cursor.batches(TimeseriesStream.batchRows, columns)) {
         rows += batch.times.length;
+        columns.sent([batch.times, batch.values, ...batch.scenarios]);
         // the batch is the reply's own (the store never writes into it again): its times become the date column in place
         for (const piece of out.batch(batch, true)) yield bufferOf(piece);
       }
@@ -151,6 +163,9 @@ export function timeseriesStreamReply(reply: FastifyReply, open: OpenSeries): Re
   stream.once('close', () => {
     if (!started) void cursor.close();
   });
+  // finished: every byte is with the kernel; cut short: bytes may still be pending, nothing goes back
+  res.once('finish', () => columns.end(true));
+  res.once('close', () => columns.end(false));
   return stream;
 }
 

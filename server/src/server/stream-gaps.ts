@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { SeriesBatch, SeriesCursor } from './store';
+import type { ColumnSource, SeriesBatch, SeriesCursor } from './store';
 
 /** A batch's columns in a fixed order: the value column (when there is one), then the scenarios. */
 function columnsOf(batch: SeriesBatch): Float64Array[] {
@@ -30,15 +30,16 @@ function columnsOf(batch: SeriesBatch): Float64Array[] {
 export function filledCursor(cursor: SeriesCursor, step: number): SeriesCursor {
   const rows = cursor.rows === 0 ? 0 : Math.round((cursor.last - cursor.first) / step) + 1;
   const width = (cursor.values ? 1 : 0) + cursor.scenarioNames.length;
-  async function* batches(size: number): AsyncGenerator<SeriesBatch> {
+  async function* batches(size: number, source?: ColumnSource): AsyncGenerator<SeriesBatch> {
     let made = 0;
-    let times = new Float64Array(0);
+    let times: Float64Array = new Float64Array(0);
     let columns: Float64Array[] = [];
     let n = 0;
+    const column = (length: number) => (source ? source.take(length) : new Float64Array(length));
     const open = (): void => {
       const length = Math.min(size, rows - made);
-      times = new Float64Array(length);
-      columns = Array.from({ length: width }, () => new Float64Array(length).fill(Number.NaN));
+      times = column(length);
+      columns = Array.from({ length: width }, () => column(length).fill(Number.NaN));
       n = 0;
     };
     const full = (): SeriesBatch => {
@@ -48,12 +49,12 @@ export function filledCursor(cursor: SeriesCursor, step: number): SeriesCursor {
       return batch;
     };
     if (rows === 0) {
-      for await (const _ of cursor.batches(size)) throw new Error('series read brought rows where none were counted');
+      for await (const _ of cursor.batches(size, source)) throw new Error('series read brought rows where none were counted');
       return;
     }
     open();
     let next = cursor.first;
-    for await (const batch of cursor.batches(size)) {
+    for await (const batch of cursor.batches(size, source)) {
       const from = columnsOf(batch);
       for (let i = 0; i < batch.times.length; i++) {
         const t = batch.times[i]!;
@@ -68,6 +69,8 @@ export function filledCursor(cursor: SeriesCursor, step: number): SeriesCursor {
           if (n === times.length) yield full();
         }
       }
+      // copied: the stored batch is never handed out
+      source?.release([batch.times, ...from]);
     }
     if (made !== rows) throw new Error(`series read brought ${made} of ${rows} steps`);
   }

@@ -12,7 +12,7 @@ import { Frequency, Resolution, floorMillis, shiftMillis, stepStarts, zoneByName
 import type { Zone } from 'luxon';
 import { hasGaps, passesThrough, type SeriesRequest } from './resample-series';
 import { filledCursor } from './stream-gaps';
-import type { CurveRecord, SeriesCursor, SeriesSpan, Store } from './store';
+import type { ColumnSource, CurveRecord, SeriesCursor, SeriesSpan, Store } from './store';
 
 /** A series opened for streaming: its rows to come and the series without rows (its header). */
 export interface OpenSeries {
@@ -133,9 +133,18 @@ function convertedCursor(cursor: SeriesCursor, record: CurveRecord, unit: string
   const convert = (column: Float64Array): Float64Array => convertUnit(column, record.unit, record.denominator, unit).values;
   return {
     ...cursor,
-    async *batches(size: number) {
-      for await (const batch of cursor.batches(size)) {
-        yield { times: batch.times, values: batch.values === null ? null : convert(batch.values), scenarios: batch.scenarios.map(convert) };
+    async *batches(size: number, source?: ColumnSource) {
+      for await (const batch of cursor.batches(size, source)) {
+        const out = {
+          times: batch.times,
+          values: batch.values === null ? null : convert(batch.values),
+          scenarios: batch.scenarios.map(convert),
+        };
+        yield out;
+        // the stored columns that were converted into new ones are never handed out
+        const stored = batch.values === null ? batch.scenarios : [batch.values, ...batch.scenarios];
+        const handed = new Set(out.values === null ? out.scenarios : [out.values, ...out.scenarios]);
+        source?.release(stored.filter((c) => !handed.has(c)));
       }
     },
   };

@@ -13,7 +13,7 @@ import { copyNumbers, readColumns, sqlNumber } from './duckdb-io';
 import type { SeriesMembers } from './duckdb-read';
 import { readSpan, spanInRange } from './duckdb-spans';
 import { sortByTime } from './pivot-members';
-import type { SeriesBatch, SeriesCursor, SeriesSpan, TimeRange } from './store';
+import type { ColumnSource, SeriesBatch, SeriesCursor, SeriesSpan, TimeRange } from './store';
 
 function rangeSql(range: TimeRange): string {
   let out = '';
@@ -36,12 +36,14 @@ function copyRows(chunk: DuckDBDataChunk, types: readonly DuckDBTypeId[], out: F
  * The rows of a read window in batches of `size` rows, each batch in columns of its own (so a
  * batch still being sent keeps no more than itself).
  */
-function batchesOf(result: DuckDBMaterializedResult, columns: number, size: number): Float64Array[][] {
+function batchesOf(result: DuckDBMaterializedResult, columns: number, size: number, source?: ColumnSource): Float64Array[][] {
   const types = Array.from({ length: columns }, (_, c) => result.columnTypeId(c));
   const n = result.rowCount;
   const batches: Float64Array[][] = [];
-  for (let start = 0; start < n; start += size)
-    batches.push(Array.from({ length: columns }, () => new Float64Array(Math.min(size, n - start))));
+  for (let start = 0; start < n; start += size) {
+    const length = Math.min(size, n - start);
+    batches.push(Array.from({ length: columns }, () => (source ? source.take(length) : new Float64Array(length))));
+  }
   let at = 0;
   for (let k = 0; k < result.chunkCount; k++) {
     const chunk = result.getChunk(k);
@@ -91,8 +93,8 @@ function sortedBatches(batches: readonly Float64Array[][], size: number): Float6
  * is the query of the rows with `lo <= ts < hi`, so no more than a window is read or sorted at
  * once. Windows of `WINDOW_BATCHES * size` steps when the times are evenly spaced, else one
  * window; each window is cut into batches of `size` rows. Each batch is read into columns of its
- * own, never reused: a batch handed out stays as it is while it is being sent (its bytes go out
- * as views of these columns, docs/arrow.md#streamed).
+ * own (from `source` when given), never written into again by this read: a batch handed out stays
+ * as it is while it is being sent (its bytes go out as views of these columns, docs/arrow.md#streamed).
  */
 async function* windowRows(
   conn: DuckDBConnection,
@@ -100,6 +102,7 @@ async function* windowRows(
   members: number,
   span: SeriesSpan,
   size: number,
+  source?: ColumnSource,
 ): AsyncGenerator<Float64Array[]> {
   const { rows, first, last } = span;
   const step = rows > 1 ? (last - first) / (rows - 1) : 0;
@@ -117,9 +120,11 @@ async function* windowRows(
       const read = next;
       next = lo + width <= last ? run(lo + width) : null;
       // the engine's copy of the window is let go once its rows are in the batches
-      const batches = batchesOf(await read, members + 1, size);
+      const batches = batchesOf(await read, members + 1, size, source);
       // a single member is read in storage order (time order in the usual case, checked; sorted when not)
-      const ready = members === 1 && !ascending(batches) ? sortedBatches(batches, size) : batches;
+      const sorted = members === 1 && !ascending(batches);
+      const ready = sorted ? sortedBatches(batches, size) : batches;
+      if (sorted) source?.release(batches.flat());
       // handed over one at a time and let go here: a batch sent is not kept by its window
       for (let batch = ready.shift(); batch !== undefined; batch = ready.shift()) yield batch;
     }
@@ -203,7 +208,7 @@ export async function openSeriesCursor(
     const where = `series_id IN (${ids.length ? ids.join(',') : 'NULL'})${rangeSql(range)}`;
     const span = await spanOf(conn, where, ids, full, missingSpan);
     const { rows } = span;
-    async function* batches(size: number): AsyncGenerator<SeriesBatch> {
+    async function* batches(size: number, source?: ColumnSource): AsyncGenerator<SeriesBatch> {
       try {
         if (rows === 0 || ids.length === 0) return;
         const columns = ids.length === 1 ? 'value' : ids.map((id) => `max(value) FILTER (WHERE series_id = ${id})`).join(', ');
@@ -215,6 +220,7 @@ export async function openSeriesCursor(
           ids.length,
           span,
           size,
+          source,
         );
         for await (const [times, ...columns] of pages) {
           yield { times: times!, values: values ? columns[0]! : null, scenarios: values ? columns.slice(1) : columns };

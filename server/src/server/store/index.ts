@@ -14,6 +14,7 @@ export type {
   UserRecord,
 } from './types';
 export type {
+  ColumnSource,
   CurveQuery,
   EventsAfter,
   InstanceKey,

@@ -13,7 +13,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import type { ReadTarget } from './duckdb-read';
 import { sqlIntList } from './duckdb-io';
 import { pgNumber } from './postgres-write';
-import type { SeriesBatch, SeriesCursor, SeriesSpan, TimeRange } from './store';
+import type { ColumnSource, SeriesBatch, SeriesCursor, SeriesSpan, TimeRange } from './store';
 
 function rangeSql(range: TimeRange): string {
   let out = '';
@@ -140,7 +140,7 @@ export async function openPgSeriesCursor(
       );
       span = { rows, first: Number(ends[0]!.first), last: Number(ends[0]!.last) };
     }
-    async function* batches(size: number): AsyncGenerator<SeriesBatch> {
+    async function* batches(size: number, source?: ColumnSource): AsyncGenerator<SeriesBatch> {
       let broken = false;
       try {
         if (rows === 0) return;
@@ -152,7 +152,11 @@ export async function openPgSeriesCursor(
         // a read left early leaves the COPY unfinished: the connection is not given back for reuse
         broken = true;
         let done = 0;
-        const fresh = () => Array.from({ length: ids.length + 1 }, () => new Float64Array(Math.min(size, rows - done)));
+        const fresh = () =>
+          Array.from({ length: ids.length + 1 }, () => {
+            const length = Math.min(size, rows - done);
+            return source ? source.take(length) : new Float64Array(length);
+          });
         let out = fresh();
         let at = 0;
         for await (const chunk of copy) {

@@ -144,6 +144,18 @@ export interface SeriesSpan {
 }
 
 /**
+ * Where a batched read takes the memory of its batch columns (docs/arrow.md#streamed): columns
+ * kept from earlier answers whose bytes have left the service, so that long answers do not
+ * allocate (and have collected) megabytes each. Without one, every column is a new array.
+ */
+export interface ColumnSource {
+  /** A column of `length` rows (at most a record batch), its contents unspecified. */
+  take(length: number): Float64Array;
+  /** Gives back columns that were taken and never handed out (copied, or read and dropped). */
+  release(columns: readonly Float64Array[]): void;
+}
+
+/**
  * A batched read of a series (docs/arrow.md#streamed): what the rows will be, then the rows in
  * batches. It holds a reader of the store until the batches end or `close` is called.
  */
@@ -161,9 +173,9 @@ export interface SeriesCursor {
   /**
    * The rows in batches of `size` (the last one shorter); the cursor closes when they end. A
    * batch's columns are its own: a later batch never writes into them (they may be sent as they
-   * are while the next batch is read).
+   * are while the next batch is read). With `columns`, the batch columns are taken from it.
    */
-  batches(size: number): AsyncGenerator<SeriesBatch>;
+  batches(size: number, columns?: ColumnSource): AsyncGenerator<SeriesBatch>;
   /** Ends the read and gives the reader back (safe to call more than once). */
   close(): Promise<void>;
 }
