@@ -10,7 +10,8 @@
  * service over HTTP (keep-alive, raw bytes); the client end to end (`client.instances.load`:
  * HTTP + JSON parse + model); and, on the same response bytes, the client's parse
  * (`parseTimeseriesList` of the text, JSON.parse included) against plain `JSON.parse` (target:
- * at most 2x JSON.parse).
+ * at most 2x JSON.parse). Last, each case against the service as shipped (the built code in its
+ * own process, the same reads at once timed there; bench/served-built.ts, needs `npm run build`).
  *
  * Recorded (Node 20, 2 shared vCPUs under a load average of 6-10 from other jobs, three runs;
  * absolute times vary a lot, the ratios less):
@@ -37,6 +38,7 @@ import { parseTimeseriesList } from '../src/wire';
 import { benchCurve } from './bench-curve';
 import { getBody } from './http-get';
 import { quantile } from './median-time';
+import { builtRatio } from './served-built';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string' } } });
 const RUNS = Number(args.runs ?? 30);
@@ -144,6 +146,26 @@ async function main(): Promise<void> {
     client.close();
     await app.close();
     await store.close();
+  }
+  try {
+    // the service as shipped: built, in its own process, the floor (the same reads at once) timed there
+    for (const c of [
+      { label: '25 instances x 15 days of 15 min', path: 'instances', query: 'tags=ec&limit=25', set: plain, ensembles: false },
+      { label: '10 ensemble instances x 51 members', path: 'ensembles', query: 'tags=ec-ens&limit=10', set: ensembles, ensembles: true },
+    ]) {
+      await builtRatio(
+        c.label,
+        dir,
+        key,
+        `/${c.path}/${encodeURIComponent(NAME)}/?${c.query}`,
+        {
+          method: 'readSeries',
+          each: c.set.map((x) => [NAME, {}, { issued: x.record.issued, tag: x.record.tag }, { scenarios: c.ensembles }]),
+        },
+        RUNS,
+      );
+    }
+  } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -2,6 +2,7 @@
 // serve` runs) under plain node in its own process, serving a store directory on 127.0.0.1. It
 // sends `{ port }` once it listens, then answers messages of its parent:
 //   { read: 'readSeries' | 'readOhlc', args } -> { ms, cpu, at }: one store read timed here
+//   { read, each: [args, ...] } -> { ms, cpu, at }: several reads at once (awaited together)
 //   { cpu: true } -> { at }: this process's CPU time so far (ms, all threads)
 //   { quit: true } -> closes and exits.
 'use strict';
@@ -25,7 +26,8 @@ void (async () => {
     if (m.read === 'readSeries' || m.read === 'readOhlc') {
       const c0 = cpuMs();
       const t0 = performance.now();
-      await store[m.read](...m.args);
+      if (m.each) await Promise.all(m.each.map((args) => store[m.read](...args)));
+      else await store[m.read](...m.args);
       const ms = performance.now() - t0;
       const at = cpuMs();
       process.send({ ms, cpu: at - c0, at });

@@ -27,11 +27,11 @@ interface Reply {
   at?: number;
 }
 
-/** A store read the child times: the store method and its arguments (JSON). */
-export interface BuiltRead {
-  method: 'readSeries' | 'readOhlc';
-  args: unknown[];
-}
+/**
+ * A store read the child times: the store method and its arguments (JSON), or several calls of it
+ * at once (`each`: the arguments of each, awaited together, as a route reading several instances).
+ */
+export type BuiltRead = { method: 'readSeries' | 'readOhlc'; args: unknown[] } | { method: 'readSeries' | 'readOhlc'; each: unknown[][] };
 
 function newestSource(dir: string): number {
   let newest = 0;
@@ -106,7 +106,7 @@ export async function builtRatio(
       child.once('exit', (code) => reject(new Error(`built service exited (${code})`)));
     });
     const url = `http://127.0.0.1:${port}/api${path}`;
-    const floor = () => ask(child, { read: read.method, args: read.args });
+    const floor = () => ask(child, { read: read.method, ...('each' in read ? { each: read.each } : { args: read.args }) });
     for (let i = 0; i < 5; i++) {
       await floor();
       await getBody(agent, url, key);
