@@ -32,7 +32,8 @@ interface Block {
 const cache = new WeakMap<Zone, Map<number, Block>>();
 
 function offsetMs(zone: Zone, ms: number): number {
-  return zone.offset(ms) * MINUTE_MS;
+  // whole milliseconds: a local mean time offset such as -03:30:52 is a fraction of a minute
+  return Math.round(zone.offset(ms) * MINUTE_MS);
 }
 
 /** Finds the first instant in `(lo, hi]` whose offset differs from `offset(lo)`. */

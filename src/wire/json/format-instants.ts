@@ -21,16 +21,20 @@ function civilDate(days: number): string {
 }
 
 /**
- * Formats a UTC offset as `±HH:MM` (`+00:00` for UTC, never `Z`).
+ * Formats a UTC offset as `±HH:MM`, or `±HH:MM:SS` for an offset of seconds (the local mean time
+ * of many zones before about 1970, e.g. St. John's at -03:30:52 until 1935), as Python's
+ * `isoformat` writes it.
  *
- * @param minutes - Minutes east of UTC.
+ * @param minutes - Minutes east of UTC (a fraction for an offset of seconds).
  * @returns The offset text.
  * @example
  * offsetText(-240) //=> '-04:00'
+ * offsetText(-(3 * 60 + 30 + 52 / 60)) //=> '-03:30:52'
  */
 export function offsetText(minutes: number): string {
-  const abs = Math.abs(minutes);
-  return `${minutes < 0 ? '-' : '+'}${TWO[Math.floor(abs / 60)]}:${TWO[abs % 60]}`;
+  const abs = Math.round(Math.abs(minutes) * 60);
+  const text = `${minutes < 0 ? '-' : '+'}${TWO[Math.floor(abs / 3600)]}:${TWO[Math.floor(abs / 60) % 60]}`;
+  return abs % 60 === 0 ? text : `${text}:${TWO[abs % 60]}`;
 }
 
 /** `HH:MM:00` of each minute of the day, built on first use. */
@@ -66,7 +70,7 @@ function checkInstant(ms: number): number {
 export function formatInstant(ms: number, zone: Zone): string {
   const t = checkInstant(ms);
   const offset = zone.offset(t);
-  const local = t + offset * 60_000;
+  const local = t + Math.round(offset * 60_000);
   const days = Math.floor(local / DAY_MS);
   return `${civilDate(days)}T${clock(local - days * DAY_MS)}${offsetText(offset)}`;
 }

@@ -334,6 +334,8 @@ export class InstantWriter {
   private clock: ClockWords = { words: new Uint32Array(0), made: new Uint8Array(0) };
   /** `"YYYY-MM-DDT` of the current day, three words. */
   private readonly date = new Uint32Array(3);
+  /** Whether the current offset has seconds (`-03:30:52`): its texts are made whole, not from clock words. */
+  private seconds = false;
 
   /**
    * @param times - Epoch milliseconds (any order; ascending is fastest).
@@ -373,7 +375,7 @@ export class InstantWriter {
       d = t - this.base;
     }
     const minute = d / 60_000;
-    if (minute !== (minute | 0) || !(d >= this.from && d < this.to)) {
+    if (this.seconds || minute !== (minute | 0) || !(d >= this.from && d < this.to)) {
       return writeText(view, p, `"${formatInstant(Math.floor(t), this.zone)}"`);
     }
     const date = this.date;
@@ -405,6 +407,8 @@ export class InstantWriter {
     this.base = days * DAY_MS - offset;
     this.from = Math.max(0, this.lo - this.base);
     this.to = Math.min(DAY_MS, this.hi - this.base);
+    this.seconds = offset % 60_000 !== 0;
+    if (this.seconds) return;
     let clock = CLOCKS.get(offset);
     if (clock === undefined) {
       clock = { words: new Uint32Array(1440 * 4), made: new Uint8Array(1440) };

@@ -1,7 +1,7 @@
 /**
  * Reading response date-times (docs/protocol.md#datetimes) as epoch milliseconds without a luxon DateTime
  * per value: a hand-written scanner for the forms servers send (`YYYY-MM-DD[T ]HH:MM[:SS[.f…]]`
- * followed by `Z`, `±HH:MM`, `±HHMM` or `±HH`), and luxon (through `toDateTime`) only for the
+ * followed by `Z`, `±HH:MM`, `±HHMM`, `±HH` or `±HH:MM:SS`), and luxon (through `toDateTime`) only for the
  * unusual forms without an offset, which are wall-clock times in the series' zone.
  *
  * @module
@@ -56,8 +56,9 @@ function two(text: string, i: number): number {
 /**
  * Scans an ISO 8601 date-time that carries an offset, by hand: `YYYY-MM-DD`, one separator (`T`,
  * `t` or a space), `HH:MM`, optional `:SS` and fraction (any number of digits, truncated to
- * milliseconds), then `Z`, `±HH:MM`, `±HHMM` or `±HH`. Fields are range-checked (no hour 24, no
- * leap second, real calendar dates).
+ * milliseconds), then `Z`, `±HH:MM`, `±HHMM`, `±HH` or `±HH:MM:SS` (an offset of seconds, the local
+ * mean time of some zones before about 1970, seconds not zero). Fields are range-checked (no hour
+ * 24, no leap second, real calendar dates).
  *
  * @param text - The text.
  * @returns Epoch milliseconds, or NaN when the text is not of that form (forms without an
@@ -110,12 +111,23 @@ export function scanInstant(text: string): number {
     if (oh < 0 || oh > 23) return Number.NaN;
     i += 3;
     let om = 0;
+    let os = 0;
     if (i < n) {
-      if (text.charCodeAt(i) === 58) i++;
+      const colon = text.charCodeAt(i) === 58;
+      if (colon) i++;
       om = two(text, i);
-      if (om < 0 || om > 59 || i + 2 !== n) return Number.NaN;
+      if (om < 0 || om > 59) return Number.NaN;
+      i += 2;
+      // seconds of a local mean time offset (`-03:30:52`), in the extended form only and only
+      // when not zero, as Python's isoformat writes them (`+02:00:00` is no offset anyone writes)
+      if (colon && i < n && text.charCodeAt(i) === 58) {
+        os = two(text, i + 1);
+        if (os < 1 || os > 59) return Number.NaN;
+        i += 3;
+      }
+      if (i !== n) return Number.NaN;
     }
-    offset = (oh * 60 + om) * (sign === 45 ? -1 : 1);
+    offset = (oh * 60 + om + os / 60) * (sign === 45 ? -1 : 1);
   } else {
     return Number.NaN;
   }
@@ -131,7 +143,7 @@ export function scanInstant(text: string): number {
     lastDays = days;
   }
   offsetMinutes = offset;
-  return days * DAY_MS + ((hour * 60 + minute) * 60 + second) * 1000 + millis - offset * 60_000;
+  return days * DAY_MS + ((hour * 60 + minute) * 60 + second) * 1000 + millis - Math.round(offset * 60_000);
 }
 
 /**

@@ -13,6 +13,21 @@ test('offsets are written ±HH:MM, UTC as +00:00', () => {
   assert.is(offsetText(-210), '-03:30');
 });
 
+test('offsets of seconds (local mean time) are written ±HH:MM:SS, as Python writes them, worked out by hand', () => {
+  assert.is(offsetText(-(3 * 60 + 30 + 52 / 60)), '-03:30:52');
+  assert.is(offsetText(-44.5), '-00:44:30');
+  assert.is(offsetText(19 + 32 / 60), '+00:19:32');
+  // St. John's kept -03:30:52 until 1935: 1930-04-01T17:04:25.856Z is 13:33:33.856 there
+  const stJohns = IANAZone.create('America/St_Johns');
+  assert.is(formatInstant(Date.UTC(1930, 3, 1, 17, 4, 25, 856), stJohns), '1930-04-01T13:33:33.856000-03:30:52');
+  // Monrovia kept -00:44:30 until 1972: midnight UTC of 1971-06-01 is 23:15:30 the day before
+  assert.is(formatInstant(Date.UTC(1971, 5, 1), IANAZone.create('Africa/Monrovia')), '1971-05-31T23:15:30-00:44:30');
+  assert.equal(formatInstants(Float64Array.of(Date.UTC(1971, 5, 1), Date.UTC(1972, 5, 1)), IANAZone.create('Africa/Monrovia')), [
+    '1971-05-31T23:15:30-00:44:30',
+    '1972-06-01T00:00:00+00:00',
+  ]);
+});
+
 test('instants in CET around the DST changes, worked out by hand', () => {
   // 2020-03-29: 01:59:59 CET (+01:00) is followed by 03:00 CEST (+02:00) at 01:00Z
   assert.is(formatInstant(Date.UTC(2020, 2, 29, 0, 45), CET), '2020-03-29T01:45:00+01:00');

@@ -26,6 +26,18 @@ test('offset forms read as instants, worked out by hand', () => {
   assert.is(scanInstant('2020-03-01T00:00:00+00:00'), Date.UTC(2020, 2, 1));
 });
 
+test('offsets of seconds (local mean time, as Python writes them) are read, worked out by hand', () => {
+  assert.is(scanInstant('1971-05-31T23:15:30-00:44:30'), Date.UTC(1971, 5, 1));
+  assert.is(scanInstant('1930-04-01T13:33:33.856000-03:30:52'), Date.UTC(1930, 3, 1, 17, 4, 25, 856));
+  assert.is(scanInstant('1930-04-01T13:33:33+00:19:32'), Date.UTC(1930, 3, 1, 13, 14, 1));
+  // only in the extended form, two digits, below 60
+  assert.ok(Number.isNaN(scanInstant('1930-04-01T13:33:33-033052')));
+  assert.ok(Number.isNaN(scanInstant('1930-04-01T13:33:33-03:30:5')));
+  assert.ok(Number.isNaN(scanInstant('1930-04-01T13:33:33-03:30:60')));
+  assert.ok(Number.isNaN(scanInstant('1930-04-01T13:33:33-03:30:00')), 'zero seconds are written without');
+  assert.ok(Number.isNaN(scanInstant('1930-04-01T13:33:33-03:30:52:')));
+});
+
 test('the offset of the last text read is kept', () => {
   scanInstant('2020-06-01T00:00:00-04:00');
   assert.is(lastOffsetMinutes(), -240);

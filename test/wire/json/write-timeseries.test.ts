@@ -160,6 +160,21 @@ test('15-minute values across both CET changes, sub-minute and millisecond insta
   );
 });
 
+test('zones with an offset of seconds (local mean time) are written as the serialiser writes them', () => {
+  // St. John's at -03:30:52 in 1930 (found by the property test: the clock texts assumed whole minutes)
+  for (const [zone, start, step] of [
+    ['America/St_Johns', Date.UTC(1930, 3, 1, 17, 4, 25, 856), 1_234_567],
+    ['America/St_Johns', Date.UTC(1930, 3, 1), 900_000],
+    ['Africa/Monrovia', Date.UTC(1971, 11, 31), 3_600_000],
+  ] as const) {
+    const times = Float64Array.from({ length: 200 }, (_, i) => start + i * step);
+    const ts = new Timeseries({ resolution: new Resolution(Frequency.NONE, zoneByName(zone)), times, values: times.map((_, i) => i / 4) });
+    const text = new TextDecoder().decode(timeseriesBytes(ts));
+    assert.is(text, JSON.stringify(serializeTimeseries(ts)), zone);
+    assert.ok(text.includes(zone === 'Africa/Monrovia' ? '-00:44:30"' : '-03:30:52"'), zone);
+  }
+});
+
 test('scenarios with and without a mean, named and default, and empty series', () => {
   const times = [0, H, 2 * H];
   const scenarios = [
