@@ -47,6 +47,7 @@ CREATE TABLE IF NOT EXISTS series (id INTEGER, curve_id INTEGER, instance_id INT
 CREATE TABLE IF NOT EXISTS series_values (series_id INTEGER, ts DOUBLE, value DOUBLE);
 CREATE TABLE IF NOT EXISTS series_spans (series_id INTEGER, rows DOUBLE, first_ts DOUBLE, last_ts DOUBLE,
   step DOUBLE, on_grid BOOLEAN);
+CREATE TABLE IF NOT EXISTS instance_blocks (curve_id INTEGER, instance_id INTEGER, ids VARCHAR, data BLOB);
 CREATE TABLE IF NOT EXISTS periods (curve_id INTEGER, instance_id INTEGER, begin_ts DOUBLE,
   end_ts DOUBLE, value DOUBLE, capacity DOUBLE);
 CREATE TABLE IF NOT EXISTS ohlc (curve_id INTEGER, traded DOUBLE, period VARCHAR, delivery DOUBLE,

@@ -62,6 +62,43 @@ export async function readSeriesMembers(conn: DuckDBConnection, target: ReadTarg
 }
 
 /**
+ * The series ids of a curve/instance in column order: the value series first when there is one,
+ * then the members.
+ *
+ * @param members - From {@link readSeriesMembers}.
+ * @returns The ids.
+ * @example
+ * seriesIds({ valueId: 7, scenarioIds: [8, 9], scenarioNames: ['a', 'b'] }) //=> [7, 8, 9]
+ */
+export function seriesIds(members: SeriesMembers): number[] {
+  return members.valueId === null ? [...members.scenarioIds] : [members.valueId, ...members.scenarioIds];
+}
+
+/**
+ * A series block from aligned columns, one per id of {@link seriesIds} in its order.
+ *
+ * @param target - The curve and instance.
+ * @param members - Its series.
+ * @param times - Ascending times.
+ * @param columns - One column per series id.
+ * @returns The block.
+ * @example
+ * seriesOfColumns(target, members, times, [mean, e00]).scenarios.length //=> 1
+ */
+export function seriesOfColumns(target: ReadTarget, members: SeriesMembers, times: Float64Array, columns: Float64Array[]): SeriesBlock {
+  const offset = members.valueId === null ? 0 : 1;
+  return {
+    curve: target.curve,
+    issued: target.issued,
+    tag: target.tag,
+    times,
+    values: members.valueId !== null ? columns[0]! : null,
+    scenarios: members.scenarioIds.map((_, k) => columns[k + offset]!),
+    scenarioNames: [...members.scenarioNames],
+  };
+}
+
+/**
  * Reads the values of a curve/instance in a range as aligned, time-ordered columns.
  *
  * @param conn - A connection.
@@ -78,18 +115,8 @@ export async function readSeriesBlock(
   range: TimeRange,
   members: SeriesMembers,
 ): Promise<SeriesBlock> {
-  const { valueId, scenarioIds } = members;
-  const ids = valueId === null ? scenarioIds : [valueId, ...scenarioIds];
-  const empty: SeriesBlock = {
-    curve: target.curve,
-    issued: target.issued,
-    tag: target.tag,
-    times: new Float64Array(0),
-    values: valueId !== null ? new Float64Array(0) : null,
-    scenarios: scenarioIds.map(() => new Float64Array(0)),
-    scenarioNames: [...members.scenarioNames],
-  };
-  if (ids.length === 0) return empty;
+  const ids = seriesIds(members);
+  if (ids.length === 0) return seriesOfColumns(target, members, new Float64Array(0), []);
   const where = `series_id IN (${ids.join(',')})${rangeSql('ts', range)}`;
   if (ids.length === 1) {
     const [ts, v] = (await readColumns(conn, `SELECT ts, value FROM series_values WHERE ${where}`, ['number', 'number'])) as [
@@ -97,7 +124,7 @@ export async function readSeriesBlock(
       Float64Array,
     ];
     const [times, sorted] = sortByTime(ts, v);
-    return { ...empty, times, values: valueId !== null ? sorted : null, scenarios: valueId !== null ? [] : [sorted] };
+    return seriesOfColumns(target, members, times, [sorted]);
   }
   const [sid, ts, v] = (await readColumns(conn, `SELECT series_id, ts, value FROM series_values WHERE ${where}`, [
     'number',
@@ -105,13 +132,7 @@ export async function readSeriesBlock(
     'number',
   ])) as [Float64Array, Float64Array, Float64Array];
   const { times, columns } = pivotMembers(sid, ts, v, ids);
-  const offset = valueId === null ? 0 : 1;
-  return {
-    ...empty,
-    times,
-    values: valueId !== null ? columns[0]! : null,
-    scenarios: scenarioIds.map((_, k) => columns[k + offset]!),
-  };
+  return seriesOfColumns(target, members, times, columns);
 }
 
 /**

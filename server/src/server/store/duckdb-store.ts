@@ -19,11 +19,14 @@ import {
   readPeriodBlock,
   readSeriesBlock,
   readSeriesMembers,
+  seriesIds,
+  seriesOfColumns,
   type ReadTarget,
 } from './duckdb-read';
 import { ReadMemo } from './read-memo';
 import { frozen, instanceFromRow } from './duckdb-records';
 import { loadState, type StoredState } from './duckdb-state';
+import { readBlock, sliceBlock, writeBlock } from './duckdb-blocks';
 import { fixedStep, writeSpans } from './duckdb-spans';
 import { openSeriesCursor } from './duckdb-stream';
 import { writeBatch, type WriteCounts } from './duckdb-write';
@@ -102,6 +105,8 @@ export class DuckDbStore implements Store {
   private readonly writes = new SerialQueue();
   /** Series whose span is being written (see {@link DuckDbStore.fillSpan}). */
   private readonly spanFills = new Set<number>();
+  /** Instances (`curveId|instanceId`) whose block is being written (see {@link DuckDbStore.fillBlock}). */
+  private readonly blockFills = new Set<string>();
   private readonly listeners = new Set<(events: readonly EventRecord[]) => void>();
   private readonly next: IdCounters;
   private readonly eventIds: EventIdGenerator;
@@ -404,8 +409,41 @@ export class DuckDbStore implements Store {
       const members = await this.lookups.get(curve, `series ${target.instanceId} ${scenarios}`, () =>
         readSeriesMembers(conn, target, scenarios),
       );
+      const ids = seriesIds(members);
+      // an instance with members: its block when there is one (duckdb-blocks.ts)
+      if (target.instanceId !== 0 && ids.length > 1) {
+        const block = await readBlock(conn, target.curveId, target.instanceId, ids);
+        if (block !== null) {
+          const { times, columns } = sliceBlock(block, range);
+          return seriesOfColumns(target, members, times, columns);
+        }
+        this.fillBlock(target);
+      }
       return readSeriesBlock(conn, target, range, members);
     });
+  }
+
+  /**
+   * Writes the block of an instance that a read found without one (see duckdb-blocks.ts), on the
+   * write connection after the imports queued before it, from its rows as they are then; once per
+   * instance at a time. Best effort: without a block, reads pivot the rows.
+   */
+  private fillBlock(target: ReadTarget): void {
+    const key = `${target.curveId}|${target.instanceId}`;
+    if (this.closed || this.blockFills.has(key)) return;
+    this.blockFills.add(key);
+    void this.writes
+      .run(async () => {
+        if (this.closed) return;
+        const members = await readSeriesMembers(this.writer, target, true);
+        const ids = seriesIds(members);
+        if (ids.length < 2) return;
+        const rows = await readSeriesBlock(this.writer, target, {}, members);
+        const columns = rows.values === null ? rows.scenarios : [rows.values, ...rows.scenarios];
+        await writeBlock(this.writer, target.curveId, target.instanceId, ids, { times: rows.times, columns });
+      })
+      .catch(() => undefined)
+      .finally(() => this.blockFills.delete(key));
   }
 
   /** {@inheritDoc Store.openSeries} */

@@ -7,6 +7,7 @@
 import { DOUBLE, INTEGER, LIST, listValue, type DuckDBConnection } from '@duckdb/node-api';
 import { ChunkWriter, sqlIntList, sqlNumber } from './duckdb-io';
 import type { WritePlan } from './duckdb-plan';
+import { clearBlocks } from './duckdb-blocks';
 import { clearSpans } from './duckdb-spans';
 import { closeQuietly, writeCurves, writeDirectory, writeEvents, writeInstances } from './duckdb-write-meta';
 import type { EventIdParts } from './event-ids';
@@ -275,6 +276,10 @@ export async function writeBatch(
     const columnsOf = (c: number, i: number) => plan.columns.get(`${c}|${i}`) ?? [];
     const values = await writeSeries(conn, plan.series, columnsOf, step);
     await clearSpans(conn, changedSeries(plan.series, columnsOf));
+    await clearBlocks(
+      conn,
+      plan.series.filter((t) => t.block.times.length > 0).map((t) => [t.curveId, t.instanceId] as const),
+    );
     const periods = await writePeriods(conn, plan.periods, step);
     const ohlcRows = await writeOhlc(conn, plan.ohlc, step);
     const pruned = await writeEvents(conn, events, dropBefore);
