@@ -26,7 +26,7 @@ export interface CachedAnswer {
   readonly headers: Readonly<Record<string, string>>;
   /** The parsed JSON body (shared: callers must not change it); an error answer's body text; null for an Arrow answer. */
   readonly body: unknown;
-  /** The bytes of an Arrow answer (the cache's own: {@link ResponseCache.lookup} hands out copies). */
+  /** The bytes of an Arrow answer: the cache's own, to be read but never changed or kept by a reader. */
   readonly arrow?: Uint8Array;
   /** Size of the body in bytes. */
   readonly bytes: number;
@@ -53,6 +53,9 @@ export interface CacheStats {
   /** Entries held in memory. */
   entries: number;
 }
+
+/** How many request lines' keys {@link ResponseCache.keyOf} keeps. */
+const RECENT_KEYS = 512;
 
 /** Headers worth keeping with an entry (the ones the sections read). */
 const KEPT = /^(content-type|etag|link|x-.*)$/;
@@ -92,6 +95,8 @@ export class ResponseCache {
   private readonly disk: DiskCache | null;
   private readonly keyHash: string;
   private held = 0;
+  /** Keys of recent request lines (a repeated load hashes nothing). */
+  private readonly recentKeys = new Map<string, string>();
   private counts = { hits: 0, misses: 0, revalidations: 0 };
 
   /**
@@ -128,22 +133,24 @@ export class ResponseCache {
    */
   keyOf(pathAndQuery: string, asked: Representation = 'json'): string {
     const accept = asked === 'arrow' ? `\nAccept ${ARROW_MEDIA_TYPE}` : '';
-    return sha256Hex(`${this.apiUrl}\n${this.keyHash}\nGET ${pathAndQuery}${accept}`);
+    const line = `GET ${pathAndQuery}${accept}`;
+    let key = this.recentKeys.get(line);
+    if (key === undefined) {
+      key = sha256Hex(`${this.apiUrl}\n${this.keyHash}\n${line}`);
+      if (this.recentKeys.size >= RECENT_KEYS) this.recentKeys.clear();
+      this.recentKeys.set(line, key);
+    }
+    return key;
   }
 
   /**
-   * The cached answer of a key (memory first, then the directory), or null.
+   * The cached answer of a key (memory first, then the directory), or null. The same object is
+   * returned for as long as the entry is kept unchanged (its Arrow bytes are the cache's own).
    *
    * @param key - From {@link keyOf}.
    * @returns The answer, or null.
    */
   async lookup(key: string): Promise<CachedAnswer | null> {
-    const answer = await this.entry(key);
-    // the decoded series are views of the bytes they are given: each caller gets its own copy
-    return answer?.arrow === undefined ? answer : { ...answer, arrow: new Uint8Array(answer.arrow) };
-  }
-
-  private async entry(key: string): Promise<CachedAnswer | null> {
     const hit = this.memory.get(key);
     if (hit !== undefined) {
       this.memory.delete(key);

@@ -37,6 +37,12 @@ export interface HttpResponse {
   readonly body: unknown;
   /** The received bytes of an Arrow answer (docs/arrow.md), absent for JSON. */
   readonly arrow?: Uint8Array;
+  /**
+   * Present when `arrow` is the client cache's own copy (an answer from the cache): the same
+   * object for as long as the cached entry is unchanged. Such bytes must not be changed, nor
+   * kept (or viewed) past the call: decode a copy, or copy what is decoded.
+   */
+  readonly shared?: object;
 }
 
 /**
@@ -116,7 +122,7 @@ function keepAliveAgents(sslVerify: boolean): { httpAgent?: NodeHttp.Agent; http
 }
 
 function cachedResponse(cached: CachedAnswer): HttpResponse {
-  return { status: 200, headers: cached.headers, body: cached.body, ...(cached.arrow ? { arrow: cached.arrow } : {}) };
+  return { status: 200, headers: cached.headers, body: cached.body, ...(cached.arrow ? { arrow: cached.arrow, shared: cached } : {}) };
 }
 
 function proxyConfig(url: string): AxiosProxyConfig {

@@ -15,6 +15,7 @@ import {
 } from '../../wire';
 import { decodeOHLCList, decodePeriodseries, decodePeriodseriesList, decodeTimeseries, decodeTimeseriesList } from '../../wire/arrow';
 import type { HttpResponse, HttpTransport } from '../http';
+import { decodeCached } from './cached-arrow';
 
 /**
  * Base of the client's sections (`metadata`, `user`, `timeseries`, ...). A section holds the
@@ -142,6 +143,7 @@ export abstract class Section {
     fromJson: (json: unknown) => T,
   ): Promise<T> {
     const res = await this.transport.get(formatRequestLine(line), { ...(signal ? { signal } : {}), data: true });
-    return res.arrow ? fromArrow(res.arrow) : fromJson(res.body);
+    if (res.arrow === undefined) return fromJson(res.body);
+    return res.shared === undefined ? fromArrow(res.arrow) : decodeCached(res.shared, res.arrow, fromArrow);
   }
 }

@@ -166,6 +166,14 @@ test('Arrow answers are cached as Arrow: 304 on the Arrow tag, new values after 
   // a caller changing its series does not change the cached bytes
   (third.values as Float64Array)[0] = -1;
   assert.is((await c.timeseries.load(B, RANGE)).values?.[0], 7);
+  // nor does one changing a series the cache answered (decoded once per entry, copied per load)
+  const cachedOne = await c.timeseries.load(B, RANGE);
+  (cachedOne.values as Float64Array)[1] = -2;
+  cachedOne.times[0] = 0;
+  const cachedTwo = await c.timeseries.load(B, RANGE);
+  assert.equal(values(cachedTwo).slice(0, 4), [7, 7, 7, 103]);
+  assert.is(cachedTwo.times[0], T0);
+  assert.is(c.cache?.stats().revalidations, 4);
   // offline: Arrow from the directory for an Arrow client; an 'auto' client (which asks for JSON
   // first) takes the Arrow entry where no JSON one is kept
   const day = { begin: '2024-01-16', end: '2024-01-17' };
