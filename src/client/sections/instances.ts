@@ -32,6 +32,7 @@ import {
   type RequestLine,
 } from '../../wire';
 import { curveList, runMany, splitManyOptions, type CallOptions, type ManyOptions } from './load-many';
+import { SharedTimes } from '../../wire/arrow';
 import { Section } from './section';
 
 /**
@@ -205,9 +206,10 @@ export class InstancesSection extends Section {
     const [many, rest] = splitManyOptions(options ?? {});
     const list = curveList(curves);
     const lines = list.map((c) => instancesLatest(c, rest));
+    const shared = new SharedTimes();
     return runMany(
       list,
-      async (_c, i) => this.series(lines[i]!, many.signal),
+      async (_c, i) => this.series(lines[i]!, many.signal, shared),
       many,
       (xs) => new TimeseriesList(xs),
     );
@@ -227,9 +229,10 @@ export class InstancesSection extends Section {
     const [many, rest] = splitManyOptions(options ?? {});
     const list = curveList(curves);
     const lines = list.map((c) => instancesRelative(c, rest));
+    const shared = new SharedTimes();
     return runMany(
       list,
-      async (_c, i) => this.series(lines[i]!, many.signal),
+      async (_c, i) => this.series(lines[i]!, many.signal, shared),
       many,
       (xs) => new TimeseriesList(xs),
     );

@@ -13,7 +13,14 @@ import {
   parseTimeseriesList,
   type RequestLine,
 } from '../../wire';
-import { decodeOHLCList, decodePeriodseries, decodePeriodseriesList, decodeTimeseries, decodeTimeseriesList } from '../../wire/arrow';
+import {
+  decodeOHLCList,
+  decodePeriodseries,
+  decodePeriodseriesList,
+  decodeTimeseries,
+  decodeTimeseriesList,
+  type SharedTimes,
+} from '../../wire/arrow';
 import type { HttpResponse, HttpTransport } from '../http';
 import { decodeCached } from './cached-arrow';
 
@@ -58,13 +65,16 @@ export abstract class Section {
    *
    * @param line - The path and query.
    * @param signal - Cancels the request.
+   * @param shared - The time columns of the panel this series is loaded for (the `...Many`
+   *   loads): an Arrow answer whose times equal one of them takes it instead of a new array.
    * @returns The series.
    * @throws The transport's errors; ParseException for a bad answer.
    * @example
    * (await this.series(timeseriesLoad(curve, { begin, end }))).length //=> 96
    */
-  protected series(line: RequestLine, signal?: AbortSignal): Promise<Timeseries> {
-    return this.data(line, signal, decodeTimeseries, (json) => parseTimeseries(json));
+  protected series(line: RequestLine, signal?: AbortSignal, shared?: SharedTimes): Promise<Timeseries> {
+    const fromArrow = shared === undefined ? decodeTimeseries : (bytes: Uint8Array) => decodeTimeseries(bytes, { times: shared });
+    return this.data(line, signal, fromArrow, (json) => parseTimeseries(json));
   }
 
   /**

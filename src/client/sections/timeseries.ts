@@ -7,6 +7,7 @@
 import { TimeseriesList, type Timeseries } from '../../model';
 import { timeseriesLoad, type CurveInput, type TimeseriesLoadOptions } from '../../wire';
 import { curveList, runMany, splitManyOptions, type CallOptions, type ManyOptions } from './load-many';
+import { SharedTimes } from '../../wire/arrow';
 import { Section } from './section';
 
 /**
@@ -60,9 +61,10 @@ export class TimeseriesSection extends Section {
     const [many, rest] = splitManyOptions(options ?? {});
     const list = curveList(curves);
     const lines = list.map((c) => timeseriesLoad(c, rest));
+    const shared = new SharedTimes();
     return runMany(
       list,
-      async (_c, i) => this.series(lines[i]!, many.signal),
+      async (_c, i) => this.series(lines[i]!, many.signal, shared),
       many,
       (xs) => new TimeseriesList(xs),
     );

@@ -11,7 +11,17 @@ import { float64, int32, type Column } from '@uwdata/flechette';
 import { Timeseries, TimeseriesList } from '../../model';
 import { parseTimeseries, serializeTimeseriesHead } from '../json';
 import { modelAt } from '../json/read';
-import { BATCH_ROWS, batchRanges, constantIntBatch, floatBatch, readFloats, readTimes, timeBatch, timeType } from './columns';
+import {
+  BATCH_ROWS,
+  batchRanges,
+  constantIntBatch,
+  floatBatch,
+  readFloats,
+  readTimes,
+  timeBatch,
+  timeType,
+  type SharedTimes,
+} from './columns';
 import { eachMember, readStream, ROLE, StreamPieces, writeStream, type MemberLayout, type OutColumn, type ReadStream } from './stream';
 
 const NO_VALUES = new Float64Array(0);
@@ -182,10 +192,10 @@ interface Received {
   scenarios: Float64Array[];
 }
 
-function received(columns: readonly Column<unknown>[], roles: readonly string[]): Received {
+function received(columns: readonly Column<unknown>[], roles: readonly string[], shared?: SharedTimes): Received {
   const of = (role: string): Column<unknown>[] => columns.filter((_, i) => roles[i] === role);
   const date = of('date')[0];
-  const times = date === undefined ? new Float64Array(0) : readTimes(date, 'date');
+  const times = date === undefined ? new Float64Array(0) : readTimes(date, 'date', shared);
   const value = of('value')[0];
   return { times, values: value === undefined ? NO_VALUES : readFloats(value), scenarios: of('scenario').map(readFloats) };
 }
@@ -215,18 +225,25 @@ function rolesOf(stream: ReadStream): string[] {
   return stream.table.schema.fields.map((f) => f.metadata?.get(ROLE) ?? '');
 }
 
+/** Options of {@link decodeTimeseries}. */
+export interface DecodeOptions {
+  /** Time columns of the same panel: the series takes an equal one instead of a new array. */
+  times?: SharedTimes;
+}
+
 /**
  * Reads a time series from an Arrow IPC stream written by {@link encodeTimeseries}.
  *
  * @param bytes - The stream.
+ * @param options - `times`: share time columns with the other series of a panel.
  * @returns The series, equal to the one written.
  * @throws ParseException for bytes that are no such stream, bad metadata or a cut stream.
  * @example
  * decodeTimeseries(encodeTimeseries(ts)).length //=> ts.length
  */
-export function decodeTimeseries(bytes: Uint8Array): Timeseries {
+export function decodeTimeseries(bytes: Uint8Array, options: DecodeOptions = {}): Timeseries {
   const stream = readStream(bytes, 'timeseries');
-  return timeseriesOf(stream, stream.header, '');
+  return timeseriesOf(stream, stream.header, '', options.times);
 }
 
 /**
@@ -235,13 +252,14 @@ export function decodeTimeseries(bytes: Uint8Array): Timeseries {
  * @param stream - The stream as read.
  * @param head - The series' header (the JSON answer without data).
  * @param path - Where the series is in the answer, for messages.
+ * @param shared - Time columns of a panel to share (see `SharedTimes`).
  * @returns The series.
  * @throws ParseException for a bad header.
  * @example
  * timeseriesOf(readStream(bytes, 'srmc'), head.timeseries, 'timeseries').length //=> 30
  */
-export function timeseriesOf(stream: ReadStream, head: unknown, path: string): Timeseries {
-  const columns = received(stream.table.children as Column<unknown>[], rolesOf(stream));
+export function timeseriesOf(stream: ReadStream, head: unknown, path: string, shared?: SharedTimes): Timeseries {
+  const columns = received(stream.table.children as Column<unknown>[], rolesOf(stream), shared);
   return member(head, stream.layout[0]!, columns, 0, path);
 }
 

@@ -84,6 +84,24 @@ test('loadMany: a TimeseriesList in input order, equal to one-by-one loads, thro
   own.close();
 });
 
+test('loadMany over Arrow: series with equal times share one times array; another panel and a single load have their own', async () => {
+  const own = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, httpDelay: 0.05, retry: { tries: 1 }, transport: 'arrow' });
+  const quarter = CURVES.slice(1, 4);
+  const list = await own.timeseries.loadMany(quarter, { ...RANGE, progress: false });
+  const [wind, solar, load] = list as unknown as Timeseries[];
+  // one week of quarter-hours in CET (no change of offset in it): 7 x 96 steps
+  assert.is(wind!.times.length, 672);
+  assert.ok(wind!.times.buffer === solar!.times.buffer && solar!.times.buffer === load!.times.buffer, 'the series share their times');
+  for (const [k, name] of quarter.entries()) {
+    assert.ok((list[k] as Timeseries).equals(await client.timeseries.load(name, RANGE)), name);
+  }
+  const other = await own.timeseries.loadMany(quarter.slice(0, 1), { ...RANGE, progress: false });
+  assert.ok((other[0] as Timeseries).times.buffer !== wind!.times.buffer);
+  const single = await own.timeseries.load(quarter[0]!, RANGE);
+  assert.ok(single.times.buffer !== wind!.times.buffer);
+  own.close();
+});
+
 test('loadMany: one PartialLoadError names every failed curve; partial holds the others', async () => {
   const names = [CURVES[0] as string, 'XX Missing Curve A', CURVES[4] as string, 'XX Missing Curve B'];
   try {

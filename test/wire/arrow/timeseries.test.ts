@@ -4,7 +4,14 @@ import * as assert from 'uvu/assert';
 import { ParseException } from '../../../src/exceptions';
 import { Timeseries } from '../../../src/model';
 import { CET, Frequency, Resolution, zoneByName } from '../../../src/time';
-import { decodeTimeseries, decodeTimeseriesList, encodeTimeseries, encodeTimeseriesList, TimeseriesStream } from '../../../src/wire/arrow';
+import {
+  decodeTimeseries,
+  decodeTimeseriesList,
+  encodeTimeseries,
+  encodeTimeseriesList,
+  SharedTimes,
+  TimeseriesStream,
+} from '../../../src/wire/arrow';
 import { parseTimeseries, parseTimeseriesList, serializeTimeseries, serializeTimeseriesList } from '../../../src/wire';
 import { tableFromIPC } from '@uwdata/flechette';
 import { FORECAST_CURVE } from '../json/samples';
@@ -34,6 +41,33 @@ test('a DST day keeps its 92 steps, its missing values (as nulls) and its zone i
   assert.is(table.getChild('value').at(3), null);
   assert.is(table.getChild('date').at(8), Date.UTC(2024, 2, 31, 1)); // 03:00 CEST, the 9th step
   same(decodeTimeseries(bytes), ts);
+});
+
+test('SharedTimes: a series whose times equal one read before takes that array (views of it); other times, a new one', () => {
+  const day = dstDay();
+  const shared = new SharedTimes();
+  const first = decodeTimeseries(encodeTimeseries(day), { times: shared });
+  const second = decodeTimeseries(encodeTimeseries(day.with({ values: day.values.map((v) => v * 2) })), { times: shared });
+  assert.ok(second.times.buffer === first.times.buffer, 'one array for both');
+  assert.is(second.values[1], 2.5);
+  // same length and ends, one time in the middle moved: not the same axis
+  const moved = day.times.slice();
+  moved[40] = moved[40]! + 60_000;
+  const third = decodeTimeseries(encodeTimeseries(day.with({ times: moved })), { times: shared });
+  assert.ok(third.times.buffer !== first.times.buffer);
+  assert.is(third.times[40], moved[40]);
+  // without the option every series has its own
+  assert.ok(decodeTimeseries(encodeTimeseries(day)).times.buffer !== first.times.buffer);
+  // several batches (70,000 quarter-hours: two record batches) are compared batch by batch
+  const start = Date.UTC(2024, 0, 1);
+  const long = new Timeseries({
+    resolution: new Resolution(Frequency.PT15M, CET),
+    times: Float64Array.from({ length: 70_000 }, (_, i) => start + i * 900_000),
+    values: new Float64Array(70_000).fill(1),
+  });
+  const a = decodeTimeseries(encodeTimeseries(long), { times: shared });
+  assert.ok(decodeTimeseries(encodeTimeseries(long), { times: shared }).times.buffer === a.times.buffer);
+  assert.is(a.times[69_999], start + 69_999 * 900_000);
 });
 
 test('an ensemble with curve, instance and named scenarios keeps every member of the JSON answer', () => {
