@@ -82,16 +82,23 @@ async function blocksWritten(conn: DuckDBConnection, n: number): Promise<void> {
   assert.unreachable(`no ${n} block(s) written`);
 }
 
-test('an ensemble instance reads the same from its block as from its rows, and an import replaces the block', async () => {
+/** A store in a fresh directory and a connection of its own to its database (to look at its tables). */
+async function openStore(): Promise<{ store: DuckDbStore; conn: DuckDBConnection }> {
   const dir = mkdtempSync(join(tmpdir(), 'blocks-test-'));
   dirs.push(dir);
   const store = await DuckDbStore.open(dir);
-  const conn = await (store as unknown as { db: DuckDBInstance }).db.connect();
+  return { store, conn: await (store as unknown as { db: DuckDBInstance }).db.connect() };
+}
+
+const FORECAST = curveRecord(FC, { curveType: 'INSTANCE', dataType: 'FORECAST', instanceIssuedTimezone: 'UTC' });
+
+test('an ensemble instance reads the same from its block as from its rows, and an import replaces the block', async () => {
+  const { store, conn } = await openStore();
   try {
     const issued = T0;
     const times = Float64Array.from({ length: 4 }, (_, i) => T0 + i * H);
     await store.importBatch({
-      curves: [curveRecord(FC, { curveType: 'INSTANCE', dataType: 'FORECAST', instanceIssuedTimezone: 'UTC' })],
+      curves: [FORECAST],
       instances: [{ curve: FC, issued, tag: 'ec-ens', created: issued, modified: null, scenarioNames: ['e00', 'e01'] }],
       series: [
         {
@@ -172,14 +179,11 @@ test('an ensemble instance reads the same from its block as from its rows, and a
 });
 
 test('the block is what a read returns, unless it was written for other series of the instance', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'blocks-test-'));
-  dirs.push(dir);
-  const store = await DuckDbStore.open(dir);
-  const conn = await (store as unknown as { db: DuckDBInstance }).db.connect();
+  const { store, conn } = await openStore();
   try {
     const issued = T0;
     await store.importBatch({
-      curves: [curveRecord(FC, { curveType: 'INSTANCE', dataType: 'FORECAST', instanceIssuedTimezone: 'UTC' })],
+      curves: [FORECAST],
       instances: [{ curve: FC, issued, tag: 'ec-ens', created: issued, modified: null, scenarioNames: ['e00'] }],
       series: [
         {
