@@ -216,4 +216,44 @@ test('the block is what a read returns, unless it was written for other series o
   }
 });
 
+test('reads and imports at once: a block never outlives the rows it was made from', async () => {
+  const { store, conn } = await openStore();
+  try {
+    const issued = T0;
+    const times = Float64Array.from({ length: 3 }, (_, i) => T0 + i * H);
+    // revision r: the mean r, r+1, r+2; member e00 10r, ...; member e01 100r, ...
+    const revision = (r: number) => ({
+      curve: FC,
+      issued,
+      tag: 'ec-ens',
+      times,
+      values: Float64Array.of(r, r + 1, r + 2),
+      scenarios: [Float64Array.of(10 * r, 10 * r + 1, 10 * r + 2), Float64Array.of(100 * r, 100 * r + 1, 100 * r + 2)],
+      scenarioNames: ['e00', 'e01'],
+    });
+    await store.importBatch({
+      curves: [FORECAST],
+      instances: [{ curve: FC, issued, tag: 'ec-ens', created: issued, modified: null, scenarioNames: ['e00', 'e01'] }],
+      series: [revision(1)],
+    });
+    const key = { issued, tag: 'ec-ens' };
+    for (let r = 2; r <= 6; r++) {
+      // the read queues a block fill; the import is queued beside it, before or after
+      const [during] = await Promise.all([store.readSeries(FC, {}, key), store.importBatch({ series: [revision(r)] })]);
+      assert.ok([r - 1, r].includes(during.values![0]!), `round ${r}: a read sees one revision or the other`);
+      await store.readSeries(FC, {}, key);
+      await blocksWritten(conn, 1);
+      const after = plain(await store.readSeries(FC, {}, key));
+      assert.equal(after.values, [r, r + 1, r + 2], `round ${r}`);
+      assert.equal(after.scenarios, [
+        [10 * r, 10 * r + 1, 10 * r + 2],
+        [100 * r, 100 * r + 1, 100 * r + 2],
+      ]);
+    }
+  } finally {
+    conn.closeSync();
+    await store.close();
+  }
+});
+
 test.run();
