@@ -145,6 +145,11 @@ export interface WireDateTime {
 
 const DATE_TIME_RE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 
+/** How many texts {@link parseDateTimeText} keeps parsed (requests mostly repeat their dates). */
+const RECENT_TEXTS = 256;
+/** Texts parsed lately and what they gave (frozen), dropped together when full. */
+const recentlyParsed = new Map<string, WireDateTime | undefined>();
+
 function offsetOf(text: string): number {
   if (text.toUpperCase() === 'Z') return 0;
   const digits = text.slice(1).replace(':', '');
@@ -154,7 +159,9 @@ function offsetOf(text: string): number {
 
 /**
  * Parses a request date-time: `YYYY-MM-DD`, optionally followed by `T` or a space and
- * `HH:MM[:SS[.fraction]]`, optionally followed by `Z`, `±HH:MM`, `±HHMM` or `±HH`.
+ * `HH:MM[:SS[.fraction]]`, optionally followed by `Z`, `±HH:MM`, `±HHMM` or `±HH`. The last
+ * 256 texts are kept with what they gave (a repeated load sends the same dates), so the result
+ * is frozen and may be the same object for the same text.
  *
  * @param text - The parameter text.
  * @returns The parsed fields, or `undefined` when the text is not such a date-time.
@@ -163,6 +170,15 @@ function offsetOf(text: string): number {
  * //=> 0
  */
 export function parseDateTimeText(text: string): WireDateTime | undefined {
+  const known = recentlyParsed.get(text);
+  if (known !== undefined || recentlyParsed.has(text)) return known;
+  const value = parseFresh(text);
+  if (recentlyParsed.size >= RECENT_TEXTS) recentlyParsed.clear();
+  recentlyParsed.set(text, value === undefined ? undefined : Object.freeze(value));
+  return value;
+}
+
+function parseFresh(text: string): WireDateTime | undefined {
   const m = DATE_TIME_RE.exec(text);
   if (!m) return undefined;
   const [, y, mo, d, h, mi, s, frac, off] = m;

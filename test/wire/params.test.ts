@@ -155,7 +155,16 @@ test('parseDateTimeText accepts the request date-time forms', () => {
     '2020-06-01  00:00',
   ]) {
     assert.is(parseDateTimeText(bad), undefined, bad);
+    // asked again (kept from the first time): the same answer
+    assert.is(parseDateTimeText(bad), undefined, bad);
   }
+  // a repeated text gives the same frozen fields; 300 other texts later (more than are kept), equal ones
+  const first = parseDateTimeText('2020-06-01 06:30+01:00');
+  assert.ok(first !== undefined && Object.isFrozen(first));
+  assert.is(parseDateTimeText('2020-06-01 06:30+01:00'), first);
+  for (let i = 0; i < 300; i++)
+    parseDateTimeText(`2021-01-01 00:${String(i % 60).padStart(2, '0')}:${String(Math.floor(i / 60)).padStart(2, '0')}`);
+  assert.equal(parseDateTimeText('2020-06-01 06:30+01:00'), { ...first, hour: 6, minute: 30, offsetMinutes: 60 });
   assert.is(parseDateText('2020-12-01 10:00:00'), '2020-12-01');
   assert.is(parseDateText('2020-12-32'), undefined);
 });
