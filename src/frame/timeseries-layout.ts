@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { resampleTimeseries, type SeriesResampleOptions } from '../engine';
+import { firstAtOrAfter, resampleTimeseries, type SeriesResampleOptions } from '../engine';
 import { ValidationError, ValueError } from '../exceptions';
 import type { Timeseries } from '../model/timeseries';
 import type { Frequency, FrequencyTag } from '../time';
@@ -296,13 +296,7 @@ function align(rows: Float64Array, times: Float64Array, data: Float64Array): Flo
   const out = new Float64Array(rows.length).fill(NaN);
   for (let i = 0; i < times.length; i++) {
     const t = times[i]!;
-    let lo = 0;
-    let hi = rows.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (rows[mid]! < t) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = firstAtOrAfter(rows, t);
     if (rows[lo] === t) out[lo] = data[i]!;
   }
   return out;

@@ -109,28 +109,3 @@ export function gather(column: Float64Array, rows: Int32Array): Float64Array {
   }
   return out;
 }
-
-/**
- * The index range `[lo, hi)` of the steps with `begin <= t < end` in an ascending column.
- *
- * @param times - Step starts, ascending.
- * @param begin - Inclusive lower bound, epoch ms (`-Infinity`: from the start).
- * @param end - Exclusive upper bound, epoch ms (`Infinity`: to the end).
- * @returns `[lo, hi]` with `lo <= hi`.
- * @example
- * stepRange(Float64Array.of(0, 10, 20), 5, 20) //=> [1, 2]
- */
-export function stepRange(times: Float64Array, begin: number, end: number): [number, number] {
-  const lowerBound = (x: number): number => {
-    let lo = 0;
-    let hi = times.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (times[mid]! < x) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
-  const lo = lowerBound(begin);
-  return [lo, Math.max(lo, lowerBound(end))];
-}

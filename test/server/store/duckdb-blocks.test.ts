@@ -92,26 +92,26 @@ async function openStore(): Promise<{ store: DuckDbStore; conn: DuckDBConnection
 
 const FORECAST = curveRecord(FC, { curveType: 'INSTANCE', dataType: 'FORECAST', instanceIssuedTimezone: 'UTC' });
 
+/** Imports the forecast curve and its instance issued at T0 (tag `ec-ens`) with one block of rows. */
+async function importInstance(store: DuckDbStore, block: Omit<SeriesBlock, 'curve' | 'issued' | 'tag'>): Promise<void> {
+  await store.importBatch({
+    curves: [FORECAST],
+    instances: [{ curve: FC, issued: T0, tag: 'ec-ens', created: T0, modified: null, scenarioNames: block.scenarioNames }],
+    series: [{ curve: FC, issued: T0, tag: 'ec-ens', ...block }],
+  });
+}
+
 test('an ensemble instance reads the same from its block as from its rows, and an import replaces the block', async () => {
   const { store, conn } = await openStore();
   try {
     const issued = T0;
     const times = Float64Array.from({ length: 4 }, (_, i) => T0 + i * H);
-    await store.importBatch({
-      curves: [FORECAST],
-      instances: [{ curve: FC, issued, tag: 'ec-ens', created: issued, modified: null, scenarioNames: ['e00', 'e01'] }],
-      series: [
-        {
-          curve: FC,
-          issued,
-          tag: 'ec-ens',
-          times,
-          values: Float64Array.of(5, 6, 7, 8),
-          // e01 has no value at the third step
-          scenarios: [Float64Array.of(1, 2, 3, 4), Float64Array.of(10, 20, Number.NaN, 40)],
-          scenarioNames: ['e00', 'e01'],
-        },
-      ],
+    await importInstance(store, {
+      times,
+      values: Float64Array.of(5, 6, 7, 8),
+      // e01 has no value at the third step
+      scenarios: [Float64Array.of(1, 2, 3, 4), Float64Array.of(10, 20, Number.NaN, 40)],
+      scenarioNames: ['e00', 'e01'],
     });
     const key = { issued, tag: 'ec-ens' };
     const expected = {
@@ -182,20 +182,11 @@ test('the block is what a read returns, unless it was written for other series o
   const { store, conn } = await openStore();
   try {
     const issued = T0;
-    await store.importBatch({
-      curves: [FORECAST],
-      instances: [{ curve: FC, issued, tag: 'ec-ens', created: issued, modified: null, scenarioNames: ['e00'] }],
-      series: [
-        {
-          curve: FC,
-          issued,
-          tag: 'ec-ens',
-          times: Float64Array.of(T0, T0 + H),
-          values: Float64Array.of(1, 2),
-          scenarios: [Float64Array.of(3, 4)],
-          scenarioNames: ['e00'],
-        },
-      ],
+    await importInstance(store, {
+      times: Float64Array.of(T0, T0 + H),
+      values: Float64Array.of(1, 2),
+      scenarios: [Float64Array.of(3, 4)],
+      scenarioNames: ['e00'],
     });
     const key = { issued, tag: 'ec-ens' };
     await store.readSeries(FC, {}, key);
@@ -231,11 +222,7 @@ test('reads and imports at once: a block never outlives the rows it was made fro
       scenarios: [Float64Array.of(10 * r, 10 * r + 1, 10 * r + 2), Float64Array.of(100 * r, 100 * r + 1, 100 * r + 2)],
       scenarioNames: ['e00', 'e01'],
     });
-    await store.importBatch({
-      curves: [FORECAST],
-      instances: [{ curve: FC, issued, tag: 'ec-ens', created: issued, modified: null, scenarioNames: ['e00', 'e01'] }],
-      series: [revision(1)],
-    });
+    await importInstance(store, revision(1));
     const key = { issued, tag: 'ec-ens' };
     for (let r = 2; r <= 6; r++) {
       // the read queues a block fill; the import is queued beside it, before or after

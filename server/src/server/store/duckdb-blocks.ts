@@ -20,6 +20,7 @@
  */
 import { BLOB, INTEGER, LIST, VARCHAR, blobValue, listValue, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import type { DuckDBBlobVector } from '@duckdb/node-api';
+import { stepRange } from 'service/engine';
 import type { TimeRange } from './store';
 
 /** The largest block written: 64 MiB (8 M values, a 51-member hourly forecast of 18 years). */
@@ -72,18 +73,6 @@ export function decodeBlock(bytes: Uint8Array, series: number): BlockColumns | n
   return { times: at(0), columns: Array.from({ length: series }, (_, k) => at(k + 1)) };
 }
 
-/** The first index of ascending `times` at or after `t`. */
-function lowerBound(times: Float64Array, t: number): number {
-  let lo = 0;
-  let hi = times.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (times[mid]! < t) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /**
  * The rows of a block in a range `[begin, end)` (views).
  *
@@ -95,8 +84,7 @@ function lowerBound(times: Float64Array, t: number): number {
  */
 export function sliceBlock(block: BlockColumns, range: TimeRange): BlockColumns {
   const { times } = block;
-  const lo = range.begin === undefined ? 0 : lowerBound(times, range.begin);
-  const hi = range.end === undefined ? times.length : Math.max(lo, lowerBound(times, range.end));
+  const [lo, hi] = stepRange(times, range.begin ?? Number.NEGATIVE_INFINITY, range.end ?? Number.POSITIVE_INFINITY);
   if (lo === 0 && hi === times.length) return block;
   return { times: times.subarray(lo, hi), columns: block.columns.map((c) => c.subarray(lo, hi)) };
 }
