@@ -82,13 +82,22 @@ async function blocksWritten(conn: DuckDBConnection, n: number): Promise<void> {
   assert.unreachable(`no ${n} block(s) written`);
 }
 
-/** A store in a fresh directory and a connection of its own to its database (to look at its tables). */
-async function openStore(): Promise<{ store: DuckDbStore; conn: DuckDBConnection }> {
+/** Runs `work` on a store in a fresh directory with a connection of its own to its database (to look at its tables). */
+async function withStore(work: (store: DuckDbStore, conn: DuckDBConnection) => Promise<void>): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'blocks-test-'));
   dirs.push(dir);
   const store = await DuckDbStore.open(dir);
-  return { store, conn: await (store as unknown as { db: DuckDBInstance }).db.connect() };
+  const conn = await (store as unknown as { db: DuckDBInstance }).db.connect();
+  try {
+    await work(store, conn);
+  } finally {
+    conn.closeSync();
+    await store.close();
+  }
 }
+
+/** The instance every test reads. */
+const KEY = { issued: T0, tag: 'ec-ens' };
 
 const FORECAST = curveRecord(FC, { curveType: 'INSTANCE', dataType: 'FORECAST', instanceIssuedTimezone: 'UTC' });
 
@@ -102,9 +111,7 @@ async function importInstance(store: DuckDbStore, block: Omit<SeriesBlock, 'curv
 }
 
 test('an ensemble instance reads the same from its block as from its rows, and an import replaces the block', async () => {
-  const { store, conn } = await openStore();
-  try {
-    const issued = T0;
+  await withStore(async (store, conn) => {
     const times = Float64Array.from({ length: 4 }, (_, i) => T0 + i * H);
     await importInstance(store, {
       times,
@@ -113,7 +120,6 @@ test('an ensemble instance reads the same from its block as from its rows, and a
       scenarios: [Float64Array.of(1, 2, 3, 4), Float64Array.of(10, 20, Number.NaN, 40)],
       scenarioNames: ['e00', 'e01'],
     });
-    const key = { issued, tag: 'ec-ens' };
     const expected = {
       times: [...times],
       values: [5, 6, 7, 8],
@@ -125,11 +131,11 @@ test('an ensemble instance reads the same from its block as from its rows, and a
     };
     assert.is(await blocksOf(conn), 0);
     // from the rows; the store then writes the block
-    assert.equal(plain(await store.readSeries(FC, {}, key)), expected);
+    assert.equal(plain(await store.readSeries(FC, {}, KEY)), expected);
     await blocksWritten(conn, 1);
     // from the block: whole, and ranges of it
-    assert.equal(plain(await store.readSeries(FC, {}, key)), expected);
-    const middle = plain(await store.readSeries(FC, { begin: T0 + H, end: T0 + 3 * H }, key));
+    assert.equal(plain(await store.readSeries(FC, {}, KEY)), expected);
+    const middle = plain(await store.readSeries(FC, { begin: T0 + H, end: T0 + 3 * H }, KEY));
     assert.equal(middle, {
       times: [T0 + H, T0 + 2 * H],
       values: [6, 7],
@@ -139,9 +145,9 @@ test('an ensemble instance reads the same from its block as from its rows, and a
       ],
       scenarioNames: ['e00', 'e01'],
     });
-    assert.equal(plain(await store.readSeries(FC, { begin: T0 + 9 * H }, key)).times, []);
+    assert.equal(plain(await store.readSeries(FC, { begin: T0 + 9 * H }, KEY)).times, []);
     // without members: the value series alone, from the rows
-    const mean = await store.readSeries(FC, {}, key, { scenarios: false });
+    const mean = await store.readSeries(FC, {}, KEY, { scenarios: false });
     assert.equal([...(mean.values ?? [])], [5, 6, 7, 8]);
     assert.equal(mean.scenarios, []);
 
@@ -150,7 +156,7 @@ test('an ensemble instance reads the same from its block as from its rows, and a
       series: [
         {
           curve: FC,
-          issued,
+          issued: T0,
           tag: 'ec-ens',
           times: times.subarray(2),
           values: Float64Array.of(70, 80),
@@ -168,28 +174,22 @@ test('an ensemble instance reads the same from its block as from its rows, and a
         [10, 20, 300, 400],
       ],
     };
-    assert.equal(plain(await store.readSeries(FC, {}, key)), revised);
+    assert.equal(plain(await store.readSeries(FC, {}, KEY)), revised);
     await blocksWritten(conn, 1);
-    assert.equal(plain(await store.readSeries(FC, {}, key)), revised);
-    assert.equal(plain(await store.readSeries(FC, { begin: T0 + 3 * H }, key)).scenarios, [[40], [400]]);
-  } finally {
-    conn.closeSync();
-    await store.close();
-  }
+    assert.equal(plain(await store.readSeries(FC, {}, KEY)), revised);
+    assert.equal(plain(await store.readSeries(FC, { begin: T0 + 3 * H }, KEY)).scenarios, [[40], [400]]);
+  });
 });
 
 test('the block is what a read returns, unless it was written for other series of the instance', async () => {
-  const { store, conn } = await openStore();
-  try {
-    const issued = T0;
+  await withStore(async (store, conn) => {
     await importInstance(store, {
       times: Float64Array.of(T0, T0 + H),
       values: Float64Array.of(1, 2),
       scenarios: [Float64Array.of(3, 4)],
       scenarioNames: ['e00'],
     });
-    const key = { issued, tag: 'ec-ens' };
-    await store.readSeries(FC, {}, key);
+    await store.readSeries(FC, {}, KEY);
     await blocksWritten(conn, 1);
     const [row] = await readRows(conn, 'SELECT curve_id, instance_id, ids FROM instance_blocks');
     const [curveId, instanceId] = [Number(row!.curve_id), Number(row!.instance_id)];
@@ -197,25 +197,20 @@ test('the block is what a read returns, unless it was written for other series o
     const other = { times: Float64Array.of(T0, T0 + H), columns: [Float64Array.of(7, 7), Float64Array.of(8, 8)] };
     // other columns under the instance's own ids are what a read returns: the block is read
     await writeBlock(conn, curveId, instanceId, ids, other);
-    assert.equal(plain(await store.readSeries(FC, {}, key)).scenarios, [[8, 8]]);
+    assert.equal(plain(await store.readSeries(FC, {}, KEY)).scenarios, [[8, 8]]);
     // under other series ids (as after a change of members) the block is passed over
     await writeBlock(conn, curveId, instanceId, [ids[0]! + 100, ids[1]! + 100], other);
-    assert.equal(plain(await store.readSeries(FC, {}, key)).scenarios, [[3, 4]]);
-  } finally {
-    conn.closeSync();
-    await store.close();
-  }
+    assert.equal(plain(await store.readSeries(FC, {}, KEY)).scenarios, [[3, 4]]);
+  });
 });
 
 test('reads and imports at once: a block never outlives the rows it was made from', async () => {
-  const { store, conn } = await openStore();
-  try {
-    const issued = T0;
+  await withStore(async (store, conn) => {
     const times = Float64Array.from({ length: 3 }, (_, i) => T0 + i * H);
     // revision r: the mean r, r+1, r+2; member e00 10r, ...; member e01 100r, ...
     const revision = (r: number) => ({
       curve: FC,
-      issued,
+      issued: T0,
       tag: 'ec-ens',
       times,
       values: Float64Array.of(r, r + 1, r + 2),
@@ -223,24 +218,20 @@ test('reads and imports at once: a block never outlives the rows it was made fro
       scenarioNames: ['e00', 'e01'],
     });
     await importInstance(store, revision(1));
-    const key = { issued, tag: 'ec-ens' };
     for (let r = 2; r <= 6; r++) {
       // the read queues a block fill; the import is queued beside it, before or after
-      const [during] = await Promise.all([store.readSeries(FC, {}, key), store.importBatch({ series: [revision(r)] })]);
+      const [during] = await Promise.all([store.readSeries(FC, {}, KEY), store.importBatch({ series: [revision(r)] })]);
       assert.ok([r - 1, r].includes(during.values![0]!), `round ${r}: a read sees one revision or the other`);
-      await store.readSeries(FC, {}, key);
+      await store.readSeries(FC, {}, KEY);
       await blocksWritten(conn, 1);
-      const after = plain(await store.readSeries(FC, {}, key));
+      const after = plain(await store.readSeries(FC, {}, KEY));
       assert.equal(after.values, [r, r + 1, r + 2], `round ${r}`);
       assert.equal(after.scenarios, [
         [10 * r, 10 * r + 1, 10 * r + 2],
         [100 * r, 100 * r + 1, 100 * r + 2],
       ]);
     }
-  } finally {
-    conn.closeSync();
-    await store.close();
-  }
+  });
 });
 
 test.run();
