@@ -12,6 +12,5 @@ export * from './periods-to-steps';
 export * from './resample';
 export * from './srmc';
 export * from './step-bounds';
-export * from './step-range';
 export * from './units';
 export * from './timeseries-resample';

@@ -5,10 +5,10 @@
  *
  * @module
  */
-import { firstAtOrAfter, resampleTimeseries, type SeriesResampleOptions } from '../engine';
+import { resampleTimeseries, type SeriesResampleOptions } from '../engine';
 import { ValidationError, ValueError } from '../exceptions';
 import type { Timeseries } from '../model/timeseries';
-import type { Frequency, FrequencyTag } from '../time';
+import { firstAtOrAfter, type Frequency, type FrequencyTag } from '../time';
 import { isReceivedColumn } from '../wire/arrow';
 import { encodeHeader, MULTI_LEVEL_NAMES, SINGLE_LEVEL_NAMES } from './frame-info';
 import { assembleLayout, type FrameLayout, type LayoutColumn, type ValueColumn } from './assemble-layout';

@@ -12,7 +12,7 @@ import { ValueType } from './enums';
 import { Series, type SeriesInit } from './series';
 import { derivedName, derivedUnit, type ArithmeticOp } from './series-units';
 import { combineColumns, type OperandColumns } from './timeseries-arithmetic';
-import { stepRange } from '../engine/step-range';
+import { stepRange } from '../time/step-range';
 import type { Join } from './timeseries-join';
 import { columnsFromItems, itemAt, itemToJSON, normaliseColumns, type TimeseriesItem, type TimeseriesItemInput } from './timeseries-items';
 

@@ -34,3 +34,6 @@ export { floorMillis, shiftMillis, stepStarts } from './floor-millis';
 
 // Calendar arithmetic on day numbers (days since 1970-01-01), shared with the wire's fast writers.
 export { civilFromDays } from './wall-clock';
+
+// Binary search in ascending time columns, shared by the model, the frames and the store.
+export { firstAtOrAfter, stepRange } from './step-range';

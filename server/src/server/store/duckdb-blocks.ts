@@ -20,7 +20,7 @@
  */
 import { BLOB, INTEGER, LIST, VARCHAR, blobValue, listValue, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import type { DuckDBBlobVector } from '@duckdb/node-api';
-import { stepRange } from 'service/engine';
+import { stepRange } from 'service/time';
 import type { TimeRange } from './store';
 
 /** The largest block written: 64 MiB (8 M values, a 51-member hourly forecast of 18 years). */

@@ -1,7 +1,7 @@
-// Binary search in ascending time columns (src/engine/step-range.ts).
+// Binary search in ascending time columns (src/time/step-range.ts).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { firstAtOrAfter, stepRange } from '../../src/engine';
+import { firstAtOrAfter, stepRange } from '../../src/time';
 
 const times = Float64Array.of(0, 10, 20, 30);
 
