@@ -169,8 +169,7 @@ export class DuckDbStore implements Store {
     let db: DuckDBInstance;
     try {
       mkdirSync(dir, { recursive: true });
-      // the file is attached below (with its row group size); spills go beside it, as DuckDB puts them for a file it opens
-      db = await DuckDBInstance.create(':memory:', { temp_directory: `${join(dir, DATABASE_FILE)}.tmp` });
+      db = await DuckDBInstance.create(':memory:');
     } catch (err) {
       throw new ValueError(`Cannot open the store in ${dir}: ${(err as Error).message}`);
     }
