@@ -25,7 +25,6 @@ import { generateApiKey, hashApiKey } from '../server/src/server/auth';
 import { instancesRoutes } from '../server/src/server/routes/instances';
 import { DuckDbStore, type CurveRecord, type InstanceRecord, type SeriesBlock } from '../server/src/server/store';
 import { readColumns } from '../server/src/server/store/duckdb-io';
-import { STORE_CATALOG } from '../server/src/server/store/duckdb-store';
 import { benchCurve } from './bench-curve';
 import { getBody } from './http-get';
 import { interleavedRatio, latency } from './median-time';
@@ -79,7 +78,6 @@ async function main(): Promise<void> {
   // the scan uses the store's instance through a read of the series table first).
   const db = (store as unknown as { db: DuckDBInstance }).db;
   const conn = await db.connect();
-  await conn.run(`USE ${STORE_CATALOG}`);
   try {
     const ids = (
       await readColumns(

@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { decodeBlock, encodeBlock, sliceBlock, writeBlock } from '../../../server/src/server/store/duckdb-blocks';
 import { readRows } from '../../../server/src/server/store/duckdb-io';
-import { STORE_CATALOG } from '../../../server/src/server/store/duckdb-store';
 import { DuckDbStore, type SeriesBlock } from '../../../server/src/server/store';
 import { curveRecord } from '../../helpers/records';
 
@@ -89,7 +88,6 @@ async function withStore(work: (store: DuckDbStore, conn: DuckDBConnection) => P
   dirs.push(dir);
   const store = await DuckDbStore.open(dir);
   const conn = await (store as unknown as { db: DuckDBInstance }).db.connect();
-  await conn.run(`USE ${STORE_CATALOG}`);
   try {
     await work(store, conn);
   } finally {

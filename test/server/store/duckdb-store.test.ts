@@ -3,7 +3,6 @@ import * as assert from 'uvu/assert';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { DuckDbStore } from '../../../server/src/server/store';
 import type { CurveRecord, ImportBatch, SeriesBlock } from '../../../server/src/server/store';
 import { ValueError, NotFoundError } from '../../../src/exceptions';
@@ -445,40 +444,6 @@ test('everything persists across reopening; ids keep increasing', async () => {
     (cached.categories as string[]).push('X');
   });
   await store.close();
-});
-
-test('row groups of 16,384 rows; the file opens as a plain DuckDB database, and a plain one as a store', async () => {
-  const { dir, store } = await openStore();
-  // 40,000 hourly values: three row groups of at most 16,384 rows (one at DuckDB's default of 122,880)
-  const n = 40_000;
-  await store.importBatch({
-    curves: [curve(WIND)],
-    series: [
-      series(
-        WIND,
-        hours(T0, n),
-        Array.from({ length: n }, (_, i) => i),
-      ),
-    ],
-  });
-  await store.close();
-  const file = join(dir, 'service.duckdb');
-  const plain = await DuckDBInstance.create(file);
-  const conn = await plain.connect();
-  const groups = await conn.runAndReadAll(
-    "SELECT count(DISTINCT row_group_id)::INTEGER AS g, count(*)::INTEGER AS n FROM pragma_storage_info('series_values') WHERE column_name = 'ts' AND segment_type = 'DOUBLE'",
-  );
-  assert.equal(groups.getRowObjectsJS()[0]!.g, 3);
-  const rows = await conn.runAndReadAll('SELECT count(*)::INTEGER AS n, sum(value)::DOUBLE AS s FROM series_values');
-  assert.equal(rows.getRowObjectsJS(), [{ n, s: (n * (n - 1)) / 2 }]);
-  // a row written by DuckDB's own open (as a store of an earlier version was written) reads back
-  await conn.run(`INSERT INTO series_values SELECT series_id, ts + ${n * H}, -1 FROM series_values WHERE ts = ${T0}`);
-  conn.closeSync();
-  plain.closeSync();
-  const again = await DuckDbStore.open(dir);
-  const read = await again.readSeries(WIND, { begin: T0 + (n - 1) * H });
-  assert.equal([...read.values!], [n - 1, -1]);
-  await again.close();
 });
 
 test('metadata searches: ordered by name, filtered, paged; categories', async () => {

@@ -70,15 +70,6 @@ import { validateBatch } from './validate-batch';
 /** File name of the database inside the data directory. */
 const DATABASE_FILE = 'service.duckdb';
 
-/** The name the store's database is attached under; every connection of the store uses it. */
-export const STORE_CATALOG = 'store';
-
-/** Rows per row group of the store's tables (DuckDB's default is 122,880); see docs/arrow.md#row-groups. */
-const ROW_GROUP_ROWS = 16_384;
-
-/** A SQL string literal. */
-const sqlText = (text: string): string => `'${text.replaceAll("'", "''")}'`;
-
 /** Options of {@link DuckDbStore.open}. */
 export interface DuckDbStoreOptions {
   /** Current time in epoch ms, for event ids and the event log's age (default `Date.now`). */
@@ -169,28 +160,17 @@ export class DuckDbStore implements Store {
     let db: DuckDBInstance;
     try {
       mkdirSync(dir, { recursive: true });
-      db = await DuckDBInstance.create(':memory:');
+      db = await DuckDBInstance.create(join(dir, DATABASE_FILE));
     } catch (err) {
       throw new ValueError(`Cannot open the store in ${dir}: ${(err as Error).message}`);
     }
     try {
       const writer = await db.connect();
-      try {
-        await writer.run(`ATTACH ${sqlText(join(dir, DATABASE_FILE))} AS ${STORE_CATALOG} (ROW_GROUP_SIZE ${ROW_GROUP_ROWS})`);
-      } catch (err) {
-        throw new ValueError(`Cannot open the store in ${dir}: ${(err as Error).message}`);
-      }
-      const connect = async (): Promise<DuckDBConnection> => {
-        const conn = await db.connect();
-        await conn.run(`USE ${STORE_CATALOG}`);
-        return conn;
-      };
-      await writer.run(`USE ${STORE_CATALOG}`);
       const state = await loadState(writer);
       const readers: DuckDBConnection[] = [];
-      for (let i = 0; i < Math.max(1, options.readers ?? 2); i++) readers.push(await connect());
+      for (let i = 0; i < Math.max(1, options.readers ?? 2); i++) readers.push(await db.connect());
       const streamers: DuckDBConnection[] = [];
-      for (let i = 0; i < Math.max(0, options.streamReads ?? 2); i++) streamers.push(await connect());
+      for (let i = 0; i < Math.max(0, options.streamReads ?? 2); i++) streamers.push(await db.connect());
       const retention = Math.max(DAY_MS, options.eventRetentionMs ?? 7 * DAY_MS);
       return new DuckDbStore(db, writer, new Pool(readers), streamers, state, options.clock ?? Date.now, retention);
     } catch (err) {
