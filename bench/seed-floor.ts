@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
+  BIGINT,
   DOUBLE,
   DuckDBDataChunk,
   DuckDBInstance,
@@ -78,17 +79,17 @@ function raw(write: (appender: DuckDBAppender) => void): Variant {
 }
 
 function chunksCellByCell(appender: DuckDBAppender): void {
-  const chunk = DuckDBDataChunk.create([INTEGER, DOUBLE, DOUBLE], 2048);
+  const chunk = DuckDBDataChunk.create([INTEGER, BIGINT, DOUBLE], 2048);
   for (let offset = 0; offset < N; offset += 2048) {
     const n = Math.min(2048, N - offset);
     chunk.reset();
     chunk.rowCount = n;
     const ids = chunk.getColumnVector(0) as DuckDBVector<number>;
-    const ts = chunk.getColumnVector(1) as DuckDBVector<number>;
+    const ts = chunk.getColumnVector(1) as DuckDBVector<bigint>;
     const vs = chunk.getColumnVector(2) as DuckDBVector<number>;
     for (let i = 0; i < n; i++) {
       ids.setItem(i, 1);
-      ts.setItem(i, times[offset + i]!);
+      ts.setItem(i, BigInt(times[offset + i]!));
       vs.setItem(i, values[offset + i]!);
     }
     for (const v of [ids, ts, vs]) v.flush();
@@ -145,7 +146,7 @@ function demoRaw(batches: readonly ImportBatch[], oneTransaction: boolean): Vari
       if (oneTransaction) await conn.run('BEGIN TRANSACTION');
       for (const batch of batches) {
         if (!oneTransaction) await conn.run('BEGIN TRANSACTION');
-        const rows = new ChunkWriter(await conn.createAppender('series_values'), ['int', 'double', 'double']);
+        const rows = new ChunkWriter(await conn.createAppender('series_values'), ['int', 'big', 'double']);
         for (const s of batch.series ?? []) {
           for (const column of s.values ? [s.values, ...s.scenarios] : s.scenarios)
             rows.append([seriesId++, s.times, column], 0, s.times.length);
@@ -187,7 +188,7 @@ async function run(): Promise<void> {
     [
       'raw appender, data chunks (floor)',
       raw((a) => {
-        const writer = new ChunkWriter(a, ['int', 'double', 'double']);
+        const writer = new ChunkWriter(a, ['int', 'big', 'double']);
         writer.append([1, times, values], 0, N);
         writer.flush();
       }),

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { ChunkWriter, readColumns, readRows } from '../../../server/src/server/store/duckdb-io';
+import { ChunkWriter, readColumns, readRows, sqlTime } from '../../../server/src/server/store/duckdb-io';
 
 async function memory(sql: string): Promise<{ conn: DuckDBConnection; close: () => void }> {
   const db = await DuckDBInstance.create(':memory:');
@@ -147,6 +147,43 @@ test('refuses values that do not fit their column, and a wrong column count', as
     { k: 2 ** 31 - 1, s: -(2 ** 15) },
   ]);
   close();
+});
+
+test('BIGINT columns: whole epoch ms in and out exactly (both 32-bit halves, negatives, 2^53), NULL as NaN, fractions refused', async () => {
+  const { conn, close } = await memory('CREATE TABLE t (k INTEGER, ts BIGINT, v DOUBLE)');
+  const writer = new ChunkWriter(await conn.createAppender('t'), ['int', 'big', 'double']);
+  // 2^32 - 1 and 2^32 straddle the low word; -1 is all ones; 2^53 and -(2^53) are the edges
+  const edges = [0, 1, -1, 2 ** 32 - 1, 2 ** 32, -(2 ** 32), 1_704_063_600_000, -86_400_000, 2 ** 53, -(2 ** 53)];
+  // 4,100 rows: the edges, then a run of quarter-hours over two chunk boundaries, then a missing time
+  const ts = Float64Array.from({ length: 4100 }, (_, i) => (i < edges.length ? edges[i]! : 1_704_063_600_000 + i * 900_000));
+  ts[4099] = Number.NaN;
+  const v = Float64Array.from({ length: 4100 }, (_, i) => i);
+  writer.append([1, ts, v], 0, 4100);
+  writer.append([2, 7, 0.5], 0, 3); // a constant time
+  writer.close();
+  const [t, x] = (await readColumns(conn, 'SELECT ts, v FROM t ORDER BY k, v', ['number', 'number'])) as Float64Array[];
+  assert.equal([...t.subarray(0, edges.length)], edges);
+  assert.equal(t[4098], 1_704_063_600_000 + 4098 * 900_000);
+  assert.ok(Number.isNaN(t[4099]!));
+  assert.equal([...t.subarray(4100)], [7, 7, 7]);
+  assert.equal(x[4099], 4099);
+  // DuckDB's own view of the same rows: what SQL compares and sums is what was written
+  const [row] = await readRows(
+    conn,
+    'SELECT count(*)::INTEGER AS n, max(ts)::DOUBLE AS hi, min(ts)::DOUBLE AS lo FROM t WHERE ts IS NOT NULL',
+  );
+  assert.equal(row, { n: 4102, hi: 2 ** 53, lo: -(2 ** 53) });
+  const refused = new ChunkWriter(await conn.createAppender('t'), ['int', 'big', 'double']);
+  assert.throws(() => refused.append([3, Float64Array.of(1.5), Float64Array.of(0)], 0, 1), /Not a whole number below 2\^53: 1\.5/);
+  assert.throws(() => refused.append([3, 2 ** 53 + 2, 0], 0, 1), /Not a whole number below 2\^53/);
+  close();
+});
+
+test('sqlTime: the least whole ms at or above an instant, so ts >= x and ts < x keep their meaning on whole ms', () => {
+  assert.is(sqlTime(1_704_063_600_000), '1704063600000');
+  assert.is(sqlTime(1.5), '2');
+  assert.is(sqlTime(-1.5), '-1');
+  assert.throws(() => sqlTime(Number.NaN), /Not a finite number/);
 });
 
 test.run();

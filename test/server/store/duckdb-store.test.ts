@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { DuckDbStore } from '../../../server/src/server/store';
 import type { CurveRecord, ImportBatch, SeriesBlock } from '../../../server/src/server/store';
 import { ValueError, NotFoundError } from '../../../src/exceptions';
@@ -32,6 +33,8 @@ function series(name: string, times: Float64Array, values: number[] | null, extr
     ...extra,
   };
 }
+
+const nullsOf = (xs: Float64Array) => [...xs].map((v) => (Number.isNaN(v) ? null : v));
 
 const dirs: string[] = [];
 let now = Date.UTC(2024, 0, 10);
@@ -444,6 +447,38 @@ test('everything persists across reopening; ids keep increasing', async () => {
     (cached.categories as string[]).push('X');
   });
   await store.close();
+});
+
+test('a store of schema version 1 (times as DOUBLE) opens converted, with the same rows; fractional times are refused', async () => {
+  const { dir, store } = await openStore();
+  await store.importBatch({ curves: [curve(WIND)], series: [series(WIND, hours(T0, 3), [1, NaN, 3])] });
+  await store.close();
+  // the file as version 1 wrote it
+  const file = join(dir, 'service.duckdb');
+  const old = await DuckDBInstance.create(file);
+  const conn = await old.connect();
+  await conn.run('ALTER TABLE series_values ALTER COLUMN ts SET DATA TYPE DOUBLE');
+  await conn.run("UPDATE store_meta SET value = '1' WHERE key = 'schema_version'");
+  conn.closeSync();
+  old.closeSync();
+  const { store: again } = await openStore(dir);
+  const read = await again.readSeries(WIND, { begin: T0 + H });
+  assert.equal([...read.times], [T0 + H, T0 + 2 * H]);
+  assert.equal(nullsOf(read.values!), [null, 3]);
+  await again.importBatch({ series: [series(WIND, hours(T0 + 3 * H, 1), [4])] });
+  assert.equal(nullsOf((await again.readSeries(WIND, {})).values!), [1, null, 3, 4]);
+  const refused = await again.importBatch({ series: [series(WIND, Float64Array.of(T0 + 0.5), [1])] }).catch((err: unknown) => err);
+  assert.instance(refused, ValueError);
+  assert.match((refused as Error).message, /times\[0\] must be a whole number of milliseconds/);
+  await again.close();
+  const check = await DuckDBInstance.create(file);
+  const c = await check.connect();
+  const meta = await c.runAndReadAll(
+    "SELECT (SELECT data_type FROM duckdb_columns() WHERE table_name = 'series_values' AND column_name = 'ts') AS t, (SELECT value FROM store_meta WHERE key = 'schema_version') AS v",
+  );
+  assert.equal(meta.getRowObjectsJS(), [{ t: 'BIGINT', v: '2' }]);
+  c.closeSync();
+  check.closeSync();
 });
 
 test('metadata searches: ordered by name, filtered, paged; categories', async () => {

@@ -5,7 +5,7 @@
  * @module
  */
 import { LIST, VARCHAR, listValue, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
-import { readColumns, readRows, sqlNumber } from './duckdb-io';
+import { readColumns, readRows, sqlNumber, sqlTime } from './duckdb-io';
 import { instanceFromRow } from './duckdb-records';
 import { pivotMembers, sortByTime } from './pivot-members';
 import { formatEventId } from './event-ids';
@@ -22,10 +22,12 @@ export interface ReadTarget {
   tag: string | null;
 }
 
+/** `[begin, end)` on a column: `ts` of `series_values` (whole ms, BIGINT) or a DOUBLE instant column. */
 function rangeSql(column: string, range: TimeRange): string {
   const parts: string[] = [];
-  if (range.begin !== undefined) parts.push(`${column} >= ${sqlNumber(range.begin)}`);
-  if (range.end !== undefined) parts.push(`${column} < ${sqlNumber(range.end)}`);
+  const literal = column === 'ts' ? sqlTime : sqlNumber;
+  if (range.begin !== undefined) parts.push(`${column} >= ${literal(range.begin)}`);
+  if (range.end !== undefined) parts.push(`${column} < ${literal(range.end)}`);
   return parts.length ? ` AND ${parts.join(' AND ')}` : '';
 }
 

@@ -32,7 +32,24 @@ export interface StoredState {
 }
 
 /**
- * Creates the schema when missing, checks its version and loads the in-memory state.
+ * Brings a store of schema version 1 to version 2: the times of `series_values` from DOUBLE to
+ * BIGINT (whole epoch ms, which every import wrote; docs/performance.md#times), in one
+ * transaction with the version. DuckDB rewrites the column: a few seconds for a large store, once.
+ */
+async function migrateTimes(conn: DuckDBConnection): Promise<void> {
+  await conn.run('BEGIN TRANSACTION');
+  try {
+    await conn.run('ALTER TABLE series_values ALTER COLUMN ts SET DATA TYPE BIGINT USING round(ts)::BIGINT');
+    await conn.run(`UPDATE store_meta SET value = '${SCHEMA_VERSION}' WHERE key = 'schema_version'`);
+    await conn.run('COMMIT');
+  } catch (err) {
+    await conn.run('ROLLBACK').catch(() => undefined);
+    throw err;
+  }
+}
+
+/**
+ * Creates the schema when missing, checks its version (converting a version 1 store) and loads the in-memory state.
  *
  * @param conn - A connection to the store's database.
  * @returns The state (records frozen).
@@ -44,6 +61,7 @@ export async function loadState(conn: DuckDBConnection): Promise<StoredState> {
   await conn.run(SCHEMA_SQL);
   const version = await readRows(conn, `SELECT value FROM store_meta WHERE key = 'schema_version'`);
   if (version.length === 0) await conn.run(`INSERT INTO store_meta VALUES ('schema_version', '${SCHEMA_VERSION}')`);
+  else if (version[0]!.value === '1') await migrateTimes(conn);
   else if (version[0]!.value !== SCHEMA_VERSION)
     throw new ValueError(`Store schema version ${String(version[0]!.value)} is not supported (expected ${SCHEMA_VERSION})`);
   const state: StoredState = {

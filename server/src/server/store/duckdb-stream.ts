@@ -9,7 +9,7 @@
  * @module
  */
 import type { DuckDBConnection, DuckDBDataChunk, DuckDBMaterializedResult, DuckDBTypeId } from '@duckdb/node-api';
-import { copyNumbers, readColumns, sqlNumber } from './duckdb-io';
+import { copyNumbers, readColumns, sqlTime } from './duckdb-io';
 import type { SeriesMembers } from './duckdb-read';
 import { readSpan, spanInRange } from './duckdb-spans';
 import { sortByTime } from './pivot-members';
@@ -17,8 +17,8 @@ import type { ColumnSource, SeriesBatch, SeriesCursor, SeriesSpan, TimeRange } f
 
 function rangeSql(range: TimeRange): string {
   let out = '';
-  if (range.begin !== undefined) out += ` AND ts >= ${sqlNumber(range.begin)}`;
-  if (range.end !== undefined) out += ` AND ts < ${sqlNumber(range.end)}`;
+  if (range.begin !== undefined) out += ` AND ts >= ${sqlTime(range.begin)}`;
+  if (range.end !== undefined) out += ` AND ts < ${sqlTime(range.end)}`;
   return out;
 }
 
@@ -215,8 +215,7 @@ export async function openSeriesCursor(
         const grouped = ids.length === 1 ? '' : ' GROUP BY ts ORDER BY ts';
         const pages = windowRows(
           conn,
-          (lo, hi) =>
-            `SELECT ts, ${columns} FROM series_values WHERE ${where} AND ts >= ${sqlNumber(lo)} AND ts < ${sqlNumber(hi)}${grouped}`,
+          (lo, hi) => `SELECT ts, ${columns} FROM series_values WHERE ${where} AND ts >= ${sqlTime(lo)} AND ts < ${sqlTime(hi)}${grouped}`,
           ids.length,
           span,
           size,

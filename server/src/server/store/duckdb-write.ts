@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { DOUBLE, INTEGER, LIST, listValue, type DuckDBConnection } from '@duckdb/node-api';
-import { ChunkWriter, sqlIntList, sqlNumber } from './duckdb-io';
+import { BIGINT, INTEGER, LIST, listValue, type DuckDBConnection } from '@duckdb/node-api';
+import { ChunkWriter, sqlIntList, sqlNumber, sqlTime } from './duckdb-io';
 import type { WritePlan } from './duckdb-plan';
 import { clearBlocks } from './duckdb-blocks';
 import { clearSpans } from './duckdb-spans';
@@ -50,8 +50,8 @@ async function deleteRanges(conn: DuckDBConnection, ids: readonly number[], los:
   await conn.run(
     `DELETE FROM series_values USING (SELECT unnest($1) AS id, unnest($2) AS lo, unnest($3) AS hi) AS r
     WHERE series_values.series_id = r.id AND series_values.ts BETWEEN r.lo AND r.hi`,
-    [listValue([...ids]), listValue([...los]), listValue([...his])],
-    [LIST(INTEGER), LIST(DOUBLE), LIST(DOUBLE)],
+    [listValue([...ids]), listValue(los.map(BigInt)), listValue(his.map(BigInt))],
+    [LIST(INTEGER), LIST(BIGINT), LIST(BIGINT)],
   );
 }
 
@@ -97,7 +97,7 @@ async function writeSeries(
   await deleteRanges(conn, ids, los, his);
   let written = 0;
   const appender = await conn.createAppender('series_values');
-  const writer = new ChunkWriter(appender, ['int', 'double', 'double']);
+  const writer = new ChunkWriter(appender, ['int', 'big', 'double']);
   try {
     for (const [k, t] of targets.entries()) {
       const { times } = t.block;
@@ -106,7 +106,7 @@ async function writeSeries(
         writer.flush();
         appender.flushSync();
         await conn.run(`DELETE FROM series_values WHERE series_id IN (${sqlIntList(columnsOf(t.curveId, t.instanceId))})
-          AND ts BETWEEN ${sqlNumber(times[0]!)} AND ${sqlNumber(times[n - 1]!)}`);
+          AND ts BETWEEN ${sqlTime(times[0]!)} AND ${sqlTime(times[n - 1]!)}`);
       }
       if (n > 0 && t.valueId !== null && t.block.values) {
         writer.append([t.valueId, times, t.block.values], 0, n);

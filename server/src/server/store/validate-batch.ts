@@ -183,6 +183,9 @@ function checkSeries(s: SeriesBlock, curveOf: (name: string) => CurveRecord | un
   checkTarget(s, ['TIMESERIES', 'SCENARIO_TIMESERIES', 'INSTANCE'], curveOf, what);
   if (!(s.times instanceof Float64Array)) fail(what, 'times must be a Float64Array');
   increasing(s.times, what, 'times');
+  // the stores keep series times as whole epoch ms (docs/performance.md#times)
+  for (let i = 0; i < s.times.length; i++)
+    if (!Number.isInteger(s.times[i])) fail(what, `times[${i}] must be a whole number of milliseconds`);
   if (s.values !== null) column(s.values, s.times.length, what, 'values');
   if (!Array.isArray(s.scenarios) || !Array.isArray(s.scenarioNames)) fail(what, 'scenarios and scenarioNames must be arrays');
   if (s.scenarios.length !== s.scenarioNames.length) fail(what, 'one name per scenario');
