@@ -22,7 +22,7 @@ import bindings from '@duckdb/node-bindings';
 
 /**
  * Version of the schema below, kept in `store_meta`. Version 1 kept `series_values.ts` as DOUBLE;
- * opening such a store converts the column (see `migrateSchema` in duckdb-state.ts).
+ * opening such a store converts the column (`migrateTimes` in duckdb-state.ts).
  */
 export const SCHEMA_VERSION = '2';
 
@@ -30,8 +30,9 @@ export const SCHEMA_VERSION = '2';
  * The tables of the embedded store. Instants are epoch ms in DOUBLE columns (exact below 2^53, and
  * read straight into `Float64Array`s), except the times of `series_values`, whole epoch ms in a
  * BIGINT column: DuckDB bit-packs them (the full demo's file is half the size) and tests a range
- * on them faster than on ALP-compressed doubles (docs/performance.md#times); missing values are NULL. `instance_id` 0 means "no
- * instance"; `series.member` -1 is the plain value (or ensemble mean), 0.. the scenarios.
+ * on them faster than on ALP-compressed doubles (docs/performance.md#times). Missing values are
+ * NULL. `instance_id` 0 means "no instance"; `series.member` -1 is the plain value (or ensemble
+ * mean), 0.. the scenarios.
  */
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS store_meta (key VARCHAR, value VARCHAR);
@@ -146,17 +147,18 @@ export function copyNumbers(
   count = chunk.rowCount - from,
 ): boolean {
   const n = chunk.rowCount;
-  let source: Float64Array | Int32Array;
   const raw = bindings.data_chunk_get_vector(chunk.chunk, c);
-  if (typeId === DuckDBTypeId.DOUBLE) source = typedView(bindings.vector_get_data(raw, n * 8), Float64Array, n);
-  else if (typeId === DuckDBTypeId.INTEGER) source = typedView(bindings.vector_get_data(raw, n * 4), Int32Array, n);
-  else if (typeId === DuckDBTypeId.BIGINT) {
+  if (typeId === DuckDBTypeId.BIGINT) {
     // little-endian words: low (unsigned) then high (signed)
     const words = typedView(bindings.vector_get_data(raw, n * 8), Int32Array, 2 * n);
     for (let i = 0; i < count; i++) out[at + i] = words[2 * (from + i) + 1]! * TWO_32 + (words[2 * (from + i)]! >>> 0);
-    source = new Int32Array(0);
+  } else if (typeId === DuckDBTypeId.DOUBLE || typeId === DuckDBTypeId.INTEGER) {
+    const source =
+      typeId === DuckDBTypeId.DOUBLE
+        ? typedView(bindings.vector_get_data(raw, n * 8), Float64Array, n)
+        : typedView(bindings.vector_get_data(raw, n * 4), Int32Array, n);
+    out.set(from === 0 && count === n ? source : source.subarray(from, from + count), at);
   } else return false;
-  if (typeId !== DuckDBTypeId.BIGINT) out.set(from === 0 && count === n ? source : source.subarray(from, from + count), at);
   const validity = bindings.vector_get_validity(raw, Math.ceil(n / 64) * 8) as Uint8Array | null;
   if (validity) {
     for (let i = from; i < from + count; i++) if ((validity[i >> 3]! & (1 << (i & 7))) === 0) out[at + i - from] = Number.NaN;
