@@ -337,12 +337,13 @@ export class ChunkWriter {
 
   private fillConstant(c: number, value: Cell, n: number): void {
     const at = this.filled;
-    const cell = typeof value === 'number' && Number.isNaN(value) ? null : value;
+    const plain = typeof value === 'number' && Number.isNaN(value) ? null : value;
+    // a BIGINT column takes a whole number as a bigint
+    const cell = this.kinds[c] === 'big' && plain !== null ? BigInt(wholeNumber(plain)) : plain;
     const items = this.items[c];
     const limit = INT_LIMIT[this.kinds[c]!];
-    if (this.kinds[c] === 'big') {
-      const one = [cell === null ? null : wholeNumber(cell)];
-      for (let i = 0; i < n; i++) this.fillBig(c, one, 0, 1, at + i);
+    if (items instanceof BigInt64Array && typeof cell === 'bigint') {
+      items.fill(cell, at, at + n);
       return;
     }
     if (
@@ -381,7 +382,8 @@ export class ChunkWriter {
   }
 
   /** Writes whole numbers into a BIGINT column through its two 32-bit halves (NaN and null as NULL). */
-  private fillBig(c: number, column: ArrayLike<number | null>, from: number, n: number, at = this.filled): void {
+  private fillBig(c: number, column: ArrayLike<number | null>, from: number, n: number): void {
+    const at = this.filled;
     const items = this.items[c];
     const words = items instanceof BigInt64Array ? new Int32Array(items.buffer, items.byteOffset, 2 * items.length) : null;
     const vector = this.vectors[c]!;

@@ -22,10 +22,16 @@ export interface ReadTarget {
   tag: string | null;
 }
 
-/** `[begin, end)` on a column: `ts` of `series_values` (whole ms, BIGINT) or a DOUBLE instant column. */
-function rangeSql(column: string, range: TimeRange): string {
+/**
+ * ` AND column >= begin AND column < end` for the bounds a range has (empty without any), the
+ * bounds written by `literal`: `sqlTime` for `series_values.ts` (whole ms, BIGINT), `sqlNumber`
+ * for the DOUBLE instant columns.
+ *
+ * @example
+ * rangeSql('ts', { begin: 1.5 }, sqlTime) //=> ' AND ts >= 2'
+ */
+export function rangeSql(column: string, range: TimeRange, literal: (ms: number) => string): string {
   const parts: string[] = [];
-  const literal = column === 'ts' ? sqlTime : sqlNumber;
   if (range.begin !== undefined) parts.push(`${column} >= ${literal(range.begin)}`);
   if (range.end !== undefined) parts.push(`${column} < ${literal(range.end)}`);
   return parts.length ? ` AND ${parts.join(' AND ')}` : '';
@@ -119,7 +125,7 @@ export async function readSeriesBlock(
 ): Promise<SeriesBlock> {
   const ids = seriesIds(members);
   if (ids.length === 0) return seriesOfColumns(target, members, new Float64Array(0), []);
-  const where = `series_id IN (${ids.join(',')})${rangeSql('ts', range)}`;
+  const where = `series_id IN (${ids.join(',')})${rangeSql('ts', range, sqlTime)}`;
   if (ids.length === 1) {
     const [ts, v] = (await readColumns(conn, `SELECT ts, value FROM series_values WHERE ${where}`, ['number', 'number'])) as [
       Float64Array,
@@ -175,7 +181,7 @@ export async function readPeriodBlock(conn: DuckDBConnection, target: ReadTarget
  */
 export async function readOhlcBlock(conn: DuckDBConnection, curve: string, curveId: number, query: OhlcQuery): Promise<OhlcBlock> {
   const params: DuckDBValue[] = [];
-  let where = `curve_id = ${curveId}${rangeSql('traded', query)}`;
+  let where = `curve_id = ${curveId}${rangeSql('traded', query, sqlNumber)}`;
   if (query.period !== undefined) {
     params.push(query.period.toLowerCase());
     where += ` AND lower(period) = $${params.length}`;

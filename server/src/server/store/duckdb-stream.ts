@@ -10,17 +10,10 @@
  */
 import type { DuckDBConnection, DuckDBDataChunk, DuckDBMaterializedResult, DuckDBTypeId } from '@duckdb/node-api';
 import { copyNumbers, readColumns, sqlTime } from './duckdb-io';
-import type { SeriesMembers } from './duckdb-read';
+import { rangeSql, type SeriesMembers } from './duckdb-read';
 import { readSpan, spanInRange } from './duckdb-spans';
 import { sortByTime } from './pivot-members';
 import type { ColumnSource, SeriesBatch, SeriesCursor, SeriesSpan, TimeRange } from './store';
-
-function rangeSql(range: TimeRange): string {
-  let out = '';
-  if (range.begin !== undefined) out += ` AND ts >= ${sqlTime(range.begin)}`;
-  if (range.end !== undefined) out += ` AND ts < ${sqlTime(range.end)}`;
-  return out;
-}
 
 /** Batches per window read at once: what the read holds is at most this many batches, whatever the range. */
 const WINDOW_BATCHES = 4;
@@ -205,7 +198,7 @@ export async function openSeriesCursor(
     const values = members.valueId !== null;
     const ids = members.valueId === null ? members.scenarioIds : [members.valueId, ...members.scenarioIds];
     const scenarioNames = [...members.scenarioNames];
-    const where = `series_id IN (${ids.length ? ids.join(',') : 'NULL'})${rangeSql(range)}`;
+    const where = `series_id IN (${ids.length ? ids.join(',') : 'NULL'})${rangeSql('ts', range, sqlTime)}`;
     const span = await spanOf(conn, where, ids, full, missingSpan);
     const { rows } = span;
     async function* batches(size: number, source?: ColumnSource): AsyncGenerator<SeriesBatch> {
