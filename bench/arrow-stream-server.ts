@@ -26,7 +26,7 @@
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { createApp } from '../server/src/server/app';
-import { DuckDbStore, type ColumnSource, type SeriesCursor, type Store } from '../server/src/server/store';
+import { DuckDbStore, type ColumnSource, type SeriesCursor, type Store, type TimeForm } from '../server/src/server/store';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 const probing = process.argv.includes('--probe');
@@ -54,8 +54,8 @@ function probed(cursor: SeriesCursor | null): SeriesCursor | null {
   if (cursor === null) return null;
   return {
     ...cursor,
-    async *batches(size: number, columns?: ColumnSource) {
-      for await (const batch of cursor.batches(size, columns)) {
+    async *batches(size: number, columns?: ColumnSource, form?: TimeForm) {
+      for await (const batch of cursor.batches(size, columns, form)) {
         probe();
         yield batch;
       }

@@ -11,7 +11,7 @@ import * as assert from 'uvu/assert';
 import { ServiceClient } from '../../src/client';
 import { ARROW_ACCEPT, decodeTimeseries, encodeTimeseries } from '../../src/wire/arrow';
 import { parseTimeseries, serializeTimeseries } from '../../src/wire';
-import { DuckDbStore, type SeriesCursor, type Store } from '../../server/src/server/store';
+import { DuckDbStore, type ColumnSource, type SeriesCursor, type Store, type TimeForm } from '../../server/src/server/store';
 import { curveRecord } from '../helpers/records';
 import { leaveAfterFirstChunk, rawGet, type RawAnswer } from '../helpers/raw-get';
 import { startService, type StartedService } from '../helpers/start-service';
@@ -41,9 +41,9 @@ const path = (curve: string, query: string) => `/timeseries/${encodeURIComponent
 function faulty(cursor: SeriesCursor): SeriesCursor {
   return {
     ...cursor,
-    async *batches(size: number) {
+    async *batches(size: number, columns?: ColumnSource, form?: TimeForm) {
       let k = 0;
-      for await (const batch of cursor.batches(size)) {
+      for await (const batch of cursor.batches(size, columns, form)) {
         if (k++ === 1) throw new Error('store read failed');
         yield batch;
       }

@@ -73,6 +73,22 @@ test('holes become NaN rows on the grid, whatever the batch sizes in and out', a
   }
 });
 
+test("times asked in the form 'int64': the filled grid's epoch ms as int64 values, the values the same", async () => {
+  // stored: steps 0-2, 5, 6, 9 of quarter-hours from the epoch (holes 3-4, 7-8)
+  const filled = filledCursor(storedCursor([0, 1, 2, 5, 6, 9]), STEP);
+  const batches: SeriesBatch[] = [];
+  for await (const b of filled.batches(4, undefined, 'int64')) batches.push(b);
+  const int64 = batches.flatMap((b) => [...new BigInt64Array(b.times.buffer, b.times.byteOffset, b.times.length)]);
+  assert.equal(
+    int64,
+    Array.from({ length: 10 }, (_, k) => BigInt(k * STEP)),
+  );
+  assert.equal(
+    join(batches, (b) => b.values!),
+    [0, 1, 2, Number.NaN, Number.NaN, 5, 6, Number.NaN, Number.NaN, 9],
+  );
+});
+
 test('a hole across the edge of an input batch, scenarios with and without a value column', async () => {
   const stored = [10, 11, 15, 16, 17, 30];
   for (const values of [true, false]) {

@@ -141,11 +141,11 @@ export function timeseriesStreamReply(reply: FastifyReply, open: OpenSeries): Re
     try {
       yield bufferOf(out.start());
       let rows = 0;
-      for await (const batch of cursor.batches(TimeseriesStream.batchRows, columns)) {
+      // the times come as their int64 values (the store's own bytes where it has them) and are sent as they are
+      for await (const batch of cursor.batches(TimeseriesStream.batchRows, columns, 'int64')) {
         rows += batch.times.length;
         columns.sent([batch.times, batch.values, ...batch.scenarios]);
-        // the batch is the reply's own (the store never writes into it again): its times become the date column in place
-        for (const piece of out.batch(batch, true)) yield bufferOf(piece);
+        for (const piece of out.batch(batch, 'int64')) yield bufferOf(piece);
       }
       if (rows !== cursor.rows) throw new Error(`series read brought ${rows} rows, ${cursor.rows} announced`);
       if (rows === 0) {

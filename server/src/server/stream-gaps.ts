@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { ColumnSource, SeriesBatch, SeriesCursor } from './store';
+import { inTimeForm, type ColumnSource, type SeriesBatch, type SeriesCursor, type TimeForm } from './store';
 
 /** A batch's columns in a fixed order: the value column (when there is one), then the scenarios. */
 function columnsOf(batch: SeriesBatch): Float64Array[] {
@@ -30,7 +30,7 @@ function columnsOf(batch: SeriesBatch): Float64Array[] {
 export function filledCursor(cursor: SeriesCursor, step: number): SeriesCursor {
   const rows = cursor.rows === 0 ? 0 : Math.round((cursor.last - cursor.first) / step) + 1;
   const width = (cursor.values ? 1 : 0) + cursor.scenarioNames.length;
-  async function* batches(size: number, source?: ColumnSource): AsyncGenerator<SeriesBatch> {
+  async function* batches(size: number, source?: ColumnSource, form: TimeForm = 'ms'): AsyncGenerator<SeriesBatch> {
     let made = 0;
     let times: Float64Array = new Float64Array(0);
     let columns: Float64Array[] = [];
@@ -66,7 +66,7 @@ export function filledCursor(cursor: SeriesCursor, step: number): SeriesCursor {
           if (next === t) for (let c = 0; c < width; c++) columns[c]![n] = from[c]![i]!;
           n++;
           next += step;
-          if (n === times.length) yield full();
+          if (n === times.length) yield inTimeForm(full(), form);
         }
       }
       // copied: the stored batch is never handed out

@@ -12,7 +12,7 @@ import { Frequency, Resolution, floorMillis, shiftMillis, stepStarts, zoneByName
 import type { Zone } from 'luxon';
 import { hasGaps, passesThrough, type SeriesRequest } from './resample-series';
 import { filledCursor } from './stream-gaps';
-import type { ColumnSource, CurveRecord, SeriesCursor, SeriesSpan, Store } from './store';
+import type { ColumnSource, CurveRecord, SeriesCursor, SeriesSpan, Store, TimeForm } from './store';
 
 /** A series opened for streaming: its rows to come and the series without rows (its header). */
 export interface OpenSeries {
@@ -133,8 +133,8 @@ function convertedCursor(cursor: SeriesCursor, record: CurveRecord, unit: string
   const convert = (column: Float64Array): Float64Array => convertUnit(column, record.unit, record.denominator, unit).values;
   return {
     ...cursor,
-    async *batches(size: number, source?: ColumnSource) {
-      for await (const batch of cursor.batches(size, source)) {
+    async *batches(size: number, source?: ColumnSource, form?: TimeForm) {
+      for await (const batch of cursor.batches(size, source, form)) {
         const out = {
           times: batch.times,
           values: batch.values === null ? null : convert(batch.values),

@@ -67,21 +67,27 @@ export function batchRanges(length: number, size = BATCH_ROWS): [number, number]
 }
 
 /**
- * A `Timestamp(ms, zone)` batch from epoch milliseconds.
+ * How a batch is given its times: `'copy'` epoch milliseconds, written as int64 into new memory;
+ * `'own'` epoch milliseconds whose memory the batch may take (the int64 values are written over
+ * them, which then no longer hold epoch ms); `'int64'` the int64 values already (each time's 8
+ * bytes are its int64 epoch ms, little-endian: what the embedded store holds, handed over as is).
+ */
+export type TimesGiven = 'copy' | 'own' | 'int64';
+
+/**
+ * Epoch milliseconds as int64 (Arrow's `Timestamp(ms)` values), split into their two 32-bit words.
  *
  * @param times - Epoch milliseconds (whole numbers).
  * @param start - First row.
  * @param end - Row after the last.
- * @param type - The timestamp type.
- * @param inPlace - Write the int64 values over `times[start..end)` (which then holds them, no
- *   longer epoch ms) instead of into new memory.
- * @returns The batch.
+ * @param inPlace - Write over `times[start..end)` (row i's words take the 8 bytes of time i, read
+ *   just before: no time is lost) instead of into new memory.
+ * @returns The int64 values.
  * @example
- * timeBatch(new Float64Array([0]), 0, 1, timestamp(TimeUnit.MILLISECOND, 'CET')).length //=> 1
+ * epochInt64(Float64Array.of(2 ** 32 + 5), 0, 1)[0] //=> 4294967301n
  */
-export function timeBatch(times: Float64Array, start: number, end: number, type: DataType, inPlace = false): Batch<unknown> {
+export function epochInt64(times: Float64Array, start: number, end: number, inPlace = false): BigInt64Array {
   const n = end - start;
-  // in place, row i's words take the 8 bytes of time i, read just before: no time is lost
   const words = inPlace ? new Int32Array(times.buffer, times.byteOffset + 8 * start, 2 * n) : new Int32Array(2 * n);
   for (let i = 0; i < n; i++) {
     const t = times[start + i]!;
@@ -89,7 +95,26 @@ export function timeBatch(times: Float64Array, start: number, end: number, type:
     words[2 * i] = t - hi * TWO_32;
     words[2 * i + 1] = hi;
   }
-  return makeBatch(type, n, 0, new Uint8Array(0), new BigInt64Array(words.buffer, words.byteOffset, n));
+  return new BigInt64Array(words.buffer, words.byteOffset, n);
+}
+
+/**
+ * A `Timestamp(ms, zone)` batch.
+ *
+ * @param times - Epoch milliseconds (whole numbers), or their int64 values (see `given`).
+ * @param start - First row.
+ * @param end - Row after the last.
+ * @param type - The timestamp type.
+ * @param given - What `times` holds and whether the batch may take its memory ({@link TimesGiven}).
+ * @returns The batch.
+ * @example
+ * timeBatch(new Float64Array([0]), 0, 1, timestamp(TimeUnit.MILLISECOND, 'CET')).length //=> 1
+ */
+export function timeBatch(times: Float64Array, start: number, end: number, type: DataType, given: TimesGiven = 'copy'): Batch<unknown> {
+  const n = end - start;
+  const values =
+    given === 'int64' ? new BigInt64Array(times.buffer, times.byteOffset + 8 * start, n) : epochInt64(times, start, end, given === 'own');
+  return makeBatch(type, n, 0, new Uint8Array(0), values);
 }
 
 /**

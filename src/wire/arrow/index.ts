@@ -1,7 +1,7 @@
 // Arrow IPC answers (docs/arrow.md): the media type and its negotiation, and one encoder and
 // decoder per answer shape, shared by the service and the client.
 export * from './accept';
-export { arrowZone, isReceivedColumn, SharedTimes } from './columns';
+export { arrowZone, epochInt64, isReceivedColumn, SharedTimes, type TimesGiven } from './columns';
 export { ARROW_MEDIA_TYPE } from './stream';
 export {
   decodeTimeseries,

@@ -21,6 +21,7 @@ import {
   timeBatch,
   timeType,
   type SharedTimes,
+  type TimesGiven,
 } from './columns';
 import { eachMember, readStream, ROLE, StreamPieces, writeStream, type MemberLayout, type OutColumn, type ReadStream } from './stream';
 
@@ -155,19 +156,19 @@ export class TimeseriesStream {
    * One record batch, in pieces (see {@link StreamPieces.batch}).
    *
    * @param rows - The next rows (all columns of one length; as many scenario columns as the head).
-   * @param ownTimes - Whether the batch may write the times' Arrow form over `rows.times` (no
-   *   new memory; the times are then no longer epoch ms): for rows that are the caller's to give.
+   * @param times - What `rows.times` holds and whether the batch may take its memory (see
+   *   {@link TimesGiven}): `'own'` and `'int64'` for rows that are the caller's to give (no new memory).
    * @returns Its bytes, in order.
    * @throws RangeError for a value column or scenario count that differs from the head's.
    * @example
    * out.batch({ times, values, scenarios: [] }).length > 0 //=> true
    */
-  batch(rows: TimeseriesRows, ownTimes = false): Uint8Array[] {
+  batch(rows: TimeseriesRows, times: TimesGiven = 'copy'): Uint8Array[] {
     if ((rows.values !== null) !== this.#values || rows.scenarios.length !== this.#scenarios)
       throw new RangeError(`Streamed rows must have ${this.#values ? 'a' : 'no'} value column and ${this.#scenarios} scenarios`);
     const n = rows.times.length;
     return this.#pieces.batch([
-      timeBatch(rows.times, 0, n, this.#date, ownTimes),
+      timeBatch(rows.times, 0, n, this.#date, times),
       ...(rows.values === null ? [] : [floatBatch(rows.values, 0, n)]),
       ...rows.scenarios.map((s) => floatBatch(s, 0, n)),
     ]);

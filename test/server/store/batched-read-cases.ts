@@ -157,6 +157,28 @@ export function batchedReadCases(open: () => Promise<Store>, done: (store: Store
     }
   });
 
+  test("times in the form 'int64': each batch's times are the int64 values of the epoch ms the form 'ms' brings, values the same", async () => {
+    const range = { begin: START, end: START + N * Q };
+    // the first window of the plain series is stored out of time order (sorted as it is read), the second in order
+    for (const curve of [PLAIN, SCEN]) {
+      const ms = (await all(curve, range)).batches;
+      const cursor = await opened(curve, range);
+      const int64: SeriesBatch[] = [];
+      for await (const batch of cursor.batches(65_536, undefined, 'int64')) int64.push(batch);
+      assert.equal(
+        int64.map((b) => b.times.length),
+        ms.map((b) => b.times.length),
+      );
+      const asInt64 = joined(int64.map((b) => b.times));
+      const expected = new BigInt64Array(N);
+      let at = 0;
+      for (const b of ms) for (const t of b.times) expected[at++] = BigInt(t);
+      same(asInt64, Buffer.from(expected.buffer), `${curve}: times`);
+      same(joined(int64.map((b) => b.values!)), joined(ms.map((b) => b.values!)), `${curve}: values`);
+      assert.is(new BigInt64Array(int64[0]!.times.buffer, int64[0]!.times.byteOffset, 1)[0], BigInt(START), `${curve}: the first time`);
+    }
+  });
+
   test('a read left after its first batch, many times over, gives its connection back', async () => {
     const range = { begin: START, end: START + N * Q };
     const leave = async () => {

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { ChunkWriter, readColumns, readRows, sqlTime } from '../../../server/src/server/store/duckdb-io';
+import { ChunkWriter, copyInt64, readColumns, readRows, sqlTime } from '../../../server/src/server/store/duckdb-io';
 
 async function memory(sql: string): Promise<{ conn: DuckDBConnection; close: () => void }> {
   const db = await DuckDBInstance.create(':memory:');
@@ -176,6 +176,39 @@ test('BIGINT columns: whole epoch ms in and out exactly (both 32-bit halves, neg
   const refused = new ChunkWriter(await conn.createAppender('t'), ['int', 'big', 'double']);
   assert.throws(() => refused.append([3, Float64Array.of(1.5), Float64Array.of(0)], 0, 1), /Not a whole number below 2\^53: 1\.5/);
   assert.throws(() => refused.append([3, 2 ** 53 + 2, 0], 0, 1), /Not a whole number below 2\^53/);
+  close();
+});
+
+test("copyInt64: a BIGINT column's bytes as they are (the int64 values), any rows of any chunk, at any place; a NULL refused", async () => {
+  const { conn, close } = await memory('CREATE TABLE t (ts BIGINT)');
+  const writer = new ChunkWriter(await conn.createAppender('t'), ['big']);
+  const edges = [0, 1, -1, 2 ** 32 - 1, 2 ** 32, -(2 ** 32), 1_704_063_600_000, -86_400_000, 2 ** 53, -(2 ** 53)];
+  const ts = Float64Array.from({ length: 4100 }, (_, i) => (i < edges.length ? edges[i]! : 1_704_063_600_000 + i * 900_000));
+  writer.append([ts], 0, 4100);
+  writer.close();
+  const result = await conn.run('SELECT ts FROM t');
+  // every chunk's rows after two rows of room, the first chunk's from its row 3 only
+  const out = new Float64Array(4102);
+  let at = 2;
+  for (let k = 0; k < result.chunkCount; k++) {
+    const chunk = result.getChunk(k);
+    const from = k === 0 ? 3 : 0;
+    copyInt64(chunk, 0, out, at, from);
+    at += chunk.rowCount - from;
+  }
+  assert.is(at, 4102 - 3);
+  const int64 = new BigInt64Array(out.buffer);
+  assert.equal(int64[0], 0n, 'the room before is left alone');
+  // row i is at i - 1; hand-written: rows 3-9 are 2^32 - 1, 2^32, -(2^32), 2024-01-01 CET, -1 day, 2^53, -(2^53)
+  assert.equal(
+    [...int64.subarray(2, 9)],
+    [4294967295n, 4294967296n, -4294967296n, 1704063600000n, -86400000n, 9007199254740992n, -9007199254740992n],
+  );
+  // row 4098 (the third chunk): 1,704,063,600,000 + 4,098 x 900,000
+  assert.is(int64[4097], 1707751800000n);
+  await conn.run('INSERT INTO t VALUES (NULL)');
+  const withNull = await conn.run('SELECT ts FROM t WHERE ts IS NULL OR ts = 0');
+  assert.throws(() => copyInt64(withNull.getChunk(0), 0, new Float64Array(2), 0), /a NULL time/);
   close();
 });
 

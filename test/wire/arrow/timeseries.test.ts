@@ -9,8 +9,10 @@ import {
   decodeTimeseriesList,
   encodeTimeseries,
   encodeTimeseriesList,
+  epochInt64,
   SharedTimes,
   TimeseriesStream,
+  type TimesGiven,
 } from '../../../src/wire/arrow';
 import { parseTimeseries, parseTimeseriesList, serializeTimeseries, serializeTimeseriesList } from '../../../src/wire';
 import { tableFromIPC } from '@uwdata/flechette';
@@ -151,8 +153,19 @@ test('long series are cut into record batches of 65,536 rows and read back whole
   same(decodeTimeseries(bytes), ts);
 });
 
-/** The pieces of a TimeseriesStream fed `size` rows at a time, joined (`own`: copies of the times, given away). */
-function streamed(ts: Timeseries, size: number, own = false): Uint8Array {
+/** A batch's times as `given` makes them. */
+function timesFor(times: Float64Array, start: number, end: number, given: TimesGiven): Float64Array {
+  if (given === 'copy') return times.subarray(start, end);
+  if (given === 'own') return times.slice(start, end);
+  const words = epochInt64(times, start, end);
+  return new Float64Array(words.buffer, words.byteOffset, end - start);
+}
+
+/**
+ * The pieces of a TimeseriesStream fed `size` rows at a time, joined (`own`: copies of the times,
+ * given away; `int64`: the times' int64 values, made here, as the embedded store hands them over).
+ */
+function streamed(ts: Timeseries, size: number, given: TimesGiven = 'copy'): Uint8Array {
   const empty = new Float64Array(0);
   const head = new Timeseries({
     resolution: ts.resolution,
@@ -172,17 +185,31 @@ function streamed(ts: Timeseries, size: number, own = false): Uint8Array {
     parts.push(
       ...out.batch(
         {
-          times: own ? ts.times.slice(start, end) : ts.times.subarray(start, end),
+          times: timesFor(ts.times, start, end, given),
           values: values === null ? null : values.subarray(start, end),
           scenarios: ts.scenarios.map((s) => s.subarray(start, end)),
         },
-        own,
+        given,
       ),
     );
   }
   parts.push(out.end());
   return Buffer.concat(parts);
 }
+
+test('epochInt64: epoch ms as int64 across the 32-bit words, negatives included, into new memory or over the times', () => {
+  // hand-written: 2^32 - 1, 2^32, -1 ms, 1969-12-31 00:00Z, 2024-01-01 00:00 CET, +/- 2^53
+  const times = Float64Array.of(4294967295, 4294967296, -1, -86_400_000, 1_704_063_600_000, 2 ** 53, -(2 ** 53));
+  const expected = [4294967295n, 4294967296n, -1n, -86400000n, 1704063600000n, 9007199254740992n, -9007199254740992n];
+  assert.equal([...epochInt64(times, 0, times.length)], expected);
+  assert.is(times[2], -1, 'the times are left alone');
+  assert.equal([...epochInt64(times, 1, 3)], expected.slice(1, 3));
+  const own = times.slice();
+  const over = epochInt64(own, 2, 5, true);
+  assert.is(over.buffer, own.buffer);
+  assert.equal([...new BigInt64Array(own.buffer, 16, 3)], expected.slice(2, 5));
+  assert.equal([...own.subarray(0, 2)], [4294967295, 4294967296], 'rows before the range are left alone');
+});
 
 test('a series written batch by batch (TimeseriesStream) is byte for byte the whole-series stream', () => {
   const n = 140_000;
@@ -205,7 +232,12 @@ test('a series written batch by batch (TimeseriesStream) is byte for byte the wh
     const bytes = streamed(ts, TimeseriesStream.batchRows);
     assert.ok(Buffer.from(encodeTimeseries(ts)).equals(bytes), `${ts.length} rows`);
     // times given away: their Arrow form written over them, the same bytes
-    assert.ok(Buffer.from(encodeTimeseries(ts)).equals(streamed(ts, TimeseriesStream.batchRows, true)), `${ts.length} rows, own times`);
+    assert.ok(Buffer.from(encodeTimeseries(ts)).equals(streamed(ts, TimeseriesStream.batchRows, 'own')), `${ts.length} rows, own times`);
+    // times given as their int64 values: the same bytes again
+    assert.ok(
+      Buffer.from(encodeTimeseries(ts)).equals(streamed(ts, TimeseriesStream.batchRows, 'int64')),
+      `${ts.length} rows, int64 times`,
+    );
     same(decodeTimeseries(bytes), ts);
   }
   // other batch sizes make another valid stream of the same series

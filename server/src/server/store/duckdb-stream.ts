@@ -8,19 +8,37 @@
  *
  * @module
  */
-import type { DuckDBConnection, DuckDBDataChunk, DuckDBMaterializedResult, DuckDBTypeId } from '@duckdb/node-api';
-import { copyNumbers, readColumns, sqlTime } from './duckdb-io';
+import { DuckDBTypeId, type DuckDBConnection, type DuckDBDataChunk, type DuckDBMaterializedResult } from '@duckdb/node-api';
+import { copyInt64, copyNumbers, readColumns, sqlTime } from './duckdb-io';
 import { rangeSql, type SeriesMembers } from './duckdb-read';
 import { readSpan, spanInRange } from './duckdb-spans';
 import { sortByTime } from './pivot-members';
-import type { ColumnSource, SeriesBatch, SeriesCursor, SeriesSpan, TimeRange } from './store';
+import type { ColumnSource, SeriesBatch, SeriesCursor, SeriesSpan, TimeForm, TimeRange } from './store';
+import { inTimeForm } from './time-form';
 
 /** Batches per window read at once: what the read holds is at most this many batches, whatever the range. */
 const WINDOW_BATCHES = 4;
 
-/** Copies `n` rows of every column of a chunk from row `from` into `out` at `at`. */
-function copyRows(chunk: DuckDBDataChunk, types: readonly DuckDBTypeId[], out: Float64Array[], at: number, from: number, n: number): void {
-  for (let c = 0; c < out.length; c++) {
+/**
+ * Copies `n` rows of every column of a chunk from row `from` into `out` at `at`; the time column
+ * (the first) in `form` (`'int64'`: its bytes as they are).
+ */
+function copyRows(
+  chunk: DuckDBDataChunk,
+  types: readonly DuckDBTypeId[],
+  out: Float64Array[],
+  at: number,
+  from: number,
+  n: number,
+  form: TimeForm,
+): void {
+  let c = 0;
+  if (form === 'int64') {
+    if (types[0] !== DuckDBTypeId.BIGINT) throw new Error('series read: the time column is not BIGINT');
+    copyInt64(chunk, 0, out[0]!, at, from, n);
+    c = 1;
+  }
+  for (; c < out.length; c++) {
     if (!copyNumbers(chunk, c, types[c]!, out[c]!, at, from, n)) throw new Error(`series read: column ${c} is not DOUBLE`);
   }
 }
@@ -29,7 +47,13 @@ function copyRows(chunk: DuckDBDataChunk, types: readonly DuckDBTypeId[], out: F
  * The rows of a read window in batches of `size` rows, each batch in columns of its own (so a
  * batch still being sent keeps no more than itself).
  */
-function batchesOf(result: DuckDBMaterializedResult, columns: number, size: number, source?: ColumnSource): Float64Array[][] {
+function batchesOf(
+  result: DuckDBMaterializedResult,
+  columns: number,
+  size: number,
+  form: TimeForm,
+  source?: ColumnSource,
+): Float64Array[][] {
   const types = Array.from({ length: columns }, (_, c) => result.columnTypeId(c));
   const n = result.rowCount;
   const batches: Float64Array[][] = [];
@@ -44,7 +68,7 @@ function batchesOf(result: DuckDBMaterializedResult, columns: number, size: numb
     for (let from = 0; from < rows; ) {
       const b = Math.floor(at / size);
       const count = Math.min(rows - from, size * (b + 1) - at);
-      copyRows(chunk, types, batches[b]!, at - b * size, from, count);
+      copyRows(chunk, types, batches[b]!, at - b * size, from, count, form);
       from += count;
       at += count;
     }
@@ -52,14 +76,32 @@ function batchesOf(result: DuckDBMaterializedResult, columns: number, size: numb
   return batches;
 }
 
-/** Whether the times of a window's batches ascend. */
-function ascending(batches: readonly Float64Array[][]): boolean {
+/** Whether the times of a window's batches ascend, given in `form`. */
+function ascending(batches: readonly Float64Array[][], form: TimeForm): boolean {
+  if (form === 'int64') return ascendingInt64(batches);
   let previous = Number.NEGATIVE_INFINITY;
   for (const [times] of batches) {
     for (let i = 0; i < times!.length; i++) {
       const t = times![i]!;
       if (t < previous) return false;
       previous = t;
+    }
+  }
+  return true;
+}
+
+/** Whether int64 times (as `copyInt64` leaves them) ascend: compared by their high words, then their low words unsigned. */
+function ascendingInt64(batches: readonly Float64Array[][]): boolean {
+  let high = -(2 ** 31);
+  let low = 0;
+  for (const [times] of batches) {
+    const words = new Int32Array(times!.buffer, times!.byteOffset, 2 * times!.length);
+    for (let i = 0; i < words.length; i += 2) {
+      const h = words[i + 1]!;
+      const l = words[i]! >>> 0;
+      if (h < high || (h === high && l < low)) return false;
+      high = h;
+      low = l;
     }
   }
   return true;
@@ -95,6 +137,7 @@ async function* windowRows(
   members: number,
   span: SeriesSpan,
   size: number,
+  form: TimeForm,
   source?: ColumnSource,
 ): AsyncGenerator<Float64Array[]> {
   const { rows, first, last } = span;
@@ -113,11 +156,21 @@ async function* windowRows(
       const read = next;
       next = lo + width <= last ? run(lo + width) : null;
       // the engine's copy of the window is let go once its rows are in the batches
-      const batches = batchesOf(await read, members + 1, size, source);
+      const result = await read;
+      const batches = batchesOf(result, members + 1, size, form, source);
       // a single member is read in storage order (time order in the usual case, checked; sorted when not)
-      const sorted = members === 1 && !ascending(batches);
-      const ready = sorted ? sortedBatches(batches, size) : batches;
-      if (sorted) source?.release(batches.flat());
+      const sorted = members === 1 && !ascending(batches, form);
+      let ready = batches;
+      if (sorted) {
+        source?.release(batches.flat());
+        // sorted as epoch ms, then put in the form asked for
+        const again = batchesOf(result, members + 1, size, 'ms', source);
+        ready = sortedBatches(again, size).map(([times, values]) => {
+          inTimeForm({ times: times!, values: values!, scenarios: [] }, form);
+          return [times!, values!];
+        });
+        source?.release(again.flat());
+      }
       // handed over one at a time and let go here: a batch sent is not kept by its window
       for (let batch = ready.shift(); batch !== undefined; batch = ready.shift()) yield batch;
     }
@@ -201,7 +254,7 @@ export async function openSeriesCursor(
     const where = `series_id IN (${ids.length ? ids.join(',') : 'NULL'})${rangeSql('ts', range, sqlTime)}`;
     const span = await spanOf(conn, where, ids, full, missingSpan);
     const { rows } = span;
-    async function* batches(size: number, source?: ColumnSource): AsyncGenerator<SeriesBatch> {
+    async function* batches(size: number, source?: ColumnSource, form: TimeForm = 'ms'): AsyncGenerator<SeriesBatch> {
       try {
         if (rows === 0 || ids.length === 0) return;
         const columns = ids.length === 1 ? 'value' : ids.map((id) => `max(value) FILTER (WHERE series_id = ${id})`).join(', ');
@@ -212,6 +265,7 @@ export async function openSeriesCursor(
           ids.length,
           span,
           size,
+          form,
           source,
         );
         for await (const [times, ...columns] of pages) {

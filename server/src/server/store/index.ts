@@ -25,8 +25,10 @@ export type {
   SeriesSpan,
   Store,
   StorePage,
+  TimeForm,
   TimeRange,
 } from './store';
+export { inTimeForm } from './time-form';
 export { DuckDbStore } from './duckdb-store';
 export { validateBatch, type BatchContext } from './validate-batch';
 export { categoriesOf, grantCovers, matchesCurve, matchesPlace, matchesText, pageOf, searchWords } from './filters';

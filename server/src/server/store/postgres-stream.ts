@@ -13,7 +13,8 @@ import { to as copyTo } from 'pg-copy-streams';
 import type { ReadTarget } from './duckdb-read';
 import { sqlIntList } from './duckdb-io';
 import { pgNumber } from './postgres-write';
-import type { ColumnSource, SeriesBatch, SeriesCursor, SeriesSpan, TimeRange } from './store';
+import type { ColumnSource, SeriesBatch, SeriesCursor, SeriesSpan, TimeForm, TimeRange } from './store';
+import { inTimeForm } from './time-form';
 
 function rangeSql(range: TimeRange): string {
   let out = '';
@@ -140,7 +141,7 @@ export async function openPgSeriesCursor(
       );
       span = { rows, first: Number(ends[0]!.first), last: Number(ends[0]!.last) };
     }
-    async function* batches(size: number, source?: ColumnSource): AsyncGenerator<SeriesBatch> {
+    async function* batches(size: number, source?: ColumnSource, form: TimeForm = 'ms'): AsyncGenerator<SeriesBatch> {
       let broken = false;
       try {
         if (rows === 0) return;
@@ -167,7 +168,7 @@ export async function openPgSeriesCursor(
             if (at < out[0]!.length || done + at >= rows) break;
             const [times, ...cols] = out;
             done += at;
-            yield { times: times!, values: values ? cols[0]! : null, scenarios: values ? cols.slice(1) : cols };
+            yield inTimeForm({ times: times!, values: values ? cols[0]! : null, scenarios: values ? cols.slice(1) : cols }, form);
             out = fresh();
             at = 0;
           }
@@ -175,7 +176,7 @@ export async function openPgSeriesCursor(
         if (at > 0) {
           const [times, ...cols] = out.map((c) => c.subarray(0, at));
           done += at;
-          yield { times: times!, values: values ? cols[0]! : null, scenarios: values ? cols.slice(1) : cols };
+          yield inTimeForm({ times: times!, values: values ? cols[0]! : null, scenarios: values ? cols.slice(1) : cols }, form);
         }
         if (done !== rows) throw new Error(`series read brought ${done} rows, ${rows} counted`);
         broken = false;

@@ -123,9 +123,17 @@ export interface SeriesReadOptions {
   scenarios?: boolean;
 }
 
+/**
+ * How a batched read hands over its times: `'ms'` epoch milliseconds as float64 (what the model
+ * holds), or `'int64'` the int64 epoch milliseconds as Arrow's `Timestamp(ms)` column holds them
+ * (each time's 8 bytes in the column are its int64, little-endian), which a streamed Arrow answer
+ * sends as they are (docs/arrow.md#streamed).
+ */
+export type TimeForm = 'ms' | 'int64';
+
 /** Some consecutive rows of a batched series read (NaN = missing). */
 export interface SeriesBatch {
-  /** Times, epoch ms, ascending. */
+  /** Times, ascending: epoch ms, or their int64 values in the column's bytes when read with the form `'int64'` ({@link TimeForm}). */
   times: Float64Array;
   /** The value column, or null when the series has none. */
   values: Float64Array | null;
@@ -173,9 +181,10 @@ export interface SeriesCursor {
   /**
    * The rows in batches of `size` (the last one shorter); the cursor closes when they end. A
    * batch's columns are its own: a later batch never writes into them (they may be sent as they
-   * are while the next batch is read). With `columns`, the batch columns are taken from it.
+   * are while the next batch is read). With `columns`, the batch columns are taken from it. The
+   * times come in the form asked for (default `'ms'`).
    */
-  batches(size: number, columns?: ColumnSource): AsyncGenerator<SeriesBatch>;
+  batches(size: number, columns?: ColumnSource, form?: TimeForm): AsyncGenerator<SeriesBatch>;
   /** Ends the read and gives the reader back (safe to call more than once). */
   close(): Promise<void>;
 }
