@@ -17,7 +17,11 @@
  *    largest of three requests. One year (35,040 rows) fits one record batch, so every service
  *    reads it whole.
  *
- *   node --import tsx bench/arrow-stream.ts [--runs 15] [--part time|memory]
+ * 3. Forms: the same batched read made into record batches in this process (no HTTP), its times
+ *    taken as epoch ms and written over with their int64 values (as answers did before) or as
+ *    int64 from the store (as they do now), interleaved.
+ *
+ *   node --import tsx bench/arrow-stream.ts [--runs 15] [--part time|memory|forms]
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -27,7 +31,10 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { ARROW_ACCEPT } from '../src/wire/arrow';
+import { Timeseries } from '../src/model';
+import { CET, Frequency, Resolution } from '../src/time';
+import { ARROW_ACCEPT, TimeseriesStream } from '../src/wire/arrow';
+import { DuckDbStore, type TimeForm } from '../server/src/server/store';
 import { DECADE_ROWS, decadeStore } from './decade-store';
 import { median } from './median-time';
 
@@ -185,12 +192,65 @@ async function memory(dir: string, key: string, curve: string): Promise<void> {
   }
 }
 
+/**
+ * The batched read of the ten years turned into record batches in this process (no HTTP), its
+ * times taken in each form in turn: as epoch ms, then written over with their int64 values (what
+ * answers did before), or as int64 from the store (what they do now).
+ */
+async function forms(dir: string, curve: string): Promise<void> {
+  const store = await DuckDbStore.open(dir);
+  const Q = 900_000;
+  const full = { rows: DECADE_ROWS, first: CET_2015, last: CET_2025 - Q };
+  const empty = new Float64Array(0);
+  const head = new Timeseries({ resolution: new Resolution(Frequency.PT15M, CET), times: empty, values: empty });
+  const cpu = () => {
+    const used = process.cpuUsage();
+    return (used.user + used.system) / 1000;
+  };
+  const once = async (form: TimeForm) => {
+    const t = performance.now();
+    const c = cpu();
+    const cursor = await store.openSeries!(curve, { begin: CET_2015, end: CET_2025 }, null, full);
+    if (cursor === null) throw new Error('no connection for a batched read');
+    const out = new TimeseriesStream(head, cursor.rows);
+    let bytes = out.start().byteLength;
+    for await (const batch of cursor.batches(TimeseriesStream.batchRows, undefined, form)) {
+      for (const piece of out.batch(batch, form === 'int64' ? 'int64' : 'own')) bytes += piece.byteLength;
+    }
+    bytes += out.end().byteLength;
+    return { ms: performance.now() - t, cpu: cpu() - c, bytes };
+  };
+  const runs = { ms: [] as number[], int64: [] as number[], msCpu: [] as number[], int64Cpu: [] as number[] };
+  try {
+    for (let i = 0; i < RUNS + 3; i++) {
+      const first = i % 2 === 0 ? 'ms' : 'int64';
+      const a = await once(first);
+      const b = await once(first === 'ms' ? 'int64' : 'ms');
+      if (a.bytes !== b.bytes) throw new Error(`${a.bytes} bytes against ${b.bytes}`);
+      if (i < 3) continue;
+      const [ms, int64] = first === 'ms' ? [a, b] : [b, a];
+      runs.ms.push(ms.ms);
+      runs.msCpu.push(ms.cpu);
+      runs.int64.push(int64.ms);
+      runs.int64Cpu.push(int64.cpu);
+    }
+  } finally {
+    await store.close();
+  }
+  const m = (xs: readonly number[]) => median(xs).toFixed(1).padStart(8);
+  console.log(`\n3. The ten years' batched read made into record batches in one process, no HTTP: medians of ${RUNS} interleaved runs, ms`);
+  console.log(`${''.padEnd(44)}${'wall'.padStart(8)}${'CPU'.padStart(8)}`);
+  console.log(`${'times as epoch ms, int64 written over them'.padEnd(44)}${m(runs.ms)}${m(runs.msCpu)}`);
+  console.log(`${'times as int64 from the store (as shipped)'.padEnd(44)}${m(runs.int64)}${m(runs.int64Cpu)}`);
+}
+
 async function main(): Promise<void> {
   const { dir, key, curves } = await decadeStore('bench-arrow-stream-', 1, 14);
   const curve = curves[0]!;
   try {
-    if (PART !== 'memory') await timing(dir, key, curve);
-    if (PART !== 'time') await memory(dir, key, curve);
+    if (PART === 'all' || PART === 'time') await timing(dir, key, curve);
+    if (PART === 'all' || PART === 'memory') await memory(dir, key, curve);
+    if (PART === 'all' || PART === 'forms') await forms(dir, curve);
   } finally {
     agent.destroy();
     rmSync(dir, { recursive: true, force: true });
