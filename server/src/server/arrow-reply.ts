@@ -138,11 +138,18 @@ export function timeseriesStreamReply(reply: FastifyReply, open: OpenSeries): Re
   let started = false;
   async function* pieces(): AsyncGenerator<Buffer> {
     started = true;
+    // the times come as their int64 values (the store's own bytes where it has them) and are sent as they are
+    const batches = cursor.batches(TimeseriesStream.batchRows, columns, 'int64');
+    let complete = false;
     try {
       yield bufferOf(out.start());
       let rows = 0;
-      // the times come as their int64 values (the store's own bytes where it has them) and are sent as they are
-      for await (const batch of cursor.batches(TimeseriesStream.batchRows, columns, 'int64')) {
+      // the announced rows, then the end: the answer does not wait for the read to end its
+      // transaction (a round trip to the store) before its last bytes
+      while (rows < cursor.rows) {
+        const next = await batches.next();
+        if (next.done) break;
+        const batch = next.value;
         rows += batch.times.length;
         columns.sent([batch.times, batch.values, ...batch.scenarios]);
         for (const piece of out.batch(batch, 'int64')) yield bufferOf(piece);
@@ -151,9 +158,14 @@ export function timeseriesStreamReply(reply: FastifyReply, open: OpenSeries): Re
       if (rows === 0) {
         for (const piece of out.batch({ times: head.times, values: head.valuesOrNull(), scenarios: head.scenarios })) yield bufferOf(piece);
       }
+      complete = true;
       yield bufferOf(out.end());
     } finally {
-      await cursor.close();
+      // the read ends (its generator's own `finally` closes the cursor), then the cursor is closed
+      // in case the read never started; after a complete answer this runs on after the last byte
+      const ending = batches.return(undefined).finally(() => cursor.close());
+      if (complete) ending.catch((err: unknown) => reply.log.error({ err }, 'closing a streamed read failed'));
+      else await ending;
     }
   }
   // read ahead about one record batch (65,536 rows of a plain series): the next batch is read and

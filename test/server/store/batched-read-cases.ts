@@ -179,6 +179,31 @@ export function batchedReadCases(open: () => Promise<Store>, done: (store: Store
     }
   });
 
+  test('one snapshot: an import that lands after the read is opened changes nothing it brings', async () => {
+    const SNAP = 'Stream Snapshot PT15M';
+    const n = 70_000;
+    await store.importBatch({ curves: [curveRecord(SNAP, { frequency: 'PT15M' })] });
+    const write = (t: Float64Array, k: number) =>
+      store.importBatch({
+        series: [{ curve: SNAP, issued: null, tag: null, times: t, values: t.map(() => k), scenarios: [], scenarioNames: [] }],
+      });
+    await write(times(0, n), 1);
+    const range = { begin: START, end: START + (n + 1000) * Q };
+    const cursor = await opened(SNAP, range);
+    assert.is(cursor.rows, n);
+    // rows replaced and rows added after the read was opened, before its first batch
+    await write(times(100, n + 1000), 2);
+    let rows = 0;
+    let changed = 0;
+    for await (const batch of cursor.batches(65_536)) {
+      rows += batch.times.length;
+      for (const v of batch.values!) if (v !== 1) changed++;
+    }
+    assert.is(rows, n, 'the rows counted when the read was opened');
+    assert.is(changed, 0, 'values written after the read was opened');
+    assert.is((await store.readSeries(SNAP, range)).times.length, n + 1000, 'a read opened after the import sees it');
+  });
+
   test('a read left after its first batch, many times over, gives its connection back', async () => {
     const range = { begin: START, end: START + N * Q };
     const leave = async () => {

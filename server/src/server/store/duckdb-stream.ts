@@ -184,7 +184,8 @@ async function* windowRows(
  * The row count, first and last time of the rows in `where`: from the series' stored span when it
  * tells them (a single series with a row at every step of the range's grid between its first and
  * last time: no scan at all), else counted; the first and last are then taken from `full` when
- * the count is the count of a range with a row at every step (no scan for them).
+ * the count is the count of a range with a row at every step (no scan for them). `before` runs
+ * ahead of the first query, in the same call (the transaction's `BEGIN`).
  */
 async function spanOf(
   conn: DuckDBConnection,
@@ -192,9 +193,12 @@ async function spanOf(
   ids: readonly number[],
   full: SeriesSpan | null,
   missingSpan: (seriesId: number) => void,
+  before: string,
 ): Promise<SeriesSpan> {
+  let first = before;
   if (ids.length === 1 && full !== null) {
-    const stored = await readSpan(conn, ids[0]!);
+    const stored = await readSpan(conn, ids[0]!, first);
+    first = '';
     if (stored === null) missingSpan(ids[0]!);
     const known = stored === null ? null : spanInRange(stored, full);
     if (known !== null) return known;
@@ -202,15 +206,15 @@ async function spanOf(
   const members = ids.length;
   // one row per series and time: a single member is counted without a hash of its times
   const counted = members === 1 ? 'count(*)' : 'count(DISTINCT ts)';
-  const [count] = (await readColumns(conn, `SELECT ${counted} FROM series_values WHERE ${where}`, ['number'])) as [Float64Array];
+  const [count] = (await readColumns(conn, `${first}SELECT ${counted} FROM series_values WHERE ${where}`, ['number'])) as [Float64Array];
   const rows = count[0] ?? 0;
   if (rows === 0) return { rows, first: Number.NaN, last: Number.NaN };
   if (full !== null && rows === full.rows) return full;
-  const [first, last] = (await readColumns(conn, `SELECT min(ts), max(ts) FROM series_values WHERE ${where}`, ['number', 'number'])) as [
+  const [lo, hi] = (await readColumns(conn, `SELECT min(ts), max(ts) FROM series_values WHERE ${where}`, ['number', 'number'])) as [
     Float64Array,
     Float64Array,
   ];
-  return { rows, first: first[0]!, last: last[0]! };
+  return { rows, first: lo[0]!, last: hi[0]! };
 }
 
 /**
@@ -247,12 +251,12 @@ export async function openSeriesCursor(
     }
   };
   try {
-    await conn.run('BEGIN TRANSACTION');
     const values = members.valueId !== null;
     const ids = members.valueId === null ? members.scenarioIds : [members.valueId, ...members.scenarioIds];
     const scenarioNames = [...members.scenarioNames];
     const where = `series_id IN (${ids.length ? ids.join(',') : 'NULL'})${rangeSql('ts', range, sqlTime)}`;
-    const span = await spanOf(conn, where, ids, full, missingSpan);
+    // the transaction begins in the same call as the first read of the span: one round trip less
+    const span = await spanOf(conn, where, ids, full, missingSpan, 'BEGIN TRANSACTION; ');
     const { rows } = span;
     async function* batches(size: number, source?: ColumnSource, form: TimeForm = 'ms'): AsyncGenerator<SeriesBatch> {
       try {
