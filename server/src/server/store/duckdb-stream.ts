@@ -9,12 +9,12 @@
  * @module
  */
 import { DuckDBTypeId, type DuckDBConnection, type DuckDBDataChunk, type DuckDBMaterializedResult } from '@duckdb/node-api';
+import { epochInt64 } from 'service/wire';
 import { copyInt64, copyNumbers, readColumns, sqlTime } from './duckdb-io';
 import { rangeSql, type SeriesMembers } from './duckdb-read';
 import { readSpan, spanInRange } from './duckdb-spans';
 import { sortByTime } from './pivot-members';
 import type { ColumnSource, SeriesBatch, SeriesCursor, SeriesSpan, TimeForm, TimeRange } from './store';
-import { inTimeForm } from './time-form';
 
 /** Batches per window read at once: what the read holds is at most this many batches, whatever the range. */
 const WINDOW_BATCHES = 4;
@@ -165,11 +165,9 @@ async function* windowRows(
         source?.release(batches.flat());
         // sorted as epoch ms, then put in the form asked for
         const again = batchesOf(result, members + 1, size, 'ms', source);
-        ready = sortedBatches(again, size).map(([times, values]) => {
-          inTimeForm({ times: times!, values: values!, scenarios: [] }, form);
-          return [times!, values!];
-        });
+        ready = sortedBatches(again, size);
         source?.release(again.flat());
+        if (form === 'int64') for (const [times] of ready) epochInt64(times!, 0, times!.length, true);
       }
       // handed over one at a time and let go here: a batch sent is not kept by its window
       for (let batch = ready.shift(); batch !== undefined; batch = ready.shift()) yield batch;
