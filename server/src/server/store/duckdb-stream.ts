@@ -34,7 +34,6 @@ function copyRows(
 ): void {
   let c = 0;
   if (form === 'int64') {
-    if (types[0] !== DuckDBTypeId.BIGINT) throw new Error('series read: the time column is not BIGINT');
     copyInt64(chunk, 0, out[0]!, at, from, n);
     c = 1;
   }
@@ -55,6 +54,7 @@ function batchesOf(
   source?: ColumnSource,
 ): Float64Array[][] {
   const types = Array.from({ length: columns }, (_, c) => result.columnTypeId(c));
+  if (form === 'int64' && types[0] !== DuckDBTypeId.BIGINT) throw new Error('series read: the time column is not BIGINT');
   const n = result.rowCount;
   const batches: Float64Array[][] = [];
   for (let start = 0; start < n; start += size) {
@@ -193,10 +193,11 @@ async function spanOf(
   missingSpan: (seriesId: number) => void,
   before: string,
 ): Promise<SeriesSpan> {
-  let first = before;
+  // what still has to run ahead of the next query (nothing once one has run)
+  let ahead = before;
   if (ids.length === 1 && full !== null) {
-    const stored = await readSpan(conn, ids[0]!, first);
-    first = '';
+    const stored = await readSpan(conn, ids[0]!, ahead);
+    ahead = '';
     if (stored === null) missingSpan(ids[0]!);
     const known = stored === null ? null : spanInRange(stored, full);
     if (known !== null) return known;
@@ -204,15 +205,15 @@ async function spanOf(
   const members = ids.length;
   // one row per series and time: a single member is counted without a hash of its times
   const counted = members === 1 ? 'count(*)' : 'count(DISTINCT ts)';
-  const [count] = (await readColumns(conn, `${first}SELECT ${counted} FROM series_values WHERE ${where}`, ['number'])) as [Float64Array];
+  const [count] = (await readColumns(conn, `${ahead}SELECT ${counted} FROM series_values WHERE ${where}`, ['number'])) as [Float64Array];
   const rows = count[0] ?? 0;
   if (rows === 0) return { rows, first: Number.NaN, last: Number.NaN };
   if (full !== null && rows === full.rows) return full;
-  const [lo, hi] = (await readColumns(conn, `SELECT min(ts), max(ts) FROM series_values WHERE ${where}`, ['number', 'number'])) as [
+  const [first, last] = (await readColumns(conn, `SELECT min(ts), max(ts) FROM series_values WHERE ${where}`, ['number', 'number'])) as [
     Float64Array,
     Float64Array,
   ];
-  return { rows, first: lo[0]!, last: hi[0]! };
+  return { rows, first: first[0]!, last: last[0]! };
 }
 
 /**
