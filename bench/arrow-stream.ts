@@ -23,6 +23,9 @@
  *    time (event loop use), which leaves out the waits for DuckDB's threads.
  *
  *   node --import tsx bench/arrow-stream.ts [--runs 15] [--part time|memory|forms]
+ *
+ * `BENCH_SERVICE_NODE_FLAGS` in the environment are node flags for the service's process
+ * (`--cpu-prof --cpu-prof-dir=DIR` to profile it), as in bench/served-built.ts.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -80,10 +83,22 @@ function body(url: string, key: string, accept: string): Promise<number> {
 
 /** A service process (bench/arrow-stream-server.ts) and its command lines. */
 async function startChild(dir: string, extra: string[]) {
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', join(__dirname, 'arrow-stream-server.ts'), dir, ...extra], {
-    cwd: join(__dirname, '..'),
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_SERVICE_NODE_FLAGS ?? '').split(' ').filter(Boolean),
+      '--expose-gc',
+      '--import',
+      'tsx',
+      join(__dirname, 'arrow-stream-server.ts'),
+      dir,
+      ...extra,
+    ],
+    {
+      cwd: join(__dirname, '..'),
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   const lines = createInterface({ input: child.stdout! });
   const waiting: ((line: string) => void)[] = [];
   lines.on('line', (line) => waiting.shift()?.(line));

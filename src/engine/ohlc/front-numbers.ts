@@ -23,11 +23,8 @@
 export function frontNumbers(traded: Float64Array, period: readonly string[], delivery: Float64Array): Int32Array {
   const n = traded.length;
   const tag = tagRanks(period);
-  const compare = (a: number, b: number) => traded[a]! - traded[b]! || tag[a]! - tag[b]! || delivery[a]! - delivery[b]!;
   // The stores return rows in this order already: then one check replaces the sort.
-  let sorted = true;
-  for (let i = 1; i < n && sorted; i++) sorted = compare(i - 1, i) <= 0;
-  const order = sorted ? null : Int32Array.from(Array.from({ length: n }, (_, i) => i).sort(compare));
+  const order = orderBy(traded, tag, delivery);
   const out = new Int32Array(n).fill(-1);
   let g = 0;
   while (g < n) {
@@ -47,6 +44,31 @@ export function frontNumbers(traded: Float64Array, period: readonly string[], de
     g = h;
   }
   return out;
+}
+
+/**
+ * The order OHLC rows are read in (docs/semantics.md#ohlc): by trading day, then period tag
+ * (case-insensitively, in text order), then delivery start; the order of the stores' reads.
+ *
+ * @param traded - Trading day of each row.
+ * @param period - Contract period tag of each row.
+ * @param delivery - Delivery start of each row.
+ * @returns Null when the rows are in that order already (one pass), else the row indices in that order.
+ * @example
+ * tradeOrder(Float64Array.of(d1, d1), ['week', 'MONTH'], Float64Array.of(w2, m2)) //=> Int32Array [1, 0]
+ * tradeOrder(Float64Array.of(d1, d2), ['week', 'week'], Float64Array.of(w2, w3)) //=> null
+ */
+export function tradeOrder(traded: Float64Array, period: readonly string[], delivery: Float64Array): Int32Array | null {
+  return orderBy(traded, tagRanks(period), delivery);
+}
+
+/** {@link tradeOrder} with the tags as their ranks (from `tagRanks`). */
+function orderBy(traded: Float64Array, tag: Int32Array, delivery: Float64Array): Int32Array | null {
+  const n = traded.length;
+  const compare = (a: number, b: number) => traded[a]! - traded[b]! || tag[a]! - tag[b]! || delivery[a]! - delivery[b]!;
+  let sorted = true;
+  for (let i = 1; i < n && sorted; i++) sorted = compare(i - 1, i) <= 0;
+  return sorted ? null : Int32Array.from(Array.from({ length: n }, (_, i) => i).sort(compare));
 }
 
 /**

@@ -7,6 +7,7 @@
 import { LIST, VARCHAR, listValue, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import { readColumns, readRows, sqlNumber, sqlTime } from './duckdb-io';
 import { instanceFromRow } from './duckdb-records';
+import { inTradeOrder } from './ohlc-order';
 import { pivotMembers, sortByTime } from './pivot-members';
 import { formatEventId } from './event-ids';
 import type { EventIdParts } from './event-ids';
@@ -169,17 +170,28 @@ export async function readPeriodBlock(conn: DuckDBConnection, target: ReadTarget
 }
 
 /**
- * Reads OHLC rows with `traded` in a range, optionally one period type or one delivery.
+ * Reads OHLC rows with `traded` in a range, optionally one period type or one delivery, in read
+ * order (traded, period case-insensitively, delivery). The embedded store writes each import's
+ * rows in that order (`inTradeOrder`), so the rows are read as stored and checked, and put in
+ * order here only when they are not (rows of several imports); `stored: 'unordered'` has the
+ * query sort them instead, for a curve already found so.
  *
  * @param conn - A connection.
  * @param curve - The curve name.
  * @param curveId - The curve id.
  * @param query - Range and filters.
- * @returns The rows as columns, ordered by traded, period, delivery.
+ * @param stored - What is known of the stored order: `'unknown'` (read as stored, then checked) or `'unordered'`.
+ * @returns The rows as columns, in read order, and whether they were stored in it (as far as the read saw).
  * @example
- * (await readOhlcBlock(conn, name, 7, { period: 'month' })).period[0] //=> 'month'
+ * (await readOhlcBlock(conn, name, 7, { period: 'month' })).block.period[0] //=> 'month'
  */
-export async function readOhlcBlock(conn: DuckDBConnection, curve: string, curveId: number, query: OhlcQuery): Promise<OhlcBlock> {
+export async function readOhlcBlock(
+  conn: DuckDBConnection,
+  curve: string,
+  curveId: number,
+  query: OhlcQuery,
+  stored: 'unknown' | 'unordered' = 'unknown',
+): Promise<{ block: OhlcBlock; inOrder: boolean }> {
   const params: DuckDBValue[] = [];
   let where = `curve_id = ${curveId}${rangeSql('traded', query, sqlNumber)}`;
   if (query.period !== undefined) {
@@ -187,10 +199,11 @@ export async function readOhlcBlock(conn: DuckDBConnection, curve: string, curve
     where += ` AND lower(period) = $${params.length}`;
   }
   if (query.delivery !== undefined) where += ` AND delivery = ${sqlNumber(query.delivery)}`;
+  const sorted = stored === 'unordered' ? ' ORDER BY traded, lower(period), delivery' : '';
   const cols = await readColumns(
     conn,
     `SELECT traded, period, delivery, open, high, low, close, settlement, volume, open_interest
-    FROM ohlc WHERE ${where} ORDER BY traded, lower(period), delivery`,
+    FROM ohlc WHERE ${where}${sorted}`,
     ['number', 'text', ...Array<'number'>(8).fill('number')],
     params,
   );
@@ -206,7 +219,10 @@ export async function readOhlcBlock(conn: DuckDBConnection, curve: string, curve
     Float64Array,
     Float64Array,
   ];
-  return { curve, traded, period, delivery, open, high, low, close, settlement, volume, openInterest };
+  const read = { curve, traded, period, delivery, open, high, low, close, settlement, volume, openInterest };
+  if (stored === 'unordered') return { block: read, inOrder: false };
+  const { block, moved } = inTradeOrder(read);
+  return { block, inOrder: !moved };
 }
 
 /**

@@ -499,7 +499,13 @@ export class DuckDbStore implements Store {
   /** {@inheritDoc Store.readOhlc} */
   async readOhlc(curve: string, query: OhlcQuery): Promise<OhlcBlock> {
     const row = this.curveRow(curve);
-    return this.readers.use((conn) => readOhlcBlock(conn, curve, row.id, query));
+    // rows found out of read order (several imports) are sorted by the query from then on, until the curve changes
+    const order = await this.lookups.get(curve, 'ohlc order', async () => ({ unordered: false }));
+    return this.readers.use(async (conn) => {
+      const { block, inOrder } = await readOhlcBlock(conn, curve, row.id, query, order.unordered ? 'unordered' : 'unknown');
+      if (!inOrder) order.unordered = true;
+      return block;
+    });
   }
 
   /** {@inheritDoc Store.latestTraded} */

@@ -11,6 +11,7 @@ import { clearBlocks } from './duckdb-blocks';
 import { clearSpans } from './duckdb-spans';
 import { closeQuietly, writeCurves, writeDirectory, writeEvents, writeInstances } from './duckdb-write-meta';
 import type { EventIdParts } from './event-ids';
+import { inTradeOrder } from './ohlc-order';
 import type { EventRecord, ImportBatch, OhlcBlock, PeriodBlock, SeriesBlock } from './types';
 
 /** A data block with the ids it is written under; `fresh` when nothing can be stored there yet. */
@@ -204,7 +205,8 @@ async function writeOhlc(conn: DuckDBConnection, targets: readonly BlockTarget<O
   ]);
   try {
     for (const t of targets) {
-      const b = t.block;
+      // stored in read order, so that reads need no sort (ohlc-order.ts)
+      const b = inTradeOrder(t.block).block;
       const n = b.traded.length;
       if (n > 0 && !t.fresh) {
         writer.flush();
