@@ -8,6 +8,8 @@
  *    whole as before streaming (the service's batched read switched off for it), calls
  *    interleaved (the two answers taking turns after the read); medians of wall time, the median of the per-run ratios, and the service's CPU
  *    time per call (all its threads, DuckDB's included), which a busy core does not inflate.
+ *    Then the streamed answer of the service as shipped (bench/served-built.ts: the built code
+ *    under plain node; needs `npm run build`) with its parts.
  * 2. Memory: what the service holds while it answers one range, for one, three, ten and
  *    fourteen years (the longest range one request may ask for is 500,000 steps): streamed
  *    Arrow, Arrow made whole and JSON. A probe in the service (`--probe`) collects
@@ -41,6 +43,8 @@ import { ARROW_ACCEPT, TimeseriesStream } from '../src/wire/arrow';
 import { DuckDbStore, type TimeForm } from '../server/src/server/store';
 import { DECADE_ROWS, decadeStore } from './decade-store';
 import { median } from './median-time';
+import { countBody } from './http-get';
+import { builtRatio } from './served-built';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string' }, part: { type: 'string' } } });
 const RUNS = Number(args.runs ?? 15);
@@ -65,20 +69,7 @@ const MODES = [
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
 function body(url: string, key: string, accept: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent, headers: { 'x-api-key': key, accept, 'accept-encoding': 'identity' } }, (res) => {
-        let bytes = 0;
-        let text = '';
-        res.on('data', (chunk: Buffer) => {
-          bytes += chunk.length;
-          if (res.statusCode !== 200) text += chunk.toString();
-        });
-        res.on('end', () => (res.statusCode === 200 ? resolve(bytes) : reject(new Error(`${url}: ${res.statusCode} ${text}`))));
-        res.on('error', reject);
-      })
-      .on('error', reject);
-  });
+  return countBody(agent, url, key, { accept, 'accept-encoding': 'identity' });
 }
 
 /** A service process (bench/arrow-stream-server.ts) and its command lines. */
@@ -175,6 +166,16 @@ async function timing(dir: string, key: string, curve: string): Promise<void> {
   }
   console.log(
     `   (${answers.streamed[0]!.bytes.toLocaleString('en')} bytes; "x read": median of the per-run ratios to the read; "served": the service's own time)`,
+  );
+  // as shipped: the built service under plain node, and where the streamed answer's time goes
+  await builtRatio(
+    'streamed Arrow answer vs store.readSeries',
+    dir,
+    key,
+    path,
+    { method: 'readSeries', args: [curve, { begin: CET_2015, end: CET_2025 }] },
+    RUNS,
+    { Accept: ARROW_ACCEPT },
   );
 }
 

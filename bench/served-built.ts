@@ -14,7 +14,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import * as http from 'node:http';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { getBody } from './http-get';
+import { countBody } from './http-get';
 import { median } from './median-time';
 
 const ROOT = join(__dirname, '..');
@@ -25,6 +25,24 @@ interface Reply {
   ms?: number;
   cpu?: number;
   at?: number;
+}
+
+/** When the service's last request reached it, began and ended its first store read, had its body and sent its last byte (epoch ms; null: did not happen). */
+interface Parts {
+  arrival: number;
+  storeStart: number | null;
+  storeEnd: number | null;
+  bodyReady: number | null;
+  finish: number | null;
+}
+
+/** The parts of one answer, as printed: each the time from the mark before. */
+const PART_LABELS = ['to the service', 'lookups', 'store read', 'to the body', 'to the kernel', "to the client's last byte"] as const;
+
+/** The lengths of an answer's parts (ms; NaN where a mark is missing), from the request's start and its last byte at the client (epoch ms). */
+function partLengths(p: Parts, started: number, ended: number): number[] {
+  const marks = [started, p.arrival, p.storeStart, p.storeEnd, p.bodyReady, p.finish, ended];
+  return marks.slice(1).map((t, k) => (t === null || marks[k] === null ? Number.NaN : t - marks[k]!));
 }
 
 /**
@@ -69,7 +87,12 @@ function ask(child: ChildProcess, message: object): Promise<Reply> {
  * one; prints the medians, the ratio of the medians, the median of the per-pair ratios and the
  * service process's CPU time per call (`process.cpuUsage` there, all its threads; the GET's
  * includes one small IPC message). Skipped, with a note, when the build is missing or older than
- * the sources (`npm run build`). `BENCH_SERVICE_NODE_FLAGS` in the environment are node flags for the
+ * the sources (`npm run build`). A second line splits the answer into its parts (medians): the
+ * request reaching the service, the lookups before the store's first read, that read (or a
+ * batched read's opening), the body made (Fastify's `onSend`), its last byte handed to the
+ * kernel, and the client's last byte; and the time in the service alone (arrival to the kernel).
+ * Both processes stamp with `performance.timeOrigin + performance.now()`, one clock.
+ * `BENCH_SERVICE_NODE_FLAGS` in the environment are node flags for the
  * service's process (`--cpu-prof --cpu-prof-dir=DIR` to profile it).
  *
  * @param label - What is compared.
@@ -78,6 +101,7 @@ function ask(child: ChildProcess, message: object): Promise<Reply> {
  * @param path - The request path after `/api` (with its query).
  * @param read - The floor: the store read of the same rows.
  * @param runs - How many pairs (after 5 warm-up pairs).
+ * @param headers - More request headers of the `GET` (`Accept` for an Arrow answer).
  * @returns The median of the per-pair ratios, or null when skipped.
  * @example
  * await builtRatio('one year raw', dir, key, `/timeseries/${name}/?begin=2024-01-01&end=2025-01-01`, { method: 'readSeries', args: [name, { begin, end }] }, 40);
@@ -89,6 +113,7 @@ export async function builtRatio(
   path: string,
   read: BuiltRead,
   runs: number,
+  headers: Record<string, string> = {},
 ): Promise<number | null> {
   if (!builtIsCurrent()) {
     console.log(`${label}, built service in its own process: skipped (server/dist missing or older than the sources: npm run build)`);
@@ -109,28 +134,39 @@ export async function builtRatio(
     const floor = () => ask(child, { read: read.method, ...('each' in read ? { each: read.each } : { args: read.args }) });
     for (let i = 0; i < 5; i++) {
       await floor();
-      await getBody(agent, url, key);
+      await countBody(agent, url, key, headers);
     }
     const floors: number[] = [];
     const services: number[] = [];
     const ratios: number[] = [];
+    const served: number[] = [];
+    const parts: number[][] = PART_LABELS.map(() => []);
     let floorCpu = 0;
     let serviceCpu = 0;
     for (let i = 0; i < runs; i++) {
       const f = await floor();
       const t0 = performance.now();
-      await getBody(agent, url, key);
+      await countBody(agent, url, key, headers);
       const ms = performance.now() - t0;
+      const p = (await ask(child, { parts: true })) as unknown as Parts;
       const { at } = await ask(child, { cpu: true });
       floors.push(f.ms!);
       services.push(ms);
       ratios.push(ms / f.ms!);
+      if (p.finish !== null) served.push(p.finish - p.arrival);
+      partLengths(p, performance.timeOrigin + t0, performance.timeOrigin + t0 + ms).forEach((x, k) => {
+        if (!Number.isNaN(x)) parts[k]!.push(x);
+      });
       floorCpu += f.cpu!;
       serviceCpu += at! - f.at!;
     }
     const [s, f] = [median(services), median(floors)];
     console.log(
       `${label}, built service in its own process: ${s.toFixed(2)} ms / store read there ${f.toFixed(2)} ms = ${(s / f).toFixed(2)}x (median of per-pair ratios ${median(ratios).toFixed(2)}x); service CPU per call ${(serviceCpu / runs).toFixed(2)} / ${(floorCpu / runs).toFixed(2)} ms = ${(serviceCpu / floorCpu).toFixed(2)}x`,
+    );
+    const split = PART_LABELS.map((name, k) => `${name} ${parts[k]!.length ? median(parts[k]!).toFixed(2) : '-'}`).join(' | ');
+    console.log(
+      `  its parts, medians in ms: ${split}; in the service (arrival to last byte to the kernel) ${median(served).toFixed(2)} ms`,
     );
     return median(ratios);
   } finally {
