@@ -16,7 +16,7 @@ export {
   zoneName,
   type ZoneInput,
 } from './zones';
-export { toDateTime, type TimeInput } from './to-date-time';
+export { plainWallClockMillis, toDateTime, type TimeInput } from './to-date-time';
 export {
   getDate,
   getDatetime,

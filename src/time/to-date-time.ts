@@ -1,7 +1,7 @@
 import { DateTime, type Zone } from 'luxon';
 import { ValueError } from '../exceptions';
 import { tableFor } from './offset-table';
-import { daysInMonth, localMillis, localToInstant } from './wall-clock';
+import { DAY_MS, daysInMonth, localMillis, localToInstant } from './wall-clock';
 import { toZone, type ZoneInput } from './zones';
 
 /**
@@ -35,6 +35,42 @@ function isDate(value: unknown): value is Date {
  */
 export function wallClockToDateTime(local: number, zone: Zone): DateTime {
   return DateTime.fromMillis(localToInstant(local, tableFor(zone).offsetFn), { zone });
+}
+
+/**
+ * The instant of wall-clock fields in a zone when no offset change lies within a day either side
+ * (the usual case: the time has exactly one instant, whatever rule a reader follows for the
+ * edge cases), else null; from the zone's cached offsets, without `Intl`.
+ *
+ * @param year - The year.
+ * @param month - The month, 1-12.
+ * @param day - The day.
+ * @param hour - The hour.
+ * @param minute - The minute.
+ * @param second - The second.
+ * @param millisecond - The millisecond.
+ * @param zone - The zone.
+ * @returns Epoch ms, or null near an offset change.
+ * @example
+ * plainWallClockMillis(2024, 1, 15, 0, 0, 0, 0, CET) //=> 1705273200000   (2024-01-14T23:00Z)
+ * plainWallClockMillis(2024, 3, 31, 2, 30, 0, 0, CET) //=> null           (the spring gap's day)
+ */
+export function plainWallClockMillis(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  second: number,
+  millisecond: number,
+  zone: Zone,
+): number | null {
+  const local = localMillis(year, month, day, hour, minute, second, millisecond);
+  const offsetOf = tableFor(zone).offsetFn;
+  const offset = offsetOf(local - DAY_MS);
+  if (offsetOf(local + DAY_MS) !== offset) return null;
+  const t = local - offset * 60_000;
+  return offsetOf(t) === offset ? t : null;
 }
 
 function parseText(input: string, zone: Zone): DateTime {

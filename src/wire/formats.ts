@@ -2,6 +2,7 @@
 // and how the service reads them back. Parsers return `undefined` for text they do not accept;
 // the parameter descriptors in `params.ts` turn that into a ValidationError naming the parameter.
 import { DateTime, FixedOffsetZone, type Zone } from 'luxon';
+import { plainWallClockMillis } from '../time';
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 
@@ -227,6 +228,28 @@ export function resolveDateTime(value: WireDateTime, zone: Zone): DateTime {
   };
   if (value.offsetMinutes === null) return DateTime.fromObject(fields, { zone });
   return DateTime.fromObject(fields, { zone: FixedOffsetZone.instance(value.offsetMinutes) }).setZone(zone);
+}
+
+/**
+ * The instant of a request date-time, as {@link resolveDateTime} gives it, in epoch ms: an
+ * offset given is applied; a wall-clock time away from the zone's offset changes is read from the
+ * zone's cached offsets (no `Intl`, no DateTime), and one within a day of a change as
+ * `resolveDateTime` reads it.
+ *
+ * @param value - A parsed request date-time.
+ * @param zone - The zone for wall-clock values.
+ * @returns Epoch ms.
+ * @example
+ * resolveMillis(parseDateTimeText('2020-06-01'), IANAZone.create('CET')) //=> 1590962400000
+ */
+export function resolveMillis(value: WireDateTime, zone: Zone): number {
+  const { year, month, day, hour, minute, second, millisecond } = value;
+  if (value.offsetMinutes !== null) {
+    // Date.UTC reads years 0-99 as 1900-1999
+    if (year < 100) return resolveDateTime(value, zone).toMillis();
+    return Date.UTC(year, month - 1, day, hour, minute, second, millisecond) - value.offsetMinutes * 60_000;
+  }
+  return plainWallClockMillis(year, month, day, hour, minute, second, millisecond, zone) ?? resolveDateTime(value, zone).toMillis();
 }
 
 /**

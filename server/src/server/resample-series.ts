@@ -21,7 +21,7 @@ import { NotFoundError, ValidationError } from 'service/exceptions';
 import { convertUnit, resample, type Threshold } from 'service/engine';
 import { Aggregation, Filter, Periodseries, Timeseries, type Curve } from 'service/model';
 import { Frequency, Resolution, floorMillis, shiftMillis, stepStarts, zoneByName, zoneName } from 'service/time';
-import { resolveDateTime, type WireDateTime } from 'service/wire';
+import { resolveMillis, type WireDateTime } from 'service/wire';
 import type { ResampleQuery } from 'service/wire';
 import { checkRangeLimit } from 'service/wire';
 import { BEGIN, END } from 'service/wire';
@@ -122,8 +122,8 @@ export function requestRange(
   frequency: Frequency | null = null,
 ): { begin: number; end: number } {
   checkRangeLimit(begin, end, frequency);
-  const b = resolveDateTime(begin, zone).toMillis();
-  const e = resolveDateTime(end, zone).toMillis();
+  const b = resolveMillis(begin, zone);
+  const e = resolveMillis(end, zone);
   if (!Number.isFinite(b)) throw new ValidationError(`Not a valid datetime in ${zoneName(zone)}: '${begin.text}'`, BEGIN.name);
   if (!Number.isFinite(e)) throw new ValidationError(`Not a valid datetime in ${zoneName(zone)}: '${end.text}'`, END.name);
   if (e < b) throw new ValidationError(`end (${end.text}) lies before begin (${begin.text})`, END.name);

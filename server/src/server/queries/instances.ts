@@ -11,7 +11,7 @@ import { instanceColumns, selectInstances, type InstanceFilter } from 'service/e
 import { NotFoundError } from 'service/exceptions';
 import type { Curve } from 'service/model';
 import { zoneByName } from 'service/time';
-import { resolveDateTime, timeOfDayMillis } from 'service/wire';
+import { resolveDateTime, resolveMillis, timeOfDayMillis } from 'service/wire';
 import type { InstanceSelectionQuery } from 'service/wire';
 import { decodeIssued } from '../requests';
 import { userOf } from '../auth';
@@ -72,7 +72,7 @@ export async function instanceTarget(
  * (await selectRecords(store, target, decodeInstancesList('limit=2'))).length //~> 2
  */
 export async function selectRecords(store: Store, target: InstanceTarget, query: InstanceSelectionQuery): Promise<InstanceRecord[]> {
-  const at = (v: typeof query.issuedAtLatest) => (v ? resolveDateTime(v, target.issueZone).toMillis() : undefined);
+  const at = (v: typeof query.issuedAtLatest) => (v ? resolveMillis(v, target.issueZone) : undefined);
   const filter: InstanceFilter = {
     tags: query.tags,
     excludeTags: query.excludeTags,

@@ -30,7 +30,7 @@ import { instanceColumns, RollingFill, availableAt, relativeInstances, selectIns
 import { NotFoundError } from 'service/exceptions';
 import { AbsoluteItem, AbsoluteResult, Aggregation, Filter, type Timeseries } from 'service/model';
 import { Frequency, Resolution, floorMillis, shiftMillis, stepStarts } from 'service/time';
-import { resolveDateTime, timeOfDayMillis } from 'service/wire';
+import { resolveMillis, timeOfDayMillis } from 'service/wire';
 import { serializeInstanceList, serializeStringList } from 'service/wire';
 import type { ResampleQuery } from 'service/wire';
 import { SECTION_CURVE_TYPES } from 'service/wire';
@@ -207,7 +207,7 @@ async function absolute(context: RouteContext, request: FastifyRequest): Promise
   // the engine's check: a delivery step finer than the curve's (or NONE) is a 400 naming `frequency`
   resample({ times: new Float64Array(0) }, { from: curveFrequency, to: frequency, zone: t.zone });
   const zone = curveFrequency.gt(Frequency.P1D) ? (q.timeZone ?? t.issueZone) : t.zone;
-  const delivery = floorMillis(resolveDateTime(q.delivery, zone).toMillis(), frequency, zone);
+  const delivery = floorMillis(resolveMillis(q.delivery, zone), frequency, zone);
   const window = requestRange(q.begin, q.end, t.issueZone);
   const filter = { tags: q.tags, excludeTags: q.excludeTags, issuedAtEarliest: window.begin, issuedBefore: window.end };
   const records = await context.store.listInstances(t.record.name, { ...filter, issuedAtLatest: window.end });
