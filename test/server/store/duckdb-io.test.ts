@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { ChunkWriter, copyInt64, readColumns, readRows, sqlTime } from '../../../server/src/server/store/duckdb-io';
+import { ChunkWriter, copyInt64, readColumns, readRows, sqlText, sqlTime } from '../../../server/src/server/store/duckdb-io';
 
 async function memory(sql: string): Promise<{ conn: DuckDBConnection; close: () => void }> {
   const db = await DuckDBInstance.create(':memory:');
@@ -210,6 +210,23 @@ test("copyInt64: a BIGINT column's bytes as they are (the int64 values), any row
   const withNull = await conn.run('SELECT ts FROM t WHERE ts IS NULL OR ts = 0');
   assert.throws(() => copyInt64(withNull.getChunk(0), 0, new Float64Array(2), 0), /a NULL time/);
   close();
+});
+
+test('sqlText: quotes doubled, the text comes back as it was; control characters left to a bound parameter', async () => {
+  assert.is(sqlText('ec'), "'ec'");
+  assert.is(sqlText("o'brien"), "'o''brien'");
+  assert.is(sqlText('a\tb'), null);
+  assert.is(sqlText('nul\u0000'), null);
+  assert.is(sqlText('del\u007f'), null);
+  const { conn, close } = await memory('SELECT 1');
+  try {
+    for (const text of ["o'brien'); DROP TABLE x; --", 'back\\slash \\n', 'Ünïcödé ∑ 🙂', "''", '']) {
+      const [row] = await readRows(conn, `SELECT ${sqlText(text)} AS t`);
+      assert.is(row!.t, text);
+    }
+  } finally {
+    close();
+  }
 });
 
 test('sqlTime: the least whole ms at or above an instant, so ts >= x and ts < x keep their meaning on whole ms', () => {

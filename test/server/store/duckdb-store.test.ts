@@ -148,6 +148,11 @@ test('scenario series and ensemble instances keep their members', async () => {
     [[issued, 'EC-ens', ['e00', 'e01']]],
   );
   assert.equal(await store.listInstances(fc, { excludeTags: ['ec-ens'] }), []);
+  // tags inlined as SQL literals (a quote doubled) and, with a control character, bound as a list
+  assert.equal((await store.listInstances(fc, { tags: ["it's", 'EC-ENS'] })).length, 1);
+  assert.equal((await store.listInstances(fc, { tags: ['tab\there', 'EC-ENS'] })).length, 1);
+  assert.equal(await store.listInstances(fc, { tags: ["ec-ens') OR (1=1"] }), []);
+  assert.equal(await store.listInstances(fc, { excludeTags: ['tab\there', 'ec-ens'] }), []);
   try {
     await store.readSeries(fc, {}, { issued: issued + 1, tag: 'ec-ens' });
     assert.unreachable();

@@ -467,6 +467,22 @@ export function sqlIntList(ids: Iterable<number>): string {
 }
 
 /**
+ * SQL text literal of a string (quotes doubled), for inlined constants: a query without
+ * parameters is one call into DuckDB instead of three. Null for text with a control character,
+ * which the caller binds as a parameter instead.
+ *
+ * @param value - The text.
+ * @returns Its SQL literal, or null.
+ * @example
+ * sqlText("o'brien") //=> "'o''brien'"
+ */
+export function sqlText(value: string): string | null {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
+  if (/[\u0000-\u001f\u007f]/.test(value)) return null;
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
+/**
  * SQL text of a double (an instant we validated as finite), for inlined constants.
  *
  * @param value - A finite number.

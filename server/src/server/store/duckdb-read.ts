@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { LIST, VARCHAR, listValue, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
-import { readColumns, readRows, sqlNumber, sqlTime } from './duckdb-io';
+import { LIST, VARCHAR, listValue, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
+import { readColumns, readRows, sqlNumber, sqlText, sqlTime } from './duckdb-io';
 import { instanceFromRow } from './duckdb-records';
 import { inTradeOrder } from './ohlc-order';
 import { pivotMembers, sortByTime } from './pivot-members';
@@ -243,26 +243,27 @@ export async function readInstances(
   query: InstanceQuery,
 ): Promise<InstanceRecord[]> {
   const params: DuckDBValue[] = [];
-  const types = [];
+  const types: DuckDBType[] = [];
   let where = `curve_id = ${curveId}`;
   if (query.issuedAtEarliest !== undefined) where += ` AND issued >= ${sqlNumber(query.issuedAtEarliest)}`;
   if (query.issuedAtLatest !== undefined) where += ` AND issued <= ${sqlNumber(query.issuedAtLatest)}`;
-  if (query.tags !== undefined && query.tags.length > 0) {
-    params.push(listValue(query.tags.map((t) => t.toLowerCase())));
+  // tags as literals when they can be (one call into DuckDB), else as a bound list
+  const tagsIn = (tags: readonly string[], not: string) => {
+    const lower = tags.map((t) => t.toLowerCase());
+    const literals = lower.map(sqlText);
+    if (literals.every((l) => l !== null)) return ` AND lower(tag) ${not}IN (${literals.join(', ')})`;
+    params.push(listValue(lower));
     types.push(LIST(VARCHAR));
-    where += ` AND list_contains($${params.length}, lower(tag))`;
-  }
-  if (query.excludeTags !== undefined && query.excludeTags.length > 0) {
-    params.push(listValue(query.excludeTags.map((t) => t.toLowerCase())));
-    types.push(LIST(VARCHAR));
-    where += ` AND NOT list_contains($${params.length}, lower(tag))`;
-  }
+    return ` AND ${not}list_contains($${params.length}, lower(tag))`;
+  };
+  if (query.tags !== undefined && query.tags.length > 0) where += tagsIn(query.tags, '');
+  if (query.excludeTags !== undefined && query.excludeTags.length > 0) where += tagsIn(query.excludeTags, 'NOT ');
   const limit = query.limit !== undefined ? ` LIMIT ${Math.max(0, Math.floor(query.limit))}` : '';
   const reader = await conn.runAndReadAll(
     `SELECT issued, tag, created, modified, scenario_names FROM instances
     WHERE ${where} ORDER BY issued DESC, tag${limit}`,
-    params,
-    types,
+    params.length ? params : undefined,
+    params.length ? types : undefined,
   );
   return (reader.getRowObjectsJS() as Record<string, unknown>[]).map((r) => instanceFromRow(r, curve));
 }
