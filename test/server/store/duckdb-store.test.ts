@@ -153,6 +153,14 @@ test('scenario series and ensemble instances keep their members', async () => {
   assert.equal((await store.listInstances(fc, { tags: ['tab\there', 'EC-ENS'] })).length, 1);
   assert.equal(await store.listInstances(fc, { tags: ["ec-ens') OR (1=1"] }), []);
   assert.equal(await store.listInstances(fc, { excludeTags: ['tab\there', 'ec-ens'] }), []);
+  for (const tag of ["ec-ens' OR '1'='1", 'ec-\tens']) {
+    try {
+      await store.readSeries(fc, {}, { issued, tag });
+      assert.unreachable();
+    } catch (err) {
+      assert.instance(err, NotFoundError);
+    }
+  }
   try {
     await store.readSeries(fc, {}, { issued: issued + 1, tag: 'ec-ens' });
     assert.unreachable();

@@ -83,8 +83,11 @@ test('readOhlcBlock: rows stored out of order come back in order, checked or sor
     assert.equal(checked.block.period, ['MONTH', 'month', 'quarter', 'month']);
     const sorted = await readOhlcBlock(conn, NAME, 7, {}, 'unordered');
     assert.equal(sorted.block, checked.block);
-    // a filter keeps the order of what it selects
+    // a filter keeps the order of what it selects; a period is a literal, or bound when it must be
     assert.equal([...(await readOhlcBlock(conn, NAME, 7, { period: 'month' })).block.settlement], [80, 78, 81]);
+    assert.equal([...(await readOhlcBlock(conn, NAME, 7, { period: 'QUARTER' })).block.settlement], [70]);
+    assert.equal((await readOhlcBlock(conn, NAME, 7, { period: "month' OR '1'='1" })).block.traded.length, 0);
+    assert.equal((await readOhlcBlock(conn, NAME, 7, { period: 'mon\tth' })).block.traded.length, 0);
     // rows stored in order are read as they are
     await conn.run('DELETE FROM ohlc');
     await conn.run(

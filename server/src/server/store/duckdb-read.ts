@@ -195,8 +195,11 @@ export async function readOhlcBlock(
   const params: DuckDBValue[] = [];
   let where = `curve_id = ${curveId}${rangeSql('traded', query, sqlNumber)}`;
   if (query.period !== undefined) {
-    params.push(query.period.toLowerCase());
-    where += ` AND lower(period) = $${params.length}`;
+    // a literal when it can be (one call into DuckDB), else bound
+    const period = query.period.toLowerCase();
+    const literal = sqlText(period);
+    if (literal === null) params.push(period);
+    where += ` AND lower(period) = ${literal ?? `$${params.length}`}`;
   }
   if (query.delivery !== undefined) where += ` AND delivery = ${sqlNumber(query.delivery)}`;
   const sorted = stored === 'unordered' ? ' ORDER BY traded, lower(period), delivery' : '';
