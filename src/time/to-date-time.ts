@@ -37,34 +37,33 @@ export function wallClockToDateTime(local: number, zone: Zone): DateTime {
   return DateTime.fromMillis(localToInstant(local, tableFor(zone).offsetFn), { zone });
 }
 
+/** The fields of a wall-clock time (month 1-12), as a request or a form gives them. */
+export interface WallClockFields {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+  readonly hour: number;
+  readonly minute: number;
+  readonly second: number;
+  readonly millisecond: number;
+}
+
 /**
- * The instant of wall-clock fields in a zone when no offset change lies within a day either side
+ * The instant of a wall-clock time in a zone when no offset change lies within a day either side
  * (the usual case: the time has exactly one instant, whatever rule a reader follows for the
  * edge cases), else null; from the zone's cached offsets, without `Intl`.
  *
- * @param year - The year.
- * @param month - The month, 1-12.
- * @param day - The day.
- * @param hour - The hour.
- * @param minute - The minute.
- * @param second - The second.
- * @param millisecond - The millisecond.
+ * @param fields - The wall-clock time.
  * @param zone - The zone.
  * @returns Epoch ms, or null near an offset change.
  * @example
- * plainWallClockMillis(2024, 1, 15, 0, 0, 0, 0, CET) //=> 1705273200000   (2024-01-14T23:00Z)
- * plainWallClockMillis(2024, 3, 31, 2, 30, 0, 0, CET) //=> null           (the spring gap's day)
+ * plainWallClockMillis({ year: 2024, month: 1, day: 15, hour: 0, minute: 0, second: 0, millisecond: 0 }, CET)
+ * //=> 1705273200000   (2024-01-14T23:00Z)
+ * plainWallClockMillis({ year: 2024, month: 3, day: 31, hour: 2, minute: 30, second: 0, millisecond: 0 }, CET)
+ * //=> null            (the spring gap's day)
  */
-export function plainWallClockMillis(
-  year: number,
-  month: number,
-  day: number,
-  hour: number,
-  minute: number,
-  second: number,
-  millisecond: number,
-  zone: Zone,
-): number | null {
+export function plainWallClockMillis(fields: WallClockFields, zone: Zone): number | null {
+  const { year, month, day, hour, minute, second, millisecond } = fields;
   const local = localMillis(year, month, day, hour, minute, second, millisecond);
   const offsetOf = tableFor(zone).offsetFn;
   const offset = offsetOf(local - DAY_MS);

@@ -2,7 +2,7 @@
 // and how the service reads them back. Parsers return `undefined` for text they do not accept;
 // the parameter descriptors in `params.ts` turn that into a ValidationError naming the parameter.
 import { DateTime, FixedOffsetZone, type Zone } from 'luxon';
-import { plainWallClockMillis } from '../time';
+import { plainWallClockMillis, type WallClockFields } from '../time';
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 
@@ -124,20 +124,13 @@ export function formatPercent(x: number): string {
 }
 
 /**
- * A date-time as written in a request: the fields as given and the offset if one was given.
- * Resolve it to an instant with {@link resolveDateTime} once the zone is known.
+ * A date-time as written in a request: the fields as given (milliseconds: finer digits are
+ * dropped) and the offset if one was given. Resolve it to an instant with {@link resolveDateTime}
+ * or {@link resolveMillis} once the zone is known.
  */
-export interface WireDateTime {
+export interface WireDateTime extends WallClockFields {
   /** The text exactly as received. */
   readonly text: string;
-  readonly year: number;
-  readonly month: number;
-  readonly day: number;
-  readonly hour: number;
-  readonly minute: number;
-  readonly second: number;
-  /** Milliseconds (finer digits are dropped). */
-  readonly millisecond: number;
   /** Offset in minutes when the text had one (`Z` = 0), otherwise `null` (wall-clock time). */
   readonly offsetMinutes: number | null;
   /** False for a plain `YYYY-MM-DD` date. */
@@ -249,7 +242,7 @@ export function resolveMillis(value: WireDateTime, zone: Zone): number {
     if (year < 100) return resolveDateTime(value, zone).toMillis();
     return Date.UTC(year, month - 1, day, hour, minute, second, millisecond) - value.offsetMinutes * 60_000;
   }
-  return plainWallClockMillis(year, month, day, hour, minute, second, millisecond, zone) ?? resolveDateTime(value, zone).toMillis();
+  return plainWallClockMillis(value, zone) ?? resolveDateTime(value, zone).toMillis();
 }
 
 /**
