@@ -16,7 +16,7 @@ export {
   zoneName,
   type ZoneInput,
 } from './zones';
-export { plainWallClockMillis, toDateTime, type TimeInput, type WallClockFields } from './to-date-time';
+export { localMillisOf, plainWallClockMillis, toDateTime, type TimeInput, type WallClockFields } from './to-date-time';
 export {
   getDate,
   getDatetime,

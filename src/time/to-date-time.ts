@@ -49,6 +49,20 @@ export interface WallClockFields {
 }
 
 /**
+ * Local milliseconds of a wall-clock time: its fields read as if they were UTC, for any year
+ * 1-9999 (unlike `Date.UTC`, which reads years 0-99 as 1900-1999). Minus an offset, the instant.
+ *
+ * @param fields - The wall-clock time.
+ * @returns Local milliseconds.
+ * @example
+ * localMillisOf({ year: 1970, month: 1, day: 2, hour: 1, minute: 0, second: 0, millisecond: 0 }) //=> 90000000
+ */
+export function localMillisOf(fields: WallClockFields): number {
+  const { year, month, day, hour, minute, second, millisecond } = fields;
+  return localMillis(year, month, day, hour, minute, second, millisecond);
+}
+
+/**
  * The instant of a wall-clock time in a zone when no offset change lies within a day either side
  * (the usual case: the time has exactly one instant, whatever rule a reader follows for the
  * edge cases), else null; from the zone's cached offsets, without `Intl`.
@@ -63,8 +77,7 @@ export interface WallClockFields {
  * //=> null            (the spring gap's day)
  */
 export function plainWallClockMillis(fields: WallClockFields, zone: Zone): number | null {
-  const { year, month, day, hour, minute, second, millisecond } = fields;
-  const local = localMillis(year, month, day, hour, minute, second, millisecond);
+  const local = localMillisOf(fields);
   const offsetOf = tableFor(zone).offsetFn;
   const offset = offsetOf(local - DAY_MS);
   if (offsetOf(local + DAY_MS) !== offset) return null;

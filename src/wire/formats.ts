@@ -2,7 +2,7 @@
 // and how the service reads them back. Parsers return `undefined` for text they do not accept;
 // the parameter descriptors in `params.ts` turn that into a ValidationError naming the parameter.
 import { DateTime, FixedOffsetZone, type Zone } from 'luxon';
-import { plainWallClockMillis, type WallClockFields } from '../time';
+import { localMillisOf, plainWallClockMillis, type WallClockFields } from '../time';
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 
@@ -236,12 +236,7 @@ export function resolveDateTime(value: WireDateTime, zone: Zone): DateTime {
  * resolveMillis(parseDateTimeText('2020-06-01'), IANAZone.create('CET')) //=> 1590962400000
  */
 export function resolveMillis(value: WireDateTime, zone: Zone): number {
-  const { year, month, day, hour, minute, second, millisecond } = value;
-  if (value.offsetMinutes !== null) {
-    // Date.UTC reads years 0-99 as 1900-1999
-    if (year < 100) return resolveDateTime(value, zone).toMillis();
-    return Date.UTC(year, month - 1, day, hour, minute, second, millisecond) - value.offsetMinutes * 60_000;
-  }
+  if (value.offsetMinutes !== null) return localMillisOf(value) - value.offsetMinutes * 60_000;
   return plainWallClockMillis(value, zone) ?? resolveDateTime(value, zone).toMillis();
 }
 
