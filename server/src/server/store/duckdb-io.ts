@@ -483,6 +483,23 @@ export function sqlText(value: string): string | null {
 }
 
 /**
+ * A text in a query: its literal ({@link sqlText}), or, for text that has none, a parameter
+ * appended to `params`.
+ *
+ * @param value - The text.
+ * @param params - The query's parameters so far.
+ * @returns The SQL for the value: its literal or `$n`.
+ * @example
+ * const params = []; `lower(tag) = ${sqlTextOrParam('ec', params)}` //=> "lower(tag) = 'ec'"
+ */
+export function sqlTextOrParam(value: string, params: DuckDBValue[]): string {
+  const literal = sqlText(value);
+  if (literal !== null) return literal;
+  params.push(value);
+  return `$${params.length}`;
+}
+
+/**
  * SQL text of a double (an instant we validated as finite), for inlined constants.
  *
  * @param value - A finite number.

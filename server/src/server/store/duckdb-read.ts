@@ -5,7 +5,7 @@
  * @module
  */
 import { LIST, VARCHAR, listValue, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
-import { readColumns, readRows, sqlNumber, sqlText, sqlTime } from './duckdb-io';
+import { readColumns, readRows, sqlNumber, sqlText, sqlTextOrParam, sqlTime } from './duckdb-io';
 import { instanceFromRow } from './duckdb-records';
 import { inTradeOrder } from './ohlc-order';
 import { pivotMembers, sortByTime } from './pivot-members';
@@ -194,13 +194,8 @@ export async function readOhlcBlock(
 ): Promise<{ block: OhlcBlock; inOrder: boolean }> {
   const params: DuckDBValue[] = [];
   let where = `curve_id = ${curveId}${rangeSql('traded', query, sqlNumber)}`;
-  if (query.period !== undefined) {
-    // a literal when it can be (one call into DuckDB), else bound
-    const period = query.period.toLowerCase();
-    const literal = sqlText(period);
-    if (literal === null) params.push(period);
-    where += ` AND lower(period) = ${literal ?? `$${params.length}`}`;
-  }
+  // a literal when it can be (one call into DuckDB), else bound
+  if (query.period !== undefined) where += ` AND lower(period) = ${sqlTextOrParam(query.period.toLowerCase(), params)}`;
   if (query.delivery !== undefined) where += ` AND delivery = ${sqlNumber(query.delivery)}`;
   const sorted = stored === 'unordered' ? ' ORDER BY traded, lower(period), delivery' : '';
   const cols = await readColumns(

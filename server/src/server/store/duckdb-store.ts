@@ -7,9 +7,9 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import { NotFoundError, ValueError } from 'service/exceptions';
-import { readColumns, readRows, sqlNumber, sqlText } from './duckdb-io';
+import { readColumns, readRows, sqlNumber, sqlTextOrParam } from './duckdb-io';
 import { DataVersions } from './data-versions';
 import { planBatch, type IdCounters, type WritePlan } from './duckdb-plan';
 import {
@@ -379,12 +379,12 @@ export class DuckDbStore implements Store {
   ): Promise<{ id: number; record: InstanceRecord } | null> {
     return this.lookups.get(curve, `instance ${key.issued} ${key.tag.toLowerCase()}`, async () => {
       // the tag as a literal when it can be (one call into DuckDB), else bound
-      const tag = key.tag.toLowerCase();
-      const literal = sqlText(tag);
+      const params: DuckDBValue[] = [];
+      const tag = sqlTextOrParam(key.tag.toLowerCase(), params);
       const rows = await readRows(
         conn,
-        `SELECT * FROM instances WHERE curve_id = ${curveId} AND issued = ${sqlNumber(key.issued)} AND lower(tag) = ${literal ?? '$1'}`,
-        literal === null ? [tag] : [],
+        `SELECT * FROM instances WHERE curve_id = ${curveId} AND issued = ${sqlNumber(key.issued)} AND lower(tag) = ${tag}`,
+        params,
       );
       return rows.length ? { id: Number(rows[0]!.id), record: frozen(instanceFromRow(rows[0]!, curve)) } : null;
     });
