@@ -204,6 +204,37 @@ export function batchedReadCases(open: () => Promise<Store>, done: (store: Store
     assert.is((await store.readSeries(SNAP, range)).times.length, n + 1000, 'a read opened after the import sees it');
   });
 
+  test('a read after an import that changes the rows announces the new rows, though earlier reads knew the span', async () => {
+    const GROW = 'Stream Grows PT15M';
+    await store.importBatch({ curves: [curveRecord(GROW, { frequency: 'PT15M' })] });
+    const write = (n: number) =>
+      store.importBatch({
+        series: [{ curve: GROW, issued: null, tag: null, times: times(0, n), values: values(0, n), scenarios: [], scenarioNames: [] }],
+      });
+    const range = { begin: START, end: START + 2000 * Q };
+    const full = { rows: 2000, first: START, last: START + 1999 * Q };
+    const read = async () => {
+      const cursor = await opened(GROW, range, full);
+      let rows = 0;
+      let last = Number.NaN;
+      for await (const batch of cursor.batches(65_536)) {
+        rows += batch.times.length;
+        last = batch.times[batch.times.length - 1]!;
+      }
+      return { announced: cursor.rows, rows, last };
+    };
+    await write(1000);
+    // a span written after the first read (on the store's queue of writes, which an empty import waits for),
+    // read by the second, known to the third
+    assert.equal(await read(), { announced: 1000, rows: 1000, last: START + 999 * Q });
+    await store.importBatch({});
+    assert.equal(await read(), { announced: 1000, rows: 1000, last: START + 999 * Q });
+    assert.equal(await read(), { announced: 1000, rows: 1000, last: START + 999 * Q });
+    await write(1500);
+    assert.equal(await read(), { announced: 1500, rows: 1500, last: START + 1499 * Q });
+    assert.equal(await read(), { announced: 1500, rows: 1500, last: START + 1499 * Q });
+  });
+
   test('a read left after its first batch, many times over, gives its connection back', async () => {
     const range = { begin: START, end: START + N * Q };
     const leave = async () => {

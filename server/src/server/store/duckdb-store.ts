@@ -29,6 +29,7 @@ import { loadState, type StoredState } from './duckdb-state';
 import { readBlock, sliceBlock, writeBlock } from './duckdb-blocks';
 import { fixedStep, writeSpans } from './duckdb-spans';
 import { openSeriesCursor } from './duckdb-stream';
+import { SpanMemo } from './span-memo';
 import { writeBatch, type WriteCounts } from './duckdb-write';
 import type { CurveRow } from './duckdb-write-meta';
 import { EventIdGenerator, compareEventIds, formatEventId, parseEventId, type EventIdParts } from './event-ids';
@@ -115,6 +116,8 @@ export class DuckDbStore implements Store {
   private readonly versions = new DataVersions();
   /** Instance rows and series ids looked up by reads, per curve and data version. */
   private readonly lookups = new ReadMemo((curve) => this.versions.of(curve));
+  /** Spans of series read by batched reads, and the count of writes they are valid between. */
+  private readonly spans = new SpanMemo();
   private readonly uses = new KeyUseLog((hash, at) =>
     this.writes.run(async () => {
       if (this.closed) return;
@@ -185,50 +188,54 @@ export class DuckDbStore implements Store {
 
   /** {@inheritDoc Store.importBatch} */
   importBatch(batch: ImportBatch, options: ImportOptions = {}): Promise<ImportResult> {
-    return this.writes.run(async () => {
-      this.assertOpen();
-      validateBatch(batch, {
-        curve: (name) => this.curves.get(name)?.record,
-        hasPlace: (key) => this.places.has(key),
-        hasUser: (id) => this.users.has(id),
-      });
-      const saved = { ...this.next };
-      const savedEventId = this.eventIds.current;
-      let events: EventRecord[];
-      let written: WriteCounts;
-      let plan: WritePlan;
-      try {
-        const now = this.clock();
-        plan = await planBatch({ rows: (sql) => readRows(this.writer, sql), num: sqlNumber }, batch, this.curves, this.next, now);
-        const ids = plan.events.map(() => this.eventIds.next());
-        events = plan.events.map((e, k) => ({ id: formatEventId(ids[k]!), ...e }));
-        const onStep = (done: number, total: number) => options.onProgress?.(done, total);
-        written = await writeBatch(
-          this.writer,
-          plan,
-          batch,
-          events.map((event, k) => ({ event, id: ids[k]! })),
-          now - this.retentionMs,
-          onStep,
-        );
-      } catch (err) {
-        Object.assign(this.next, saved);
-        this.eventIds.reset(savedEventId);
-        throw err;
-      }
-      this.applyCommitted(plan.curves, batch);
-      this.versions.bump(batch);
-      const { pruned, ...counts } = written;
-      if (pruned !== null) this.prunedThrough = parseEventId(pruned);
-      if (events.length) for (const listener of this.listeners) this.notify(listener, events);
-      return {
-        curves: batch.curves?.length ?? 0,
-        places: batch.places?.length ?? 0,
-        instances: batch.instances?.length ?? 0,
-        ...counts,
-        events,
-      };
+    // counted as a write of rows and spans: batched reads keep spans only between such writes
+    return this.writes.run(() => this.spans.writing(() => this.importNow(batch, options)));
+  }
+
+  /** An import, on the write connection (its turn in the queue of writes). */
+  private async importNow(batch: ImportBatch, options: ImportOptions): Promise<ImportResult> {
+    this.assertOpen();
+    validateBatch(batch, {
+      curve: (name) => this.curves.get(name)?.record,
+      hasPlace: (key) => this.places.has(key),
+      hasUser: (id) => this.users.has(id),
     });
+    const saved = { ...this.next };
+    const savedEventId = this.eventIds.current;
+    let events: EventRecord[];
+    let written: WriteCounts;
+    let plan: WritePlan;
+    try {
+      const now = this.clock();
+      plan = await planBatch({ rows: (sql) => readRows(this.writer, sql), num: sqlNumber }, batch, this.curves, this.next, now);
+      const ids = plan.events.map(() => this.eventIds.next());
+      events = plan.events.map((e, k) => ({ id: formatEventId(ids[k]!), ...e }));
+      const onStep = (done: number, total: number) => options.onProgress?.(done, total);
+      written = await writeBatch(
+        this.writer,
+        plan,
+        batch,
+        events.map((event, k) => ({ event, id: ids[k]! })),
+        now - this.retentionMs,
+        onStep,
+      );
+    } catch (err) {
+      Object.assign(this.next, saved);
+      this.eventIds.reset(savedEventId);
+      throw err;
+    }
+    this.applyCommitted(plan.curves, batch);
+    this.versions.bump(batch);
+    const { pruned, ...counts } = written;
+    if (pruned !== null) this.prunedThrough = parseEventId(pruned);
+    if (events.length) for (const listener of this.listeners) this.notify(listener, events);
+    return {
+      curves: batch.curves?.length ?? 0,
+      places: batch.places?.length ?? 0,
+      instances: batch.instances?.length ?? 0,
+      ...counts,
+      events,
+    };
   }
 
   private applyCommitted(curves: readonly CurveRow[], batch: ImportBatch): void {
@@ -470,7 +477,7 @@ export class DuckDbStore implements Store {
       const target = await this.target(conn, curve, instance);
       const members = await this.lookups.get(curve, `series ${target.instanceId} true`, () => readSeriesMembers(conn, target, true));
       const missingSpan = (seriesId: number) => this.fillSpan(seriesId, row.id, row.record.frequency);
-      return await openSeriesCursor(conn, members, range, full, release, missingSpan);
+      return await openSeriesCursor(conn, members, range, full, release, missingSpan, this.spans);
     } catch (err) {
       release();
       throw err;
@@ -487,7 +494,7 @@ export class DuckDbStore implements Store {
     this.spanFills.add(seriesId);
     void this.writes
       .run(async () => {
-        if (!this.closed) await writeSpans(this.writer, [seriesId], new Map([[curveId, fixedStep(frequency)]]));
+        if (!this.closed) await this.spans.writing(() => writeSpans(this.writer, [seriesId], new Map([[curveId, fixedStep(frequency)]])));
       })
       .catch(() => undefined)
       .finally(() => this.spanFills.delete(seriesId));

@@ -14,10 +14,14 @@ import { copyInt64, copyNumbers, readColumns, sqlTime } from './duckdb-io';
 import { rangeSql, type SeriesMembers } from './duckdb-read';
 import { readSpan, spanInRange } from './duckdb-spans';
 import { sortByTime } from './pivot-members';
+import type { SpanMemo } from './span-memo';
 import type { ColumnSource, SeriesBatch, SeriesCursor, SeriesSpan, TimeForm, TimeRange } from './store';
 
-/** Batches per window read at once: what the read holds is at most this many batches, whatever the range. */
-const WINDOW_BATCHES = 4;
+/**
+ * Rows per window read at once (four record batches of a streamed answer): what the read holds is
+ * at most two windows (the one being sent and the next one read meanwhile), whatever the range.
+ */
+const WINDOW_ROWS = 4 * 65_536;
 
 /**
  * Copies `n` rows of every column of a chunk from row `from` into `out` at `at`; the time column
@@ -123,13 +127,29 @@ function sortedBatches(batches: readonly Float64Array[][], size: number): Float6
 }
 
 /**
+ * The width in ms of the windows a read of `span` is cut into: `WINDOW_ROWS` steps when its times
+ * are evenly spaced and it has more rows than that, else the whole span at once.
+ */
+function windowWidth(span: SeriesSpan): number {
+  const { rows, first, last } = span;
+  const step = rows > 1 ? (last - first) / (rows - 1) : 0;
+  return rows > WINDOW_ROWS && Number.isInteger(step) && step > 0 ? step * WINDOW_ROWS : Number.POSITIVE_INFINITY;
+}
+
+/** The end (exclusive) of the window of `span` that begins at `lo`. */
+function windowEnd(span: SeriesSpan, lo: number): number {
+  return Math.min(lo + windowWidth(span), span.last + 1);
+}
+
+/**
  * The rows of a query on `series_values` (a time column and `members` number columns, sorted
  * by the query when it pivots several members) one window of times at a time: `window(lo, hi)`
  * is the query of the rows with `lo <= ts < hi`, so no more than a window is read or sorted at
- * once. Windows of `WINDOW_BATCHES * size` steps when the times are evenly spaced, else one
- * window; each window is cut into batches of `size` rows. Each batch is read into columns of its
- * own (from `source` when given), never written into again by this read: a batch handed out stays
- * as it is while it is being sent (its bytes go out as views of these columns, docs/arrow.md#streamed).
+ * once ({@link windowWidth}); each window is cut into batches of `size` rows. Each batch is read
+ * into columns of its own (from `source` when given), never written into again by this read: a
+ * batch handed out stays as it is while it is being sent (its bytes go out as views of these
+ * columns, docs/arrow.md#streamed). `firstWindow`, when given, is the first window's query already
+ * under way (issued with the transaction's `BEGIN`).
  */
 async function* windowRows(
   conn: DuckDBConnection,
@@ -139,18 +159,17 @@ async function* windowRows(
   size: number,
   form: TimeForm,
   source?: ColumnSource,
+  firstWindow?: Promise<DuckDBMaterializedResult>,
 ): AsyncGenerator<Float64Array[]> {
-  const { rows, first, last } = span;
-  const step = rows > 1 ? (last - first) / (rows - 1) : 0;
-  const width =
-    rows > size * WINDOW_BATCHES && Number.isInteger(step) && step > 0 ? step * size * WINDOW_BATCHES : Number.POSITIVE_INFINITY;
+  const { first, last } = span;
+  const width = windowWidth(span);
   const run = (lo: number) => {
-    const result = conn.run(window(lo, Math.min(lo + width, last + 1)));
+    const result = conn.run(window(lo, windowEnd(span, lo)));
     result.catch(() => undefined); // awaited below; a failure while a batch is out is not unhandled
     return result;
   };
   // the engine reads the next window while this one is copied and sent (at most two are held)
-  let next: ReturnType<typeof run> | null = run(first);
+  let next: Promise<DuckDBMaterializedResult> | null = firstWindow ?? run(first);
   try {
     for (let lo = first; next !== null; lo += width) {
       const read = next;
@@ -183,7 +202,8 @@ async function* windowRows(
  * tells them (a single series with a row at every step of the range's grid between its first and
  * last time: no scan at all), else counted; the first and last are then taken from `full` when
  * the count is the count of a range with a row at every step (no scan for them). `before` runs
- * ahead of the first query, in the same call (the transaction's `BEGIN`).
+ * ahead of the first query, in the same call (the transaction's `BEGIN`). A stored span read is
+ * kept in `spans` when no write ran meanwhile.
  */
 async function spanOf(
   conn: DuckDBConnection,
@@ -192,13 +212,16 @@ async function spanOf(
   full: SeriesSpan | null,
   missingSpan: (seriesId: number) => void,
   before: string,
+  spans: SpanMemo | null,
 ): Promise<SeriesSpan> {
   // what still has to run ahead of the next query (nothing once one has run)
   let ahead = before;
   if (ids.length === 1 && full !== null) {
+    const stamp = spans?.stamp ?? 1;
     const stored = await readSpan(conn, ids[0]!, ahead);
     ahead = '';
     if (stored === null) missingSpan(ids[0]!);
+    else spans?.keep(ids[0]!, stored, stamp);
     const known = stored === null ? null : spanInRange(stored, full);
     if (known !== null) return known;
   }
@@ -216,6 +239,38 @@ async function spanOf(
   return { rows, first: first[0]!, last: last[0]! };
 }
 
+/** Whether two spans tell the same rows. */
+const sameSpan = (a: SeriesSpan, b: SeriesSpan): boolean => a.rows === b.rows && a.first === b.first && a.last === b.last;
+
+/**
+ * Begins the read's transaction and takes its span. With the series' span kept in `spans` (and
+ * rows in range), the `BEGIN` goes with the first window's query, which is then already under way;
+ * the kept span is trusted only when no write began before that call returned, and otherwise read
+ * again in the transaction (the window is kept when the span is the same).
+ */
+async function beginRead(
+  conn: DuckDBConnection,
+  where: string,
+  ids: readonly number[],
+  full: SeriesSpan | null,
+  missingSpan: (seriesId: number) => void,
+  spans: SpanMemo | null,
+  window: (lo: number, hi: number) => string,
+): Promise<{ span: SeriesSpan; firstWindow?: Promise<DuckDBMaterializedResult> }> {
+  const stamp = spans?.stamp ?? 1;
+  const kept = spans !== null && ids.length === 1 && full !== null ? spans.get(ids[0]!, stamp) : undefined;
+  const planned = kept === undefined ? null : spanInRange(kept, full!);
+  if (planned === null || planned.rows === 0) {
+    return { span: await spanOf(conn, where, ids, full, missingSpan, 'BEGIN TRANSACTION; ', spans) };
+  }
+  const firstWindow = conn.run(`BEGIN TRANSACTION; ${window(planned.first, windowEnd(planned, planned.first))}`);
+  firstWindow.catch(() => undefined); // awaited here and again by the batches
+  await firstWindow;
+  if (spans!.unchanged(stamp)) return { span: planned, firstWindow };
+  const span = await spanOf(conn, where, ids, full, missingSpan, '', spans);
+  return sameSpan(span, planned) ? { span, firstWindow } : { span };
+}
+
 /**
  * Opens a batched read of a curve/instance in a range. The connection must stay with the cursor
  * until `close` (which ends the transaction).
@@ -226,6 +281,7 @@ async function spanOf(
  * @param full - The steps of the range when it has a row at each (see `Store.openSeries`), or null.
  * @param release - Called once when the cursor is closed (gives the connection back).
  * @param missingSpan - Called with a single series that has no stored span (the store may write it; see duckdb-spans.ts).
+ * @param spans - The spans kept by earlier reads, and where this read keeps the one it reads (see span-memo.ts); null: none.
  * @returns The cursor: row count, first and last time, columns, and the batches.
  * @example
  * const cursor = await openSeriesCursor(conn, members, { begin, end }, null, release);
@@ -238,6 +294,7 @@ export async function openSeriesCursor(
   full: SeriesSpan | null,
   release: () => void,
   missingSpan: (seriesId: number) => void = () => undefined,
+  spans: SpanMemo | null = null,
 ): Promise<SeriesCursor> {
   let open = true;
   const close = async (): Promise<void> => {
@@ -254,23 +311,17 @@ export async function openSeriesCursor(
     const ids = members.valueId === null ? members.scenarioIds : [members.valueId, ...members.scenarioIds];
     const scenarioNames = [...members.scenarioNames];
     const where = `series_id IN (${ids.length ? ids.join(',') : 'NULL'})${rangeSql('ts', range, sqlTime)}`;
-    // the transaction begins in the same call as the first read of the span: one round trip less
-    const span = await spanOf(conn, where, ids, full, missingSpan, 'BEGIN TRANSACTION; ');
+    const columns = ids.length === 1 ? 'value' : ids.map((id) => `max(value) FILTER (WHERE series_id = ${id})`).join(', ');
+    const grouped = ids.length === 1 ? '' : ' GROUP BY ts ORDER BY ts';
+    const window = (lo: number, hi: number) =>
+      `SELECT ts, ${columns} FROM series_values WHERE ${where} AND ts >= ${sqlTime(lo)} AND ts < ${sqlTime(hi)}${grouped}`;
+    // the transaction begins in the same call as the first read (the span's, or the first window's)
+    const { span, firstWindow } = await beginRead(conn, where, ids, full, missingSpan, spans, window);
     const { rows } = span;
     async function* batches(size: number, source?: ColumnSource, form: TimeForm = 'ms'): AsyncGenerator<SeriesBatch> {
       try {
         if (rows === 0 || ids.length === 0) return;
-        const columns = ids.length === 1 ? 'value' : ids.map((id) => `max(value) FILTER (WHERE series_id = ${id})`).join(', ');
-        const grouped = ids.length === 1 ? '' : ' GROUP BY ts ORDER BY ts';
-        const pages = windowRows(
-          conn,
-          (lo, hi) => `SELECT ts, ${columns} FROM series_values WHERE ${where} AND ts >= ${sqlTime(lo)} AND ts < ${sqlTime(hi)}${grouped}`,
-          ids.length,
-          span,
-          size,
-          form,
-          source,
-        );
+        const pages = windowRows(conn, window, ids.length, span, size, form, source, firstWindow);
         for await (const [times, ...columns] of pages) {
           yield { times: times!, values: values ? columns[0]! : null, scenarios: values ? columns.slice(1) : columns };
         }
