@@ -169,7 +169,7 @@ test('SpanMemo: a span is kept and given only while no write has run or begun si
   memo.keep(10, span, stamp);
   assert.is(memo.get(10, memo.stamp), undefined);
   // a write under way: nothing is kept or given, not even what was read under its count
-  let finish = () => undefined as void;
+  let finish: () => void = () => undefined;
   const writing = memo.writing(() => new Promise<void>((resolve) => (finish = resolve)));
   const during = memo.stamp;
   assert.is(memo.unchanged(during), false);
@@ -223,7 +223,15 @@ test('a batched read with a kept span begins its transaction with its first wind
     const full = { rows: 20, first: range.begin, last: range.end - Q };
     const read = async () => {
       calls.length = 0;
-      const cursor = await openSeriesCursor(conn, members, range, full, () => undefined, () => undefined, memo);
+      const cursor = await openSeriesCursor(
+        conn,
+        members,
+        range,
+        full,
+        () => undefined,
+        () => undefined,
+        memo,
+      );
       const opening = calls.length;
       const times: number[] = [];
       for await (const batch of cursor.batches(8)) times.push(...batch.times);
@@ -267,7 +275,15 @@ test('a write that begins while a read with a kept span opens: the span is read 
     const full = { rows: 96, first: T0, last: T0 + 95 * Q };
     const read = async () => {
       calls.length = 0;
-      const cursor = await openSeriesCursor(conn, members, range, full, () => undefined, () => undefined, memo);
+      const cursor = await openSeriesCursor(
+        conn,
+        members,
+        range,
+        full,
+        () => undefined,
+        () => undefined,
+        memo,
+      );
       let rows = 0;
       for await (const batch of cursor.batches(16)) rows += batch.times.length;
       return { announced: cursor.rows, last: cursor.last, rows, windows: calls.filter((sql) => sql.includes('SELECT ts, value')).length };
