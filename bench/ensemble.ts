@@ -12,7 +12,8 @@
  *     under 10 ms on an idle machine), with its ratio to the store read, also timed call by call in
  *     turn with the read;
  * then the service as shipped against the same read (the built code in its own process, the read
- * timed there; bench/served-built.ts, needs `npm run build`).
+ * timed there; bench/served-built.ts, needs `npm run build`), as JSON and as Arrow (what our
+ * client's default transport asks for), each with its parts.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import * as http from 'node:http';
@@ -122,6 +123,15 @@ async function main(): Promise<void> {
       url.slice(url.indexOf('/api') + 4),
       { method: 'readSeries', args: [NAME, {}, { issued: target.record.issued, tag: 'ec-ens' }] },
       RUNS,
+    );
+    await builtRatio(
+      'the same as Arrow (what our client asks for) vs store.readSeries',
+      dir,
+      key,
+      url.slice(url.indexOf('/api') + 4),
+      { method: 'readSeries', args: [NAME, {}, { issued: target.record.issued, tag: 'ec-ens' }] },
+      RUNS,
+      { Accept: 'application/vnd.apache.arrow.stream' },
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });
