@@ -19,25 +19,19 @@
  *     load is a 304 revalidation, then the cached body is parsed and tabled.
  * The reference runs twice: as it is (it asks for gzip) and with its session asking for
  * `identity`; the ratios compare ours with it at its defaults and at equal encoding.
- * Every call starts after the client's request interval (60 ms sleep), as a user's would. Ours is
- * the built client (dist/, as an installed package runs it) when the build is current, else the
- * sources under tsx, which the output says.
+ * Every call starts after the client's request interval (60 ms sleep), as a user's would.
  */
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import * as sources from '../src/index';
+import { ServiceClient } from '../src/client';
+import { toTable } from '../src/frame';
 import { ACTUAL, FORECAST, serveEndToEnd } from './e2e-store';
 import { median } from './median-time';
 import { referenceSkipped, runReference } from './reference-runner';
-import { builtIsCurrent } from './served-built';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string' } } });
 const RUNS = Number(args.runs ?? 15);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-// our client as it ships (dist/, what an installed package runs) when the build is current, else the sources under tsx
-const SHIPPED = builtIsCurrent();
-const { ServiceClient, toTable } = (SHIPPED ? require('../dist/index.js') : sources) as typeof sources;
-type ServiceClient = sources.ServiceClient;
 
 interface Case {
   label: string;
@@ -113,11 +107,6 @@ async function main(): Promise<void> {
     const referencePlain = reference && (await runReference(apiUrl, key, RUNS, pyCases, { compression: false }));
     if (!reference) referenceSkipped();
     console.log(`client end to end (load + table), median of ${RUNS} calls, ms; ratio = reference / ours`);
-    console.log(
-      SHIPPED
-        ? 'ours: the built client (dist/)'
-        : 'ours: the sources under tsx (the build is missing or older than the sources: npm run build)',
-    );
     console.log('ours by default asks this loopback service for no compression; the reference always asks for gzip');
     const head = ['JSON', 'JSON gzip', 'Arrow', 'Arrow gzip', 'warm (304)', 'ref (gzip)', 'ref no gzip'];
     const ratios = ['x Arrow', 'x Arrow=enc', 'x gzip', 'x JSON', 'x warm'];

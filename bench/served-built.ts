@@ -62,7 +62,7 @@ function newestSource(dir: string): number {
 }
 
 /** Whether server/dist and dist/ exist and are newer than every source file. */
-export function builtIsCurrent(): boolean {
+function builtIsCurrent(): boolean {
   const built = [join(ROOT, 'server/dist/server/app.js'), join(ROOT, 'dist/wire/index.js')];
   if (!built.every((f) => existsSync(f))) return false;
   const oldest = Math.min(...built.map((f) => statSync(f).mtimeMs));
