@@ -63,6 +63,22 @@ test('ReadMemo keeps a lookup per curve and data version, and loads again after 
   assert.is(await memo.get('b', 'k', load('b3')), 'b3');
 });
 
+test('ReadMemo keeps only what its keep test allows, and returns the rest all the same', async () => {
+  const memo = new ReadMemo(() => '1');
+  let loads = 0;
+  const list = (n: number) => async () => {
+    loads++;
+    return Array.from({ length: n }, (_, i) => i);
+  };
+  const short = (xs: number[]) => xs.length <= 2;
+  assert.equal(await memo.get('a', 'long', list(3), short), [0, 1, 2]);
+  assert.equal(await memo.get('a', 'long', list(3), short), [0, 1, 2]);
+  assert.is(loads, 2, 'a value the test refuses is loaded each time');
+  assert.equal(await memo.get('a', 'short', list(2), short), [0, 1]);
+  assert.equal(await memo.get('a', 'short', list(2), short), [0, 1]);
+  assert.is(loads, 3);
+});
+
 test('ReadMemo does not keep a value loaded while the version changed', async () => {
   let version = '1';
   const memo = new ReadMemo(() => version);
@@ -109,6 +125,42 @@ test('an import changing an instance (members, names, values) shows in the next 
   assert.equal((await store.readSeries(NAME, {}, key, { scenarios: false })).scenarios, []);
   assert.equal((await store.readSeries(OTHER, {}, key)).scenarioNames, ['s0']);
   assert.is(await store.getInstance(NAME, { issued: T0 + H, tag: 'ec' }), null);
+  await store.close();
+});
+
+test('instance lists: the same query again, an import that adds or changes instances, and copies for each caller', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'read-memo-'));
+  dirs.push(dir);
+  const store = await DuckDbStore.open(dir);
+  const curve = curveRecord(NAME, { curveType: 'INSTANCE', dataType: 'FORECAST', instanceIssuedTimezone: 'UTC' });
+  const at = (issued: number, tag: string, names: string[] = []) => {
+    const one = instance(NAME, names, tag);
+    return { ...one, record: { ...one.record, issued }, block: { ...one.block, issued } };
+  };
+  const a = at(T0, 'ec', ['e0']);
+  const b = at(T0 + H, 'gfs');
+  await store.importBatch({ curves: [curve], instances: [a.record, b.record], series: [a.block, b.block] });
+  const summary = (list: InstanceRecord[]) => list.map((r) => `${r.tag}@${(r.issued - T0) / H}:${r.scenarioNames.join('+')}`);
+  const ec = { tags: ['EC'] };
+  assert.equal(summary(await store.listInstances(NAME, ec)), ['ec@0:e0']);
+  assert.equal(summary(await store.listInstances(NAME)), ['gfs@1:', 'ec@0:e0']);
+  // a caller changing its copy does not change what the store answers next
+  const copy = await store.listInstances(NAME, ec);
+  copy[0]!.scenarioNames.push('changed');
+  copy[0]!.tag = 'changed';
+  copy.pop();
+  assert.equal(summary(await store.listInstances(NAME, ec)), ['ec@0:e0']);
+  // other queries are their own
+  assert.equal(summary(await store.listInstances(NAME, { excludeTags: ['ec'] })), ['gfs@1:']);
+  assert.equal(summary(await store.listInstances(NAME, { limit: 1 })), ['gfs@1:']);
+  assert.equal(summary(await store.listInstances(NAME, { issuedAtLatest: T0 })), ['ec@0:e0']);
+  // an import adding an instance of the tag and changing the members of the other: the next lists have both
+  const c = at(T0 + 2 * H, 'ec', ['e0', 'e1']);
+  const again = at(T0, 'ec', ['e0', 'e1', 'e2']);
+  await store.importBatch({ instances: [c.record, again.record], series: [c.block, again.block] });
+  assert.equal(summary(await store.listInstances(NAME, ec)), ['ec@2:e0+e1', 'ec@0:e0+e1+e2']);
+  assert.equal(summary(await store.listInstances(NAME, { limit: 1 })), ['ec@2:e0+e1']);
+  assert.equal(summary(await store.listInstances(NAME, { issuedAtLatest: T0 })), ['ec@0:e0+e1+e2']);
   await store.close();
 });
 

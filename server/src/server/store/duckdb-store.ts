@@ -87,6 +87,8 @@ export interface DuckDbStoreOptions {
 }
 
 const DAY_MS = 86_400_000;
+/** Instance lists of at most this many are kept between reads (see {@link DuckDbStore.listInstances}). */
+const KEPT_LIST = 256;
 
 /**
  * The DuckDB implementation of {@link Store}.
@@ -397,10 +399,23 @@ export class DuckDbStore implements Store {
     });
   }
 
-  /** {@inheritDoc Store.listInstances} */
+  /**
+   * {@inheritDoc Store.listInstances}
+   *
+   * A list of at most {@link KEPT_LIST} instances is kept per query while the curve's data version
+   * holds (`instances.load` of a tag asks the same each time); each call gets copies.
+   */
   async listInstances(curve: string, query: InstanceQuery = {}): Promise<InstanceRecord[]> {
     const row = this.curveRow(curve);
-    return this.readers.use((conn) => readInstances(conn, curve, row.id, query));
+    const { issuedAtEarliest, issuedAtLatest, tags, excludeTags, limit } = query;
+    const key = `instances ${JSON.stringify([issuedAtEarliest, issuedAtLatest, tags, excludeTags, limit])}`;
+    const records = await this.lookups.get(
+      curve,
+      key,
+      async () => (await this.readers.use((conn) => readInstances(conn, curve, row.id, query))).map((r) => frozen(r)),
+      (list) => list.length <= KEPT_LIST,
+    );
+    return records.map((r) => ({ ...r, scenarioNames: [...r.scenarioNames] }));
   }
 
   /** {@inheritDoc Store.getInstance} */

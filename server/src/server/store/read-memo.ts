@@ -1,7 +1,7 @@
 /**
  * What the embedded store's reads look up before the values, kept per curve while the curve's
- * data version stays the same: instance rows (by issue time and tag) and the series ids of a
- * curve/instance. Loading an ensemble instance otherwise asks DuckDB three times (the instance
+ * data version stays the same: instance rows (by issue time and tag), short instance lists (by
+ * their query) and the series ids of a curve/instance. Loading an ensemble instance otherwise asks DuckDB three times (the instance
  * row, its id, its series) before the one query that reads the values. Any import naming the
  * curve changes its data version (`DataVersions.bump`) and so drops what was kept; a value loaded
  * while an import committed is kept under the version read before loading, which the import has
@@ -43,11 +43,13 @@ export class ReadMemo {
    * @param curve - The curve whose data the lookup reads.
    * @param key - The lookup, unique within the curve.
    * @param load - Loads the value.
+   * @param keep - Whether a loaded value is kept (default: every value but `undefined`); a value
+   *   too large to keep is still returned.
    * @returns The value.
    * @example
    * await memo.get(curve, `series:${instanceId}`, () => readSeriesMembers(conn, target, true));
    */
-  async get<T>(curve: string, key: string, load: () => Promise<T>): Promise<T> {
+  async get<T>(curve: string, key: string, load: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
     const version = this.versionOf(curve);
     let memo = this.curves.get(curve);
     if (memo?.version !== version) {
@@ -57,7 +59,7 @@ export class ReadMemo {
     }
     if (memo.values.has(key)) return memo.values.get(key) as T;
     const value = await load();
-    if (value !== undefined) {
+    if (value !== undefined && keep(value)) {
       if (memo.values.size >= this.maxPerCurve) memo.values.clear();
       memo.values.set(key, value);
     }
