@@ -116,23 +116,12 @@ async function main(): Promise<void> {
     await store.close();
   }
   try {
-    await builtRatio(
-      'service vs store.readSeries',
-      dir,
-      key,
-      url.slice(url.indexOf('/api') + 4),
-      { method: 'readSeries', args: [NAME, {}, { issued: target.record.issued, tag: 'ec-ens' }] },
-      RUNS,
-    );
-    await builtRatio(
-      'the same as Arrow (what our client asks for) vs store.readSeries',
-      dir,
-      key,
-      url.slice(url.indexOf('/api') + 4),
-      { method: 'readSeries', args: [NAME, {}, { issued: target.record.issued, tag: 'ec-ens' }] },
-      RUNS,
-      { Accept: 'application/vnd.apache.arrow.stream' },
-    );
+    const read = { method: 'readSeries' as const, args: [NAME, {}, { issued: target.record.issued, tag: 'ec-ens' }] };
+    const answers: [string, Record<string, string>][] = [
+      ['service vs store.readSeries', {}],
+      ['the same as Arrow (what our client asks for) vs store.readSeries', { Accept: 'application/vnd.apache.arrow.stream' }],
+    ];
+    for (const [label, headers] of answers) await builtRatio(label, dir, key, url.slice(url.indexOf('/api') + 4), read, RUNS, headers);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

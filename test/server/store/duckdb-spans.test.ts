@@ -116,26 +116,38 @@ test('writeSpans: rows, first and last time, step and grid from the stored rows;
   }
 });
 
+/**
+ * Reads series 10 in `range` in batches (with the spans kept in `memo`, when given): what the read
+ * announced and brought, and the calls into the engine noted in `calls` (see {@link counted})
+ * before its rows and in all.
+ */
+async function readAll(
+  conn: DuckDBConnection,
+  range: { begin: number; end: number },
+  full: { rows: number; first: number; last: number },
+  options: { memo?: SpanMemo; missing?: (seriesId: number) => void; calls?: string[] } = {},
+) {
+  const calls = options.calls ?? [];
+  calls.length = 0;
+  const members = { valueId: 10, scenarioIds: [], scenarioNames: [] };
+  const cursor = await openSeriesCursor(conn, members, range, full, () => undefined, options.missing, options.memo ?? null);
+  const opening = calls.length;
+  const times: number[] = [];
+  for await (const batch of cursor.batches(8)) times.push(...batch.times);
+  const windows = calls.filter((sql) => sql.includes('SELECT ts, value')).length;
+  return { rows: cursor.rows, first: cursor.first, last: cursor.last, times, opening, calls: calls.length, windows };
+}
+
 test('a batched read takes the row count from the span, and asks for a span when there is none', async () => {
   const { conn, close } = await memory();
   try {
     await insert(conn, 10, steps(0, 96));
-    const members = { valueId: 10, scenarioIds: [], scenarioNames: [] };
     const range = { begin: T0 + 10 * Q, end: T0 + 30 * Q };
     const full = { rows: 20, first: range.begin, last: range.end - Q };
     const asked: number[] = [];
     const open = async () => {
-      const cursor = await openSeriesCursor(
-        conn,
-        members,
-        range,
-        full,
-        () => undefined,
-        (id) => asked.push(id),
-      );
-      const times: number[] = [];
-      for await (const batch of cursor.batches(8)) times.push(...batch.times);
-      return { rows: cursor.rows, first: cursor.first, last: cursor.last, times };
+      const { rows, first, last, times } = await readAll(conn, range, full, { missing: (id) => asked.push(id) });
+      return { rows, first, last, times };
     };
     const expected = { rows: 20, first: T0 + 10 * Q, last: T0 + 29 * Q, times: steps(10, 30) };
     // no span: counted, and the store is asked to write one
@@ -218,26 +230,10 @@ test('a batched read with a kept span begins its transaction with its first wind
     await writeSpans(raw, [10], curveSteps);
     const { conn, calls } = counted(raw);
     const memo = new SpanMemo();
-    const members = { valueId: 10, scenarioIds: [], scenarioNames: [] };
     const range = { begin: T0 + 10 * Q, end: T0 + 30 * Q };
     const full = { rows: 20, first: range.begin, last: range.end - Q };
-    const read = async () => {
-      calls.length = 0;
-      const cursor = await openSeriesCursor(
-        conn,
-        members,
-        range,
-        full,
-        () => undefined,
-        () => undefined,
-        memo,
-      );
-      const opening = calls.length;
-      const times: number[] = [];
-      for await (const batch of cursor.batches(8)) times.push(...batch.times);
-      return { rows: cursor.rows, first: cursor.first, last: cursor.last, times, opening, calls: calls.length };
-    };
-    const expected = { rows: 20, first: T0 + 10 * Q, last: T0 + 29 * Q, times: steps(10, 30) };
+    const read = () => readAll(conn, range, full, { memo, calls });
+    const expected = { rows: 20, first: T0 + 10 * Q, last: T0 + 29 * Q, times: steps(10, 30), windows: 1 };
     // first read: BEGIN with the span, the window, ROLLBACK
     assert.equal(await read(), { ...expected, opening: 1, calls: 3 });
     assert.match(calls[0]!, /^BEGIN TRANSACTION; SELECT rows/);
@@ -249,7 +245,7 @@ test('a batched read with a kept span begins its transaction with its first wind
       await raw.run(`DELETE FROM series_values WHERE series_id = 10 AND ts >= ${T0 + 25 * Q}`);
       await writeSpans(raw, [10], curveSteps);
     });
-    const cut = { rows: 15, first: T0 + 10 * Q, last: T0 + 24 * Q, times: steps(10, 25) };
+    const cut = { rows: 15, first: T0 + 10 * Q, last: T0 + 24 * Q, times: steps(10, 25), windows: 1 };
     assert.equal(await read(), { ...cut, opening: 1, calls: 3 });
     assert.equal(await read(), { ...cut, opening: 1, calls: 2 });
   } finally {
@@ -270,23 +266,11 @@ test('a write that begins while a read with a kept span opens: the span is read 
       ahead = null;
       if (write) await memo.writing(write);
     });
-    const members = { valueId: 10, scenarioIds: [], scenarioNames: [] };
     const range = { begin: T0, end: T0 + 96 * Q };
     const full = { rows: 96, first: T0, last: T0 + 95 * Q };
     const read = async () => {
-      calls.length = 0;
-      const cursor = await openSeriesCursor(
-        conn,
-        members,
-        range,
-        full,
-        () => undefined,
-        () => undefined,
-        memo,
-      );
-      let rows = 0;
-      for await (const batch of cursor.batches(16)) rows += batch.times.length;
-      return { announced: cursor.rows, last: cursor.last, rows, windows: calls.filter((sql) => sql.includes('SELECT ts, value')).length };
+      const { rows, last, times, windows } = await readAll(conn, range, full, { memo, calls });
+      return { announced: rows, last, rows: times.length, windows };
     };
     assert.equal(await read(), { announced: 96, last: T0 + 95 * Q, rows: 96, windows: 1 });
     // a write that changes nothing of the series: the span read again is the same, the window under way is sent

@@ -30,7 +30,7 @@ import { readBlock, sliceBlock, writeBlock } from './duckdb-blocks';
 import { fixedStep, writeSpans } from './duckdb-spans';
 import { openSeriesCursor } from './duckdb-stream';
 import { SpanMemo } from './span-memo';
-import { writeBatch, type WriteCounts } from './duckdb-write';
+import { importResult, writeBatch, type WriteCounts } from './duckdb-write';
 import type { CurveRow } from './duckdb-write-meta';
 import { EventIdGenerator, compareEventIds, formatEventId, parseEventId, type EventIdParts } from './event-ids';
 import { categoriesOf, matchesCurve, matchesPlace, pageOf, sortedBy } from './filters';
@@ -228,16 +228,9 @@ export class DuckDbStore implements Store {
     }
     this.applyCommitted(plan.curves, batch);
     this.versions.bump(batch);
-    const { pruned, ...counts } = written;
-    if (pruned !== null) this.prunedThrough = parseEventId(pruned);
+    if (written.pruned !== null) this.prunedThrough = parseEventId(written.pruned);
     if (events.length) for (const listener of this.listeners) this.notify(listener, events);
-    return {
-      curves: batch.curves?.length ?? 0,
-      places: batch.places?.length ?? 0,
-      instances: batch.instances?.length ?? 0,
-      ...counts,
-      events,
-    };
+    return importResult(batch, written, events);
   }
 
   private applyCommitted(curves: readonly CurveRow[], batch: ImportBatch): void {

@@ -12,7 +12,7 @@ import { clearSpans } from './duckdb-spans';
 import { closeQuietly, writeCurves, writeDirectory, writeEvents, writeInstances } from './duckdb-write-meta';
 import type { EventIdParts } from './event-ids';
 import { inTradeOrder } from './ohlc-order';
-import type { EventRecord, ImportBatch, OhlcBlock, PeriodBlock, SeriesBlock } from './types';
+import type { EventRecord, ImportBatch, ImportResult, OhlcBlock, PeriodBlock, SeriesBlock } from './types';
 
 /** A data block with the ids it is written under; `fresh` when nothing can be stored there yet. */
 export interface BlockTarget<B> {
@@ -241,6 +241,28 @@ export interface WriteCounts {
   ohlcRows: number;
   /** Newest event id dropped from the log, or `null`. */
   pruned: string | null;
+}
+
+/**
+ * What an import reports, for either store: the batch's curves, places and instances, the rows
+ * written and the events appended.
+ *
+ * @param batch - The imported batch.
+ * @param written - What was written.
+ * @param events - The events appended.
+ * @returns The import's result.
+ * @example
+ * importResult({ curves: [curve] }, { values: 0, periods: 0, ohlcRows: 0, pruned: null }, []).curves //=> 1
+ */
+export function importResult(batch: ImportBatch, written: WriteCounts, events: EventRecord[]): ImportResult {
+  const { pruned: _pruned, ...counts } = written;
+  return {
+    curves: batch.curves?.length ?? 0,
+    places: batch.places?.length ?? 0,
+    instances: batch.instances?.length ?? 0,
+    ...counts,
+    events,
+  };
 }
 
 /**

@@ -22,6 +22,7 @@ import { readPgEvents, readPgInstances, readPgOhlc, readPgPeriods, readPgSeries,
 import { EVENTS_CHANNEL, MIGRATIONS, WRITE_LOCK, migrate } from './postgres-schema';
 import { generationOf, loadPgState, type PgState } from './postgres-state';
 import { StandbyReads, newPool } from './postgres-standby';
+import { importResult } from './duckdb-write';
 import { bumpGeneration, bumpVersions, pgNumber, writePgBatch } from './postgres-write';
 import { KeyUseLog } from './key-uses';
 import { SerialQueue } from './serial-queue';
@@ -257,14 +258,7 @@ export class PostgresStore implements Store {
         // This node's subscribers get the events now; other nodes' on the notification. Both go
         // through the same pump, so each event reaches each listener once, in id order.
         if (events.length) this.pump();
-        const { pruned: _pruned, ...counts } = written;
-        return {
-          curves: batch.curves?.length ?? 0,
-          places: batch.places?.length ?? 0,
-          instances: batch.instances?.length ?? 0,
-          ...counts,
-          events,
-        };
+        return importResult(batch, written, events);
       } catch (err) {
         await client.query('ROLLBACK').catch(() => undefined);
         throw err;
