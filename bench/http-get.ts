@@ -7,6 +7,33 @@
 import * as http from 'node:http';
 
 /**
+ * Fetches an answer, handing each body chunk of a 200 answer to `take`; any other status is an
+ * error with the body's text.
+ */
+function fetchAnswer<T>(
+  agent: http.Agent,
+  url: string,
+  key: string,
+  headers: Record<string, string>,
+  take: (chunk: Buffer) => void,
+  done: () => T,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent, headers: { ...headers, 'X-API-Key': key } }, (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => {
+          if (res.statusCode === 200) take(chunk);
+          else text += chunk.toString();
+        });
+        res.on('end', () => (res.statusCode === 200 ? resolve(done()) : reject(new Error(`${url}: HTTP ${res.statusCode} ${text}`))));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+/**
  * Fetches an answer's body.
  *
  * @param agent - The keep-alive agent (one connection, as a client's).
@@ -16,16 +43,15 @@ import * as http from 'node:http';
  * @returns The body bytes.
  */
 export function getBody(agent: http.Agent, url: string, key: string, headers: Record<string, string> = {}): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent, headers: { ...headers, 'X-API-Key': key } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => (res.statusCode === 200 ? resolve(Buffer.concat(chunks)) : reject(new Error(`HTTP ${res.statusCode}`))));
-        res.on('error', reject);
-      })
-      .on('error', reject);
-  });
+  const chunks: Buffer[] = [];
+  return fetchAnswer(
+    agent,
+    url,
+    key,
+    headers,
+    (chunk) => chunks.push(chunk),
+    () => Buffer.concat(chunks),
+  );
 }
 
 /**
@@ -39,18 +65,15 @@ export function getBody(agent: http.Agent, url: string, key: string, headers: Re
  * @returns The number of body bytes.
  */
 export function countBody(agent: http.Agent, url: string, key: string, headers: Record<string, string> = {}): Promise<number> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent, headers: { ...headers, 'X-API-Key': key } }, (res) => {
-        let bytes = 0;
-        let text = '';
-        res.on('data', (chunk: Buffer) => {
-          bytes += chunk.length;
-          if (res.statusCode !== 200) text += chunk.toString();
-        });
-        res.on('end', () => (res.statusCode === 200 ? resolve(bytes) : reject(new Error(`${url}: HTTP ${res.statusCode} ${text}`))));
-        res.on('error', reject);
-      })
-      .on('error', reject);
-  });
+  let bytes = 0;
+  return fetchAnswer(
+    agent,
+    url,
+    key,
+    headers,
+    (chunk) => {
+      bytes += chunk.length;
+    },
+    () => bytes,
+  );
 }

@@ -87,6 +87,8 @@ export interface DuckDbStoreOptions {
 }
 
 const DAY_MS = 86_400_000;
+/** A caller's own copy of a kept instance record. */
+const copyOfInstance = (record: InstanceRecord): InstanceRecord => ({ ...record, scenarioNames: [...record.scenarioNames] });
 /** Instance lists of at most this many are kept between reads (see {@link DuckDbStore.listInstances}). */
 const KEPT_LIST = 256;
 
@@ -190,8 +192,15 @@ export class DuckDbStore implements Store {
 
   /** {@inheritDoc Store.importBatch} */
   importBatch(batch: ImportBatch, options: ImportOptions = {}): Promise<ImportResult> {
-    // counted as a write of rows and spans: batched reads keep spans only between such writes
-    return this.writes.run(() => this.spans.writing(() => this.importNow(batch, options)));
+    return this.writeRows(() => this.importNow(batch, options));
+  }
+
+  /**
+   * Runs a write that can change rows or spans of series in its turn on the write connection,
+   * counted by the spans kept for batched reads (see span-memo.ts).
+   */
+  private writeRows<T>(task: () => Promise<T>): Promise<T> {
+    return this.writes.run(() => this.spans.writing(task));
   }
 
   /** An import, on the write connection (its turn in the queue of writes). */
@@ -408,14 +417,14 @@ export class DuckDbStore implements Store {
       async () => (await this.readers.use((conn) => readInstances(conn, curve, row.id, query))).map((r) => frozen(r)),
       (list) => list.length <= KEPT_LIST,
     );
-    return records.map((r) => ({ ...r, scenarioNames: [...r.scenarioNames] }));
+    return records.map(copyOfInstance);
   }
 
   /** {@inheritDoc Store.getInstance} */
   async getInstance(curve: string, key: InstanceKey): Promise<InstanceRecord | null> {
     const row = this.curveRow(curve);
     const found = await this.readers.use((conn) => this.instanceRow(conn, curve, row.id, key));
-    return found === null ? null : { ...found.record, scenarioNames: [...found.record.scenarioNames] };
+    return found === null ? null : copyOfInstance(found.record);
   }
 
   /** {@inheritDoc Store.readSeries} */
@@ -500,10 +509,9 @@ export class DuckDbStore implements Store {
   private fillSpan(seriesId: number, curveId: number, frequency: string): void {
     if (this.closed || this.spanFills.has(seriesId)) return;
     this.spanFills.add(seriesId);
-    void this.writes
-      .run(async () => {
-        if (!this.closed) await this.spans.writing(() => writeSpans(this.writer, [seriesId], new Map([[curveId, fixedStep(frequency)]])));
-      })
+    void this.writeRows(async () => {
+      if (!this.closed) await writeSpans(this.writer, [seriesId], new Map([[curveId, fixedStep(frequency)]]));
+    })
       .catch(() => undefined)
       .finally(() => this.spanFills.delete(seriesId));
   }

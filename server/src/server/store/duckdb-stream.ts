@@ -217,11 +217,11 @@ async function spanOf(
   // what still has to run ahead of the next query (nothing once one has run)
   let ahead = before;
   if (ids.length === 1 && full !== null) {
-    const stamp = spans?.stamp ?? 1;
+    const stamp = spans?.stamp;
     const stored = await readSpan(conn, ids[0]!, ahead);
     ahead = '';
     if (stored === null) missingSpan(ids[0]!);
-    else spans?.keep(ids[0]!, stored, stamp);
+    else if (spans && stamp !== undefined) spans.keep(ids[0]!, stored, stamp);
     const known = stored === null ? null : spanInRange(stored, full);
     if (known !== null) return known;
   }
@@ -246,28 +246,27 @@ const sameSpan = (a: SeriesSpan, b: SeriesSpan): boolean => a.rows === b.rows &&
  * Begins the read's transaction and takes its span. With the series' span kept in `spans` (and
  * rows in range), the `BEGIN` goes with the first window's query, which is then already under way;
  * the kept span is trusted only when no write began before that call returned, and otherwise read
- * again in the transaction (the window is kept when the span is the same).
+ * again in the transaction (the window is kept when the span is the same). `spanNow` takes the
+ * span ({@link spanOf}) with the statements given run ahead of its first query.
  */
 async function beginRead(
   conn: DuckDBConnection,
-  where: string,
-  ids: readonly number[],
+  seriesId: number | null,
   full: SeriesSpan | null,
-  missingSpan: (seriesId: number) => void,
   spans: SpanMemo | null,
   window: (lo: number, hi: number) => string,
+  spanNow: (before: string) => Promise<SeriesSpan>,
 ): Promise<{ span: SeriesSpan; firstWindow?: Promise<DuckDBMaterializedResult> }> {
-  const stamp = spans?.stamp ?? 1;
-  const kept = spans !== null && ids.length === 1 && full !== null ? spans.get(ids[0]!, stamp) : undefined;
-  const planned = kept === undefined ? null : spanInRange(kept, full!);
-  if (planned === null || planned.rows === 0) {
-    return { span: await spanOf(conn, where, ids, full, missingSpan, 'BEGIN TRANSACTION; ', spans) };
-  }
+  if (spans === null || seriesId === null || full === null) return { span: await spanNow('BEGIN TRANSACTION; ') };
+  const stamp = spans.stamp;
+  const kept = spans.get(seriesId, stamp);
+  const planned = kept === undefined ? null : spanInRange(kept, full);
+  if (planned === null || planned.rows === 0) return { span: await spanNow('BEGIN TRANSACTION; ') };
   const firstWindow = conn.run(`BEGIN TRANSACTION; ${window(planned.first, windowEnd(planned, planned.first))}`);
   firstWindow.catch(() => undefined); // awaited here and again by the batches
   await firstWindow;
-  if (spans!.unchanged(stamp)) return { span: planned, firstWindow };
-  const span = await spanOf(conn, where, ids, full, missingSpan, '', spans);
+  if (spans.unchanged(stamp)) return { span: planned, firstWindow };
+  const span = await spanNow('');
   return sameSpan(span, planned) ? { span, firstWindow } : { span };
 }
 
@@ -316,7 +315,8 @@ export async function openSeriesCursor(
     const window = (lo: number, hi: number) =>
       `SELECT ts, ${columns} FROM series_values WHERE ${where} AND ts >= ${sqlTime(lo)} AND ts < ${sqlTime(hi)}${grouped}`;
     // the transaction begins in the same call as the first read (the span's, or the first window's)
-    const { span, firstWindow } = await beginRead(conn, where, ids, full, missingSpan, spans, window);
+    const spanNow = (before: string) => spanOf(conn, where, ids, full, missingSpan, before, spans);
+    const { span, firstWindow } = await beginRead(conn, ids.length === 1 ? ids[0]! : null, full, spans, window, spanNow);
     const { rows } = span;
     async function* batches(size: number, source?: ColumnSource, form: TimeForm = 'ms'): AsyncGenerator<SeriesBatch> {
       try {
