@@ -1,4 +1,4 @@
-// The web console as a user meets it (README.md#web-console): how much JavaScript the catalogue
+// The web console as a user meets it (docs/service.md#web-console): how much JavaScript the catalogue
 // loads (compressed as the service sends it) and how long the catalogue takes to show results on
 // loopback, in headless chromium, against the `full` demo (1,676 curves).
 //

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// The web console's build (README.md#web-console): esbuild bundles server/console/main.ts for
+// The web console's build (docs/service.md#web-console): esbuild bundles server/console/main.ts for
 // browsers into hashed ES modules (code splitting: Vega and Vega-Lite land in a chunk that only
 // the pages that chart load), its stylesheet into a hashed CSS file, and writes `index.html`
 // naming them; every file also gets a Brotli (`.br`) and a gzip (`.gz`) copy, so the service
 // sends them without compressing at run time. Output: server/dist/console/ (or --out DIR).
 //
 // The console runs the project's own client (src/client), which bundles for browsers as it is
-// (README.md#browser-use: its Node-only paths reach Node's built-ins only when taken).
+// (docs/client.md#browser-use: its Node-only paths reach Node's built-ins only when taken).
 //
 //   node scripts/build-console.mjs [--out DIR] [--no-minify]     (part of npm run build)
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

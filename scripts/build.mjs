@@ -3,7 +3,7 @@
 // and its declarations in dist/), then an ES module entry beside each public entry point
 // (dist/index.mjs, dist/exceptions.mjs, dist/plot/index.mjs, dist/time/index.mjs,
 // dist/model/index.mjs, dist/engine/index.mjs, dist/wire/index.mjs, each with a .d.mts). Then the
-// server package (server/, README.md#two-packages): `tsc -p server/tsconfig.json` into
+// server package (server/, ARCHITECTURE.md#two-packages): `tsc -p server/tsconfig.json` into
 // server/dist/, against the client's fresh dist/ (it imports `service/wire` and the like by name), and its web
 // console (scripts/build-console.mjs) into server/dist/console/. An ES entry imports the CommonJS module and re-exports
 // every name it has, by name, so `import { Frequency } from "service"` works in runtimes that do

@@ -28,7 +28,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'service-lock-'));
 
 try {
   copyFileSync(join(root, 'package.json'), join(scratch, 'package.json'));
-  // The workspaces (README.md#two-packages): npm resolves their dependencies into the same lock.
+  // The workspaces (ARCHITECTURE.md#two-packages): npm resolves their dependencies into the same lock.
   for (const workspace of JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).workspaces ?? []) {
     mkdirSync(join(scratch, workspace), { recursive: true });
     copyFileSync(join(root, workspace, 'package.json'), join(scratch, workspace, 'package.json'));

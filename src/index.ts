@@ -7,7 +7,7 @@
  * `service/engine` (the column computations the service aggregates with), `service/wire` (the
  * request encoders and JSON codecs of the protocol), `service/plot` (charts),
  * `service/exceptions` (the errors alone), and `service/time` and `service/model` (those layers
- * alone, without the client: what the server package imports, README.md#two-packages).
+ * alone, without the client: what the server package imports, ARCHITECTURE.md#two-packages).
  */
 
 // Time: Frequency, Resolution, zones (incl. Europe/Gas_Day), date helpers.

@@ -204,7 +204,7 @@ async function hoverForTooltip(page, chart) {
   return false;
 }
 
-/** Saves a picture of a chart and its visible tooltip (the README's screenshot). */
+/** Saves a picture of a chart and its visible tooltip (the screenshot in docs/notebooks.md#reports). */
 async function shootWithTooltip(page, chart, file) {
   const embed = await chart.$('.vega-embed');
   const a = (embed ? await embed.boundingBox() : null) ?? (await chart.boundingBox());

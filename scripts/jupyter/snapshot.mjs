@@ -1,5 +1,5 @@
 // Report snapshots (`npm run report -- --record DIR` / `--replay DIR`): the answers the notebooks'
-// clients got, kept by the client's own on-disk answer cache (SERVICE_CACHE_DIR; the README
+// clients got, kept by the client's own on-disk answer cache (SERVICE_CACHE_DIR; docs/client.md#caching
 // describes the cache), plus what a replay needs to find them again. A cache entry's key is made
 // of the API URL, a hash of the API key and the request line, so the replay gives the clients the
 // recorded URL and key (the demo service's key, written by the service to its data folder) and

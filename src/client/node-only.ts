@@ -2,7 +2,7 @@
  * The client's Node-only features (an API key file, the cache directory, the request log file,
  * the feed's `last_id` file, keep-alive agents) reach Node's built-in modules through
  * `process.getBuiltinModule` at the moment they are used, never through an import: a bundle of the
- * client for browsers holds no Node built-in (README.md#browser-use), and in a browser such a
+ * client for browsers holds no Node built-in (docs/client.md#browser-use), and in a browser such a
  * feature is an `InitializationError` naming it, while everything else works.
  *
  * @module
@@ -37,7 +37,8 @@ export function inNode(): boolean {
  */
 export function nodeProcess(feature: string): NodeJS.Process {
   const proc = nodeProcessOrNull();
-  if (proc === null) throw new InitializationError(`${feature} needs Node.js: it is not available in a browser (README.md#browser-use)`);
+  if (proc === null)
+    throw new InitializationError(`${feature} needs Node.js: it is not available in a browser (docs/client.md#browser-use)`);
   return proc;
 }
 

@@ -2,7 +2,7 @@
  * Periods to fixed steps (docs/semantics.md#periods-to-steps): the column
  * function {@link periodsToSteps}, the conversions of a period-based series and of a list of
  * them, and the `toTimeseries` methods this layer attaches to `Periodseries` and
- * `PeriodseriesList` (README.md#architecture: the model imports nothing above `src/time`, so the layer that
+ * `PeriodseriesList` (ARCHITECTURE.md#layers: the model imports nothing above `src/time`, so the layer that
  * owns the computation attaches the method, by declaration merging).
  *
  * @module

@@ -1,5 +1,5 @@
 /**
- * Attaches the table conversions as methods of the model classes (README.md#architecture: the model imports
+ * Attaches the table conversions as methods of the model classes (ARCHITECTURE.md#layers: the model imports
  * nothing above `src/time`, so this layer adds `toTable`, `toDataFrame`, `toDf` and `toPolars` to the
  * prototypes by declaration merging). Imported for its effect by `src/frame/index.ts`.
  *

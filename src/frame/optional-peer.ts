@@ -11,7 +11,7 @@ import { ImportError } from '../exceptions';
  * Loads an optional peer package by name, at call time, with Node's `createRequire` (reached
  * through `process.getBuiltinModule`) rather than a `require` call that a bundler would follow:
  * these peers run under Node only, and a bundle for browsers must not pull them in
- * (README.md#browser-use). In a browser it fails as a missing package does.
+ * (docs/client.md#browser-use). In a browser it fails as a missing package does.
  *
  * @param name - The package, e.g. `nodejs-polars`.
  * @returns The module.

@@ -8,7 +8,7 @@
 
 /**
  * A value as text: Node's `inspect` (reached at run time, so that a bundle for browsers holds no
- * Node built-in, README.md#browser-use), or `String(value)` in a browser.
+ * Node built-in, docs/client.md#browser-use), or `String(value)` in a browser.
  *
  * @param value - Anything.
  * @returns Its text.

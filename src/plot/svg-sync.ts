@@ -45,7 +45,7 @@ try {
 `;
 
 /**
- * Node's `path` and `worker_threads`, reached at run time (README.md#browser-use: a bundle for
+ * Node's `path` and `worker_threads`, reached at run time (docs/client.md#browser-use: a bundle for
  * browsers holds no Node built-in; there, charts render with `await chart.toSVG()`).
  *
  * @returns The two modules.

@@ -1,5 +1,5 @@
 /**
- * The clock of a replayed report (README.md#reports): with `SERVICE_NOW` set to an ISO instant
+ * The clock of a replayed report (docs/notebooks.md#reports): with `SERVICE_NOW` set to an ISO instant
  * in the environment (the report runner sets it to the time of the recording), luxon's clock,
  * and so `now()`, `today()`, `Resolution.now()` and every `DateTime.now()` of this package's
  * luxon, starts at that instant when the package loads and runs on from there. A notebook that

@@ -1,6 +1,6 @@
 /**
  * Lint and format: `biome check` (configuration in `biome.json`: the recommended rules, the few
- * turned off with their reasons in README.md#tooling, 2-space indent, single quotes, semicolons,
+ * turned off with their reasons in CONTRIBUTING.md#tooling, 2-space indent, single quotes, semicolons,
  * lines up to 140 columns) over src, test, bench, scripts and bin must report nothing. Fix a
  * format finding with `npx biome format --write .`; a lint finding by changing the code or, where
  * the rule is wrong for that line, a `biome-ignore` comment that says why.

@@ -127,13 +127,13 @@ export function checkTarget(path: string, anchor: string | undefined, lookup: (r
   return null;
 }
 
-/** Citations of a file in docs/ or of the README, with an optional anchor, in comment text. */
-const COMMENT_CITATION = /\b((?:docs\/[\w./-]+|README)\.md)(?:#([\w-]+))?/g;
+/** Citations of a file in docs/ or of a top-level guide, with an optional anchor, in comment text. */
+const COMMENT_CITATION = /\b((?:docs\/[\w./-]+|README|ARCHITECTURE|CONTRIBUTING)\.md)(?:#([\w-]+))?/g;
 /** Markdown link targets to local `.md` files. */
 const MD_LINK = /\]\(([^)\s#]*\.md)?(?:#([\w-]+))?\)/g;
 
 const sources = SCANNED_DIRS.flatMap(listFiles).filter((f) => SOURCE_EXT.test(f) || f.endsWith('.ipynb'));
-const docs = ['README.md', ...listFiles('docs').filter((f) => f.endsWith('.md'))];
+const docs = ['README.md', 'ARCHITECTURE.md', 'CONTRIBUTING.md', ...listFiles('docs').filter((f) => f.endsWith('.md'))];
 
 function linesOf(file: string): Line[] {
   const text = readFileSync(join(root, file), 'utf8');

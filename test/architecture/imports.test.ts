@@ -1,6 +1,6 @@
 /**
- * Architecture rules over `src/**\/*.ts` and `server/src/**\/*.ts` (README.md#architecture,
- * README.md#two-packages): the rules of `rules.ts`,
+ * Architecture rules over `src/**\/*.ts` and `server/src/**\/*.ts` (ARCHITECTURE.md#layers,
+ * ARCHITECTURE.md#two-packages): the rules of `rules.ts`,
  * 12, 14): layers import only downward (time < model < engine < wire < plot < frame <
  * client | server < cli; exceptions usable by all; client and server never meet; the server package
  * reaches the client package only by name and only its shared vocabulary), axios only in

@@ -1,8 +1,8 @@
 /**
- * The architecture rules (README.md#architecture; the layers, the libraries each may use, the
+ * The architecture rules (ARCHITECTURE.md#layers; the layers, the libraries each may use, the
  * 14) as functions over one prepared source file. Each returns the violations it finds; the test
  * (`imports.test.ts`) runs them over `src/**\/*.ts` (the client package `service`) and
- * `server/src/**\/*.ts` (the server package, README.md#two-packages) and subtracts the explicit
+ * `server/src/**\/*.ts` (the server package, ARCHITECTURE.md#two-packages) and subtracts the explicit
  * allow-list.
  */
 import { posix } from 'node:path';
@@ -190,7 +190,7 @@ const PACKAGE_RULES: readonly PackageRule[] = [
     rule: 'server-only',
     packages: /^(@duckdb\/[a-z-]+|fastify|@fastify\/[a-z-]+|pg|pg-copy-streams|stream-json|stream-chain)(\/|$)/,
     allowed: (f) => isUnder(f, 'server/src'),
-    where: 'server/src/ (dependencies of the server package only, README.md#two-packages)',
+    where: 'server/src/ (dependencies of the server package only, ARCHITECTURE.md#two-packages)',
   },
 ];
 

@@ -1,4 +1,4 @@
-// The client in a real browser (README.md#browser-use): the public entry bundled for browsers,
+// The client in a real browser (docs/client.md#browser-use): the public entry bundled for browsers,
 // served with a page from a loopback server of its own (another origin than the service's), loads
 // from the demo service that allows that origin (`--cors-origin`) in headless chromium
 // (scripts/jupyter/report-browser.mjs). The page searches curves (paging headers read across

@@ -1,4 +1,4 @@
-// The client bundled for browsers (README.md#browser-use): esbuild with `platform: 'browser'` over
+// The client bundled for browsers (docs/client.md#browser-use): esbuild with `platform: 'browser'` over
 // the package's public entry, from the sources and from the built dist/ a user's bundler reads; no
 // Node built-in may be on that path (the Node-only features reach them at run time through
 // `process.getBuiltinModule`, and the optional peers through Node's `createRequire`).

@@ -1,6 +1,6 @@
 /**
  * Bundles the client for browsers with esbuild (`platform: 'browser'`, as a user's bundler would,
- * README.md#browser-use) and reports every Node built-in the bundle would need: a plugin catches
+ * docs/client.md#browser-use) and reports every Node built-in the bundle would need: a plugin catches
  * each import of one (`fs`, `node:fs`, ...) with the file that imports it, so the test names the
  * culprit instead of failing on esbuild's first "Could not resolve".
  */

@@ -1,5 +1,5 @@
 /**
- * The client package installed alone, as a user gets it (README.md#two-packages): packs the
+ * The client package installed alone, as a user gets it (ARCHITECTURE.md#two-packages): packs the
  * top-level package (`npm pack --ignore-scripts`, after the build when `dist/` is stale), runs a
  * real `npm install <tarball>` in an empty temporary folder (npm cache first, the registry only
  * for what the cache lacks) and checks that no server dependency (DuckDB, Fastify, pg,

@@ -8,7 +8,7 @@
  * code with `moduleResolution` node10 (tslab) and nodenext, also with tslab's own TypeScript 5.0,
  * and a deliberate type error is reported; the manifest keeps top-level main/types, exports and
  * typesVersions in step; the client package has no bin and packs no server code (the `service`
- * command is the server package's, README.md#two-packages).
+ * command is the server package's, ARCHITECTURE.md#two-packages).
  *
  * The tarball is unpacked and its declared dependencies symlinked rather than `npm install`ed
  * (19 s per project, and it needs a warm npm cache): see `packed-project.ts`.

@@ -21,7 +21,7 @@ Commands:
          written to DIR/demo-api-key. --live issues new forecast instances and revises actuals every
          few seconds (pushed on the events feed). Stops cleanly on Ctrl+C (SIGINT) or SIGTERM.
          --cors-origin URL (repeatable; default none) lets pages of that origin call the API from
-         a browser (CORS, README.md#browser-use).
+         a browser (CORS, docs/client.md#browser-use).
   seed   (--data DIR | --store URL) --demo small|full [--seed N] [--anchor YYYY-MM-DD] [--history-years N --curves PATTERN]
          Seed the demo dataset into an empty store; prints the demo user's key. --history-years N
          --curves 'DE * 15min Actual' gives the matching time-series curves N years (1-30) of
@@ -33,7 +33,7 @@ Commands:
          List keys: hash prefix, id, user, creation time, last use, state, label.
   keys block [--data DIR | --store URL] (KEY | --hash PREFIX | --id ID | --user ID) [--unblock]
          Block (or unblock) a key or a whole user. While the service runs, the administrator
-         manages keys through the API instead (/api/keys/, README.md#managing-keys).
+         manages keys through the API instead (/api/keys/, docs/service.md#managing-keys).
   import [--data DIR | --store URL | --url API_URL (--key KEY | --key-file F)] [--dry-run] FILE...
          Import CSV/JSON files (docs/import-formats.md) in one atomic batch; bad files are reported
          with file, line and field and nothing is imported. --url sends them to a running service.

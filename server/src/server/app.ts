@@ -73,7 +73,7 @@ export interface AppOptions {
   live?: LiveOptions | boolean;
   /** Compression of answers (default on: zstd/br/gzip from 1 KiB); `false` turns it off. */
   compression?: CompressionOptions | false;
-  /** Origins whose pages may call `/api` from a browser (CORS, README.md#browser-use; default none). */
+  /** Origins whose pages may call `/api` from a browser (CORS, docs/client.md#browser-use; default none). */
   corsOrigins?: readonly string[];
   /** The web console at `/` (default on, from the built files in `server/dist/console`); `false` turns it off. */
   console?: ConsoleOptions | false;

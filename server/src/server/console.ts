@@ -1,5 +1,5 @@
 /**
- * The web console (README.md#web-console): the files `npm run build` writes to
+ * The web console (docs/service.md#web-console): the files `npm run build` writes to
  * `server/dist/console/` (scripts/build-console.mjs), served at `/`. Hashed files under
  * `/assets/` are cached for a year; every other path that is not the API's (`/api`, the partner
  * mounts, the health checks) answers with the console's `index.html`, whose router draws the page

@@ -1,7 +1,7 @@
 /**
  * Cross-origin access to the API for pages served elsewhere (a notebook in the browser on
  * Observable or JupyterLite, a page of one's own), opt-in per origin (`service serve
- * --cors-origin URL`, README.md#browser-use): exactly the listed origins get the CORS headers on
+ * --cors-origin URL`, docs/client.md#browser-use): exactly the listed origins get the CORS headers on
  * `/api`, preflight included; any other origin gets none, so its browser withholds the answers.
  * Built on `@fastify/cors`. The push feed is a WebSocket, which CORS does not cover.
  *

@@ -1,5 +1,5 @@
 /**
- * The push feed over a browser's own WebSocket (README.md#browser-use): the key, which a browser
+ * The push feed over a browser's own WebSocket (docs/client.md#browser-use): the key, which a browser
  * cannot send as a header, travels as a subprotocol (docs/protocol.md#feed-connection); the
  * service's pings are answered by the browser, which has no pings of its own to send, so
  * `keepAlive` relies on them; a failed handshake shows no HTTP status in a browser, so it is a

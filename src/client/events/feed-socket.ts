@@ -19,7 +19,7 @@ export const SOCKET_CLOSED = 3;
 
 /**
  * What a feed connection needs of its WebSocket: Node's (`ws`, with pings and flow control) or a
- * browser's (README.md#browser-use: the browser answers the service's pings itself, and has
+ * browser's (docs/client.md#browser-use: the browser answers the service's pings itself, and has
  * neither pings of its own nor pausing).
  */
 export interface FeedWebSocket {

@@ -1,7 +1,7 @@
 /**
  * UTF-8 text of answer bytes, and the UTF-8 size of a text, with Node's `Buffer` when there is one
  * (the fast path the client has always taken) and the `TextDecoder`/`TextEncoder` of browsers
- * otherwise (README.md#browser-use).
+ * otherwise (docs/client.md#browser-use).
  *
  * @module
  */
