@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { availableParallelism } from 'node:os';
+import { ensurePolars } from './ensure-polars.mjs';
 import { isBuildStale } from './jupyter/ensure-build.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -123,6 +124,12 @@ const files = findTests(join(root, 'test')).filter((f) => filters.length === 0 |
 const queue = [...files];
 const workers = Math.max(1, Math.min(2, availableParallelism()));
 await buildIfStale();
+try {
+  const installed = ensurePolars(root); // the polars tests' native binary, which npm skips on Node 20
+  if (installed) console.log(installed);
+} catch (error) {
+  console.log(String(error));
+}
 await typecheck();
 await Promise.all(
   Array.from({ length: workers }, async () => {

@@ -101,6 +101,23 @@ test('native binaries are listed for macOS, Windows and Linux on x64 and arm64',
   }
 });
 
+test('the polars platform binaries are in the lock only as optional dependencies of nodejs-polars', () => {
+  const root = lock.packages[''] as LockEntry & { dependencies?: object; devDependencies?: object; optionalDependencies?: object };
+  const direct = [root.dependencies, root.devDependencies, root.optionalDependencies].flatMap((deps) => Object.keys(deps ?? {}));
+  assert.equal(
+    direct.filter((name) => name.startsWith('nodejs-polars-')),
+    [],
+    'a polars platform binary is a direct dependency: npm ci fails on every other platform',
+  );
+  const binaries = Object.entries(lock.packages).filter(([key]) => /(^|\/)node_modules\/nodejs-polars-/.test(key));
+  assert.ok(binaries.length > 0, 'no polars platform binary in the lock');
+  assert.equal(
+    binaries.filter(([, entry]) => entry.optional !== true).map(([key]) => key),
+    [],
+    'these polars binaries are not optional, so npm ci fails where their os/cpu do not match',
+  );
+});
+
 test('resolving the lock again without node_modules leaves it unchanged (npm run lock -- --check)', () => {
   const result = spawnSync(process.execPath, [join(root, 'scripts', 'lock.mjs'), '--check'], {
     cwd: root,
