@@ -1,29 +1,234 @@
 /**
  * `service`: the client toolkit for energy-market time-series data.
  *
- * The package root exports what a user writes code with: the clients and their sections with
- * their option types, the data objects, enumerations and areas, the time helpers, tables
- * (`toTable`, `toDataFrame`, `toPolars`, ...) and the error classes. Advanced use has subpaths:
- * `service/engine` (the column computations the service aggregates with), `service/wire` (the
- * request encoders and JSON codecs of the protocol), `service/plot` (charts),
- * `service/exceptions` (the errors alone), and `service/time` and `service/model` (those layers
- * alone, without the client: what the server package imports, ARCHITECTURE.md#two-packages).
+ * The package root exports what a notebook user writes: the clients, the data objects, the
+ * enumerations and areas, the time helpers, the table and chart conversions and the error
+ * classes. The sections (`client.timeseries`, ...) and the option objects are exported as types.
+ * Advanced use has subpaths: `service/time` (zones and the column helpers under the engine),
+ * `service/model` (the data objects alone), `service/engine` (the column computations the
+ * service aggregates with), `service/plot` (charts) and `service/exceptions` (the errors, with
+ * the helpers that read an error response).
  */
 
-// Time: Frequency, Resolution, zones (incl. Europe/Gas_Day), date helpers.
-export * from './time';
+// Time: zones (incl. Europe/Gas_Day), Frequency, Resolution, date helpers.
+export { CET, EET, GAS_DAY, TRT, UTC, WET, type ZoneInput } from './time/zones';
+export { getDate, getDatetime, localTz, now, toTimezone, today, type Clock } from './time/helpers';
+export type { TimeInput } from './time/to-date-time';
+export { Frequency, type AnyCase, type FrequencyTag } from './time/frequency';
+export { Resolution, type ResolutionDict } from './time/resolution';
 
-// Data objects, enumerations, areas and borders.
-export * from './model';
+// Enumerations, areas and borders.
+export {
+  Aggregation,
+  Allocation,
+  CollectionPermission,
+  ContractPeriod,
+  CurveType,
+  DataType,
+  EventType,
+  Fill,
+  Filter,
+  FuelType,
+  OHLCField,
+  PlaceType,
+  SubscriptionAccess,
+  SubscriptionType,
+  ValueType,
+  type AggregationTag,
+  type ContractPeriodTag,
+  type CurveSection,
+  type CurveTypeTag,
+  type DataTypeTag,
+  type FillTag,
+  type FilterTag,
+  type OHLCFieldTag,
+} from './model/enums';
+export { Area, Border } from './model/areas';
 
-// Tables: toTable / toDataFrame / toDf / toPolars / toHtml / toArrowIPC (also attaches the table methods).
-export * from './frame';
+// Data objects.
+export {
+  AbsoluteItem,
+  AbsoluteResult,
+  align,
+  ContinuousContract,
+  Curve,
+  Instance,
+  OHLC,
+  OHLCList,
+  Page,
+  Periodseries,
+  PeriodseriesList,
+  Place,
+  Product,
+  Series,
+  SpecificContract,
+  SRMC,
+  SRMCOptions,
+  Subscription,
+  Timeseries,
+  TimeseriesList,
+  type AbsoluteItemInit,
+  type AbsoluteResultInit,
+  type AlignOptions,
+  type ArithmeticOp,
+  type ArithmeticOptions,
+  type CapacityPeriod,
+  type ColumnInput,
+  type ContinuousContractInit,
+  type Contract,
+  type CurveInit,
+  type DateInput,
+  type DisplayBundle,
+  type InstanceInit,
+  type Join,
+  type MeanScenariosValue,
+  type OHLCInit,
+  type OHLCListInit,
+  type PageInit,
+  type PageLoader,
+  type Period,
+  type PeriodItemInput,
+  type PeriodseriesInit,
+  type PlaceInit,
+  type ProductInit,
+  type ScenariosValue,
+  type SeriesInit,
+  type SeriesUnit,
+  type SpecificContractInit,
+  type SRMCInit,
+  type SRMCOptionsInit,
+  type SubscriptionInit,
+  type TimeseriesInit,
+  type TimeseriesItem,
+  type TimeseriesItemInput,
+  type Value,
+} from './model';
 
-// Clients, sections and their options.
-export * from './client';
+// Tables: Arquero (`toTable`), Danfo (`toDataFrame`), Polars, notebook HTML, Arrow IPC and
+// Parquet, with multi-level headers recoverable by `headerLevels`. Importing the folder also
+// attaches `toTable`/`toDataFrame`/`toPolars` to the data objects.
+export {
+  FrameTable,
+  frameInfo,
+  fromArrowIPC,
+  headerLevels,
+  toArrowIPC,
+  toDataFrame,
+  toHtml,
+  toParquet,
+  toPolars,
+  toTable,
+  type AbsoluteTableOptions,
+  type AnyTableOptions,
+  type ColumnNames,
+  type DanfoDataFrame,
+  type DanfoModule,
+  type DateColumn,
+  type FrameInfo,
+  type HeaderLevel,
+  type HtmlOptions,
+  type HtmlTable,
+  type ListTableOptions,
+  type PeriodListTableOptions,
+  type PeriodTableOptions,
+  type PolarsDataFrame,
+  type PolarsModule,
+  type SrmcTableOptions,
+  type TableOptions,
+  type TableResample,
+  type Tabular,
+} from './frame';
 
-// Errors (also available as `service/exceptions`).
-export * from './exceptions';
+// Clients; their sections and options as types.
+export {
+  ConnectionEvent,
+  CurveEvent,
+  PartnerConnection,
+  ServiceClient,
+  TimeoutEvent,
+  type CacheMode,
+  type CacheOptions,
+  type CacheStats,
+  type CallOptions,
+  type ClientDefaults,
+  type ClientOptions,
+  type CurveAttributeFilter,
+  type CurveInput,
+  type CurveNameFilter,
+  type DeliveryContractOptions,
+  type EventFilter,
+  type EventsConnection,
+  type EventsConnectOptions,
+  type EventsSection,
+  type FeedEvent,
+  type FrontContractOptions,
+  type InstancesAbsoluteOptions,
+  type InstancesGetOptions,
+  type InstancesLatestOptions,
+  type InstancesListOptions,
+  type InstancesLoadOptions,
+  type InstancesRelativeOptions,
+  type InstancesRollingOptions,
+  type InstancesSection,
+  type LoadResampleOptions,
+  type ManyOptions,
+  type ManyProgress,
+  type MetadataCurvesOptions,
+  type MetadataPlacesOptions,
+  type MetadataSection,
+  type OhlcLatestAsPeriodsOptions,
+  type OhlcLatestOptions,
+  type OhlcLoadOptions,
+  type OhlcSection,
+  type OhlcTimeseriesOptions,
+  type PagedResult,
+  type PartnerConnectionOptions,
+  type PartnerMetadataSection,
+  type PeriodInstancesGetOptions,
+  type PeriodInstancesLatestOptions,
+  type PeriodInstancesListOptions,
+  type PeriodInstancesLoadOptions,
+  type PeriodInstancesRelativeOptions,
+  type PeriodInstancesSection,
+  type PeriodsLoadOptions,
+  type PeriodsSection,
+  type RequestInfo,
+  type RequestListener,
+  type ResponseCache,
+  type ResponseInfo,
+  type ResponseListener,
+  type RetryOptions,
+  type SrmcLatestAsPeriodsOptions,
+  type SrmcLatestOptions,
+  type SrmcLoadDeliveryOptions,
+  type SrmcLoadFrontOptions,
+  type SrmcSection,
+  type SubscribeOptions,
+  type TimeseriesLoadOptions,
+  type TimeseriesSection,
+  type UserSection,
+} from './client';
+
+// Errors (with the helpers that read an error response: `service/exceptions`).
+export {
+  APIError,
+  ForbiddenError,
+  HTTPError,
+  ImportError,
+  InitializationError,
+  InternalServerError,
+  NotFoundError,
+  PageError,
+  ParseException,
+  PartialLoadError,
+  ServiceError,
+  TooManyRequestsError,
+  UnauthorizedError,
+  ValidationError,
+  ValueError,
+  WebSocketsError,
+  type LoadFailure,
+} from './exceptions';
 
 // The engine attaches Periodseries#toTimeseries; its functions are exported by `service/engine`.
 import './engine';

@@ -10,15 +10,7 @@ export { InstancesSection } from './sections/instances';
 export { PeriodInstancesSection } from './sections/period-instances';
 export { OhlcSection } from './sections/ohlc';
 export { SrmcSection } from './sections/srmc';
-export {
-  API_KEY_ENV,
-  API_KEY_FILE_ENV,
-  API_URL_ENV,
-  DEFAULT_API_URL,
-  type ClientDefaults,
-  type ClientOptions,
-  type RetryOptions,
-} from './options';
+export type { ClientDefaults, ClientOptions, RetryOptions } from './options';
 export {
   ResponseCache,
   type CacheMode,

@@ -66,7 +66,7 @@ export const DEFAULT_API_URL = 'http://127.0.0.1:7070/api';
  * @example
  * API_URL_ENV //=> 'SERVICE_API_URL'
  */
-export const API_URL_ENV = 'SERVICE_API_URL';
+const API_URL_ENV = 'SERVICE_API_URL';
 
 /**
  * Environment variable holding the API key, used when neither `apiKey` nor `apiKeyFile` is given.
@@ -74,7 +74,7 @@ export const API_URL_ENV = 'SERVICE_API_URL';
  * @example
  * API_KEY_ENV //=> 'SERVICE_API_KEY'
  */
-export const API_KEY_ENV = 'SERVICE_API_KEY';
+const API_KEY_ENV = 'SERVICE_API_KEY';
 
 /**
  * Environment variable naming a file that holds the API key, used when neither `apiKey`,
@@ -83,7 +83,7 @@ export const API_KEY_ENV = 'SERVICE_API_KEY';
  * @example
  * API_KEY_FILE_ENV //=> 'SERVICE_API_KEY_FILE'
  */
-export const API_KEY_FILE_ENV = 'SERVICE_API_KEY_FILE';
+const API_KEY_FILE_ENV = 'SERVICE_API_KEY_FILE';
 
 /**
  * Largest accepted `timeout` and `httpDelay`, in seconds (ten minutes): a larger value is almost

@@ -1,6 +1,6 @@
 /**
  * Attaches the table conversions as methods of the model classes (ARCHITECTURE.md#layers: the model imports
- * nothing above `src/time`, so this layer adds `toTable`, `toDataFrame`, `toDf` and `toPolars` to the
+ * nothing above `src/time`, so this layer adds `toTable`, `toDataFrame` and `toPolars` to the
  * prototypes by declaration merging). Imported for its effect by `src/frame/index.ts`.
  *
  * @module
@@ -40,16 +40,6 @@ declare module '../model/timeseries' {
      * ts.toDataFrame().shape //=> [3, 2]
      */
     toDataFrame(opts?: TableOptions): DanfoDataFrame;
-    /**
-     * Alias of `toDataFrame`.
-     *
-     * @param opts - `name`, `singleLevelHeader`.
-     * @returns The DataFrame.
-     * @throws ImportError when Danfo is not installed.
-     * @example
-     * ts.toDf().shape //=> [3, 2]
-     */
-    toDf(opts?: TableOptions): DanfoDataFrame;
 
     /**
 
@@ -93,16 +83,6 @@ declare module '../model/timeseries-list' {
      * list.toDataFrame().columns.length //=> 3
      */
     toDataFrame(opts?: ListTableOptions): DanfoDataFrame;
-    /**
-     * Alias of `toDataFrame`.
-     *
-     * @param opts - `singleLevelHeader`.
-     * @returns The DataFrame.
-     * @throws ImportError when Danfo is not installed.
-     * @example
-     * list.toDf().columns.length //=> 3
-     */
-    toDf(opts?: ListTableOptions): DanfoDataFrame;
 
     /**
 
@@ -146,16 +126,6 @@ declare module '../model/periodseries' {
      * ps.toDataFrame({ frequency: 'P1D' }).shape //=> [31, 2]
      */
     toDataFrame(opts: PeriodTableOptions): DanfoDataFrame;
-    /**
-     * Alias of `toDataFrame`.
-     *
-     * @param opts - `frequency` (required), `field`, `name`, `singleLevelHeader`.
-     * @returns The DataFrame.
-     * @throws ImportError when Danfo is not installed.
-     * @example
-     * ps.toDf({ frequency: 'P1D' }).shape //=> [31, 2]
-     */
-    toDf(opts: PeriodTableOptions): DanfoDataFrame;
 
     /**
 
@@ -199,16 +169,6 @@ declare module '../model/periodseries-list' {
      * list.toDataFrame({ frequency: 'P1D' }).columns.length //=> 2
      */
     toDataFrame(opts: PeriodListTableOptions): DanfoDataFrame;
-    /**
-     * Alias of `toDataFrame`.
-     *
-     * @param opts - `frequency` (required), `field`, `singleLevelHeader`.
-     * @returns The DataFrame.
-     * @throws ImportError when Danfo is not installed.
-     * @example
-     * list.toDf({ frequency: 'P1D' }).columns.length //=> 2
-     */
-    toDf(opts: PeriodListTableOptions): DanfoDataFrame;
 
     /**
 
@@ -249,15 +209,6 @@ declare module '../model/ohlc-list' {
      * list.toDataFrame().columns.length //=> 11
      */
     toDataFrame(): DanfoDataFrame;
-    /**
-     * Alias of `toDataFrame`.
-     *
-     * @returns The DataFrame.
-     * @throws ImportError when Danfo is not installed.
-     * @example
-     * list.toDf().columns.length //=> 11
-     */
-    toDf(): DanfoDataFrame;
 
     /**
 
@@ -300,16 +251,6 @@ declare module '../model/absolute-result' {
      * r.toDataFrame().columns[0] //=> 'issued'
      */
     toDataFrame(opts?: AbsoluteTableOptions): DanfoDataFrame;
-    /**
-     * Alias of `toDataFrame`.
-     *
-     * @param opts - `name`, `singleLevelIndex`.
-     * @returns The DataFrame.
-     * @throws ImportError when Danfo is not installed.
-     * @example
-     * r.toDf().columns[0] //=> 'issued'
-     */
-    toDf(opts?: AbsoluteTableOptions): DanfoDataFrame;
 
     /**
 
@@ -353,16 +294,6 @@ declare module '../model/srmc' {
      * srmc.toDataFrame().columns[0] //=> 'traded'
      */
     toDataFrame(opts?: SrmcTableOptions): DanfoDataFrame;
-    /**
-     * Alias of `toDataFrame`.
-     *
-     * @param opts - As for the payload.
-     * @returns The DataFrame.
-     * @throws ImportError when Danfo is not installed.
-     * @example
-     * srmc.toDf().columns[0] //=> 'traded'
-     */
-    toDf(opts?: SrmcTableOptions): DanfoDataFrame;
 
     /**
 
@@ -390,9 +321,6 @@ function attach(prototype: object): void {
       return toTable(this, opts);
     },
     toDataFrame(this: Tabular, opts?: AnyTableOptions): DanfoDataFrame {
-      return toDataFrame(this, opts);
-    },
-    toDf(this: Tabular, opts?: AnyTableOptions): DanfoDataFrame {
       return toDataFrame(this, opts);
     },
     toPolars(this: Tabular, opts?: AnyTableOptions): PolarsDataFrame {

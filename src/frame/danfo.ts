@@ -1,5 +1,5 @@
 /**
- * Conversion to Danfo.js data frames (`toDataFrame`, alias `toDf`). Danfo is an optional peer
+ * Conversion to Danfo.js data frames (`toDataFrame`). Danfo is an optional peer
  * dependency, loaded here only (at call time, with `require`); without it the conversion throws
  * `ImportError`. Danfo has no hierarchical columns: the column names are the flat names of
  * `toTable()` and the header levels live in a side map, read with `headerLevels(df)`.
@@ -129,18 +129,4 @@ export function toDataFrame(x: Tabular, opts: AnyTableOptions = {}): DanfoDataFr
   for (const column of layout.columns) data[column.name] = Array.from(columnValues(column));
   const df = new danfo.DataFrame(data);
   return rememberFrameInfo(df, layout.info);
-}
-
-/**
- * Alias of {@link toDataFrame} (the spec's `to_df`).
- *
- * @param x - The data object.
- * @param opts - As for {@link toDataFrame}.
- * @returns The DataFrame.
- * @throws ImportError when danfojs is not installed.
- * @example
- * toDf(ts).shape //=> [3, 2]
- */
-export function toDf(x: Tabular, opts?: AnyTableOptions): DanfoDataFrame {
-  return toDataFrame(x, opts);
 }

@@ -1,12 +1,12 @@
-// Tables: Arquero (`toTable`), Danfo (`toDataFrame`, `toDf`), notebook HTML (`toHtml`) and Arrow
+// Tables: Arquero (`toTable`), Danfo (`toDataFrame`), notebook HTML (`toHtml`) and Arrow
 // IPC (`toArrowIPC`, `fromArrowIPC`), with multi-level headers recoverable by `headerLevels`.
-// Importing this folder also attaches `toTable`/`toDataFrame`/`toDf` to the model classes.
+// Importing this folder also attaches `toTable`/`toDataFrame`/`toPolars` to the model classes.
 import './attach';
 import './register-display';
 
 // Conversions
 export { FrameTable, toTable } from './to-table';
-export { setDanfoLoader, toDataFrame, toDf, type DanfoDataFrame, type DanfoModule } from './danfo';
+export { setDanfoLoader, toDataFrame, type DanfoDataFrame, type DanfoModule } from './danfo';
 export { setPolarsLoader, toPolars, type PolarsDataFrame, type PolarsModule } from './polars';
 export { toHtml, type HtmlOptions, type HtmlTable } from './to-html';
 export { ARROW_FRAME_KEY, ARROW_LEVELS_KEY, ARROW_ZONE_KEY, fromArrowIPC, toArrowIPC } from './to-arrow';

@@ -5,12 +5,13 @@ import { AbsoluteResult, OHLCList, Periodseries, PeriodseriesList, SRMC, Timeser
 import { FrameTable, setDanfoLoader, toTable } from '../../src/frame';
 import { absolute, actual, ensemble, isA, ohlcList, periods, srmcOptions } from './samples';
 
-test('every convertible model class has toTable, toDataFrame and toDf', () => {
+test('every convertible model class has toTable, toDataFrame and toPolars, and no toDf alias', () => {
   for (const cls of [Timeseries, TimeseriesList, Periodseries, PeriodseriesList, OHLCList, AbsoluteResult, SRMC]) {
-    for (const name of ['toTable', 'toDataFrame', 'toDf']) {
+    for (const name of ['toTable', 'toDataFrame', 'toPolars']) {
       assert.type((cls.prototype as unknown as Record<string, unknown>)[name], 'function', `${cls.name}.${name}`);
       assert.not.ok(Object.keys(cls.prototype).includes(name), `${cls.name}.${name} is not enumerable`);
     }
+    assert.is((cls.prototype as unknown as Record<string, unknown>).toDf, undefined, `${cls.name}.toDf`);
   }
 });
 
@@ -31,7 +32,7 @@ test('Periodseries.toTable without a frequency is a ValueError', () => {
   assert.throws(() => (periods() as unknown as { toTable(): unknown }).toTable(), isA(ValueError));
 });
 
-test('toDataFrame and toDf methods go through the Danfo loader', () => {
+test('toDataFrame methods go through the Danfo loader', () => {
   const seen: string[][] = [];
   class Frame {
     readonly columns: string[];
@@ -43,7 +44,7 @@ test('toDataFrame and toDf methods go through the Danfo loader', () => {
   setDanfoLoader(() => ({ DataFrame: Frame }));
   try {
     actual().toDataFrame({ name: 'load' });
-    ohlcList().toDf();
+    ohlcList().toDataFrame();
   } finally {
     setDanfoLoader(null);
   }

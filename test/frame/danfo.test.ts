@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ImportError } from '../../src/exceptions';
-import { frameInfo, headerLevels, setDanfoLoader, toDataFrame, toDf } from '../../src/frame';
+import { frameInfo, headerLevels, setDanfoLoader, toDataFrame } from '../../src/frame';
 import { loadDanfo } from '../../src/frame/danfo';
 import { absolute, actual, ACTUAL_NAME, ensemble, isA, ohlcList, WIND_NAME } from './samples';
 
@@ -49,11 +49,10 @@ test('missing Danfo: toDataFrame throws ImportError saying what to install', () 
   });
 });
 
-test('missing Danfo: the methods and the alias throw ImportError too', () => {
+test('missing Danfo: the methods throw ImportError too', () => {
   withLoader(missing, () => {
     assert.throws(() => actual().toDataFrame(), isA(ImportError));
-    assert.throws(() => actual().toDf(), isA(ImportError));
-    assert.throws(() => toDf(ohlcList()), isA(ImportError));
+    assert.throws(() => ohlcList().toDataFrame(), isA(ImportError));
   });
 });
 

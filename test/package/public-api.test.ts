@@ -71,11 +71,12 @@ test('the root exports the user-facing names the spec promises', () => {
     Curve: 'class',
     toTable: 'function',
     toDataFrame: 'function',
+    toTimezone: 'function',
     ValidationError: 'class',
   })) {
     assert.is(names[name], kind, name);
   }
-  // the engine, the wire codecs and the service's own helpers are not at the root
+  // the engine, the wire codecs, time internals, error plumbing and aliases are not at the root
   for (const name of [
     'wire',
     'MASK_SIZE',
@@ -86,18 +87,35 @@ test('the root exports the user-facing names the spec promises', () => {
     'bodyOfError',
     'headersOfError',
     'HttpTransport',
+    'localMillisOf',
+    'floorMillis',
+    'civilFromDays',
+    'firstAtOrAfter',
+    'stepRange',
+    'INTERNAL_SERVER_ERROR_MESSAGE',
+    'parseRetryAfter',
+    'errorFromResponse',
+    'toDf',
+    'toDateTime',
   ]) {
     assert.is(names[name], undefined, `${name} is not exported by the root`);
   }
   assert.is(live['service/engine'].pickRows, 'function');
-  assert.is(live['service/wire'].serializeTimeseries, 'function');
+  assert.is(live['service/time'].localMillisOf, 'function');
+  assert.is(live['service/exceptions'].errorFromResponse, 'function');
   assert.ok(live['service/plot'].lineChart === 'function');
   assert.ok(live['service/plot'].display === 'function');
 });
 
-test('every name of service/exceptions is also exported by service, with the same kind', () => {
+test('the root has at most 100 names that exist at run time', () => {
+  const runtime = valueNames(live.service);
+  assert.ok(runtime.length <= 100, `${runtime.length} runtime names at the root: ${runtime.join(', ')}`);
+});
+
+test('every error class of service/exceptions is also exported by service', () => {
   const root = live.service;
   const missing = Object.entries(live['service/exceptions'])
+    .filter(([, k]) => k === 'class')
     .filter(([n, k]) => root[n] !== k)
     .map(([n]) => n);
   assert.equal(missing, []);
@@ -121,7 +139,10 @@ test('diffApi reports added, removed and changed names, and new or removed entry
 });
 
 test('valueNames keeps what exists at run time', () => {
-  assert.equal(valueNames({ B: 'interface', A: 'class', C: 'const+type', D: 'type', 'n.x': 'function', n: 'namespace' }), ['A', 'C', 'n']);
+  assert.equal(
+    valueNames({ B: 'interface', A: 'class', C: 'const+type', D: 'type', E: 'type-only class', 'n.x': 'function', n: 'namespace' }),
+    ['A', 'C', 'n'],
+  );
 });
 
 test.run();

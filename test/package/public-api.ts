@@ -9,7 +9,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 
-/** Exported name -> kind (`class`, `function`, `const`, `const+type`, `interface`, `type`, `enum`, `namespace`). */
+/**
+ * Exported name -> kind (`class`, `function`, `const`, `const+type`, `interface`, `type`, `enum`,
+ * `namespace`; `type-only class` and the like for a value exported with `type`).
+ */
 export type ApiNames = Record<string, string>;
 
 /** Import path (`service`, `service/exceptions`) -> its exported names. */
@@ -87,6 +90,11 @@ function kindOf(symbol: ts.Symbol): string {
   return type !== '' && (value === 'const' || value === 'let' || value === 'function') ? `${value}+type` : value;
 }
 
+/** `export { type X }` or `export type { X }`: the name exists for the type checker only. */
+function isTypeOnlyExport(exported: ts.Symbol): boolean {
+  return (exported.declarations ?? []).some((d) => ts.isExportSpecifier(d) && (d.isTypeOnly || d.parent.parent.isTypeOnly));
+}
+
 function isConst(symbol: ts.Symbol): boolean {
   const decl = symbol.valueDeclaration;
   return decl !== undefined && ts.isVariableDeclaration(decl) && (ts.getCombinedNodeFlags(decl) & ts.NodeFlags.Const) !== 0;
@@ -133,7 +141,7 @@ export function livePublicApi(root: string): PublicApi {
     const names: ApiNames = {};
     for (const exported of checker.getExportsOfModule(moduleSymbol)) {
       const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
-      const kind = kindOf(symbol);
+      const kind = isTypeOnlyExport(exported) ? `type-only ${kindOf(symbol)}` : kindOf(symbol);
       names[exported.name] = kind;
       // `export * as wire from './wire'`: the namespace's members are public too.
       if (kind === 'namespace' && symbol.flags & ts.SymbolFlags.ValueModule) {
@@ -149,8 +157,8 @@ export function livePublicApi(root: string): PublicApi {
 }
 
 /**
- * The names of an entry point that exist at run time (everything but interfaces and types),
- * without namespace members.
+ * The names of an entry point that exist at run time (everything but interfaces, types and names
+ * exported with `type`), without namespace members.
  *
  * @param names one entry point's names
  * @returns the sorted value names
@@ -159,7 +167,7 @@ export function livePublicApi(root: string): PublicApi {
  */
 export function valueNames(names: ApiNames): string[] {
   return Object.keys(names)
-    .filter((n) => !n.includes('.') && !['interface', 'type', 'unknown'].includes(names[n]))
+    .filter((n) => !n.includes('.') && !['interface', 'type', 'unknown'].includes(names[n]) && !names[n].startsWith('type-only '))
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
