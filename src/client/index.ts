@@ -3,6 +3,7 @@ export { ServiceClient } from './service-client';
 export { PartnerConnection, type PartnerConnectionOptions } from './partner-connection';
 export { MetadataSection, PartnerMetadataSection, type PagedResult } from './sections/metadata';
 export type { CallOptions, ManyOptions, ManyProgress } from './sections/load-many';
+export type { InstanceSaveOptions, SaveOptions } from './sections/saving';
 export { UserSection } from './sections/user';
 export { TimeseriesSection } from './sections/timeseries';
 export { PeriodsSection } from './sections/periods';
@@ -39,6 +40,7 @@ export {
 // The client's resample group is `LoadResampleOptions` here, as the engine's `ResampleOptions` is
 // a different thing (columns in, columns out).
 export type {
+  CurveDefinition,
   CurveInput,
   DeliveryContractOptions,
   FrontContractOptions,
@@ -61,6 +63,7 @@ export type {
   PeriodInstancesLoadOptions,
   PeriodInstancesRelativeOptions,
   PeriodsLoadOptions,
+  SaveResult,
   SrmcLatestAsPeriodsOptions,
   SrmcLatestOptions,
   SrmcLoadDeliveryOptions,

@@ -13,6 +13,9 @@ export * from './requests';
 // Responses
 export * from './json';
 
+// Saving: curve definitions and series for the import route
+export * from './save';
+
 // The push feed's filters and messages
 export * from './feed';
 

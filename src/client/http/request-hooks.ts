@@ -9,8 +9,8 @@
 
 /** What `onRequest` receives: the request about to be made. */
 export interface RequestInfo {
-  /** Always `GET` (the API is read-only). */
-  readonly method: 'GET';
+  /** `GET` for every load; `POST` for a save (the import route), which is never retried. */
+  readonly method: 'GET' | 'POST';
   /** The full URL (API root, path and query). */
   readonly url: string;
   /** The path and query below the API root (`/timeseries/X/?begin=...`). */

@@ -195,10 +195,67 @@ export class HttpTransport {
    * (await transport.get('/metadata/curves/?q=wind&page=1')).headers['x-total-items'] //~> '42'
    */
   async get(pathAndQuery: string, opts: GetOptions = {}): Promise<HttpResponse> {
-    if (typeof pathAndQuery !== 'string' || !pathAndQuery.startsWith('/')) {
-      throw new HTTPError(`Request path must start with "/", got ${String(pathAndQuery)}`);
+    return this.observed('GET', pathAndQuery, (url, trace) => this.answerOf(pathAndQuery, url, trace, opts.signal, opts.data === true));
+  }
+
+  /**
+   * Sends `POST apiUrl + path` with a JSON body (the import route) and returns the parsed JSON
+   * answer. A POST changes data, so it is sent once: never retried (not after a 5xx, a network
+   * failure, a time-out or a 429), never answered from or stored in the cache, and a redirect is
+   * not followed. It still waits for the throttle like every request.
+   *
+   * @param path - Encoded path, starting with `/`, e.g. `/import/`.
+   * @param body - The JSON text of the body.
+   * @param opts - `signal`: cancels the request while it waits for the throttle or its answer
+   *   (the service may have received it by then).
+   * @returns Status, headers and parsed body of the 2xx answer.
+   * @throws ValidationError (400), UnauthorizedError, ForbiddenError, NotFoundError,
+   *   TooManyRequestsError or InternalServerError for error answers; HTTPError for transport
+   *   failures, time-outs and redirects; ParseException when the body is not JSON.
+   * @example
+   * (await transport.post('/import/', JSON.stringify({ files, dry_run: true }))).body //~> { files: 1, ... }
+   */
+  async post(path: string, body: string, opts: { signal?: AbortSignal } = {}): Promise<HttpResponse> {
+    return this.observed('POST', path, async (url, trace) => {
+      const signal = opts.signal;
+      signal?.throwIfAborted();
+      await this.throttle.acquire();
+      signal?.throwIfAborted();
+      const headers = requestHeaders(this.options.authHeader, this.options.apiKey, this.options.compression);
+      headers['Content-Type'] = 'application/json';
+      let res: AxiosResponse<ArrayBuffer>;
+      try {
+        res = await this.axios.post<ArrayBuffer>(url, body, { headers, proxy: this.proxyFor(url), ...(signal ? { signal } : {}) });
+      } catch (err) {
+        if (signal?.aborted) throw signal.reason;
+        throw this.transportError('POST', url, err);
+      }
+      trace.status = res.status;
+      if (res.status >= 300 && res.status < 400)
+        throw new HTTPError(`POST ${url}: redirected (status ${res.status}); a POST is not redirected`);
+      const answer = this.answer('POST', url, res);
+      return { status: answer.status, headers: answer.headers, body: answer.body };
+    });
+  }
+
+  /**
+   * Runs one request between the `onRequest` and `onResponse` hooks.
+   *
+   * @param method - `GET` or `POST`.
+   * @param path - Path (and query) below the API root, starting with `/`.
+   * @param run - Sends the request to the full URL and notes what it learns in the trace.
+   * @returns What `run` returns.
+   * @throws HTTPError for a path without the leading `/`; what `run` throws.
+   */
+  private async observed(
+    method: 'GET' | 'POST',
+    path: string,
+    run: (url: string, trace: Trace) => Promise<HttpResponse>,
+  ): Promise<HttpResponse> {
+    if (typeof path !== 'string' || !path.startsWith('/')) {
+      throw new HTTPError(`Request path must start with "/", got ${String(path)}`);
     }
-    const request = { method: 'GET', url: this.options.apiUrl + pathAndQuery, path: pathAndQuery } as const;
+    const request = { method, url: this.options.apiUrl + path, path } as const;
     const { onRequest, onResponse } = this.options;
     callHook(onRequest, request);
     const trace: Trace = { status: null, fromCache: false };
@@ -213,7 +270,7 @@ export class HttpTransport {
         error,
       });
     try {
-      const res = await this.answerOf(pathAndQuery, request.url, trace, opts.signal, opts.data === true);
+      const res = await run(request.url, trace);
       done(undefined, res.headers.etag ?? null);
       return res;
     } catch (err) {
@@ -343,7 +400,7 @@ export class HttpTransport {
         continue;
       }
       if (res.status === 304 && etag !== null) return { status: 304, headers: flatHeaders(res.headers), body: null, text: '' };
-      return this.answer(url, res);
+      return this.answer('GET', url, res);
     }
     throw new HTTPError(`GET ${firstUrl}: more than ${MAX_REDIRECTS} redirects`, { code: 'ERR_FR_TOO_MANY_REDIRECTS' });
   }
@@ -363,7 +420,7 @@ export class HttpTransport {
       return await this.axios.get<ArrayBuffer>(url, { headers, proxy: this.proxyFor(url), ...(signal ? { signal } : {}) });
     } catch (err) {
       if (signal?.aborted) throw signal.reason;
-      throw this.transportError(url, err);
+      throw this.transportError('GET', url, err);
     }
   }
 
@@ -375,15 +432,15 @@ export class HttpTransport {
     return proxy ? proxyConfig(proxy) : undefined;
   }
 
-  private transportError(url: string, err: unknown): HTTPError {
+  private transportError(method: 'GET' | 'POST', url: string, err: unknown): HTTPError {
     const code = (err as { code?: unknown }).code;
     const codeText = typeof code === 'string' ? code : undefined;
-    if (isTimeoutCode(codeText)) return timeoutError('GET', url, this.options.timeout, err);
+    if (isTimeoutCode(codeText)) return timeoutError(method, url, this.options.timeout, err);
     const reason = err instanceof Error ? err.message : String(err);
-    return new HTTPError(`GET ${url} failed: ${reason}`, { code: codeText, cause: err });
+    return new HTTPError(`${method} ${url} failed: ${reason}`, { code: codeText, cause: err });
   }
 
-  private answer(url: string, res: AxiosResponse<ArrayBuffer>): Received {
+  private answer(method: 'GET' | 'POST', url: string, res: AxiosResponse<ArrayBuffer>): Received {
     const headers = flatHeaders(res.headers);
     if (res.status >= 200 && res.status < 300 && (headers['content-type'] ?? '').startsWith(ARROW_MEDIA_TYPE)) {
       return { status: res.status, headers, body: null, arrow: received(res.data), text: '' };
@@ -396,12 +453,12 @@ export class HttpTransport {
         this.#problems.set(error, { status: res.status, headers, text });
       throw error;
     }
-    if (text.trim() === '') throw new ParseException(`GET ${url}: empty response body (status ${res.status})`);
+    if (text.trim() === '') throw new ParseException(`${method} ${url}: empty response body (status ${res.status})`);
     let body: unknown;
     try {
       body = JSON.parse(text);
     } catch (err) {
-      throw new ParseException(`GET ${url}: response is not valid JSON: ${(err as Error).message}`, { cause: err });
+      throw new ParseException(`${method} ${url}: response is not valid JSON: ${(err as Error).message}`, { cause: err });
     }
     return { status: res.status, headers, body, text };
   }

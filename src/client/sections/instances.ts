@@ -30,9 +30,11 @@ import {
   type InstancesRelativeOptions,
   type InstancesRollingOptions,
   type RequestLine,
+  type SaveResult,
 } from '../../wire';
 import { curveList, runMany, splitManyOptions, type CallOptions, type ManyOptions } from './load-many';
 import { SharedTimes } from '../../wire/arrow';
+import { SAVE_KINDS, saveSeries, type InstanceSaveOptions } from './saving';
 import { Section } from './section';
 
 /**
@@ -240,5 +242,24 @@ export class InstancesSection extends Section {
 
   private async body(line: RequestLine, signal?: AbortSignal): Promise<unknown> {
     return (await this.send(line, signal)).body;
+  }
+  /**
+   * Saves forecast instances to an INSTANCE curve (docs/data-out.md#saving), as
+   * `timeseries.save`: one atomic import through the service's import route, never retried. A
+   * new instance is created; a stored one (same issue time and tag) keeps its `created` and gets
+   * `modified`, and its values are replaced from the series' first to its last step. Ensembles:
+   * a series with scenarios (and a value as their mean).
+   *
+   * @param curve - The curve or its name (a name is looked up first).
+   * @param series - A Timeseries or a list of them, at the curve's frequency and in its zone.
+   * @param options - `issued` and `tag` (default each series' own instance), `dryRun`, `signal`.
+   * @returns What the service wrote.
+   * @throws ValidationError naming `issued` (missing or not a date-time), `tag`, `series`, `curve`
+   *   or `dryRun` before the save is sent, or from the service (400); ForbiddenError (403).
+   * @example
+   * (await client.instances.save(curve, forecast, { issued: '2025-01-14T06:00:00Z', tag: 'mine' })).instances //=> 1
+   */
+  async save(curve: CurveInput, series: Timeseries | Iterable<Timeseries>, options: InstanceSaveOptions = {}): Promise<SaveResult> {
+    return saveSeries(this.transport, SAVE_KINDS.instances, curve, series, options ?? {});
   }
 }

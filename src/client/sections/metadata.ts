@@ -20,8 +20,12 @@ import {
   type MetadataCurvesOptions,
   type MetadataPlacesOptions,
   type RequestLine,
+  curveDefinitionJson,
+  curveOfDefinition,
+  type CurveDefinition,
 } from '../../wire';
 import type { CallOptions } from './load-many';
+import { sendSave, type SaveOptions } from './saving';
 import { Section } from './section';
 
 /**
@@ -165,6 +169,32 @@ export class MetadataSection extends PartnerMetadataSection {
    */
   async curve(name: string, options: CallOptions = {}): Promise<Curve> {
     return parseCurve((await this.send(metadataCurve(name), options?.signal)).body);
+  }
+
+  /**
+   * Creates a curve (docs/data-out.md#saving) through the service's import route, with a key that
+   * may import (grant `*:*`). A curve of that name that exists already is checked instead: every
+   * field the definition gives must equal the stored one (a curve's metadata never changes), and
+   * nothing is written. The definition is checked before anything is sent.
+   *
+   * @param definition - `name`, `curveType`, `dataType`, `frequency`, `timezone`, `unit`, and any
+   *   of `area`, `areaSink`, `denominator`, `categories`, `source`, `commodity`,
+   *   `instanceIssuedTimezone`, `package`; or a Curve (e.g. one loaded from another service).
+   * @param options - `dryRun` (check only), `signal`.
+   * @returns The stored curve (loaded back, one GET); for a dry run, the curve as defined.
+   * @throws ValidationError naming the bad field (`name`, `curveType`, `frequency`, `timezone`,
+   *   ...) before any request, or from the service (400: a stored curve that differs);
+   *   ForbiddenError (403) for a key that may not import; UnauthorizedError, HTTPError.
+   * @example
+   * const curve = await client.metadata.createCurve({ name: 'DE Residual Load MWh/h H Actual', curveType: 'TIMESERIES',
+   *   dataType: 'ACTUAL', frequency: 'PT1H', timezone: 'CET', unit: 'MWh/h', area: 'DE' });
+   * curve.frequency.tag //=> 'PT1H'
+   */
+  async createCurve(definition: CurveDefinition | Curve, options: SaveOptions = {}): Promise<Curve> {
+    const json = curveDefinitionJson(definition);
+    const result = await sendSave(this.transport, { curves: [json] }, options ?? {});
+    if (result.dryRun) return curveOfDefinition(json);
+    return this.curve(json.name as string, options?.signal ? { signal: options.signal } : {});
   }
 
   /**

@@ -19,8 +19,10 @@ import {
   type PeriodInstancesLoadOptions,
   type PeriodInstancesRelativeOptions,
   type RequestLine,
+  type SaveResult,
 } from '../../wire';
 import type { CallOptions } from './load-many';
+import { SAVE_KINDS, saveSeries, type InstanceSaveOptions } from './saving';
 import { Section } from './section';
 
 /**
@@ -119,5 +121,21 @@ export class PeriodInstancesSection extends Section {
 
   private async body(line: RequestLine, signal?: AbortSignal): Promise<unknown> {
     return (await this.send(line, signal)).body;
+  }
+  /**
+   * Saves instances of an INSTANCE_PERIOD curve as period series (docs/data-out.md#saving), as
+   * `instances.save`: one atomic import, never retried.
+   *
+   * @param curve - The curve or its name (a name is looked up first).
+   * @param series - A Periodseries or a list of them, in the curve's zone.
+   * @param options - `issued` and `tag` (default each series' own instance), `dryRun`, `signal`.
+   * @returns What the service wrote.
+   * @throws ValidationError naming `issued`, `tag`, `series`, `curve` or `dryRun` before the save
+   *   is sent, or from the service (400); ForbiddenError (403).
+   * @example
+   * (await client.periodInstances.save(curve, ps, { issued: '2025-01-14T06:00:00Z' })).blocks //=> 1
+   */
+  async save(curve: CurveInput, series: Periodseries | Iterable<Periodseries>, options: InstanceSaveOptions = {}): Promise<SaveResult> {
+    return saveSeries(this.transport, SAVE_KINDS.periodInstances, curve, series, options ?? {});
   }
 }

@@ -5,8 +5,9 @@
  * @module
  */
 import { PeriodseriesList, type Periodseries } from '../../model';
-import { periodsLoad, type CurveInput, type PeriodsLoadOptions } from '../../wire';
+import { periodsLoad, type CurveInput, type PeriodsLoadOptions, type SaveResult } from '../../wire';
 import { curveList, runMany, splitManyOptions, type CallOptions, type ManyOptions } from './load-many';
+import { SAVE_KINDS, saveSeries, type SaveOptions } from './saving';
 import { Section } from './section';
 
 /**
@@ -59,5 +60,22 @@ export class PeriodsSection extends Section {
       many,
       (xs) => new PeriodseriesList(xs),
     );
+  }
+  /**
+   * Saves period series to a PERIOD curve (docs/data-out.md#saving), as `timeseries.save`: one
+   * atomic import through the service's import route, never retried. Each series replaces the
+   * curve's periods from its first begin to its last end.
+   *
+   * @param curve - The curve or its name (a name is looked up first).
+   * @param series - A Periodseries, or a list of them (not overlapping), in the curve's zone.
+   * @param options - `dryRun`, `signal`.
+   * @returns What the service wrote.
+   * @throws ValidationError naming `series`, `curve` or `dryRun` before the save is sent, or
+   *   from the service (400); ForbiddenError for a key that may not import; NotFoundError.
+   * @example
+   * (await client.periods.save('DE Nuclear Capacity Available MW REMIT', ps)).values //=> 3
+   */
+  async save(curve: CurveInput, series: Periodseries | Iterable<Periodseries>, options: SaveOptions = {}): Promise<SaveResult> {
+    return saveSeries(this.transport, SAVE_KINDS.periods, curve, series, options ?? {});
   }
 }

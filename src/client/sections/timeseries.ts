@@ -5,9 +5,10 @@
  * @module
  */
 import { TimeseriesList, type Timeseries } from '../../model';
-import { timeseriesLoad, type CurveInput, type TimeseriesLoadOptions } from '../../wire';
+import { timeseriesLoad, type CurveInput, type SaveResult, type TimeseriesLoadOptions } from '../../wire';
 import { curveList, runMany, splitManyOptions, type CallOptions, type ManyOptions } from './load-many';
 import { SharedTimes } from '../../wire/arrow';
+import { SAVE_KINDS, saveSeries, type SaveOptions } from './saving';
 import { Section } from './section';
 
 /**
@@ -68,5 +69,30 @@ export class TimeseriesSection extends Section {
       many,
       (xs) => new TimeseriesList(xs),
     );
+  }
+
+  /**
+   * Saves series to a TIMESERIES or SCENARIO_TIMESERIES curve (docs/data-out.md#saving), through
+   * the service's import route with a key that may import (grant `*:*`). All series go in one
+   * atomic import: all are written or none. Each replaces the curve's stored values from its
+   * first to its last step (steps it leaves out in between are removed); one `CURVE_UPDATE`
+   * event per series reaches the push feed. A save is sent once and never retried.
+   *
+   * @param curve - The curve or its name (a name is looked up first: one GET).
+   * @param series - A Timeseries, or a list of them (not overlapping), at the curve's frequency
+   *   and in its zone; a SCENARIO_TIMESERIES curve takes series with scenarios.
+   * @param options - `dryRun` (the service checks, writes nothing), `signal`.
+   * @returns What the service wrote: `values`, `blocks`, `events`, `lastEventId`, ...
+   * @throws ValidationError before the save is sent, naming `series` (another frequency or zone
+   *   than the curve's, a step off the curve's grid, empty, scenarios that do not fit the curve
+   *   type, overlapping series), `curve` (a curve of another type) or `dryRun`; from the
+   *   service (400) with every problem; ForbiddenError (403) for a key that may not import;
+   *   NotFoundError for an unknown curve name; UnauthorizedError, HTTPError, InternalServerError.
+   * @example
+   * const residual = consumption.minus(wind).minus(solar).withName('residual');
+   * (await client.timeseries.save('DE Residual Load MWh/h H Actual', residual)).values //=> 744
+   */
+  async save(curve: CurveInput, series: Timeseries | Iterable<Timeseries>, options: SaveOptions = {}): Promise<SaveResult> {
+    return saveSeries(this.transport, SAVE_KINDS.timeseries, curve, series, options ?? {});
   }
 }
