@@ -13,6 +13,7 @@ export { CurveType } from '../../src/model/enums/curve-type';
 export { DataType } from '../../src/model/enums/data-type';
 export type { Curve } from '../../src/model/curve';
 export { Frequency } from '../../src/time/frequency';
+export { unitLabel } from '../../src/plot/series-source';
 export type { MetadataCurvesOptions } from '../../src/wire/requests/metadata';
 export { errorFromResponse } from '../../src/exceptions';
 export type { CurveEvent, EventsConnection } from '../../src/client/events';

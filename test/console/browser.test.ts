@@ -250,6 +250,20 @@ test('every curve type draws: scenarios, period instances (REMIT), OHLC forward 
   await shot('ohlc');
 });
 
+test('a price curve shows its full unit (unit and denominator) in the catalogue and on its page', async () => {
+  const name = 'DE Price Spot EUR/MWh EPEX H Actual';
+  await page.goto(`${svc.url}/curves?q=${encodeURIComponent('price spot')}&area=DE`);
+  await page.waitForSelector('ol.results li a');
+  const item = page.locator('ol.results li', { has: page.locator('a', { hasText: name }) });
+  assert.is(await item.count(), 1, `${name} in the results`);
+  assert.is(await item.locator('.meta').textContent(), 'DE · ACTUAL · PT1H · EUR/MWh · TIMESERIES');
+  await item.locator('a').click();
+  await page.waitForSelector('dl.curve-meta');
+  const meta = (await page.textContent('dl.curve-meta')) ?? '';
+  assert.match(meta, /Unit\s*EUR\/MWh/, meta);
+  assert.is(await page.getAttribute('#opt-unit', 'placeholder'), 'EUR/MWh');
+});
+
 test('errors show on the page: unknown curve, bad URL parameters', async () => {
   await page.goto(`${svc.url}/curves/${encodeURIComponent('No Such Curve')}`);
   const alert = await page.waitForSelector('.alert-area .error');

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { Area, CurveType, DataType, Frequency, type Curve, type MetadataCurvesOptions } from '../client-package';
+import { Area, CurveType, DataType, Frequency, unitLabel, type Curve, type MetadataCurvesOptions } from '../client-package';
 import { el, replace } from '../dom';
 import { registerPage, type PageContext } from '../router';
 
@@ -69,7 +69,7 @@ function describe(curve: Curve): string {
     curve.area?.tag ?? (curve.areaSource && curve.areaSink ? `${curve.areaSource.tag}>${curve.areaSink.tag}` : null),
     curve.dataType.tag,
     curve.frequency.tag,
-    curve.unit,
+    unitLabel(curve.unit, curve.denominator),
     curve.curveType.tag,
   ];
   return parts.filter((p) => p !== null && p !== '').join(' · ');

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { Frequency, NotFoundError, type Curve } from '../client-package';
+import { Frequency, NotFoundError, unitLabel, type Curve } from '../client-package';
 import { callFor, runCall, SETTING_PARAMS, settingsOf, takesFrequency, takesPeriod, type CurveSettings } from '../curve-call';
 import { chartOf, csvOf, tableOf, type ValueTable } from '../curve-data';
 import { el, replace } from '../dom';
@@ -25,7 +25,7 @@ function metadataList(curve: Curve): HTMLElement {
     (curve.areaSource && curve.areaSink ? `${curve.areaSource.tag} → ${curve.areaSink.tag}` : (curve.areaSource?.tag ?? null));
   const rows: [string, string | null][] = [
     ['Area', area],
-    ['Unit', curve.unit === null ? null : curve.denominator ? `${curve.unit}/${curve.denominator}` : curve.unit],
+    ['Unit', unitLabel(curve.unit, curve.denominator)],
     ['Frequency', curve.frequency.tag],
     ['Time zone', curve.timezone],
     ['Curve type', curve.curveType.tag],
@@ -75,7 +75,13 @@ function controlsFor(curve: Curve, settings: CurveSettings, apply: (s: Partial<C
     inputs.aggregation = aggregation;
     form.append(field(frequency.id, 'Frequency', frequency), field(aggregation.id, 'Aggregation', aggregation));
   }
-  const unit = el('input', { id: 'opt-unit', name: 'unit', value: settings.unit, placeholder: curve.unit ?? '', size: 10 });
+  const unit = el('input', {
+    id: 'opt-unit',
+    name: 'unit',
+    value: settings.unit,
+    placeholder: unitLabel(curve.unit, curve.denominator) ?? '',
+    size: 10,
+  });
   inputs.unit = unit;
   form.append(field(unit.id, 'Unit', unit), el('button', { type: 'submit' }, 'Apply'));
   const read = (): Partial<CurveSettings> =>
