@@ -9,8 +9,8 @@
 //   node kernel/install.mjs --prefix DIR    kernelspecs under DIR/share/jupyter/kernels instead
 //   node kernel/install.mjs --no-link       do not create the notebooks/node_modules link
 //
-// Kernels: `tslab` ("TypeScript (service)", the project's node_modules/.bin/tslab run by the Node
-// that runs this script) and, when a `deno` executable is on PATH or in node_modules/.bin, `deno`
+// Kernels: `tslab` ("TypeScript (service)", the project's tslab through kernel/tslab-kernel.mjs, run
+// by the Node that runs this script) and, when a `deno` executable is on PATH or in node_modules/.bin, `deno`
 // ("Deno (service)", `deno jupyter --kernel`). Nothing is downloaded.
 import {
   accessSync, constants, existsSync, lstatSync, mkdirSync, readlinkSync, rmSync, symlinkSync, writeFileSync,
@@ -37,13 +37,13 @@ export function jupyterPathOf(prefix) {
 }
 
 /**
- * The tslab kernelspec: the project's `node_modules/.bin/tslab`, started by an absolute Node so the
- * kernel runs on the Node this project was installed with (>= 20.19, for `require` of ESM packages),
- * whatever PATH the notebook server has.
+ * The tslab kernelspec: `kernel/tslab-kernel.mjs` (the project's tslab, its sockets bound before a
+ * message is handled), started by an absolute Node so the kernel runs on the Node this project was
+ * installed with (>= 20.19, for `require` of ESM packages), whatever PATH the notebook server has.
  */
 export function tslabKernelSpec(root = PROJECT_ROOT, node = process.execPath) {
   return {
-    argv: [node, join(root, 'node_modules', '.bin', 'tslab'), 'kernel', '--config-path', '{connection_file}'],
+    argv: [node, join(root, 'kernel', 'tslab-kernel.mjs'), '--config-path', '{connection_file}'],
     display_name: 'TypeScript (service)',
     language: 'typescript',
     metadata: { project: root },

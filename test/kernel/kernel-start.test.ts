@@ -1,0 +1,104 @@
+// The tslab kernel starts and answers every time (kernel/tslab-kernel.mjs): it is started through
+// its kernelspec by Jupyter's own client library (jupyter_client, the Python of the Jupyter that
+// ensure-jupyter finds or installs), five times in a row, and each start must answer kernel_info
+// well within the bound of 10 s (a start whose first kernel_info request went unanswered took a
+// minute), print no EBUSY or unhandled rejection, and the last one must run a cell.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { importScript } from '../helpers/project-scripts';
+
+const root = resolve(__dirname, '..', '..');
+const STARTS = 5;
+const BOUND_S = 10;
+const RUN_TIMEOUT_MS = 5 * 60_000;
+const prefix = mkdtempSync(join(tmpdir(), 'kernel-start-'));
+
+/** Starts the kernel STARTS times; prints one JSON line per start; the last one runs `6 * 7` (tslab prints a cell's value). */
+const CLIENT = `
+import json, sys, time
+from jupyter_client.manager import start_new_kernel
+starts = int(sys.argv[1])
+for i in range(starts):
+    t0 = time.monotonic()
+    try:
+        km, kc = start_new_kernel(kernel_name="tslab", startup_timeout=${BOUND_S * 3})
+    except Exception as err:
+        print(json.dumps({"start": i, "error": repr(err)}), flush=True)
+        continue
+    ready = time.monotonic() - t0
+    result = None
+    if i == starts - 1:
+        shown = []
+        def hook(msg):
+            if msg["msg_type"] == "stream":
+                shown.append(msg["content"]["text"])
+        reply = kc.execute_interactive("6 * 7", timeout=120, output_hook=hook)
+        result = "".join(shown).strip() if shown else reply["content"]["status"]
+    print(json.dumps({"start": i, "seconds": ready, "result": result}), flush=True)
+    kc.stop_channels()
+    km.shutdown_kernel(now=False)
+`;
+
+interface Start {
+  start: number;
+  seconds?: number;
+  error?: string;
+  result?: string | null;
+}
+
+let output = '';
+let starts: Start[] = [];
+
+test.before(async () => {
+  const { ensureJupyter } = await importScript<{ ensureJupyter(): { jupyter: string } }>('jupyter/ensure-jupyter.mjs');
+  const { installKernels } = await importScript<{
+    installKernels(o: { prefix: string; link: boolean; deno: false }): { jupyterPath: string };
+  }>('../kernel/install.mjs');
+  const jupyter = ensureJupyter().jupyter;
+  // jupyter_client belongs to the Python that runs Jupyter (its script's #! line)
+  const python = /^#!\s*(\S+)/.exec(readFileSync(jupyter, 'utf8').split('\n')[0] ?? '')?.[1] ?? 'python3';
+  const { jupyterPath } = installKernels({ prefix, link: false, deno: false });
+  output = await new Promise<string>((done) => {
+    const child = spawn(python, ['-c', CLIENT, String(STARTS)], {
+      cwd: join(root, 'notebooks'),
+      env: { ...process.env, JUPYTER_PATH: jupyterPath, JUPYTER_RUNTIME_DIR: join(prefix, 'runtime') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let text = '';
+    child.stdout.on('data', (d) => (text += d));
+    child.stderr.on('data', (d) => (text += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), RUN_TIMEOUT_MS);
+    child.on('close', () => {
+      clearTimeout(timer);
+      done(text);
+    });
+  });
+  starts = output
+    .split('\n')
+    .filter((line) => line.startsWith('{"start"'))
+    .map((line) => JSON.parse(line) as Start);
+});
+
+test.after(() => rmSync(prefix, { recursive: true, force: true }));
+
+test(`the tslab kernel answers kernel_info within ${BOUND_S} s on each of ${STARTS} starts`, () => {
+  assert.is(starts.length, STARTS, output.slice(-4000));
+  for (const s of starts) {
+    assert.is(s.error, undefined, `start ${s.start}: ${s.error}\n${output.slice(-4000)}`);
+    assert.ok((s.seconds ?? Number.POSITIVE_INFINITY) < BOUND_S, `start ${s.start} took ${s.seconds} s\n${output.slice(-4000)}`);
+  }
+});
+
+test('no start printed an EBUSY error or an unhandled rejection', () => {
+  assert.not.match(output, /EBUSY|UnhandledPromiseRejection|UncaughtException/);
+});
+
+test('the started kernel runs a cell', () => {
+  assert.is(starts[STARTS - 1]?.result, '42', output.slice(-4000));
+});
+
+test.run();
