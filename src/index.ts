@@ -173,6 +173,7 @@ export {
   type InstanceSaveOptions,
   type InstancesSection,
   type LoadResampleOptions,
+  type LongLoadOptions,
   type ManyOptions,
   type ManyProgress,
   type MetadataCurvesOptions,

@@ -5,7 +5,7 @@ export { MetadataSection, PartnerMetadataSection, type PagedResult } from './sec
 export type { CallOptions, ManyOptions, ManyProgress } from './sections/load-many';
 export type { InstanceSaveOptions, SaveOptions } from './sections/saving';
 export { UserSection } from './sections/user';
-export { TimeseriesSection } from './sections/timeseries';
+export { TimeseriesSection, type LongLoadOptions } from './sections/timeseries';
 export { PeriodsSection } from './sections/periods';
 export { InstancesSection } from './sections/instances';
 export { PeriodInstancesSection } from './sections/period-instances';

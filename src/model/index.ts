@@ -33,6 +33,7 @@ export type {
 export { Timeseries, type ArithmeticOptions, type TimeseriesInit } from './timeseries';
 export { TimeseriesList } from './timeseries-list';
 export { align, type AlignOptions } from './timeseries-align';
+export { concatTimeseries } from './timeseries-concat';
 export type { Join } from './timeseries-join';
 export type { ArithmeticOp, SeriesUnit } from './series-units';
 export type { CapacityPeriod, Period, PeriodItemInput } from './periodseries-items';

@@ -50,6 +50,21 @@ function nominalMillis(value: WireDateTime): number {
 }
 
 /**
+ * Whether a request range is within the limit for the frequency it produces (see
+ * {@link maxRangeMillis}), measured as {@link checkRangeLimit} measures it.
+ *
+ * @param begin - The decoded `begin`.
+ * @param end - The decoded `end`.
+ * @param frequency - The frequency produced, or `null` when not known.
+ * @returns True when one request may ask for it.
+ * @example
+ * rangeFits(parseDateTimeText('2000-01-01')!, parseDateTimeText('2020-01-01')!, Frequency.PT15M) //=> false
+ */
+export function rangeFits(begin: WireDateTime, end: WireDateTime, frequency: Frequency | null): boolean {
+  return nominalMillis(end) - nominalMillis(begin) <= maxRangeMillis(frequency);
+}
+
+/**
  * Refuses a request range longer than the limit for the frequency it produces (see
  * {@link maxRangeMillis}). The span is measured on the date-times as written (an offset, when
  * given, is applied), so the client and the service agree on it.
@@ -65,7 +80,7 @@ function nominalMillis(value: WireDateTime): number {
  * //=> throws ValidationError('The range from begin 1000-01-01 to end 3000-01-01 is longer than the limit of 36525 days (100 years) per request', 'end')
  */
 export function checkRangeLimit(begin: WireDateTime, end: WireDateTime, frequency: Frequency | null): void {
-  if (nominalMillis(end) - nominalMillis(begin) <= maxRangeMillis(frequency)) return;
+  if (rangeFits(begin, end, frequency)) return;
   throw new ValidationError(
     `The range from begin ${begin.text} to end ${end.text} is longer than the limit of ${describeLimit(frequency)} per request`,
     'end',
@@ -112,6 +127,27 @@ export interface QueryRangeOptions {
  * //=> throws ValidationError(..., 'end')
  */
 export function checkQueryRange(query: QueryBuilder, curve: unknown, options: QueryRangeOptions = {}): QueryBuilder {
+  const range = queryRange(query, curve, options);
+  if (range !== null) checkRangeLimit(range.begin, range.end, range.frequency);
+  return query;
+}
+
+/**
+ * Reads `begin`, `end` and the frequency whose steps count back from a built query (as
+ * {@link checkQueryRange} reads them).
+ *
+ * @param query - The built query.
+ * @param curve - The curve argument (a Curve object lends its frequency).
+ * @param options - How to read the query.
+ * @returns The range, or null when `begin` or `end` is missing.
+ * @example
+ * queryRange(new QueryBuilder().add('begin', ['2024-01-01']).add('end', ['2024-02-01']), 'X')?.frequency //=> null
+ */
+export function queryRange(
+  query: QueryBuilder,
+  curve: unknown,
+  options: QueryRangeOptions = {},
+): { begin: WireDateTime; end: WireDateTime; frequency: Frequency | null } | null {
   const last = (name: string) =>
     query
       .entries()
@@ -123,9 +159,8 @@ export function checkQueryRange(query: QueryBuilder, curve: unknown, options: Qu
   };
   const begin = read(last('begin'));
   const end = read(last('end'));
-  if (!begin || !end) return query;
+  if (!begin || !end) return null;
   const tag = options.series === 'output' ? last('frequency') : undefined;
   const frequency = !options.series ? null : tag !== undefined && Frequency.isValidTag(tag) ? Frequency.byTag(tag) : curveFrequency(curve);
-  checkRangeLimit(begin, end, frequency);
-  return query;
+  return { begin, end, frequency };
 }

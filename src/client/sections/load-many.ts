@@ -104,6 +104,7 @@ export function splitManyOptions<O extends ManyOptions>(options: O): [ManyOption
  * @param loadOne - Loads one curve.
  * @param many - Concurrency, progress, `onProgress` and signal.
  * @param collect - Builds the result from the loaded values (input order, failed ones left out).
+ * @param what - What the progress display counts (default `curves`; a long load counts `chunks`).
  * @returns The collected result.
  * @throws ValidationError for an empty or non-array `curves`, a bad `concurrency` or an
  *   `onProgress` that is no function;
@@ -117,6 +118,7 @@ export async function runMany<T, R>(
   loadOne: (curve: CurveInput, index: number) => Promise<T>,
   many: ManyOptions,
   collect: (loaded: T[]) => R,
+  what = 'curves',
 ): Promise<R> {
   const list = curveList(curves);
   const names = list.map((c) => (typeof c === 'string' ? c : String((c as { name?: unknown } | null)?.name ?? c)));
@@ -130,7 +132,7 @@ export async function runMany<T, R>(
   }
   many.signal?.throwIfAborted();
   const results: ({ ok: true; value: T } | { ok: false; error: Error } | undefined)[] = new Array(list.length);
-  const display = progressDisplay('curves', list.length, many.progress !== false);
+  const display = progressDisplay(what, list.length, many.progress !== false);
   let [done, failed] = [0, 0];
   const progress = {
     step(ok: boolean, index: number, value?: T): void {

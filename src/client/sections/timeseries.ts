@@ -4,12 +4,48 @@
  *
  * @module
  */
-import { TimeseriesList, type Timeseries } from '../../model';
-import { timeseriesLoad, type CurveInput, type SaveResult, type TimeseriesLoadOptions } from '../../wire';
-import { curveList, runMany, splitManyOptions, type CallOptions, type ManyOptions } from './load-many';
+import { PartialLoadError } from '../../exceptions';
+import { concatTimeseries, Curve, TimeseriesList, type Timeseries } from '../../model';
+import { Frequency } from '../../time';
+import {
+  curveName,
+  metadataCurve,
+  parseCurve,
+  queryRange,
+  rangeChunks,
+  rangeFits,
+  timeseriesLoad,
+  timeseriesQuery,
+  ZONE,
+  type CurveInput,
+  type RequestLine,
+  type SaveResult,
+  type TimeseriesLoadOptions,
+} from '../../wire';
+import { curveList, runMany, splitManyOptions, type ManyOptions } from './load-many';
 import { SharedTimes } from '../../wire/arrow';
 import { SAVE_KINDS, saveSeries, type SaveOptions } from './saving';
 import { Section } from './section';
+
+/**
+ * Options of a long load (docs/data-out.md#long-loads), beside `timeseries.load`'s own.
+ *
+ * @example
+ * const opts: LongLoadOptions = { chunkSteps: 100_000, concurrency: 4 };
+ */
+export interface LongLoadOptions extends ManyOptions {
+  /**
+   * At most this many steps per request (default: as many as the service answers in one, 500,000
+   * sub-daily steps). A load longer than that is split into chunks on step boundaries.
+   */
+  chunkSteps?: number;
+}
+
+/** How a load is sent: one request, or the chunks of a long range. */
+type LoadPlan = { readonly line: RequestLine } | { readonly chunks: readonly RequestLine[]; readonly curve: string };
+
+/** The finest frequency a curve may have: a range that fits its limit fits every curve's. */
+const FINEST = Frequency.PT5M;
 
 /**
  * The timeseries operations of a client.
@@ -26,30 +62,41 @@ export class TimeseriesSection extends Section {
    * `thresholdPct` are checked and sent only together with `frequency`, as the reference client.
    * Everything is validated before any request is sent.
    *
+   * A range longer than one request may ask for (500,000 steps of the frequency produced: 14.3
+   * years of 15-minute data) is split into chunks on step boundaries, loaded concurrently through
+   * the client's throttle with a progress bar as `loadMany` shows it, and joined: every step once
+   * (docs/data-out.md#long-loads). With a curve name, such a range needs the curve's frequency
+   * and zone first (one GET).
+   *
    * @param curve - The curve or its name; a Curve must be of type TIMESERIES or SCENARIO_TIMESERIES.
    * @param options - `begin` and `end` (required), and the resample options `timeZone`,
-   *   `frequency`, `aggregation`, `hourFilter`, `threshold` or `thresholdPct`, `unit`; `signal`.
+   *   `frequency`, `aggregation`, `hourFilter`, `threshold` or `thresholdPct`, `unit`; `signal`;
+   *   for long ranges `chunkSteps`, `concurrency` (default 4), `progress`, `onProgress`.
    * @returns The time series (scenario curves come with all scenarios and their names).
    * @throws ValidationError naming the parameter (missing or invalid date, unknown zone, unknown
-   *   enum tag, both thresholds, a Curve of another type) before any request, or from the
-   *   service (400); ForbiddenError (403) outside the subscriptions; NotFoundError (404) for an
-   *   unknown curve; UnauthorizedError, HTTPError, InternalServerError, ParseException.
+   *   enum tag, both thresholds, a Curve of another type, a bad `chunkSteps`) before any
+   *   request, or from the service (400); ForbiddenError (403) outside the subscriptions;
+   *   NotFoundError (404) for an unknown curve; UnauthorizedError, HTTPError,
+   *   InternalServerError, ParseException (of the first chunk that failed, for a long range).
    * @example
    * const daily = await client.timeseries.load(curve, { begin: '2024-03-31', end: '2024-04-01', frequency: 'P1D', hourFilter: 'PEAK' });
    * daily.resolution.frequency.tag //=> 'P1D'
    */
-  async load(curve: CurveInput, options: TimeseriesLoadOptions & CallOptions): Promise<Timeseries> {
-    const line = timeseriesLoad(curve, options ?? {});
-    return this.series(line, options?.signal);
+  async load(curve: CurveInput, options: TimeseriesLoadOptions & LongLoadOptions): Promise<Timeseries> {
+    const [many, rest] = splitManyOptions(options ?? ({} as TimeseriesLoadOptions));
+    const { chunkSteps, ...load } = rest;
+    const plan = await this.plan(curve, load, chunkSteps, many.signal);
+    return this.run(plan, { ...many, concurrency: many.concurrency ?? 4 });
   }
 
   /**
    * Loads many curves with one options object: concurrently through the client's transport
-   * (never faster than its throttle), with a progress bar in a notebook or on a terminal.
+   * (never faster than its throttle), with a progress bar in a notebook or on a terminal. A
+   * curve whose range is longer than one request is loaded in chunks, one after the other.
    *
    * @param curves - Curve names or Curve objects (TIMESERIES or SCENARIO_TIMESERIES).
    * @param options - The options of {@link load} for every curve, plus `concurrency` (default
-   *   8), `progress` (default true) and `signal`.
+   *   8), `progress` (default true), `onProgress`, `chunkSteps` and `signal`.
    * @returns A TimeseriesList in input order.
    * @throws ValidationError before any request for bad options (as `load`) or an empty list;
    *   PartialLoadError naming every curve that failed, its `partial` holding the
@@ -58,17 +105,75 @@ export class TimeseriesSection extends Section {
    * const panel = await client.timeseries.loadMany(['DE Price Spot EUR/MWh EPEX H Actual', 'FR Price Spot EUR/MWh EPEX H Actual'], { begin: '2025-01-01', end: '2025-02-01' });
    * panel.length //=> 2
    */
-  async loadMany(curves: Iterable<CurveInput>, options: TimeseriesLoadOptions & ManyOptions): Promise<TimeseriesList> {
-    const [many, rest] = splitManyOptions(options ?? {});
+  async loadMany(curves: Iterable<CurveInput>, options: TimeseriesLoadOptions & LongLoadOptions): Promise<TimeseriesList> {
+    const [many, rest] = splitManyOptions(options ?? ({} as TimeseriesLoadOptions));
+    const { chunkSteps, ...load } = rest;
     const list = curveList(curves);
-    const lines = list.map((c) => timeseriesLoad(c, rest));
+    for (const c of list) timeseriesQuery(c, load);
     const shared = new SharedTimes();
+    const inner = { concurrency: 1, progress: false, ...(many.signal ? { signal: many.signal } : {}) };
     return runMany(
       list,
-      async (_c, i) => this.series(lines[i]!, many.signal, shared),
+      async (c) => this.run(await this.plan(c, load, chunkSteps, many.signal), inner, shared),
       many,
       (xs) => new TimeseriesList(xs),
     );
+  }
+
+  /**
+   * How one load is sent: a single request when the range fits one (or `chunkSteps` leaves it
+   * whole), else its chunks.
+   *
+   * @param curve - The curve or its name.
+   * @param load - The load's options.
+   * @param chunkSteps - Steps per chunk, when the caller set it.
+   * @param signal - Cancels the curve lookup.
+   * @returns The plan.
+   * @throws ValidationError for bad options; the lookup's errors.
+   */
+  private async plan(
+    curve: CurveInput,
+    load: TimeseriesLoadOptions,
+    chunkSteps: number | undefined,
+    signal?: AbortSignal,
+  ): Promise<LoadPlan> {
+    const range = queryRange(timeseriesQuery(curve, load), curve, { series: 'output' });
+    if (range === null || (chunkSteps === undefined && rangeFits(range.begin, range.end, range.frequency ?? FINEST))) {
+      return { line: timeseriesLoad(curve, load) };
+    }
+    const target = Curve.isCurve(curve) ? curve : parseCurve((await this.send(metadataCurve(curveName(curve, [])), signal)).body);
+    const zone =
+      load.timeZone === undefined || load.timeZone === null ? target.zone : ZONE.decode(ZONE.encode(load.timeZone, 'timezone'), 'timezone');
+    const chunks = rangeChunks(range.begin, range.end, range.frequency ?? target.frequency, zone, chunkSteps);
+    if (chunks.length === 1) return { line: timeseriesLoad(target, load) };
+    return { curve: target.name, chunks: chunks.map((c) => timeseriesLoad(target, { ...load, begin: c.begin, end: c.end })) };
+  }
+
+  /**
+   * Sends a plan: its one request, or its chunks (concurrently, with progress) joined.
+   *
+   * @param plan - The plan.
+   * @param many - Concurrency, progress and signal of the chunks.
+   * @param shared - The time columns of the panel a single load is for.
+   * @returns The series.
+   * @throws The first failed chunk's error.
+   */
+  private async run(plan: LoadPlan, many: ManyOptions, shared?: SharedTimes): Promise<Timeseries> {
+    if ('line' in plan) return this.series(plan.line, many.signal, shared);
+    const lines = plan.chunks;
+    try {
+      const parts = await runMany(
+        lines.map(() => plan.curve),
+        (_c, i) => this.series(lines[i]!, many.signal),
+        many,
+        (xs) => xs,
+        'chunks',
+      );
+      return concatTimeseries(parts);
+    } catch (err) {
+      if (err instanceof PartialLoadError) throw err.failures[0]?.error ?? err;
+      throw err;
+    }
   }
 
   /**

@@ -18,3 +18,4 @@ export * from './period-instances';
 export * from './contract';
 export * from './ohlc';
 export * from './srmc';
+export * from './range-chunks';

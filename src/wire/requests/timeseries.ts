@@ -29,6 +29,22 @@ export type TimeseriesLoadOptions = ResampleOptions & {
  */
 export function timeseriesLoad(curve: CurveInput, options: Partial<TimeseriesLoadOptions>): RequestLine {
   const name = curveName(curve, SECTION_CURVE_TYPES.timeseries);
-  const query = new QueryBuilder().put(BEGIN, options.begin).put(END, options.end);
-  return requestLine(['timeseries', name], checkQueryRange(encodeResample(query, options), curve, { series: 'output' }));
+  return requestLine(['timeseries', name], checkQueryRange(timeseriesQuery(curve, options), curve, { series: 'output' }));
+}
+
+/**
+ * The query of `timeseries.load`, every option checked except the range limit (a long load is
+ * split into chunks by the client, docs/data-out.md#long-loads).
+ *
+ * @param curve - The curve or curve name.
+ * @param options - The period and resample options.
+ * @returns The query.
+ * @throws {ValidationError} Naming the first invalid parameter.
+ * @example
+ * timeseriesQuery('X', { begin: '1990-01-01', end: '2030-01-01', frequency: 'PT15M' }).toString()
+ * //=> 'begin=1990-01-01&end=2030-01-01&frequency=PT15M'
+ */
+export function timeseriesQuery(curve: CurveInput, options: Partial<TimeseriesLoadOptions>): QueryBuilder {
+  curveName(curve, SECTION_CURVE_TYPES.timeseries);
+  return encodeResample(new QueryBuilder().put(BEGIN, options.begin).put(END, options.end), options);
 }
