@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { tslabWriter } from '../plot/notebook-output';
+import { tslabWriter } from '../model/notebook-output';
 import { inNode } from './node-only';
 
 /**

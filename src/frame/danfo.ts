@@ -14,7 +14,9 @@ import type { PeriodseriesList } from '../model/periodseries-list';
 import type { SRMC } from '../model/srmc';
 import type { Timeseries } from '../model/timeseries';
 import type { TimeseriesList } from '../model/timeseries-list';
-import { rememberFrameInfo } from './frame-info';
+import { INSPECT, JUPYTER_DISPLAY, type DisplayBundle } from '../model/display';
+import { inspectDisplay, type InspectOptionsLike } from '../model/inspect-display';
+import { frameInfo, rememberFrameInfo } from './frame-info';
 import {
   frameLayout,
   type AnyTableOptions,
@@ -25,7 +27,10 @@ import {
 } from './frame-layout';
 import type { AbsoluteTableOptions } from './market-layout';
 import type { ListTableOptions, TableOptions } from './timeseries-layout';
+import type { HtmlTable } from './table-grid';
+import { toHtml } from './to-html';
 import { columnValues } from './to-table';
+import { toText } from './to-text';
 import { optionalPeer, requirePeer } from './optional-peer';
 
 /**
@@ -128,5 +133,46 @@ export function toDataFrame(x: Tabular, opts: AnyTableOptions = {}): DanfoDataFr
   const data: Record<string, unknown[]> = {};
   for (const column of layout.columns) data[column.name] = Array.from(columnValues(column));
   const df = new danfo.DataFrame(data);
-  return rememberFrameInfo(df, layout.info);
+  return showable(rememberFrameInfo(df, layout.info));
+}
+
+/**
+ * The frame as the table renderings read it, built at each display from its current columns
+ * (a frame changed in place shows its changes), with the frame's information.
+ */
+function danfoTable(df: DanfoDataFrame): HtmlTable {
+  const columns = new Map(df.columns.map((name) => [name, df.column(name).values] as const));
+  const rows = Number(df.shape[0] ?? 0);
+  const table: HtmlTable = {
+    numRows: () => rows,
+    columnNames: () => [...columns.keys()],
+    column: (name) => {
+      const values = columns.get(name);
+      return values === undefined ? undefined : { at: (row: number) => values[row] };
+    },
+    indices: () => Array.from({ length: rows }, (_, i) => i),
+  };
+  const info = frameInfo(df);
+  return info === null ? table : rememberFrameInfo(table, info);
+}
+
+/**
+ * Gives a frame made here the toolkit's notebook and console display (docs/notebooks.md#display),
+ * as own non-enumerable symbol properties of this frame only (Danfo's class is left as it is):
+ * the head/tail HTML table with dates in the series' zone, and the same as text for `console.log`.
+ */
+function showable(df: DanfoDataFrame): DanfoDataFrame {
+  const shape = (): string => `<DataFrame: ${df.shape[0]} rows × ${df.shape[1]} columns>`;
+  const display = (): DisplayBundle => {
+    const table = danfoTable(df);
+    return { 'text/plain': toText(table), 'text/html': toHtml(table) };
+  };
+  const displayable = { [JUPYTER_DISPLAY]: display, toString: shape };
+  Object.defineProperty(df, JUPYTER_DISPLAY, { value: display, enumerable: false, configurable: true });
+  Object.defineProperty(df, INSPECT, {
+    value: (depth?: number, options?: InspectOptionsLike) => inspectDisplay(displayable, depth, options, () => toText(danfoTable(df))),
+    enumerable: false,
+    configurable: true,
+  });
+  return df;
 }

@@ -6,7 +6,8 @@
  */
 import { ColumnTable } from 'arquero';
 import type { AbsoluteResult } from '../model/absolute-result';
-import { JUPYTER_DISPLAY, type DisplayBundle } from '../model/display';
+import { INSPECT, JUPYTER_DISPLAY, type DisplayBundle } from '../model/display';
+import { inspectDisplay, type InspectOptionsLike } from '../model/inspect-display';
 import type { OHLC } from '../model/ohlc';
 import type { OHLCList } from '../model/ohlc-list';
 import type { Periodseries } from '../model/periodseries';
@@ -27,6 +28,7 @@ import {
 import type { AbsoluteTableOptions } from './market-layout';
 import type { ListTableOptions, TableOptions } from './timeseries-layout';
 import { toHtml } from './to-html';
+import { toText } from './to-text';
 
 /**
  * The Arquero table `toTable()` returns: a `ColumnTable` (every Arquero verb works and keeps
@@ -40,19 +42,40 @@ import { toHtml } from './to-html';
  */
 export class FrameTable extends ColumnTable {
   /**
-   * The notebook display bundle: the HTML of {@link toHtml} and a one-line text summary.
+   * The notebook display bundle: the HTML of {@link toHtml} and the text of {@link toText}.
    *
    * @returns `text/plain` and `text/html`.
    * @example
    * toTable(ts)[Symbol.for('Jupyter.display')]()['text/html'].startsWith('<div') //=> true
    */
   [JUPYTER_DISPLAY](): DisplayBundle {
-    const info = frameInfo(this);
-    const zone = info && info.instants.length > 0 ? `, times in ${info.zone}` : '';
-    return {
-      'text/plain': `<Table: ${this.numRows()} rows × ${this.numCols()} columns${zone}: ${this.columnNames().join(', ')}>`,
-      'text/html': toHtml(this),
-    };
+    return { 'text/plain': toText(this), 'text/html': toHtml(this) };
+  }
+
+  /**
+   * One line: rows, columns and the zone times are shown in.
+   *
+   * @returns The text.
+   * @example
+   * String(toTable(ts)) //=> '<Table: 24 rows × 2 columns · times in CET>'
+   */
+  override toString(): string {
+    const zone = frameInfo(this)?.zone;
+    return `<Table: ${this.numRows()} rows × ${this.numCols()} columns${zone ? ` · times in ${zone}` : ''}>`;
+  }
+
+  /**
+   * Node's inspect hook (docs/notebooks.md#display): as a cell's last value in tslab the HTML
+   * table, else the head/tail text table of {@link toText}; never the table's internals.
+   *
+   * @param depth - The depth left.
+   * @param options - Node's inspect options.
+   * @returns The text.
+   * @example
+   * util.inspect(toTable(ts)).endsWith('times in CET]') //=> true
+   */
+  [INSPECT](depth?: number, options?: InspectOptionsLike): string {
+    return inspectDisplay(this, depth, options, () => toText(this));
   }
 }
 

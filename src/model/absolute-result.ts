@@ -18,8 +18,11 @@ import {
   listEquals,
   setBrand,
   type DisplayBundle,
+  tabularBundle,
+  tabularText,
 } from './display';
 import type { Aggregation, Filter } from './enums';
+import { inspectDisplay, type InspectOptionsLike } from './inspect-display';
 
 const BRAND = Symbol.for('service.model.AbsoluteResult');
 
@@ -251,9 +254,9 @@ export class AbsoluteResult {
     return `<AbsoluteResult: ${parts.join(', ')}>`;
   }
 
-  /** Node's inspect hook: prints `toString()`. */
-  [INSPECT](): string {
-    return this.toString();
+  /** Node's inspect hook: the notebook display as a cell's last value in tslab, else a head/tail text table (docs/notebooks.md#display). */
+  [INSPECT](depth?: number, options?: InspectOptionsLike): string {
+    return inspectDisplay(this, depth, options, () => tabularText(this));
   }
 
   /**
@@ -264,14 +267,16 @@ export class AbsoluteResult {
    * r[Symbol.for('Jupyter.display')]()['text/html'].includes('20479.78') //=> true
    */
   [JUPYTER_DISPLAY](): DisplayBundle {
-    const title = `AbsoluteResult: ${this.curve?.name ?? ''} delivery ${formatTime(this.delivery)} (${this.resolution.frequency.tag} ${this.resolution.timezone})`;
-    const rows = this.items
-      .map((item) => `<tr><td>${escapeHtml(item.instance.columnHeader())}</td><td>${item.value ?? ''}</td></tr>`)
-      .join('');
-    return {
-      'text/plain': this.toString(),
-      'text/html': `<div class="service-model"><strong>${escapeHtml(title)}</strong><table><tr><th>instance</th><th>value</th></tr>${rows}</table></div>`,
-    };
+    return tabularBundle(this, () => {
+      const title = `AbsoluteResult: ${this.curve?.name ?? ''} delivery ${formatTime(this.delivery)} (${this.resolution.frequency.tag} ${this.resolution.timezone})`;
+      const rows = this.items
+        .map((item) => `<tr><td>${escapeHtml(item.instance.columnHeader())}</td><td>${item.value ?? ''}</td></tr>`)
+        .join('');
+      return {
+        'text/plain': this.toString(),
+        'text/html': `<div class="service-model"><strong>${escapeHtml(title)}</strong><table><tr><th>instance</th><th>value</th></tr>${rows}</table></div>`,
+      };
+    });
   }
 }
 setBrand(AbsoluteResult.prototype, BRAND);

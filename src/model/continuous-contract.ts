@@ -6,6 +6,7 @@
 import { ValueError } from '../exceptions';
 import { displayBundle, hasBrand, INSPECT, JUPYTER_DISPLAY, setBrand, type DisplayBundle } from './display';
 import type { ContractPeriod, OHLCField } from './enums';
+import { inspectDisplay, type InspectOptionsLike } from './inspect-display';
 
 const BRAND = Symbol.for('service.model.ContinuousContract');
 
@@ -151,9 +152,9 @@ export class ContinuousContract {
     return `<ContinuousContract: period=${this.period.tag}, front=${this.front ?? 'None'}, field=${this.field?.tag ?? 'None'}>`;
   }
 
-  /** Node's inspect hook: prints `toString()`. */
-  [INSPECT](): string {
-    return this.toString();
+  /** Node's inspect hook: the notebook display as a cell's last value in tslab, else `toString()` (docs/notebooks.md#display). */
+  [INSPECT](depth?: number, options?: InspectOptionsLike): string {
+    return inspectDisplay(this, depth, options);
   }
 
   /**

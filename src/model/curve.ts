@@ -10,6 +10,7 @@ import { displayBundle, equalsNullable, hasBrand, INSPECT, JUPYTER_DISPLAY, list
 import type { CurveType, DataType } from './enums';
 import type { Place } from './place';
 import type { Subscription } from './subscription';
+import { inspectDisplay, type InspectOptionsLike } from './inspect-display';
 
 const BRAND = Symbol.for('service.model.Curve');
 
@@ -249,9 +250,9 @@ export class Curve {
     return `<Curve: "${this.name}", curve_type=${this.curveType.tag}>`;
   }
 
-  /** Node's inspect hook: prints `toString()`. */
-  [INSPECT](): string {
-    return this.toString();
+  /** Node's inspect hook: the notebook display as a cell's last value in tslab, else `toString()` (docs/notebooks.md#display). */
+  [INSPECT](depth?: number, options?: InspectOptionsLike): string {
+    return inspectDisplay(this, depth, options);
   }
 
   /**

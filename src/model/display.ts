@@ -163,3 +163,62 @@ export function listEquals<T>(a: readonly T[], b: readonly T[]): boolean {
   }
   return true;
 }
+
+/**
+ * Head/tail table renderings of the tabular data objects (series, lists, results), registered
+ * by the layer that can lay them out as tables (the frame layer; the model imports nothing
+ * above `src/time`). Each returns null for a value it cannot lay out (the object then shows its
+ * summary).
+ *
+ * @example
+ * const r: TableRenderer = { html: (v) => toHtml(toTable(v)), text: (v) => toText(toTable(v)) };
+ */
+export interface TableRenderer {
+  /** The notebook HTML: a caption and the head/tail table. */
+  html(value: object): string | null;
+  /** The console text: a caption line and the head/tail text table. */
+  text(value: object): string | null;
+}
+
+let tableRenderer: TableRenderer | null = null;
+
+/**
+ * Sets the head/tail renderer of tabular data objects (the frame layer registers it when it loads).
+ *
+ * @param renderer - The renderer, or null for the summaries alone.
+ * @returns The renderer registered before.
+ * @example
+ * registerTableRenderer(renderer) //=> null
+ */
+export function registerTableRenderer(renderer: TableRenderer | null): TableRenderer | null {
+  const before = tableRenderer;
+  tableRenderer = renderer;
+  return before;
+}
+
+/**
+ * The notebook bundle of a tabular data object: the registered head/tail rendering, else `summary()`.
+ *
+ * @param value - The data object.
+ * @param summary - Its summary bundle.
+ * @returns `text/plain` (the text table) and `text/html`.
+ * @example
+ * tabularBundle(ts, () => summaryOf(ts))['text/html'].includes('<table') //=> true
+ */
+export function tabularBundle(value: object, summary: () => DisplayBundle): DisplayBundle {
+  const html = tableRenderer?.html(value) ?? null;
+  const text = html === null ? null : (tableRenderer?.text(value) ?? null);
+  return html === null || text === null ? summary() : { 'text/plain': text, 'text/html': html };
+}
+
+/**
+ * The console text of a tabular data object: the registered head/tail text table, else its `toString()`.
+ *
+ * @param value - The data object.
+ * @returns The text.
+ * @example
+ * tabularText(ts).split('\n').length > 1 //=> true (with the frame layer loaded)
+ */
+export function tabularText(value: object): string {
+  return tableRenderer?.text(value) ?? String(value);
+}

@@ -6,9 +6,20 @@
 import { ValueError } from '../exceptions';
 import type { Contract } from './contract';
 import type { Curve } from './curve';
-import { equalsNullable, escapeHtml, hasBrand, INSPECT, JUPYTER_DISPLAY, setBrand, type DisplayBundle } from './display';
+import {
+  equalsNullable,
+  escapeHtml,
+  hasBrand,
+  INSPECT,
+  JUPYTER_DISPLAY,
+  setBrand,
+  type DisplayBundle,
+  tabularBundle,
+  tabularText,
+} from './display';
 import { OHLCField } from './enums';
 import { OHLC } from './ohlc';
+import { inspectDisplay, type InspectOptionsLike } from './inspect-display';
 
 const BRAND = Symbol.for('service.model.OHLCList');
 
@@ -172,9 +183,9 @@ export class OHLCList extends Array<OHLC> {
     return `<OHLCList: ${parts.join(', ')}>`;
   }
 
-  /** Node's inspect hook: prints `toString()`. */
-  [INSPECT](): string {
-    return this.toString();
+  /** Node's inspect hook: the notebook display as a cell's last value in tslab, else a head/tail text table (docs/notebooks.md#display). */
+  [INSPECT](depth?: number, options?: InspectOptionsLike): string {
+    return inspectDisplay(this, depth, options, () => tabularText(this));
   }
 
   /**
@@ -185,21 +196,23 @@ export class OHLCList extends Array<OHLC> {
    * list[Symbol.for('Jupyter.display')]()['text/html'].includes('open_interest') //=> true
    */
   [JUPYTER_DISPLAY](): DisplayBundle {
-    const fields = OHLCField.all();
-    const head = ['traded', 'period', 'front', 'delivery', ...fields.map((f) => f.key)];
-    const rows = this.slice(0, DISPLAY_ROWS).map((o) => {
-      const p = o.product;
-      const cells = [p.traded.toISODate(), p.period.tag, p.front, p.delivery.toISODate(), ...fields.map((f) => o.getField(f))];
-      return `<tr>${cells.map((c) => `<td>${escapeHtml(c === null ? '' : String(c))}</td>`).join('')}</tr>`;
+    return tabularBundle(this, () => {
+      const fields = OHLCField.all();
+      const head = ['traded', 'period', 'front', 'delivery', ...fields.map((f) => f.key)];
+      const rows = this.slice(0, DISPLAY_ROWS).map((o) => {
+        const p = o.product;
+        const cells = [p.traded.toISODate(), p.period.tag, p.front, p.delivery.toISODate(), ...fields.map((f) => o.getField(f))];
+        return `<tr>${cells.map((c) => `<td>${escapeHtml(c === null ? '' : String(c))}</td>`).join('')}</tr>`;
+      });
+      const more = this.length > DISPLAY_ROWS ? `<p>${this.length - DISPLAY_ROWS} more rows</p>` : '';
+      const title = this.curve ? `OHLCList: ${this.curve.name} (${this.length})` : `OHLCList (${this.length})`;
+      return {
+        'text/plain': this.toString(),
+        'text/html':
+          `<div class="service-model"><strong>${escapeHtml(title)}</strong><table>` +
+          `<tr>${head.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr>${rows.join('')}</table>${more}</div>`,
+      };
     });
-    const more = this.length > DISPLAY_ROWS ? `<p>${this.length - DISPLAY_ROWS} more rows</p>` : '';
-    const title = this.curve ? `OHLCList: ${this.curve.name} (${this.length})` : `OHLCList (${this.length})`;
-    return {
-      'text/plain': this.toString(),
-      'text/html':
-        `<div class="service-model"><strong>${escapeHtml(title)}</strong><table>` +
-        `<tr>${head.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr>${rows.join('')}</table>${more}</div>`,
-    };
   }
 }
 setBrand(OHLCList.prototype, BRAND);

@@ -5,6 +5,7 @@
  */
 import { PageError } from '../exceptions';
 import { escapeHtml, hasBrand, INSPECT, JUPYTER_DISPLAY, listEquals, setBrand, type DisplayBundle } from './display';
+import { inspectDisplay, type InspectOptionsLike } from './inspect-display';
 
 const BRAND = Symbol.for('service.model.Page');
 
@@ -255,9 +256,9 @@ export class Page<T> extends Array<T> {
     return `<Page: page=${this.page} of ${this.lastPage}, page_size=${this.pageSize}, total_items=${this.totalItems}, items=${this.length}>`;
   }
 
-  /** Node's inspect hook: prints `toString()`. */
-  [INSPECT](): string {
-    return this.toString();
+  /** Node's inspect hook: the notebook display as a cell's last value in tslab, else `toString()` (docs/notebooks.md#display). */
+  [INSPECT](depth?: number, options?: InspectOptionsLike): string {
+    return inspectDisplay(this, depth, options);
   }
 
   /**

@@ -9,6 +9,7 @@
 import { ValueError } from '../exceptions';
 import { escapeHtml, formatTime, hasBrand, INSPECT, JUPYTER_DISPLAY, setBrand, type DisplayBundle } from './display';
 import { Periodseries } from './periodseries';
+import { inspectDisplay, type InspectOptionsLike } from './inspect-display';
 
 const BRAND = Symbol.for('service.model.PeriodseriesList');
 
@@ -108,9 +109,9 @@ export class PeriodseriesList extends Array<Periodseries> {
     return `<PeriodseriesList: count=${this.length}, names=[${names.join(', ')}]>`;
   }
 
-  /** Node's inspect hook: prints `toString()`. */
-  [INSPECT](): string {
-    return this.toString();
+  /** Node's inspect hook: the notebook display as a cell's last value in tslab, else `toString()` (docs/notebooks.md#display). */
+  [INSPECT](depth?: number, options?: InspectOptionsLike): string {
+    return inspectDisplay(this, depth, options);
   }
 
   /**

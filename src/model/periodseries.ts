@@ -12,6 +12,7 @@ import { checkPeriods, columnEquals, toFloat64, type ColumnInput } from './colum
 import { formatTime, hasBrand, INSPECT, JUPYTER_DISPLAY, setBrand, type DisplayBundle } from './display';
 import { periodAt, periodColumnsFromItems, type CapacityPeriod, type Period, type PeriodItemInput } from './periodseries-items';
 import { Series, type SeriesInit } from './series';
+import { inspectDisplay, type InspectOptionsLike } from './inspect-display';
 
 const BRAND = Symbol.for('service.model.Periodseries');
 
@@ -286,9 +287,9 @@ export class Periodseries extends Series {
     return this.describe('Periodseries', []);
   }
 
-  /** Node's inspect hook: prints `toString()`. */
-  [INSPECT](): string {
-    return this.toString();
+  /** Node's inspect hook: the notebook display as a cell's last value in tslab, else `toString()` (docs/notebooks.md#display). */
+  [INSPECT](depth?: number, options?: InspectOptionsLike): string {
+    return inspectDisplay(this, depth, options);
   }
 
   /**

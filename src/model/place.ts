@@ -7,6 +7,7 @@ import type { Area } from './areas';
 import type { Curve } from './curve';
 import { displayBundle, hasBrand, INSPECT, JUPYTER_DISPLAY, listEquals, setBrand, type DisplayBundle } from './display';
 import type { PlaceType } from './enums';
+import { inspectDisplay, type InspectOptionsLike } from './inspect-display';
 
 const BRAND = Symbol.for('service.model.Place');
 
@@ -198,9 +199,9 @@ export class Place {
     return `<Place: key="${this.key}", name="${this.name}", kind=${this.kind.tag}>`;
   }
 
-  /** Node's inspect hook: prints `toString()`. */
-  [INSPECT](): string {
-    return this.toString();
+  /** Node's inspect hook: the notebook display as a cell's last value in tslab, else `toString()` (docs/notebooks.md#display). */
+  [INSPECT](depth?: number, options?: InspectOptionsLike): string {
+    return inspectDisplay(this, depth, options);
   }
 
   /**

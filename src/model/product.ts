@@ -8,6 +8,7 @@ import { ValueError } from '../exceptions';
 import { calendarDate, type DateInput } from './calendar-date';
 import { displayBundle, hasBrand, INSPECT, JUPYTER_DISPLAY, setBrand, type DisplayBundle } from './display';
 import type { ContractPeriod } from './enums';
+import { inspectDisplay, type InspectOptionsLike } from './inspect-display';
 
 const BRAND = Symbol.for('service.model.Product');
 
@@ -135,9 +136,9 @@ export class Product {
     return `<Product: traded=${this.traded.toISODate()}, period=${this.period.tag}, front=${this.front ?? 'None'}, delivery=${this.delivery.toISODate()}>`;
   }
 
-  /** Node's inspect hook: prints `toString()`. */
-  [INSPECT](): string {
-    return this.toString();
+  /** Node's inspect hook: the notebook display as a cell's last value in tslab, else `toString()` (docs/notebooks.md#display). */
+  [INSPECT](depth?: number, options?: InspectOptionsLike): string {
+    return inspectDisplay(this, depth, options);
   }
 
   /**

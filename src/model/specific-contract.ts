@@ -7,6 +7,7 @@ import type { DateTime } from 'luxon';
 import { calendarDate, type DateInput } from './calendar-date';
 import { displayBundle, hasBrand, INSPECT, JUPYTER_DISPLAY, setBrand, type DisplayBundle } from './display';
 import type { ContractPeriod, OHLCField } from './enums';
+import { inspectDisplay, type InspectOptionsLike } from './inspect-display';
 
 const BRAND = Symbol.for('service.model.SpecificContract');
 
@@ -152,9 +153,9 @@ export class SpecificContract {
     return `<SpecificContract: period=${this.period.tag}, delivery=${this.delivery.toISODate()}, field=${this.field?.tag ?? 'None'}>`;
   }
 
-  /** Node's inspect hook: prints `toString()`. */
-  [INSPECT](): string {
-    return this.toString();
+  /** Node's inspect hook: the notebook display as a cell's last value in tslab, else `toString()` (docs/notebooks.md#display). */
+  [INSPECT](depth?: number, options?: InspectOptionsLike): string {
+    return inspectDisplay(this, depth, options);
   }
 
   /**

@@ -6,6 +6,7 @@
 import type { Area } from './areas';
 import { displayBundle, hasBrand, INSPECT, JUPYTER_DISPLAY, setBrand, type DisplayBundle } from './display';
 import type { FuelType } from './enums';
+import { inspectDisplay, type InspectOptionsLike } from './inspect-display';
 
 const BRAND = Symbol.for('service.model.SRMCOptions');
 
@@ -153,9 +154,9 @@ export class SRMCOptions {
     return `<SRMCOptions: ${parts.join(', ')}>`;
   }
 
-  /** Node's inspect hook: prints `toString()`. */
-  [INSPECT](): string {
-    return this.toString();
+  /** Node's inspect hook: the notebook display as a cell's last value in tslab, else `toString()` (docs/notebooks.md#display). */
+  [INSPECT](depth?: number, options?: InspectOptionsLike): string {
+    return inspectDisplay(this, depth, options);
   }
 
   /**

@@ -6,11 +6,22 @@
 import { ValueError } from '../exceptions';
 import type { Contract } from './contract';
 import type { Curve } from './curve';
-import { displayBundle, equalsNullable, hasBrand, INSPECT, JUPYTER_DISPLAY, setBrand, type DisplayBundle } from './display';
+import {
+  displayBundle,
+  equalsNullable,
+  hasBrand,
+  INSPECT,
+  JUPYTER_DISPLAY,
+  setBrand,
+  type DisplayBundle,
+  tabularBundle,
+  tabularText,
+} from './display';
 import type { OHLCList } from './ohlc-list';
 import type { Periodseries } from './periodseries';
 import type { SRMCOptions } from './srmc-options';
 import type { Timeseries } from './timeseries';
+import { inspectDisplay, type InspectOptionsLike } from './inspect-display';
 
 const BRAND = Symbol.for('service.model.SRMC');
 
@@ -244,9 +255,9 @@ export class SRMC {
     return (this.ohlc ?? this.timeseries ?? this.periodseries) as OHLCList | Timeseries | Periodseries;
   }
 
-  /** Node's inspect hook: prints `toString()`. */
-  [INSPECT](): string {
-    return this.toString();
+  /** Node's inspect hook: the notebook display as a cell's last value in tslab, else a head/tail text table (docs/notebooks.md#display). */
+  [INSPECT](depth?: number, options?: InspectOptionsLike): string {
+    return inspectDisplay(this, depth, options, () => tabularText(this));
   }
 
   /**
@@ -257,13 +268,15 @@ export class SRMC {
    * s[Symbol.for('Jupyter.display')]()['text/html'].includes('ohlc') //=> true
    */
   [JUPYTER_DISPLAY](): DisplayBundle {
-    return displayBundle('SRMC', this.toString(), [
-      ['curve', this.curve?.name],
-      ['unit', this.denominator ? `${this.unit ?? ''}/${this.denominator}` : this.unit],
-      ['contract', this.contract ? this.contract.columnHeader() : null],
-      ['options', this.options ? this.options.toString() : null],
-      [this.payloadName(), this.payload().toString()],
-    ]);
+    return tabularBundle(this, () => {
+      return displayBundle('SRMC', this.toString(), [
+        ['curve', this.curve?.name],
+        ['unit', this.denominator ? `${this.unit ?? ''}/${this.denominator}` : this.unit],
+        ['contract', this.contract ? this.contract.columnHeader() : null],
+        ['options', this.options ? this.options.toString() : null],
+        [this.payloadName(), this.payload().toString()],
+      ]);
+    });
   }
 }
 setBrand(SRMC.prototype, BRAND);

@@ -5,8 +5,19 @@
  */
 import { ValueError } from '../exceptions';
 import type { Frequency } from '../time';
-import { escapeHtml, formatTime, hasBrand, INSPECT, JUPYTER_DISPLAY, setBrand, type DisplayBundle } from './display';
+import {
+  escapeHtml,
+  formatTime,
+  hasBrand,
+  INSPECT,
+  JUPYTER_DISPLAY,
+  setBrand,
+  type DisplayBundle,
+  tabularBundle,
+  tabularText,
+} from './display';
 import { Timeseries } from './timeseries';
+import { inspectDisplay, type InspectOptionsLike } from './inspect-display';
 
 const BRAND = Symbol.for('service.model.TimeseriesList');
 
@@ -123,9 +134,9 @@ export class TimeseriesList extends Array<Timeseries> {
     return `<TimeseriesList: frequency=${this.frequency?.tag ?? 'None'}, count=${this.length}, names=[${names.join(', ')}]>`;
   }
 
-  /** Node's inspect hook: prints `toString()`. */
-  [INSPECT](): string {
-    return this.toString();
+  /** Node's inspect hook: the notebook display as a cell's last value in tslab, else a head/tail text table (docs/notebooks.md#display). */
+  [INSPECT](depth?: number, options?: InspectOptionsLike): string {
+    return inspectDisplay(this, depth, options, () => tabularText(this));
   }
 
   /**
@@ -136,22 +147,24 @@ export class TimeseriesList extends Array<Timeseries> {
    * list[Symbol.for('Jupyter.display')]()['text/html'].includes('<table>') //=> true
    */
   [JUPYTER_DISPLAY](): DisplayBundle {
-    const rows = Array.from(this, (ts) => {
-      const cells = [
-        ts.name ?? '',
-        ts.columnHeader().trim(),
-        ts.hasData() ? formatTime(ts.begin()) : '',
-        ts.hasData() ? formatTime(ts.end()) : '',
-        String(ts.length),
-      ];
-      return `<tr>${cells.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`;
+    return tabularBundle(this, () => {
+      const rows = Array.from(this, (ts) => {
+        const cells = [
+          ts.name ?? '',
+          ts.columnHeader().trim(),
+          ts.hasData() ? formatTime(ts.begin()) : '',
+          ts.hasData() ? formatTime(ts.end()) : '',
+          String(ts.length),
+        ];
+        return `<tr>${cells.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`;
+      });
+      const head = '<tr><th>name</th><th>instance/contract</th><th>begin</th><th>end</th><th>count</th></tr>';
+      const title = `TimeseriesList (${this.length}, ${this.frequency?.tag ?? 'no frequency'})`;
+      return {
+        'text/plain': this.toString(),
+        'text/html': `<div class="service-model"><strong>${escapeHtml(title)}</strong><table>${head}${rows.join('')}</table></div>`,
+      };
     });
-    const head = '<tr><th>name</th><th>instance/contract</th><th>begin</th><th>end</th><th>count</th></tr>';
-    const title = `TimeseriesList (${this.length}, ${this.frequency?.tag ?? 'no frequency'})`;
-    return {
-      'text/plain': this.toString(),
-      'text/html': `<div class="service-model"><strong>${escapeHtml(title)}</strong><table>${head}${rows.join('')}</table></div>`,
-    };
   }
 }
 setBrand(TimeseriesList.prototype, BRAND);

@@ -7,7 +7,7 @@ import { DateTime } from 'luxon';
 import { ValidationError, ValueError } from '../exceptions';
 import { toDateTime, type TimeInput } from '../time';
 import { checkSteps, columnEquals, type ColumnInput } from './columns';
-import { hasBrand, INSPECT, JUPYTER_DISPLAY, listEquals, setBrand, type DisplayBundle } from './display';
+import { hasBrand, INSPECT, JUPYTER_DISPLAY, listEquals, setBrand, type DisplayBundle, tabularBundle, tabularText } from './display';
 import { ValueType } from './enums';
 import { Series, type SeriesInit } from './series';
 import { derivedName, derivedUnit, type ArithmeticOp } from './series-units';
@@ -15,6 +15,7 @@ import { combineColumns, type OperandColumns } from './timeseries-arithmetic';
 import { stepRange } from '../time/step-range';
 import type { Join } from './timeseries-join';
 import { columnsFromItems, itemAt, itemToJSON, normaliseColumns, type TimeseriesItem, type TimeseriesItemInput } from './timeseries-items';
+import { inspectDisplay, type InspectOptionsLike } from './inspect-display';
 
 const BRAND = Symbol.for('service.model.Timeseries');
 
@@ -553,9 +554,9 @@ export class Timeseries extends Series {
     return this.describe('Timeseries', this.hasScenarios() ? [`scenario_names=[${this.scenarioNames.join(', ')}]`] : []);
   }
 
-  /** Node's inspect hook: prints `toString()`. */
-  [INSPECT](): string {
-    return this.toString();
+  /** Node's inspect hook: the notebook display as a cell's last value in tslab, else a head/tail text table (docs/notebooks.md#display). */
+  [INSPECT](depth?: number, options?: InspectOptionsLike): string {
+    return inspectDisplay(this, depth, options, () => tabularText(this));
   }
 
   /**
@@ -566,10 +567,12 @@ export class Timeseries extends Series {
    * ts[Symbol.for('Jupyter.display')]()['text/html'].includes('PT1H') //=> true
    */
   [JUPYTER_DISPLAY](): DisplayBundle {
-    return this.displaySummary('Timeseries', [
-      ['value type', this.valueType().tag],
-      ['scenarios', this.hasScenarios() ? this.scenarioNames.join(', ') : null],
-    ]);
+    return tabularBundle(this, () => {
+      return this.displaySummary('Timeseries', [
+        ['value type', this.valueType().tag],
+        ['scenarios', this.hasScenarios() ? this.scenarioNames.join(', ') : null],
+      ]);
+    });
   }
 }
 setBrand(Timeseries.prototype, BRAND);

@@ -7,6 +7,7 @@
  */
 import { ValueError } from '../exceptions';
 import { hasBrand, INSPECT, JUPYTER_DISPLAY, setBrand } from '../model/display';
+import { inspectDisplay, type InspectOptionsLike } from '../model/inspect-display';
 import { renderSvgSync } from './svg-sync';
 import { compileSpec, renderPng, renderSvg, type PngOptions, type VegaLiteSpec, type VegaSpec } from './vega-runtime';
 
@@ -196,9 +197,9 @@ export class Chart {
     return `<Chart: ${this.kind}, ${this.series} series, ${this.points} points>`;
   }
 
-  /** Node's inspect hook: prints `toString()`. */
-  [INSPECT](): string {
-    return this.toString();
+  /** Node's inspect hook: the notebook display as a cell's last value in tslab, else `toString()` (docs/notebooks.md#display). */
+  [INSPECT](depth?: number, options?: InspectOptionsLike): string {
+    return inspectDisplay(this, depth, options);
   }
 
   /**

@@ -6,7 +6,7 @@
  */
 import { JUPYTER_DISPLAY } from '../model/display';
 import { Chart } from './chart';
-import { inNotebook, inspectText, sendBundleTracked, type MimeBundle } from './notebook-output';
+import { inNotebook, inspectText, sendBundleTracked, type MimeBundle } from '../model/notebook-output';
 import { canRenderHtml, tableHtml, tableText, type TableHtmlOptions } from './table-html';
 import { isTableLike } from './table-source';
 

@@ -27,4 +27,4 @@ export { wallClockMillis } from './wall-clock';
 // Notebook display
 export { display, mimeBundle, type DisplayOptions } from './display';
 export { registerTableHtml, type TableHtmlOptions, type TableHtmlRenderer } from './table-html';
-export type { MimeBundle } from './notebook-output';
+export type { MimeBundle } from '../model/notebook-output';

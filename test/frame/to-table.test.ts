@@ -1,7 +1,8 @@
 import { test } from 'uvu';
+import { inspect } from 'node:util';
 import * as assert from 'uvu/assert';
 import * as aq from 'arquero';
-import { FrameTable, frameInfo, headerLevels, toTable } from '../../src/frame';
+import { FrameTable, frameInfo, headerLevels, toTable, toText } from '../../src/frame';
 import { columnValues, tableFromLayout } from '../../src/frame/to-table';
 import { layoutTimeseries } from '../../src/frame/timeseries-layout';
 import { actual, ACTUAL_NAME, ensemble, WIND_NAME } from './samples';
@@ -45,14 +46,22 @@ test('expression parameters still work beside the frame information', () => {
   assert.equal(Object.keys(t.params() ?? {}), ['k']);
 });
 
-test('notebook display: HTML with stacked headers and a text summary', () => {
+test('notebook display: HTML with stacked headers and the head/tail text table', () => {
   const bundle = display(toTable(ensemble()));
   assert.ok(bundle['text/html']!.includes('rowspan="3"'));
-  assert.is(
-    bundle['text/plain'],
-    `<Table: 2 rows × 4 columns, times in CET: date, ${WIND_NAME} | 2020-10-26 00:00 ec-ens, ` +
-      `${WIND_NAME} | 2020-10-26 00:00 ec-ens | e00, ${WIND_NAME} | 2020-10-26 00:00 ec-ens | e01>`,
-  );
+  assert.is(bundle['text/plain'], toText(toTable(ensemble())));
+  assert.ok(bundle['text/plain']!.endsWith('[2 rows × 4 columns · times in CET]'));
+});
+
+test('inspect (console.log) shows the text table, never the internals; nested, one line', () => {
+  const t = toTable(actual());
+  const text = inspect(t);
+  assert.is(text, toText(t));
+  for (const internal of ['_names', '_data', '_params', 'service.frame.info', 'InstantColumn'])
+    assert.not.ok(text.includes(internal), internal);
+  assert.is(inspect([t]), '[ <Table: 3 rows × 2 columns · times in CET> ]');
+  const filtered = t.filter((d: Record<string, number>) => d['DE Consumption MWh/h H Actual']! > 1);
+  assert.ok(inspect(filtered).endsWith('[1 row × 2 columns · times in CET]'), inspect(filtered));
 });
 
 test('columnValues: instants are read as Dates, NaN instants null; numbers stay typed', () => {

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { inNotebook, sendBundle, tslabWriter, type MimeBundle } from '../../src/plot/notebook-output';
+import { inNotebook, sendBundle, tslabWriter, type MimeBundle } from '../../src/model/notebook-output';
 
 const bundle: MimeBundle = { 'application/vnd.vegalite.v5+json': { mark: 'point' }, 'image/svg+xml': '<svg/>', 'text/plain': '<Chart>' };
 
