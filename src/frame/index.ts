@@ -9,7 +9,6 @@ export { FrameTable, toTable } from './to-table';
 export { setDanfoLoader, toDataFrame, type DanfoDataFrame, type DanfoModule } from './danfo';
 export { setPolarsLoader, toPolars, type PolarsDataFrame, type PolarsModule } from './polars';
 export { toHtml, type HtmlOptions, type HtmlTable } from './to-html';
-export { toText } from './to-text';
 export { ARROW_FRAME_KEY, ARROW_LEVELS_KEY, ARROW_ZONE_KEY, fromArrowIPC, toArrowIPC } from './to-arrow';
 export { toParquet } from './to-parquet';
 

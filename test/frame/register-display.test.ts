@@ -2,7 +2,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { inspect } from 'node:util';
 import { Timeseries } from '../../src/model';
-import { toDataFrame, toTable, toText } from '../../src/frame';
+import { toDataFrame, toTable } from '../../src/frame';
+import { toText } from '../../src/frame/to-text';
 import {
   absolute,
   actual,

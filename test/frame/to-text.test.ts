@@ -2,7 +2,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as aq from 'arquero';
 import { Timeseries } from '../../src/model';
-import { toTable, toText } from '../../src/frame';
+import { toTable } from '../../src/frame';
+import { toText } from '../../src/frame/to-text';
 import { actual, climate, ensemble, Frequency, Resolution, UTC } from './samples';
 
 test('runs with TZ=America/New_York (so machine-zone rendering would show)', () => {
