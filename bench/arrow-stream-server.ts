@@ -25,8 +25,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
-import { createApp } from '../server/src/server/app';
-import { DuckDbStore, type ColumnSource, type SeriesCursor, type Store, type TimeForm } from '../server/src/server/store';
+import { createApp } from '../server/src/http/app';
+import { DuckDbStore, type ColumnSource, type SeriesCursor, type Store, type TimeForm } from '../server/src/store';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 const probing = process.argv.includes('--probe');

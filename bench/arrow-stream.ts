@@ -40,7 +40,7 @@ import { parseArgs } from 'node:util';
 import { Timeseries } from '../src/model';
 import { CET, Frequency, Resolution } from '../src/time';
 import { ARROW_ACCEPT, TimeseriesStream } from '../src/wire/arrow';
-import { DuckDbStore, type TimeForm } from '../server/src/server/store';
+import { DuckDbStore, type TimeForm } from '../server/src/store';
 import { DECADE_ROWS, decadeStore } from './decade-store';
 import { median } from './median-time';
 import { countBody } from './http-get';

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { CurveRecord } from '../server/src/server/store';
+import type { CurveRecord } from '../server/src/store';
 
 /**
  * A 15-minute `MWh/h` actual curve record for benchmark imports.

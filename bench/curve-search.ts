@@ -15,11 +15,11 @@
 import { Agent, request } from 'node:http';
 import { parseArgs } from 'node:util';
 import { ServiceClient } from '../src/client';
-import { buildCatalogue } from '../server/src/server/demo';
+import { buildCatalogue } from '../server/src/demo';
 import { addUser, startService } from '../test/helpers/start-service';
 import { formatRequestLine, metadataCurves, type MetadataCurvesOptions } from '../src/wire';
-import { decodeMetadataCurves } from '../server/src/server/requests';
-import { curveQueryOf } from '../server/src/server/routes/metadata';
+import { decodeMetadataCurves } from '../server/src/requests';
+import { curveQueryOf } from '../server/src/routes/metadata';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string' }, anchor: { type: 'string' } } });
 const RUNS = Number(args.runs ?? 400);

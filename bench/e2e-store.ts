@@ -8,8 +8,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateApiKey, hashApiKey } from '../server/src/server/auth';
-import { DuckDbStore } from '../server/src/server/store';
+import { generateApiKey, hashApiKey } from '../server/src/auth';
+import { DuckDbStore } from '../server/src/store';
 import { benchCurve } from './bench-curve';
 import { startServiceProcess } from './service-process';
 

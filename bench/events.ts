@@ -28,10 +28,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { EventsConnection, eventsUrl, type CurveEvent } from '../src/client/events';
-import { createApp } from '../server/src/server/app';
-import { generateApiKey, hashApiKey } from '../server/src/server/auth';
-import { importSources } from '../server/src/server/import';
-import { DuckDbStore } from '../server/src/server/store';
+import { createApp } from '../server/src/http/app';
+import { generateApiKey, hashApiKey } from '../server/src/auth';
+import { importSources } from '../server/src/import';
+import { DuckDbStore } from '../server/src/store';
 import { quantile } from './median-time';
 
 const SUBSCRIBERS = 100;

@@ -16,7 +16,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDbStore } from '../server/src/server/store';
+import { DuckDbStore } from '../server/src/store';
 import { importCurveNames } from '../test/helpers/big-import';
 import { addUser } from '../test/helpers/start-service';
 import { startLoadServer } from './load-server-process';

@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import type { Store } from '../server/src/server/store';
+import type { Store } from '../server/src/store';
 
 /**
  * Serves a store directory or `postgres://` URL in a child process.

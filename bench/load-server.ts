@@ -7,12 +7,12 @@
  *
  * Run by bench/load.ts: `node --import tsx bench/load-server.ts DIR|URL [--main-thread-import]`
  */
-import { createApp, SECTION_ROUTES } from '../server/src/server/app';
-import type { RouteModule } from '../server/src/server/route-module';
-import { userOf } from '../server/src/server/auth';
-import { importSources, mayImport } from '../server/src/server/import';
-import { importRequestOf } from '../server/src/server/import/import-body';
-import { DuckDbStore, PostgresStore } from '../server/src/server/store';
+import { createApp, SECTION_ROUTES } from '../server/src/http/app';
+import type { RouteModule } from '../server/src/http/route-module';
+import { userOf } from '../server/src/auth';
+import { importSources, mayImport } from '../server/src/import';
+import { importRequestOf } from '../server/src/import/import-body';
+import { DuckDbStore, PostgresStore } from '../server/src/store';
 
 /** The import route as it was before the import thread: JSON parse, read, check on the loop. */
 const mainThreadImport: RouteModule = {

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { OhlcBlock } from '../server/src/server/store';
+import type { OhlcBlock } from '../server/src/store';
 import { zoneByName } from '../src/time';
 
 /** The bench curve's name. */

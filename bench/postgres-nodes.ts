@@ -11,8 +11,8 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
-import { seedDemo } from '../server/src/server/demo';
-import { PostgresStore } from '../server/src/server/store';
+import { seedDemo } from '../server/src/demo';
+import { PostgresStore } from '../server/src/store';
 import { startPostgres } from '../test/helpers/postgres-server';
 import { loadMixPaths, startLoadServer } from './load-server-process';
 import { median } from './median-time';

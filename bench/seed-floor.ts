@@ -30,9 +30,9 @@ import {
   type DuckDBConnection,
   type DuckDBVector,
 } from '@duckdb/node-api';
-import { countValues, seedDemo } from '../server/src/server/demo';
-import { ChunkWriter, SCHEMA_SQL } from '../server/src/server/store/duckdb-io';
-import { DuckDbStore, type CurveRecord, type ImportBatch, type SeriesBlock } from '../server/src/server/store';
+import { countValues, seedDemo } from '../server/src/demo';
+import { ChunkWriter, SCHEMA_SQL } from '../server/src/store/duckdb/duckdb-io';
+import { DuckDbStore, type CurveRecord, type ImportBatch, type SeriesBlock } from '../server/src/store';
 import { benchCurve } from './bench-curve';
 
 const { values: args } = parseArgs({ options: { values: { type: 'string' }, runs: { type: 'string' }, demo: { type: 'string' } } });

@@ -11,9 +11,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { countValues, progressBar, seedDemo, type DemoStore } from '../server/src/server/demo';
-import { DuckDbStore } from '../server/src/server/store';
-import type { ImportBatch } from '../server/src/server/store/types';
+import { countValues, progressBar, seedDemo, type DemoStore } from '../server/src/demo';
+import { DuckDbStore } from '../server/src/store';
+import type { ImportBatch } from '../server/src/store/types';
 
 async function main(): Promise<void> {
   const preset = (process.argv[2] ?? 'small') as 'small' | 'full';

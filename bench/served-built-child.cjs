@@ -13,8 +13,8 @@
 const { join } = require('node:path');
 const { performance } = require('node:perf_hooks');
 
-const dist = join(__dirname, '..', 'server', 'dist', 'server');
-const { createApp } = require(join(dist, 'app.js'));
+const dist = join(__dirname, '..', 'server', 'dist');
+const { createApp } = require(join(dist, 'http', 'app.js'));
 const { DuckDbStore } = require(join(dist, 'store', 'index.js'));
 
 const cpuMs = () => {

@@ -63,7 +63,7 @@ function newestSource(dir: string): number {
 
 /** Whether server/dist and dist/ exist and are newer than every source file. */
 function builtIsCurrent(): boolean {
-  const built = [join(ROOT, 'server/dist/server/app.js'), join(ROOT, 'dist/wire/index.js')];
+  const built = [join(ROOT, 'server/dist/http/app.js'), join(ROOT, 'dist/wire/index.js')];
   if (!built.every((f) => existsSync(f))) return false;
   const oldest = Math.min(...built.map((f) => statSync(f).mtimeMs));
   return Math.max(newestSource(join(ROOT, 'src')), newestSource(join(ROOT, 'server/src'))) <= oldest;

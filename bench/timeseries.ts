@@ -23,9 +23,9 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { ServiceClient } from '../src/client';
-import { createApp } from '../server/src/server/app';
-import { generateApiKey, hashApiKey } from '../server/src/server/auth';
-import { DuckDbStore, type CurveRecord } from '../server/src/server/store';
+import { createApp } from '../server/src/http/app';
+import { generateApiKey, hashApiKey } from '../server/src/auth';
+import { DuckDbStore, type CurveRecord } from '../server/src/store';
 import { interleavedRatio, quantile } from './median-time';
 import { builtRatio } from './served-built';
 

@@ -3,7 +3,7 @@
 // browsers into hashed ES modules (code splitting: Vega and Vega-Lite land in a chunk that only
 // the pages that chart load), its stylesheet into a hashed CSS file, and writes `index.html`
 // naming them; every file also gets a Brotli (`.br`) and a gzip (`.gz`) copy, so the service
-// sends them without compressing at run time. Output: server/dist/console/ (or --out DIR).
+// sends them without compressing at run time. Output: server/dist/web-console/ (or --out DIR).
 //
 // The console runs the project's own client (src/client), which bundles for browsers as it is
 // (docs/client.md#browser-use: its Node-only paths reach Node's built-ins only when taken).
@@ -20,7 +20,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const CONSOLE_SOURCES = join(ROOT, 'server', 'console');
 
 /** Where `npm run build` puts the console (the service serves it from there by default). */
-export const CONSOLE_OUT = join(ROOT, 'server', 'dist', 'console');
+export const CONSOLE_OUT = join(ROOT, 'server', 'dist', 'web-console');
 
 /** The file names under `assets/` carry a content hash; the service caches them for a year. */
 const ENTRY_NAMES = 'assets/[name]-[hash]';

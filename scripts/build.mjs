@@ -5,7 +5,7 @@
 // dist/model/index.mjs, dist/engine/index.mjs, dist/wire/index.mjs, each with a .d.mts). Then the
 // server package (server/, ARCHITECTURE.md#two-packages): `tsc -p server/tsconfig.json` into
 // server/dist/, against the client's fresh dist/ (it imports `service/wire` and the like by name), and its web
-// console (scripts/build-console.mjs) into server/dist/console/. An ES entry imports the CommonJS module and re-exports
+// console (scripts/build-console.mjs) into server/dist/web-console/. An ES entry imports the CommonJS module and re-exports
 // every name it has, by name, so `import { Frequency } from "service"` works in runtimes that do
 // not guess a CommonJS module's names (Deno) and `import` and `require` share one instance of the
 // package (one set of classes: `instanceof ValidationError` holds whichever way it was loaded).
@@ -96,7 +96,7 @@ export function build(root = ROOT) {
   const server = spawnSync(process.execPath, [tsc, '-p', join('server', 'tsconfig.json')], { cwd: root, encoding: 'utf8' });
   const serverOut = client + (server.stdout ?? '') + (server.stderr ?? '');
   if (server.status !== 0) return { ok: false, output: serverOut };
-  // The web console (scripts/build-console.mjs), into server/dist/console.
+  // The web console (scripts/build-console.mjs), into server/dist/web-console.
   const web = spawnSync(process.execPath, [join(root, 'scripts', 'build-console.mjs')], { cwd: root, encoding: 'utf8' });
   return { ok: web.status === 0, output: serverOut + (web.stdout ?? '') + (web.stderr ?? '') };
 }

@@ -1,7 +1,7 @@
 /**
  * The error classes of the service (docs/protocol.md#errors), exported as `service/exceptions`, and
  * the client's mapping of an HTTP error answer to one of them ({@link errorFromResponse}); the
- * service's mapping back to statuses and bodies is `server/src/server/errors.ts` (the server package).
+ * service's mapping back to statuses and bodies is `server/src/http/errors.ts` (the server package).
  *
  * Every class derives from one root, {@link ServiceError}; every API-call error derives from
  * {@link APIError}. Each class builds its own message and keeps its named fields.

@@ -22,7 +22,7 @@ import {
   ValueError,
   WebSocketsError,
 } from '../src/exceptions';
-import { bodyOfError, GENERIC_SERVER_ERROR_MESSAGE, headersOfError, statusOfError } from '../server/src/server/errors';
+import { bodyOfError, GENERIC_SERVER_ERROR_MESSAGE, headersOfError, statusOfError } from '../server/src/http/errors';
 
 test('every class derives from ServiceError and Error, with its own name', () => {
   const all = [

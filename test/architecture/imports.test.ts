@@ -125,8 +125,10 @@ test('placeOf and mayImport encode the layer order', () => {
   assert.is(placeOf('src/index.ts'), 'root');
   assert.is(placeOf('src'), 'root');
   assert.is(placeOf('src/util/x.ts'), 'outside');
-  assert.is(placeOf('server/src/server/store/store.ts'), 'server');
+  assert.is(placeOf('server/src/store/store.ts'), 'server');
   assert.is(placeOf('server/src/cli/main.ts'), 'cli');
+  assert.is(placeOf('server/src/http/app.ts'), 'server');
+  assert.is(placeOf('server/src/server/app.ts'), 'outside', 'no folder named like its parent');
   assert.is(placeOf('src/server/app.ts'), 'outside', 'the service lives in its own package');
   assert.is(placeOf('server/src/wire/x.ts'), 'outside', 'the shared vocabulary lives in the client package only');
   assert.is(placeOf('server/src/index.ts'), 'outside');
@@ -161,14 +163,14 @@ test('checkLayers reports upward, sideways-forbidden and outside imports with th
     checkLayers(bad).map((v) => `${v.line} ${v.target}`),
     ['2 ../frame/to-table', '3 ../../test/helpers/x'],
   );
-  const sideways = sourceOf('server/src/server/routes/a.ts', "import { ServiceClient } from '../../client';");
+  const sideways = sourceOf('server/src/routes/a.ts', "import { ServiceClient } from '../client';");
   assert.is(checkLayers(sideways).length, 1);
-  assert.equal(checkLayers(sourceOf('server/src/cli/main.ts', "import { createApp } from '../server/app';")), []);
+  assert.equal(checkLayers(sourceOf('server/src/cli/main.ts', "import { createApp } from '../http/app';")), []);
 });
 
 test('checkLayers: the server reaches the client package only by name, and only its shared vocabulary', () => {
   const server = sourceOf(
-    'server/src/server/routes/a.ts',
+    'server/src/routes/a.ts',
     [
       "import { Frequency } from 'service/time';", // 1 ok
       "import { ValidationError } from 'service/exceptions';", // 2 ok
@@ -176,25 +178,25 @@ test('checkLayers: the server reaches the client package only by name, and only 
       "import { ServiceClient } from 'service';", // 4 the root loads the client
       "import { lineChart } from 'service/plot';", // 5 not shared vocabulary
       "import { x } from 'service/wire/json';", // 6 a file deep inside
-      "import { Area } from '../../../../src/model';", // 7 a relative path into the other package
+      "import { Area } from '../../../src/model';", // 7 a relative path into the other package
       "import Fastify from 'fastify';", // 8 not ours: other rules
     ].join('\n'),
   );
   assert.equal(
     checkLayers(server).map((v) => `${v.line} ${v.target}`),
-    ['4 service', '5 service/plot', '6 service/wire/json', '7 ../../../../src/model'],
+    ['4 service', '5 service/plot', '6 service/wire/json', '7 ../../../src/model'],
   );
   const client = sourceOf(
     'src/client/a.ts',
     [
       "import { createApp } from 'service-server';",
-      "import { x } from '../../server/src/server/app';",
+      "import { x } from '../../server/src/http/app';",
       "import { y } from 'service/wire';",
     ].join('\n'),
   );
   assert.equal(
     checkLayers(client).map((v) => `${v.line} ${v.target}`),
-    ['1 service-server', '2 ../../server/src/server/app', '3 service/wire'],
+    ['1 service-server', '2 ../../server/src/http/app', '3 service/wire'],
     'the client never imports the server, nor itself by name',
   );
   assert.ok(mayImportPackage('cli', 'service/engine'));
@@ -218,7 +220,7 @@ test('checkPackages confines axios, danfojs and the rendering libraries', () => 
     checkPackages(sourceOf('src/wire/json/read.ts', store)).map((v) => `${v.line} ${v.rule}`),
     ['1 server-only', '2 server-only', '3 server-only'],
   );
-  assert.equal(checkPackages(sourceOf('server/src/server/store/duckdb-io.ts', store)), []);
+  assert.equal(checkPackages(sourceOf('server/src/store/duckdb/duckdb-io.ts', store)), []);
 });
 
 test('checkDynamicLoads reports computed names only', () => {
@@ -295,13 +297,13 @@ test('findCycles finds loops inside a layer, self-imports, and none in a tree', 
 
 test('buildGraph follows runtime imports and re-exports, not type-only ones', () => {
   const made = [
-    sourceOf('server/src/server/app.ts', "import { a } from './auth';\nimport type { R } from './route-module';\nexport * from './store';"),
-    sourceOf('server/src/server/auth/index.ts', "import { type X, type Y } from '../app';\nexport { z } from '../app';"),
+    sourceOf('server/src/http/app.ts', "import { a } from '../auth';\nimport type { R } from './route-module';\nexport * from '../store';"),
+    sourceOf('server/src/auth/index.ts', "import { type X, type Y } from '../http/app';\nexport { z } from '../http/app';"),
   ];
   const graph = buildGraph(root, made);
-  assert.equal(graph.get('server/src/server/app.ts'), ['server/src/server/auth/index.ts', 'server/src/server/store/index.ts']);
-  assert.equal(graph.get('server/src/server/auth/index.ts'), ['server/src/server/app.ts']);
-  assert.equal(findCycles(graph), [['server/src/server/app.ts', 'server/src/server/auth/index.ts', 'server/src/server/app.ts']]);
+  assert.equal(graph.get('server/src/http/app.ts'), ['server/src/auth/index.ts', 'server/src/store/index.ts']);
+  assert.equal(graph.get('server/src/auth/index.ts'), ['server/src/http/app.ts']);
+  assert.equal(findCycles(graph), [['server/src/auth/index.ts', 'server/src/http/app.ts', 'server/src/auth/index.ts']]);
 });
 
 // --- the real tree -----------------------------------------------------------------------------

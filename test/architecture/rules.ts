@@ -24,8 +24,26 @@ const LAYER_RANK = Object.freeze({
 /** A layer: a folder directly under `src/` (client package) or `server/src/` (server package). */
 type Layer = keyof typeof LAYER_RANK;
 
-/** The layers of the server package (`server/src/<layer>/`); all others are the client package's (`src/<layer>/`). */
+/** The layers of the server package; all others are the client package's (`src/<layer>/`). */
 const SERVER_LAYERS: ReadonlySet<Layer> = new Set(['server', 'cli']);
+
+/**
+ * The folders of the server package (`server/src/<folder>/`) and their layer: `cli` on top, every
+ * other folder in the `server` layer.
+ */
+const SERVER_FOLDERS: Readonly<Record<string, Layer>> = Object.freeze({
+  auth: 'server',
+  console: 'server',
+  demo: 'server',
+  feed: 'server',
+  http: 'server',
+  import: 'server',
+  queries: 'server',
+  requests: 'server',
+  routes: 'server',
+  store: 'server',
+  cli: 'cli',
+});
 
 /** What the server package may import of the client package, by name: the shared vocabulary. */
 const SHARED_SUBPATHS: ReadonlySet<Place> = new Set(['exceptions', 'time', 'model', 'engine', 'wire']);
@@ -59,8 +77,8 @@ export interface Violation {
 export function placeOf(path: string): Place {
   const parts = path.replace(/\.ts$/, '').split('/');
   if (parts[0] === 'server' && parts[1] === 'src') {
-    const layer = parts[2] as Layer;
-    return parts.length > 3 && SERVER_LAYERS.has(layer) ? layer : 'outside';
+    const layer = Object.hasOwn(SERVER_FOLDERS, parts[2]) ? SERVER_FOLDERS[parts[2]] : undefined;
+    return layer ?? 'outside';
   }
   if (parts[0] !== 'src') return 'outside';
   if (parts.length === 1 || (parts.length === 2 && parts[1] === 'index')) return 'root';

@@ -1,7 +1,7 @@
 /**
  * Tests mirror sources: `src/engine/resample.ts` is tested by
- * `test/engine/resample.test.ts`; the server package's `server/src/server/app.ts` by
- * `test/server/app.test.ts` and `server/src/cli/main.ts` by `test/cli/main.test.ts`. Fails when a test folder mirrors no `src/` folder (a typo or a
+ * `test/engine/resample.test.ts`; the server package's `server/src/http/app.ts` by
+ * `test/server/http/app.test.ts` and `server/src/cli/main.ts` by `test/server/cli/main.test.ts`. Fails when a test folder mirrors no `src/` folder (a typo or a
  * folder left behind by a move) or when a test reaches the built package (`dist/`, or `service`
  * by name, which resolves to `dist/`) instead of the sources. Prints, without failing, the
  * `src/` files that have no test of their own and the tests that mirror no single file
@@ -36,10 +36,11 @@ const OWN_FOLDERS: Readonly<Record<string, string>> = {
 const testFiles = listTsFiles(root, 'test').filter((f) => f.endsWith('.test.ts'));
 const srcFiles = [...listTsFiles(root, 'src'), ...listTsFiles(root, 'server/src')];
 
-/** The source folder a test path mirrors: `test/engine` -> `src/engine`, `test/server/routes` -> `server/src/server/routes`. */
+/** The source folder a test path mirrors: `test/engine` -> `src/engine`, `test/server/routes` -> `server/src/routes`. */
 const sourceOf = (testPath: string): string => {
   const rest = testPath.slice('test/'.length);
-  return /^(server|cli)(\/|$)/.test(rest) ? `server/src/${rest}` : `src/${rest}`;
+  if (rest === 'server') return 'server/src';
+  return rest.startsWith('server/') ? `server/src/${rest.slice('server/'.length)}` : `src/${rest}`;
 };
 
 const isDir = (p: string): boolean => existsSync(join(root, p)) && statSync(join(root, p)).isDirectory();
@@ -91,8 +92,9 @@ test('lists src files without a test of their own, and tests that mirror no sing
 test('the mirror mapping: a test file names its source, a folder test names its folder', () => {
   assert.is(mirrored('test/engine/resample.test.ts'), 'src/engine/resample');
   assert.is(mirrored('test/model/areas.test.ts'), 'src/model/areas');
-  assert.is(mirrored('test/server/store/duckdb-read.test.ts'), 'server/src/server/store/duckdb-read');
-  assert.is(mirrored('test/cli/main.test.ts'), 'server/src/cli/main');
+  assert.is(mirrored('test/server/store/duckdb/duckdb-read.test.ts'), 'server/src/store/duckdb/duckdb-read');
+  assert.is(mirrored('test/server/http/app.test.ts'), 'server/src/http/app');
+  assert.is(mirrored('test/server/cli/main.test.ts'), 'server/src/cli/main');
   assert.is(ownFolder('test/helpers/start-service.ts'), 'test/helpers');
   assert.is(ownFolder('test/helperz/x.test.ts'), undefined);
 });

@@ -23,8 +23,8 @@ function calls(path: string, text?: string): string[] {
 }
 
 test('the rule sees a call and ignores comments, strings and the model itself', () => {
-  assert.equal(calls('src/server/x.ts', 'reply.send(JSON.stringify(ts.toJSON()));'), ['src/server/x.ts:1']);
-  assert.equal(calls('src/server/x.ts', "// ts.toJSON()\nconst s = 'x.toJSON()';"), []);
+  assert.equal(calls('server/src/http/x.ts', 'reply.send(JSON.stringify(ts.toJSON()));'), ['server/src/http/x.ts:1']);
+  assert.equal(calls('server/src/http/x.ts', "// ts.toJSON()\nconst s = 'x.toJSON()';"), []);
   assert.equal(calls('src/model/x.ts', 'curve.toJSON()'), []);
 });
 

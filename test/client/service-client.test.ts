@@ -25,9 +25,9 @@ import {
   UnauthorizedError,
   ValidationError,
 } from '../../src/exceptions';
-import { SECTION_ROUTES } from '../../server/src/server/app';
-import type { RouteModule } from '../../server/src/server/route-module';
-import { assertCanRead, userOf } from '../../server/src/server/auth';
+import { SECTION_ROUTES } from '../../server/src/http/app';
+import type { RouteModule } from '../../server/src/http/route-module';
+import { assertCanRead, userOf } from '../../server/src/auth';
 import { addUser, startService, type StartedService } from '../helpers/start-service';
 import { recordRequests } from '../helpers/record-requests';
 

@@ -7,7 +7,7 @@
  * curveRecord('DE Wind MWh/h H Actual').frequency //=> 'PT1H'
  * curveRecord('X', { curveType: 'INSTANCE', instanceIssuedTimezone: 'UTC' }).curveType //=> 'INSTANCE'
  */
-import type { CurveRecord, PeriodBlock } from '../../server/src/server/store';
+import type { CurveRecord, PeriodBlock } from '../../server/src/store';
 
 /** The fields every test curve has unless it says otherwise. */
 const CURVE_DEFAULTS: Readonly<Omit<CurveRecord, 'name'>> = Object.freeze({

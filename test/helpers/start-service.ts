@@ -10,12 +10,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '../../server/src/server/app';
-import type { ConsoleOptions } from '../../server/src/server/console';
-import type { Clock, RouteModule } from '../../server/src/server/route-module';
-import { generateApiKey, hashApiKey, type RateLimitOptions } from '../../server/src/server/auth';
-import { seedDemo } from '../../server/src/server/demo';
-import { DuckDbStore, type ImportBatch, type Store, type SubscriptionGrant } from '../../server/src/server/store';
+import { createApp } from '../../server/src/http/app';
+import type { ConsoleOptions } from '../../server/src/console/console-files';
+import type { Clock, RouteModule } from '../../server/src/http/route-module';
+import { generateApiKey, hashApiKey, type RateLimitOptions } from '../../server/src/auth';
+import { seedDemo } from '../../server/src/demo';
+import { DuckDbStore, type ImportBatch, type Store, type SubscriptionGrant } from '../../server/src/store';
 
 /** Options of {@link startService}. */
 export interface StartServiceOptions {
@@ -35,7 +35,7 @@ export interface StartServiceOptions {
   openStore?: (dir: string) => Promise<Store>;
   /** Origins allowed to call `/api` from a browser (default none). */
   corsOrigins?: readonly string[];
-  /** The web console (default: the service's default, the built files in server/dist/console). */
+  /** The web console (default: the service's default, the built files in server/dist/web-console). */
   console?: ConsoleOptions | false;
 }
 

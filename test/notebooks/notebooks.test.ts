@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildCatalogue, DEMO_DENIED_AREAS } from '../../server/src/server/demo';
+import { buildCatalogue, DEMO_DENIED_AREAS } from '../../server/src/demo';
 
 const root = resolve(__dirname, '..', '..');
 const dir = join(root, 'notebooks');

@@ -11,7 +11,7 @@ import { MAX_RANGE_DAYS, MAX_SERIES_STEPS, maxRangeMillis } from '../../src/wire
 import { Frequency } from '../../src/time';
 import { recordRequests } from '../helpers/record-requests';
 import { addUser, startService, type StartedService } from '../helpers/start-service';
-import { RID, openProbe } from '../server/events/ws-probe';
+import { RID, openProbe } from '../server/feed/ws-probe';
 
 let svc: StartedService;
 let ordinary: string;

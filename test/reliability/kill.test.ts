@@ -8,11 +8,11 @@ import * as assert from 'uvu/assert';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDbStore } from '../../server/src/server/store';
+import { DuckDbStore } from '../../server/src/store';
 import { importBody, importCurveNames, importFileTexts } from '../helpers/big-import';
 import { killNow, spawnCli, startChildService } from '../helpers/child-service';
 import { addUser } from '../helpers/start-service';
-import { RID, openProbe, type WsProbe } from '../server/events/ws-probe';
+import { RID, openProbe, type WsProbe } from '../server/feed/ws-probe';
 
 const BIG = { curves: 6, values: 35_040, prefix: 'KILL' }; // 210,240 values, about 13 MB
 const NAMES = importCurveNames(BIG);

@@ -68,7 +68,7 @@ import {
   decodeSrmcLatest,
   decodeSrmcLoad,
   decodeTimeseriesLoad,
-} from '../../server/src/server/requests';
+} from '../../server/src/requests';
 
 const PAIRS: { request: string }[] = JSON.parse(readFileSync(join(__dirname, '../fixtures/wire-pairs.json'), 'utf8'));
 

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { ProgressStream } from '../server/demo';
+import type { ProgressStream } from '../demo';
 
 /** Output and stop signal of a command run. */
 export interface CliIO {

@@ -10,8 +10,8 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ValidationError, ValueError } from 'service/exceptions';
-import { formatProblem, importFiles, type ImportSummary } from '../server/import';
-import type { Store } from '../server/store';
+import { formatProblem, importFiles, type ImportSummary } from '../import';
+import type { Store } from '../store';
 import { storeOption } from './cli-args';
 import { oneStore, openStore } from './open-store';
 import type { CliIO } from './cli-io';

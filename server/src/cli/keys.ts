@@ -7,8 +7,8 @@
  */
 import { parseArgs } from 'node:util';
 import { ValidationError, ValueError } from 'service/exceptions';
-import { createKey, hashApiKey, keyIdOf } from '../server/auth';
-import type { KeyRecord, Store } from '../server/store';
+import { createKey, hashApiKey, keyIdOf } from '../auth';
+import type { KeyRecord, Store } from '../store';
 import { oneStore, openStore } from './open-store';
 import { grantOption, required, storeOption } from './cli-args';
 import type { CliIO } from './cli-io';

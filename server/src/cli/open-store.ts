@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { DuckDbStore, PostgresStore, type PostgresStoreOptions, type Store } from '../server/store';
+import { DuckDbStore, PostgresStore, type PostgresStoreOptions, type Store } from '../store';
 import { ValidationError } from 'service/exceptions';
 
 /** Where a command's store is. */

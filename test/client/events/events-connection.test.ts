@@ -8,7 +8,7 @@ import { Area, DataType, EventType } from '../../../src/model';
 import { ConnectionEvent, CurveEvent, TimeoutEvent, type EventsConnection, type FeedEvent } from '../../../src/client/events';
 import { ServiceClient } from '../../../src/client/service-client';
 import { startWsFaultProxy, type WsFaultProxy } from '../../helpers/ws-fault-proxy';
-import { DE_CONS, DE_WIND, FR_WIND, hourlyCsv, startFeedService, type FeedService } from '../../server/events/feed-fixture';
+import { DE_CONS, DE_WIND, FR_WIND, hourlyCsv, startFeedService, type FeedService } from '../../server/feed/feed-fixture';
 
 const JAN1 = Date.UTC(2024, 0, 1);
 const H = 3_600_000;

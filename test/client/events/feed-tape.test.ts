@@ -11,7 +11,7 @@ import { CurveEvent, TimeoutEvent, type EventsConnection } from '../../../src/cl
 import { ServiceClient } from '../../../src/client/service-client';
 import type { CacheMode } from '../../../src/client/http/cache-options';
 import { WebSocketsError } from '../../../src/exceptions';
-import { DE_WIND, FR_WIND, hourlyCsv, startFeedService, type FeedService } from '../../server/events/feed-fixture';
+import { DE_WIND, FR_WIND, hourlyCsv, startFeedService, type FeedService } from '../../server/feed/feed-fixture';
 
 const JAN1 = Date.UTC(2024, 0, 1);
 const H = 3_600_000;

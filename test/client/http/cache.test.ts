@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import { ServiceClient } from '../../../src/client';
 import { resolveCacheOptions } from '../../../src/client/http';
 import { HTTPError, InitializationError, NotFoundError, ValidationError } from '../../../src/exceptions';
-import type { CurveRecord, SeriesBlock } from '../../../server/src/server/store';
+import type { CurveRecord, SeriesBlock } from '../../../server/src/store';
 import { addUser, startService, type StartedService } from '../../helpers/start-service';
 import { curveRecord } from '../../helpers/records';
 import { rejection, transportFor } from './helpers';

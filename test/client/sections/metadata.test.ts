@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { ServiceClient } from '../../../src/client';
 import { NotFoundError, PageError, ValidationError } from '../../../src/exceptions';
 import { Area, Curve, CurveType, DataType, type Page, type Place, PlaceType } from '../../../src/model';
-import type { CurveRecord, PlaceRecord } from '../../../server/src/server/store';
+import type { CurveRecord, PlaceRecord } from '../../../server/src/store';
 import { Frequency } from '../../../src/time';
 import { startService, type StartedService } from '../../helpers/start-service';
 import { recordRequests } from '../../helpers/record-requests';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { ServiceClient } from '../../../src/client';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../../src/exceptions';
 import { Periodseries } from '../../../src/model';
-import type { CurveRecord } from '../../../server/src/server/store';
+import type { CurveRecord } from '../../../server/src/store';
 import { Frequency, UTC } from '../../../src/time';
 import { parseCurve } from '../../../src/wire';
 import { startFaultServer, type FaultServer } from '../../helpers/fault-server';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { ServiceClient } from '../../../src/client';
 import { ForbiddenError, ValidationError } from '../../../src/exceptions';
 import { Area, FuelType, SRMC } from '../../../src/model';
-import type { CurveRecord, OhlcBlock } from '../../../server/src/server/store';
+import type { CurveRecord, OhlcBlock } from '../../../server/src/store';
 import { parseCurve } from '../../../src/wire';
 import { startFaultServer, type FaultServer } from '../../helpers/fault-server';
 import { addUser, startService, type StartedService } from '../../helpers/start-service';

@@ -9,7 +9,7 @@ import { DateTime } from 'luxon';
 import { ServiceClient } from '../../../src/client';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../../src/exceptions';
 import { Aggregation, Filter, Timeseries } from '../../../src/model';
-import type { CurveRecord, SeriesBlock } from '../../../server/src/server/store';
+import type { CurveRecord, SeriesBlock } from '../../../server/src/store';
 import { Frequency, GAS_DAY } from '../../../src/time';
 import { parseCurve } from '../../../src/wire';
 import { startFaultServer, type FaultServer } from '../../helpers/fault-server';

@@ -1,8 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ForbiddenError } from '../../../src/exceptions';
-import { assertCanRead, canRead, curveSubscription, grantFor, serializeGrant } from '../../../server/src/server/auth';
-import type { CurveRecord, UserRecord } from '../../../server/src/server/store';
+import { assertCanRead, canRead, curveSubscription, grantFor, serializeGrant } from '../../../server/src/auth';
+import type { CurveRecord, UserRecord } from '../../../server/src/store';
 import { curveRecord } from '../../helpers/records';
 
 function curve(name: string, area: string, pkg: string, areaSink: string | null = null): CurveRecord {

@@ -3,8 +3,8 @@ import * as assert from 'uvu/assert';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateApiKey, hashApiKey, hashesEqual } from '../../../server/src/server/auth';
-import { DuckDbStore } from '../../../server/src/server/store';
+import { generateApiKey, hashApiKey, hashesEqual } from '../../../server/src/auth';
+import { DuckDbStore } from '../../../server/src/store';
 
 test('keys hash to hex SHA-256', () => {
   // FIPS 180-2 test vector for "abc"

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { TooManyRequestsError } from '../../../src/exceptions';
-import { RateLimiter } from '../../../server/src/server/auth';
+import { RateLimiter } from '../../../server/src/auth';
 
 test('a bucket allows the burst, then the sustained rate', () => {
   let now = 0;

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildCatalogue, DATA_TYPE_LABELS, FREQUENCY_SHORT } from '../../../server/src/server/demo';
-import type { CurveRecord } from '../../../server/src/server/store/types';
+import { buildCatalogue, DATA_TYPE_LABELS, FREQUENCY_SHORT } from '../../../server/src/demo';
+import type { CurveRecord } from '../../../server/src/store/types';
 import { ValueError } from '../../../src/exceptions';
 
 const small = buildCatalogue('small', '2025-04-10');

@@ -3,8 +3,8 @@
  * `importBatch` and keeps every batch, with lookups by curve name.
  */
 import { createHash } from 'node:crypto';
-import { seedDemo, type SeedDemoOptions, type SeedDemoResult } from '../../../server/src/server/demo';
-import type { CurveRecord, ImportBatch, InstanceRecord, OhlcBlock, PeriodBlock, SeriesBlock } from '../../../server/src/server/store/types';
+import { seedDemo, type SeedDemoOptions, type SeedDemoResult } from '../../../server/src/demo';
+import type { CurveRecord, ImportBatch, InstanceRecord, OhlcBlock, PeriodBlock, SeriesBlock } from '../../../server/src/store/types';
 
 /** Everything one seeding wrote. */
 export interface Collected {

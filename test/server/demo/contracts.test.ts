@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { frontDelivery, listedContracts } from '../../../server/src/server/demo/contracts';
+import { frontDelivery, listedContracts } from '../../../server/src/demo/contracts';
 
 // Trading day Friday 2024-11-29 (weekday worked out by hand: 2024-11-29 is a Friday).
 const FRI = '2024-11-29';

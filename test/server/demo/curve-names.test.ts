@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { curveName, makeCurve, splitUnit } from '../../../server/src/server/demo';
+import { curveName, makeCurve, splitUnit } from '../../../server/src/demo';
 
 test('units: single units stay whole, currency ratios split', () => {
   assert.equal(splitUnit('MWh/h'), { unit: 'MWh/h', denominator: null });

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { collect, type Collected } from './collect';
-import type { InstanceRecord } from '../../../server/src/server/store/types';
+import type { InstanceRecord } from '../../../server/src/store/types';
 
 // Saturday 2025-03-15, 14:10 UTC: the wall clock of a demo started without an anchor.
 const NOW = Date.UTC(2025, 2, 15, 14, 10);

@@ -10,7 +10,7 @@ import {
   parseAnchor,
   weekday,
   zoneOffset,
-} from '../../../server/src/server/demo/demo-time';
+} from '../../../server/src/demo/demo-time';
 import { ValueError } from '../../../src/exceptions';
 
 test('local midnights in CET, WET and the gas day (offsets worked out by hand)', () => {

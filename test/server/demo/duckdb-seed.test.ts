@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { seedDemo } from '../../../server/src/server/demo';
-import { DuckDbStore } from '../../../server/src/server/store';
+import { seedDemo } from '../../../server/src/demo';
+import { DuckDbStore } from '../../../server/src/store';
 
 test('the small preset seeds into the embedded DuckDB store through importBatch', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'demo-seed-'));

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { easterSunday, holidaysOf, isTargetDay } from '../../../server/src/server/demo/holidays';
+import { easterSunday, holidaysOf, isTargetDay } from '../../../server/src/demo/holidays';
 
 test('Easter Sunday', () => {
   assert.is(easterSunday(2024), '2024-03-31');

@@ -1,12 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import {
-  availabilityHourly,
-  availabilityPeriods,
-  outageMessages,
-  unitOutages,
-  type OutageEvent,
-} from '../../../server/src/server/demo/outages';
+import { availabilityHourly, availabilityPeriods, outageMessages, unitOutages, type OutageEvent } from '../../../server/src/demo/outages';
 
 const H = 3600000;
 const event = (over: Partial<OutageEvent>): OutageEvent => ({

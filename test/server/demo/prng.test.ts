@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ar1, base64Url, createRng, hashString } from '../../../server/src/server/demo/prng';
+import { ar1, base64Url, createRng, hashString } from '../../../server/src/demo/prng';
 
 test('streams are deterministic per seed and key', () => {
   const a = createRng(1, 'DE');

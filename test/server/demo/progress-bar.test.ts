@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { progressBar, renderProgress } from '../../../server/src/server/demo';
+import { progressBar, renderProgress } from '../../../server/src/demo';
 
 test('renders a bar', () => {
   assert.is(renderProgress(1, 4, 'DE actuals', 8), '[##------]  25% (1/4) DE actuals');

@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createHash } from 'node:crypto';
 import { collect, digest, valueAt, type Collected } from './collect';
-import type { SeriesBlock } from '../../../server/src/server/store/types';
+import type { SeriesBlock } from '../../../server/src/store/types';
 
 const ANCHOR = '2025-04-10';
 let data: Collected;

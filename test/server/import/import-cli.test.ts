@@ -6,9 +6,9 @@ import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { main } from '../../../server/src/cli/main';
 import { parseImport } from '../../../server/src/cli/import';
-import { DuckDbStore } from '../../../server/src/server/store';
-import { CURVES_CSV, DE_WIND, hourlyCsv, startFeedService, type FeedService } from '../events/feed-fixture';
-import { RID, openProbe } from '../events/ws-probe';
+import { DuckDbStore } from '../../../server/src/store';
+import { CURVES_CSV, DE_WIND, hourlyCsv, startFeedService, type FeedService } from '../feed/feed-fixture';
+import { RID, openProbe } from '../feed/ws-probe';
 
 let dir: string;
 let svc: FeedService;

@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ValueError } from '../../../src/exceptions';
-import { checkSources, importFiles, importSources, type ImportSource } from '../../../server/src/server/import';
-import { DuckDbStore } from '../../../server/src/server/store';
+import { checkSources, importFiles, importSources, type ImportSource } from '../../../server/src/import';
+import { DuckDbStore } from '../../../server/src/store';
 
 const CURVES = `name,curve_type,data_type,frequency,timezone,unit,area,denominator,categories,instance_issued_timezone
 DE Wind Power Production MWh/h H Actual,TIMESERIES,ACTUAL,PT1H,CET,MWh/h,DE,,Wind Power Production,

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mayImport } from '../../../server/src/server/import';
-import { DE_WIND, hourlyCsv, startFeedService, type FeedService } from '../events/feed-fixture';
+import { mayImport } from '../../../server/src/import';
+import { DE_WIND, hourlyCsv, startFeedService, type FeedService } from '../feed/feed-fixture';
 
 let svc: FeedService;
 test.before(async () => {

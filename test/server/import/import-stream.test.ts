@@ -7,9 +7,9 @@ import { request as httpRequest, type ClientRequest, type IncomingMessage } from
 import { Readable } from 'node:stream';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ImportBodyReader } from '../../../server/src/server/import/import-body';
-import { ImportThread } from '../../../server/src/server/import/import-thread';
-import { DE_WIND, hourlyCsv, startFeedService, type FeedService } from '../events/feed-fixture';
+import { ImportBodyReader } from '../../../server/src/import/import-body';
+import { ImportThread } from '../../../server/src/import/import-thread';
+import { DE_WIND, hourlyCsv, startFeedService, type FeedService } from '../feed/feed-fixture';
 
 let svc: FeedService;
 test.before(async () => {

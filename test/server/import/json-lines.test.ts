@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parseJsonWithLines } from '../../../server/src/server/import';
+import { parseJsonWithLines } from '../../../server/src/import';
 
 test('builds the same values as JSON.parse', () => {
   const docs = ['{"a": [1, -2.5e3, true, false, null, "x\\n\\"y\\u00e9"], "b": {}, "c": []}', '[]', '"s"', '0', '{"__proto__": {"x": 1}}'];

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ProblemList, readCsv } from '../../../server/src/server/import';
+import { ProblemList, readCsv } from '../../../server/src/import';
 
 const W = 'DE Wind Power Production MWh/h H Actual';
 

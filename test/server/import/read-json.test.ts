@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ProblemList, readJson } from '../../../server/src/server/import';
+import { ProblemList, readJson } from '../../../server/src/import';
 
 test('series, periods and OHLC lists with the lines of their items; a curve object is also a definition', () => {
   const text = `{

@@ -3,8 +3,8 @@
 // of the instance numbered K, around the spring DST day 2024-03-31 in CET (23 hours).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { instancesRoutes } from '../../../server/src/server/routes/instances';
-import type { CurveRecord, ImportBatch, InstanceRecord, SeriesBlock } from '../../../server/src/server/store';
+import { instancesRoutes } from '../../../server/src/routes/instances';
+import type { CurveRecord, ImportBatch, InstanceRecord, SeriesBlock } from '../../../server/src/store';
 import { startService, type StartedService } from '../../helpers/start-service';
 import { curveRecord } from '../../helpers/records';
 

@@ -1,6 +1,6 @@
 // The key administration routes on the PostgreSQL store, two service nodes sharing it: a key
 // created or blocked through one node counts on the other at once (the suite: keys-suite.ts).
-import { PostgresStore } from '../../../server/src/server/store';
+import { PostgresStore } from '../../../server/src/store';
 import { startPostgres } from '../../helpers/postgres-server';
 import { startService } from '../../helpers/start-service';
 import { keysSuite } from './keys-suite';

@@ -6,7 +6,7 @@
 import { suite } from 'uvu';
 import WebSocket from 'ws';
 import * as assert from 'uvu/assert';
-import { hashApiKey, keyIdOf } from '../../../server/src/server/auth';
+import { hashApiKey, keyIdOf } from '../../../server/src/auth';
 import { addUser, type StartedService } from '../../helpers/start-service';
 
 /** Starts the service (and, for a shared store, a second node on it) for the suite. */

@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CurveRecord, PlaceRecord } from '../../../server/src/server/store';
+import type { CurveRecord, PlaceRecord } from '../../../server/src/store';
 import { parseCurve, parseCurveList, parsePageHeaders, parsePlaceList, parseStringList } from '../../../src/wire';
 import { startService, type StartedService } from '../../helpers/start-service';
 import { curveRecord } from '../../helpers/records';

@@ -2,8 +2,8 @@
 // message instances around the spring DST day 2024-03-31 in CET, expectations worked out by hand.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { joinPeriods, periodInstancesRoutes } from '../../../server/src/server/routes/period-instances';
-import type { CurveRecord, PeriodBlock } from '../../../server/src/server/store';
+import { joinPeriods, periodInstancesRoutes } from '../../../server/src/routes/period-instances';
+import type { CurveRecord, PeriodBlock } from '../../../server/src/store';
 import { startService, type StartedService } from '../../helpers/start-service';
 import { curveRecord, periodBlock } from '../../helpers/records';
 

@@ -5,7 +5,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CurveRecord, ImportBatch, PeriodBlock } from '../../../server/src/server/store';
+import type { CurveRecord, ImportBatch, PeriodBlock } from '../../../server/src/store';
 import { parsePeriodseries } from '../../../src/wire';
 import { startService, type StartedService } from '../../helpers/start-service';
 import { curveRecord } from '../../helpers/records';

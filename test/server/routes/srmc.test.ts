@@ -6,7 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CurveRecord, ImportBatch, OhlcBlock, SeriesBlock } from '../../../server/src/server/store';
+import type { CurveRecord, ImportBatch, OhlcBlock, SeriesBlock } from '../../../server/src/store';
 import { parseSRMC } from '../../../src/wire';
 import { addUser, startService, type StartedService } from '../../helpers/start-service';
 import { curveRecord } from '../../helpers/records';

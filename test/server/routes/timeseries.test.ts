@@ -5,7 +5,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CurveRecord, ImportBatch, SeriesBlock } from '../../../server/src/server/store';
+import type { CurveRecord, ImportBatch, SeriesBlock } from '../../../server/src/store';
 import { parseTimeseries } from '../../../src/wire';
 import { startService, type StartedService } from '../../helpers/start-service';
 import { curveRecord } from '../../helpers/records';

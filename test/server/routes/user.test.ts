@@ -3,10 +3,10 @@ import * as assert from 'uvu/assert';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '../../../server/src/server/app';
-import { generateApiKey, hashApiKey } from '../../../server/src/server/auth';
-import { serializeUser } from '../../../server/src/server/routes/user';
-import { DuckDbStore } from '../../../server/src/server/store';
+import { createApp } from '../../../server/src/http/app';
+import { generateApiKey, hashApiKey } from '../../../server/src/auth';
+import { serializeUser } from '../../../server/src/routes/user';
+import { DuckDbStore } from '../../../server/src/store';
 import { startService } from '../../helpers/start-service';
 
 interface Pair {

@@ -1,10 +1,10 @@
 // The stores' batched read (docs/arrow.md#streamed), the same cases for each store that has one
-// (test/server/store/duckdb-stream.test.ts, postgres-stream.test.ts): the batches joined are the
+// (test/server/store/duckdb/duckdb-stream.test.ts, postgres-stream.test.ts): the batches joined are the
 // whole read, whatever order the rows were stored in; each batch has columns of its own; the row
 // count, first and last time come from the rows, or from the range when it has a row at each step.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { SeriesBatch, SeriesCursor, SeriesSpan, Store } from '../../../server/src/server/store/store';
+import type { SeriesBatch, SeriesCursor, SeriesSpan, Store } from '../../../server/src/store/store';
 import { curveRecord } from '../../helpers/records';
 
 const Q = 900_000;

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ValueError } from '../../../src/exceptions';
-import { EventIdGenerator, compareEventIds, formatEventId, parseEventId } from '../../../server/src/server/store';
+import { EventIdGenerator, compareEventIds, formatEventId, parseEventId } from '../../../server/src/store';
 
 test('ids parse and format as <13-digit ms>-<sequence>', () => {
   assert.equal(parseEventId('1693526400000-12'), { ms: 1693526400000, seq: 12 });

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { categoriesOf, matchesCurve, matchesPlace, matchesText, pageOf, searchWords } from '../../../server/src/server/store';
-import type { CurveRecord, PlaceRecord } from '../../../server/src/server/store';
+import { categoriesOf, matchesCurve, matchesPlace, matchesText, pageOf, searchWords } from '../../../server/src/store';
+import type { CurveRecord, PlaceRecord } from '../../../server/src/store';
 import { curveRecord } from '../../helpers/records';
 
 function curve(name: string, over: Partial<CurveRecord> = {}): CurveRecord {

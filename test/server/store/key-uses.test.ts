@@ -1,4 +1,4 @@
-// The notes of key use (server/src/server/store/key-uses.ts): written at most once per interval
+// The notes of key use (server/src/store/key-uses.ts): written at most once per interval
 // per key, merged with the stored ones (the newer wins), a failed write retried with the next use;
 // and both stores' tables behind them (the DuckDB one here, PostgreSQL in the key routes' suite).
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { KeyUseLog } from '../../../server/src/server/store/key-uses';
-import { DuckDbStore } from '../../../server/src/server/store';
+import { KeyUseLog } from '../../../server/src/store/key-uses';
+import { DuckDbStore } from '../../../server/src/store';
 
 test('one write per key per interval; the newest note wins over the stored instant', async () => {
   const writes: [string, number][] = [];

@@ -4,10 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { DuckDbStore, type OhlcBlock } from '../../../server/src/server/store';
-import { SCHEMA_SQL } from '../../../server/src/server/store/duckdb-io';
-import { readOhlcBlock } from '../../../server/src/server/store/duckdb-read';
-import { inTradeOrder } from '../../../server/src/server/store/ohlc-order';
+import { DuckDbStore, type OhlcBlock } from '../../../server/src/store';
+import { SCHEMA_SQL } from '../../../server/src/store/duckdb/duckdb-io';
+import { readOhlcBlock } from '../../../server/src/store/duckdb/duckdb-read';
+import { inTradeOrder } from '../../../server/src/store/ohlc-order';
 import { tradeOrder } from '../../../src/engine';
 import { curveRecord } from '../../helpers/records';
 

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { pivotMembers, sortByTime } from '../../../server/src/server/store/pivot-members';
+import { pivotMembers, sortByTime } from '../../../server/src/store/pivot-members';
 
 const f = (...xs: number[]) => Float64Array.from(xs);
 

@@ -3,9 +3,9 @@ import * as assert from 'uvu/assert';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDbStore } from '../../../server/src/server/store';
-import type { InstanceRecord, SeriesBlock } from '../../../server/src/server/store';
-import { ReadMemo } from '../../../server/src/server/store/read-memo';
+import { DuckDbStore } from '../../../server/src/store';
+import type { InstanceRecord, SeriesBlock } from '../../../server/src/store';
+import { ReadMemo } from '../../../server/src/store/read-memo';
 import { curveRecord } from '../../helpers/records';
 
 // The store keeps instance rows and series ids per curve while its data version holds: an import

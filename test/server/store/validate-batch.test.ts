@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ValueError } from '../../../src/exceptions';
-import { validateBatch, type BatchContext, type CurveRecord, type ImportBatch } from '../../../server/src/server/store';
+import { validateBatch, type BatchContext, type CurveRecord, type ImportBatch } from '../../../server/src/store';
 import { curveRecord } from '../../helpers/records';
 
 function curve(name: string, over: Partial<CurveRecord> = {}): CurveRecord {
