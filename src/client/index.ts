@@ -4,6 +4,7 @@ export { PartnerConnection, type PartnerConnectionOptions } from './partner-conn
 export { MetadataSection, PartnerMetadataSection, type PagedResult } from './sections/metadata';
 export type { CallOptions, ManyOptions, ManyProgress } from './sections/load-many';
 export type { InstanceSaveOptions, SaveOptions } from './sections/saving';
+export type { ExportOptions } from './sections/export';
 export { UserSection } from './sections/user';
 export { TimeseriesSection, type LongLoadOptions } from './sections/timeseries';
 export { PeriodsSection } from './sections/periods';
@@ -64,6 +65,8 @@ export type {
   PeriodInstancesRelativeOptions,
   PeriodsLoadOptions,
   SaveResult,
+  ExportedFile,
+  ExportResult,
   SrmcLatestAsPeriodsOptions,
   SrmcLatestOptions,
   SrmcLoadDeliveryOptions,

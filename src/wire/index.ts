@@ -16,6 +16,9 @@ export * from './json';
 // Saving: curve definitions and series for the import route
 export * from './save';
 
+// Export files: whole histories as Parquet or CSV, written chunk by chunk
+export * from './export';
+
 // The push feed's filters and messages
 export * from './feed';
 

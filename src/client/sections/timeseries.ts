@@ -18,12 +18,14 @@ import {
   timeseriesQuery,
   ZONE,
   type CurveInput,
+  type ExportResult,
   type RequestLine,
   type SaveResult,
   type TimeseriesLoadOptions,
 } from '../../wire';
 import { curveList, runMany, splitManyOptions, type ManyOptions } from './load-many';
 import { SharedTimes } from '../../wire/arrow';
+import { exportTimeseries, type ExportOptions } from './export';
 import { SAVE_KINDS, saveSeries, type SaveOptions } from './saving';
 import { Section } from './section';
 
@@ -174,6 +176,33 @@ export class TimeseriesSection extends Section {
       if (err instanceof PartialLoadError) throw err.failures[0]?.error ?? err;
       throw err;
     }
+  }
+
+  /**
+   * Exports the whole history of curves to files (docs/data-out.md#export): one file per curve
+   * (or one long file with a `curve` column), Parquet or CSV, and `curves.csv` with their
+   * definitions, so the directory imports as it is (`service import`). Each curve is loaded in
+   * chunks of at most `chunkSteps` steps and each chunk written as it arrives: memory stays
+   * bounded by a chunk. Node only.
+   *
+   * @param curves - A curve-name pattern (`*` any text, `?` one character, any case), or curves
+   *   and names (TIMESERIES or SCENARIO_TIMESERIES).
+   * @param options - `dir` and `format` (required), `begin` and `end` (default 1950-01-01 to
+   *   2050-01-01), `layout` (`curve` or `long`), `chunkSteps` (default 100,000), `progress`, `signal`.
+   * @returns The files written and their rows.
+   * @throws ValidationError naming the parameter before any data is loaded; InitializationError
+   *   in a browser; the loads' errors (the file being written is removed).
+   * @example
+   * const out = await client.timeseries.export('DE * 15min Actual', { dir: 'export', format: 'parquet' });
+   * out.files.length //=> 6
+   */
+  async export(curves: string | Iterable<CurveInput>, options: ExportOptions): Promise<ExportResult> {
+    return exportTimeseries(
+      curves,
+      options,
+      (line, signal) => this.series(line, signal),
+      async (line, signal) => (await this.send(line, signal)).body,
+    );
   }
 
   /**

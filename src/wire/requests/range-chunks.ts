@@ -19,6 +19,10 @@ export interface RangeChunk {
   readonly begin: string;
   /** End (exclusive). */
   readonly end: string;
+  /** Start as epoch ms. */
+  readonly beginMs: number;
+  /** End as epoch ms. */
+  readonly endMs: number;
 }
 
 const MINUTE = 60_000;
@@ -67,9 +71,10 @@ function text(ms: number, zone: Zone): string {
  * @example
  * // daily in Europe/Berlin, one step a chunk: the 25-hour 2024-10-27 is one chunk
  * rangeChunks(parseDateTimeText('2024-10-26')!, parseDateTimeText('2024-10-29')!, Frequency.P1D, zoneByName('Europe/Berlin'), 1)
- * //=> [{ begin: '2024-10-26 00:00:00+02:00', end: '2024-10-27 00:00:00+02:00' },
- * //    { begin: '2024-10-27 00:00:00+02:00', end: '2024-10-28 00:00:00+01:00' },
- * //    { begin: '2024-10-28 00:00:00+01:00', end: '2024-10-29 00:00:00+01:00' }]
+ *   .map((c) => [c.begin, c.end])
+ * //=> [['2024-10-26 00:00:00+02:00', '2024-10-27 00:00:00+02:00'],
+ * //    ['2024-10-27 00:00:00+02:00', '2024-10-28 00:00:00+01:00'],
+ * //    ['2024-10-28 00:00:00+01:00', '2024-10-29 00:00:00+01:00']]
  */
 export function rangeChunks(begin: WireDateTime, end: WireDateTime, frequency: Frequency, zone: Zone, maxSteps?: number): RangeChunk[] {
   if (maxSteps !== undefined && (!Number.isInteger(maxSteps) || maxSteps < 1)) {
@@ -87,5 +92,5 @@ export function rangeChunks(begin: WireDateTime, end: WireDateTime, frequency: F
     for (let k = 1, x = shiftMillis(anchor, frequency, n, zone); x < e; x = shiftMillis(anchor, frequency, ++k * n, zone)) edges.push(x);
   }
   const bounds = [b, ...edges, Math.max(e, b)];
-  return bounds.slice(1).map((x, i) => ({ begin: text(bounds[i]!, zone), end: text(x, zone) }));
+  return bounds.slice(1).map((x, i) => ({ begin: text(bounds[i]!, zone), end: text(x, zone), beginMs: bounds[i]!, endMs: x }));
 }

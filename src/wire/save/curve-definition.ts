@@ -50,6 +50,31 @@ export interface CurveDefinition {
   package?: string | null;
 }
 
+/**
+ * The fields of a curve definition in the import format (docs/import-formats.md#curve-definitions),
+ * in the order of a curves CSV file's columns.
+ *
+ * @example
+ * CURVE_DEFINITION_FIELDS.slice(0, 3) //=> ['name', 'curve_type', 'data_type']
+ */
+export const CURVE_DEFINITION_FIELDS: readonly string[] = Object.freeze([
+  'name',
+  'curve_type',
+  'data_type',
+  'frequency',
+  'timezone',
+  'unit',
+  'area',
+  'area_sink',
+  'denominator',
+  'categories',
+  'source',
+  'commodity',
+  'instance_issued_timezone',
+  'package',
+  'place_key',
+]);
+
 /** A definition in the import format's field names (JSON `curves` entries). */
 export type CurveDefinitionJson = Record<string, string | string[]>;
 
