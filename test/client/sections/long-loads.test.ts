@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { ServiceClient } from '../../../src/client';
 import { ValidationError } from '../../../src/exceptions';
 import type { Timeseries } from '../../../src/model';
-import type { SeriesBlock } from '../../../server/src/server/store';
+import type { SeriesBlock } from '../../../server/src/store';
 import { Frequency, stepStarts, zoneByName } from '../../../src/time';
 import { recordRequests } from '../../helpers/record-requests';
 import { curveRecord } from '../../helpers/records';
