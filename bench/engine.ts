@@ -11,6 +11,7 @@ import { convertUnit, resample, type ResampleOptions, type SeriesColumns } from 
 import { Aggregation, Filter } from '../src/model';
 import { CET, Frequency, GAS_DAY } from '../src/time';
 import { median } from './median-time';
+import { summarize, writeResult, type ResultRow } from './record';
 
 const Q = 900_000;
 const RUNS = 15;
@@ -27,7 +28,7 @@ function yearOfQuarterHours(scenarios = 0): SeriesColumns {
 }
 
 /** Median over RUNS of (values handled per second), each run repeating `work` for >= MIN_RUN_MS. */
-function measure(valuesPerCall: number, work: () => unknown): { perSecond: number; msPerCall: number } {
+function measure(valuesPerCall: number, work: () => unknown): { perSecond: number; msPerCall: number; rates: number[] } {
   for (let i = 0; i < 20; i++) work(); // warm-up (JIT, zone-offset cache)
   const rates: number[] = [];
   const times: number[] = [];
@@ -43,11 +44,14 @@ function measure(valuesPerCall: number, work: () => unknown): { perSecond: numbe
     rates.push((valuesPerCall * calls) / (elapsed / 1000));
     times.push(elapsed / calls);
   }
-  return { perSecond: median(rates), msPerCall: median(times) };
+  return { perSecond: median(rates), msPerCall: median(times), rates };
 }
 
+const rows: ResultRow[] = [];
+
 function report(name: string, valuesPerCall: number, work: () => unknown): number {
-  const { perSecond, msPerCall } = measure(valuesPerCall, work);
+  const { perSecond, msPerCall, rates } = measure(valuesPerCall, work);
+  rows.push({ case: name, unit: 'M values/s', ...summarize(rates.map((r) => r / 1e6)) });
   console.log(`${name.padEnd(44)} ${(perSecond / 1e6).toFixed(1).padStart(7)} M values/s  ${msPerCall.toFixed(3).padStart(8)} ms/call`);
   return perSecond;
 }
@@ -68,3 +72,9 @@ report('15min -> P1D OFFPEAK, mean + 40 scenarios', n * 41, () => resample(ensem
 const values = year.values as Float64Array;
 report('convertUnit MWh/h -> GWh/h', n, () => convertUnit(values, 'MWh/h', null, 'GWh/h'));
 console.log(`daily PEAK target >= 20 M values/s: ${headline >= 20e6 ? 'met' : 'NOT met'}`);
+writeResult({
+  bench: 'engine',
+  command: 'node --import tsx bench/engine.ts',
+  compared: `Input values per second of the engine's resampling and unit conversion over a year of quarter-hours (${RUNS} runs of at least ${MIN_RUN_MS} ms each); target >= 20 M values/s for the daily PEAK case.`,
+  rows,
+});

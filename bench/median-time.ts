@@ -1,16 +1,17 @@
 // Shared timing for the micro-benchmarks: median milliseconds per call of a piece of work.
 import { performance } from 'node:perf_hooks';
+import { summarize, type ResultRow } from './record';
 
 /**
- * Median milliseconds per call over `runs` runs, each repeating `work` for at least `minRunMs`
+ * Milliseconds per call in each of `runs` runs, each repeating `work` for at least `minRunMs`
  * (after 5 warm-up calls).
  *
  * @param work - The work to time.
  * @param runs - How many runs (default 9).
  * @param minRunMs - Least duration of one run in ms (default 100).
- * @returns The median milliseconds per call.
+ * @returns One figure per run, in run order.
  */
-export function medianMs(work: () => unknown, runs = 9, minRunMs = 100): number {
+export function runTimes(work: () => unknown, runs = 9, minRunMs = 100): number[] {
   for (let i = 0; i < 5; i++) work();
   const times: number[] = [];
   for (let run = 0; run < runs; run++) {
@@ -24,6 +25,34 @@ export function medianMs(work: () => unknown, runs = 9, minRunMs = 100): number 
     } while (elapsed < minRunMs);
     times.push(elapsed / calls);
   }
+  return times;
+}
+
+/**
+ * Median milliseconds per call over `runs` runs (see {@link runTimes}).
+ *
+ * @param work - The work to time.
+ * @param runs - How many runs (default 9).
+ * @param minRunMs - Least duration of one run in ms (default 100).
+ * @returns The median milliseconds per call.
+ */
+export function medianMs(work: () => unknown, runs = 9, minRunMs = 100): number {
+  return median(runTimes(work, runs, minRunMs));
+}
+
+/**
+ * Times `work` as {@link runTimes} does and adds the result to `rows` under `label`.
+ *
+ * @param rows - Where the bench collects its rows.
+ * @param label - The row's case.
+ * @param work - The work to time.
+ * @param runs - How many runs.
+ * @param minRunMs - Least duration of one run in ms.
+ * @returns The median milliseconds per call.
+ */
+export function recordedMs(rows: ResultRow[], label: string, work: () => unknown, runs: number, minRunMs: number): number {
+  const times = runTimes(work, runs, minRunMs);
+  rows.push({ case: label, unit: 'ms', ...summarize(times) });
   return median(times);
 }
 

@@ -20,7 +20,8 @@ import { runInNewContext } from 'node:vm';
 import { Timeseries } from '../src/model';
 import { CET, Frequency, Resolution } from '../src/time';
 import { parseTimeseries, serializeTimeseries } from '../src/wire';
-import { medianMs } from './median-time';
+import { recordedMs } from './median-time';
+import { writeResult, type ResultRow } from './record';
 
 const Q = 900_000;
 const RUNS = 9;
@@ -37,16 +38,20 @@ function series(begin: number, n: number, members: number, withMean: boolean): T
   return new Timeseries({ resolution: new Resolution(Frequency.PT15M, CET), times, values, scenarios });
 }
 
-/** Median milliseconds per call over RUNS runs, each repeating `work` for >= MIN_RUN_MS. */
-const median = (work: () => unknown): number => medianMs(work, RUNS, MIN_RUN_MS);
+const rows: ResultRow[] = [];
+let current = '';
+
+/** Median milliseconds per call over RUNS runs, each repeating `work` for >= MIN_RUN_MS; recorded as a row. */
+const median = (label: string, work: () => unknown): number => recordedMs(rows, `${current}: ${label}`, work, RUNS, MIN_RUN_MS);
 
 function compare(name: string, ts: Timeseries): void {
+  current = name;
   const text = JSON.stringify(serializeTimeseries(ts));
   const tree = JSON.parse(text) as unknown;
-  const parse = median(() => JSON.parse(text));
-  const toObject = median(() => parseTimeseries(text));
-  const stringify = median(() => JSON.stringify(tree));
-  const write = median(() => JSON.stringify(serializeTimeseries(ts)));
+  const parse = median('JSON.parse (floor)', () => JSON.parse(text));
+  const toObject = median('parseTimeseries', () => parseTimeseries(text));
+  const stringify = median('JSON.stringify of the parsed tree', () => JSON.stringify(tree));
+  const write = median('serializeTimeseries + JSON.stringify', () => JSON.stringify(serializeTimeseries(ts)));
   const mb = (text.length / 1e6).toFixed(2);
   console.log(`${name}: ${ts.length} steps, ${mb} MB of JSON`);
   console.log(
@@ -81,3 +86,10 @@ compare('one year of 15-minute values (2023, CET)', series(Date.UTC(2022, 11, 31
 // 15 days of 15-minute steps from 2023-06-01 00:00 CEST (+02:00) = 2023-05-31T22:00Z: 1 440 steps.
 compare('51-member ensemble (mean + scenarios, 15 days)', series(Date.UTC(2023, 4, 31, 22), 1_440, 51, true));
 memory(1_000_000);
+writeResult({
+  bench: 'parse',
+  command: 'node --import tsx bench/parse.ts',
+  compared:
+    "The client's JSON parser (parseTimeseries) against JSON.parse of the same bytes, and the object serialiser against JSON.stringify (one run = the median time per call over at least 100 ms).",
+  rows,
+});

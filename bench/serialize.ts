@@ -14,7 +14,8 @@ import { parseArgs } from 'node:util';
 import { Timeseries } from '../src/model';
 import { Frequency, Resolution, zoneByName } from '../src/time';
 import { serializeTimeseries, timeseriesBytes } from '../src/wire/json';
-import { medianMs } from './median-time';
+import { median, runTimes } from './median-time';
+import { summarize, writeResult, type ResultRow } from './record';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string' } } });
 const RUNS = Number(args.runs ?? 9);
@@ -48,13 +49,26 @@ function ensemble(rounded: boolean): Timeseries {
   });
 }
 
+const rows: ResultRow[] = [];
+
 function run(label: string, ts: Timeseries): void {
   const prepared = serializeTimeseries(ts);
   if (Buffer.compare(Buffer.from(timeseriesBytes(ts)), Buffer.from(JSON.stringify(prepared))) !== 0)
     throw new Error(`${label}: the writers disagree`);
-  const floor = medianMs(() => Buffer.from(JSON.stringify(prepared)), RUNS);
-  const before = medianMs(() => Buffer.from(JSON.stringify(serializeTimeseries(ts))), RUNS);
-  const after = medianMs(() => timeseriesBytes(ts), RUNS);
+  const floorRuns = runTimes(() => Buffer.from(JSON.stringify(prepared)), RUNS);
+  const beforeRuns = runTimes(() => Buffer.from(JSON.stringify(serializeTimeseries(ts))), RUNS);
+  const afterRuns = runTimes(() => timeseriesBytes(ts), RUNS);
+  const [floor, before, after] = [median(floorRuns), median(beforeRuns), median(afterRuns)];
+  rows.push(
+    { case: `${label}: floor, JSON.stringify of a prepared body`, unit: 'ms', ...summarize(floorRuns) },
+    { case: `${label}: objects + JSON.stringify`, unit: 'ms', ...summarize(beforeRuns), note: `${(before / floor).toFixed(2)}x the floor` },
+    {
+      case: `${label}: byte writer (timeseriesBytes)`,
+      unit: 'ms',
+      ...summarize(afterRuns),
+      note: `${(after / floor).toFixed(2)}x the floor`,
+    },
+  );
   console.log(
     `${label.padEnd(34)} floor JSON.stringify(prepared) ${floor.toFixed(2).padStart(6)} ms | before (objects + stringify) ${before.toFixed(2).padStart(6)} ms ${(before / floor).toFixed(2)}x | byte writer ${after.toFixed(2).padStart(6)} ms ${(after / floor).toFixed(2)}x`,
   );
@@ -63,3 +77,10 @@ function run(label: string, ts: Timeseries): void {
 run('one year, 15-minute (35,136 items)', year());
 run('ensemble 1,440 x (mean + 51)', ensemble(true));
 run('same, members full-precision floats', ensemble(false));
+writeResult({
+  bench: 'serialize',
+  command: `node --import tsx bench/serialize.ts --runs ${RUNS}`,
+  compared:
+    "The service's JSON byte writer against the object path and against JSON.stringify of a prepared body (one run = the median time per call over at least 100 ms).",
+  rows,
+});

@@ -20,7 +20,8 @@ import { toArrowIPC, toHtml, toTable } from '../src/frame';
 import { Timeseries } from '../src/model';
 import { CET, Frequency, Resolution } from '../src/time';
 import { serializeTimeseries } from '../src/wire';
-import { medianMs } from './median-time';
+import { recordedMs } from './median-time';
+import { writeResult, type ResultRow } from './record';
 
 const Q = 900_000;
 const RUNS = 9;
@@ -34,17 +35,21 @@ function series(begin: number, n: number, members: number): Timeseries {
   return new Timeseries({ resolution: new Resolution(Frequency.PT15M, CET), name: 'bench', times, values, scenarios });
 }
 
-/** Median milliseconds per call over RUNS runs, each repeating `work` for >= MIN_RUN_MS. */
-const median = (work: () => unknown): number => medianMs(work, RUNS, MIN_RUN_MS);
+const rows: ResultRow[] = [];
+let current = '';
+
+/** Median milliseconds per call over RUNS runs, each repeating `work` for >= MIN_RUN_MS; recorded as a row. */
+const median = (label: string, work: () => unknown): number => recordedMs(rows, `${current}: ${label}`, work, RUNS, MIN_RUN_MS);
 
 function compare(name: string, ts: Timeseries): boolean {
+  current = name;
   const text = JSON.stringify(serializeTimeseries(ts));
-  const parse = median(() => JSON.parse(text));
-  const table = median(() => toTable(ts));
-  const single = median(() => toTable(ts, { singleLevelHeader: true }));
-  const arrow = median(() => toArrowIPC(ts));
+  const parse = median('JSON.parse (floor)', () => JSON.parse(text));
+  const table = median('toTable', () => toTable(ts));
+  const single = median('toTable, single-level header', () => toTable(ts, { singleLevelHeader: true }));
+  const arrow = median('toArrowIPC', () => toArrowIPC(ts));
   const built = toTable(ts);
-  const html = median(() => toHtml(built));
+  const html = median('toHtml', () => toHtml(built));
   const ratio = table / parse;
   console.log(`${name}: ${ts.length} steps, ${built.numCols() - 1} value columns, ${(text.length / 1e6).toFixed(2)} MB of JSON`);
   console.log(`  JSON.parse ${parse.toFixed(2)} ms, toTable ${table.toFixed(2)} ms = ${ratio.toFixed(2)}x (target <= 3x)`);
@@ -58,3 +63,10 @@ const year = compare('one year of 15-minute values (2023, CET)', series(Date.UTC
 // 15 days of 15-minute steps from 2023-06-01 00:00 CEST (+02:00) = 2023-05-31T22:00Z: 1 440 steps.
 const ensemble = compare('51-member ensemble (mean + scenarios, 15 days)', series(Date.UTC(2023, 4, 31, 22), 1_440, 51));
 console.log(`target toTable <= 3x JSON.parse: ${year && ensemble ? 'met' : 'NOT met'}`);
+writeResult({
+  bench: 'to-table',
+  command: 'node --import tsx bench/to-table.ts',
+  compared:
+    'Conversions of a parsed series (toTable, toArrowIPC, toHtml) against JSON.parse of its answer (one run = the median time per call over at least 100 ms).',
+  rows,
+});

@@ -107,6 +107,22 @@ export function floorMillis(ms: number, freq: Frequency, zone: ZoneInput): numbe
 }
 
 /**
+ * {@link floorMillis} without its memo of the last calendar step: what `bench/layers.ts` compares
+ * the memo against.
+ *
+ * @param ms - Epoch milliseconds.
+ * @param freq - The frequency.
+ * @param zone - The zone whose wall clock defines the grid.
+ * @returns As {@link floorMillis}.
+ * @example
+ * floorMillisUnkept(Date.UTC(2024, 0, 1, 12), Frequency.P1D, CET) === Date.UTC(2023, 11, 31, 23) //=> true
+ */
+export function floorMillisUnkept(ms: number, freq: Frequency, zone: ZoneInput): number {
+  checkMillis(ms, 'ms');
+  return floorWith(ms, freq, table(zone));
+}
+
+/**
  * Shifts an instant by `n` steps in a zone: the column twin of `Frequency#shift` (calendar steps
  * on the local wall clock for `P1D` and coarser, absolute time for `PT1H` and finer).
  *

@@ -61,8 +61,6 @@ const NULL = constant('null');
 /** `,"period":"<tag>","front":` of a period tag. */
 const periodFront = (tag: string) => constant(`,"period":${JSON.stringify(ContractPeriod.byTag(tag).tag)},"front":`);
 const DATE_LEN = 12; // "YYYY-MM-DD"
-/** Slots of the date cache of {@link DateTexts} (a power of two). */
-const SLOTS = 256;
 /**
  * Room for one row besides its period text: the keys and dates (~170 bytes), seven numbers and
  * the front of up to 24 bytes each (`-1.2345678901234567e-308`), and the word writes' margin.
@@ -70,51 +68,13 @@ const SLOTS = 256;
 const ROW_ROOM = 400;
 
 /**
- * The `"YYYY-MM-DD"` texts of a date column (12 bytes, three words): the date part of each
- * instant's local date-time text, made once per distinct instant (a list has few distinct trading
- * days and deliveries).
+ * Writes the `"YYYY-MM-DD"` text of instant `i` of a date column at `p`: its local date-time text,
+ * cut after the date (the writer needs 64 bytes of room).
  */
-class DateTexts {
-  private readonly known = new Map<number, Uint32Array>();
-  /**
-   * A direct-mapped cache in front of `known`, by hour count modulo {@link SLOTS}: the instant
-   * held in each slot and its three words (deliveries change from row to row, in a small cycle).
-   */
-  private readonly slotTimes = new Float64Array(SLOTS).fill(Number.NaN);
-  private readonly slotWords = new Uint32Array(SLOTS * 3);
-  private readonly writer: InstantWriter;
-  private readonly scratch = new DataView(new ArrayBuffer(64));
-
-  constructor(
-    private readonly times: Float64Array,
-    zone: Zone,
-  ) {
-    this.writer = new InstantWriter(times, zone);
-  }
-
-  /** Writes the text of row `i` at `p` and returns the position after it. */
-  writeAt(view: DataView, p: number, i: number): number {
-    const t = this.times[i]!;
-    const slot = (t / 3_600_000) & (SLOTS - 1);
-    const words = this.slotWords;
-    const w = slot * 3;
-    if (this.slotTimes[slot] !== t) {
-      let text = this.known.get(t);
-      if (text === undefined) {
-        const end = this.writer.writeAt(this.scratch, 0, i);
-        if (end < DATE_LEN) throw new RangeError('date text too short');
-        this.scratch.setUint8(DATE_LEN - 1, 34);
-        text = Uint32Array.of(this.scratch.getUint32(0, true), this.scratch.getUint32(4, true), this.scratch.getUint32(8, true));
-        this.known.set(t, text);
-      }
-      words.set(text, w);
-      this.slotTimes[slot] = t;
-    }
-    view.setUint32(p, words[w]!, true);
-    view.setUint32(p + 4, words[w + 1]!, true);
-    view.setUint32(p + 8, words[w + 2]!, true);
-    return p + DATE_LEN;
-  }
+function writeDateAt(dates: InstantWriter, view: DataView, p: number, i: number): number {
+  if (dates.writeAt(view, p, i) < p + DATE_LEN) throw new RangeError('date text too short');
+  view.setUint8(p + DATE_LEN - 1, 34);
+  return p + DATE_LEN;
 }
 
 /**
@@ -147,8 +107,8 @@ export function ohlcListBytes(
     data: 0,
   });
   out.ascii(`${text.slice(0, -2)}[`);
-  const traded = new DateTexts(rows.traded, zone);
-  const delivery = new DateTexts(rows.delivery, zone);
+  const traded = new InstantWriter(rows.traded, zone);
+  const delivery = new InstantWriter(rows.delivery, zone);
   const periods = new Map<string, { words: Uint32Array; len: number }>();
   const columns = FIELDS.map((f) => rows[f] ?? null);
   const [open, high, low, close, settlement, volume, openInterest] = columns;
@@ -183,12 +143,12 @@ export function ohlcListBytes(
       limit = view.byteLength - ROW_ROOM - 64;
     }
     p = i === 0 ? putWords(view, p, FIRST.words, FIRST.len) : putWords(view, p, NEXT.words, NEXT.len);
-    p = traded.writeAt(view, p, i);
+    p = writeDateAt(traded, view, p, i);
     p = putWords(view, p, period.words, period.len);
     const front = rows.front[i]!;
     p = front < 0 ? putWords(view, p, NULL.words, NULL.len) : writeNumber(view, p, front);
     p = putWords(view, p, DELIVERY.words, DELIVERY.len);
-    p = delivery.writeAt(view, p, i);
+    p = writeDateAt(delivery, view, p, i);
     if (whole) {
       p = writeNumber(view, putWords(view, p, kOpen.words, kOpen.len), open![i]!);
       p = writeNumber(view, putWords(view, p, kHigh.words, kHigh.len), high![i]!);
