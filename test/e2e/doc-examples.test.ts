@@ -73,15 +73,44 @@ export function isRunnable(block: CodeBlock): boolean {
   return isExample(block) && !block.info.split(/\s+/).includes('no-run');
 }
 
-/** The top-level statements of a block, as its import declarations and the rest. */
-function splitImports(code: string): { imports: string; body: string } {
+/** One binding an import declaration makes: its key (module, imported name, local name) and its text. */
+interface ImportBinding {
+  readonly key: string;
+  readonly text: string;
+}
+
+/** The bindings of an import declaration, each as the one-name import statement that makes it. */
+function importBindings(decl: ts.ImportDeclaration): ImportBinding[] {
+  const from = (decl.moduleSpecifier as ts.StringLiteral).text;
+  const clause = decl.importClause;
+  const type = clause?.isTypeOnly ? 'type ' : '';
+  const at = JSON.stringify(from);
+  if (!clause) return [{ key: `${from}::`, text: `import ${at};` }];
+  const out: ImportBinding[] = [];
+  if (clause.name) out.push({ key: `${from}::default::${clause.name.text}`, text: `import ${type}${clause.name.text} from ${at};` });
+  const named = clause.namedBindings;
+  if (named && ts.isNamespaceImport(named))
+    out.push({ key: `${from}::*::${named.name.text}`, text: `import ${type}* as ${named.name.text} from ${at};` });
+  if (named && ts.isNamedImports(named)) {
+    for (const el of named.elements) {
+      const imported = el.propertyName?.text ?? el.name.text;
+      const spec = `${el.isTypeOnly ? 'type ' : ''}${el.propertyName ? `${imported} as ` : ''}${el.name.text}`;
+      out.push({ key: `${from}::${imported}::${el.name.text}`, text: `import ${type}{ ${spec} } from ${at};` });
+    }
+  }
+  return out;
+}
+
+/** A block's import bindings and the text of its other top-level statements. */
+function splitImports(code: string): { imports: ImportBinding[]; body: string } {
   const source = ts.createSourceFile('block.mts', code, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
-  const imports: string[] = [];
+  const imports: ImportBinding[] = [];
   const body: string[] = [];
   for (const statement of source.statements) {
-    (ts.isImportDeclaration(statement) ? imports : body).push(code.slice(statement.getFullStart(), statement.getEnd()));
+    if (ts.isImportDeclaration(statement)) imports.push(...importBindings(statement));
+    else body.push(code.slice(statement.getFullStart(), statement.getEnd()));
   }
-  return { imports: imports.join(''), body: body.join('') };
+  return { imports, body: body.join('') };
 }
 
 /** The names a block declares at its top level (`const a`, `const [b, c]`, `const { d }`). */
@@ -102,13 +131,18 @@ const withOrigin = (code: string, origin: string): string => code.split(DEFAULT_
 
 /**
  * The module that type-checks every example of a file: runnable blocks as they run, each `no-run`
- * block in a scope of its own (its imports hoisted to the top level), so it may reuse a name.
+ * block in a scope of its own, so it may reuse a name. A `no-run` block's imports go to the top
+ * level, less the bindings an earlier block already made (a block that repeats
+ * `import { ServiceClient } from 'service'` to stand alone is fine).
  */
 export function checkModuleOf(blocks: readonly CodeBlock[]): string {
+  const imported = new Set<string>();
   const parts = blocks.filter(isExample).map((b) => {
-    if (isRunnable(b)) return `// ${b.file}:${b.line}\n${b.code}`;
     const { imports, body } = splitImports(b.code);
-    return `// ${b.file}:${b.line} (no-run)\n${imports.trim()}\n{\n${body.trim()}\n}`;
+    const fresh = imports.filter((i) => !imported.has(i.key));
+    for (const i of imports) imported.add(i.key);
+    if (isRunnable(b)) return `// ${b.file}:${b.line}\n${b.code}`;
+    return `// ${b.file}:${b.line} (no-run)\n${fresh.map((i) => `${i.text}\n`).join('')}{\n${body.trim()}\n}`;
   });
   return `${parts.join('\n\n')}\nexport {};\n`;
 }
@@ -246,7 +280,13 @@ test('the block reader finds examples, honours no-run and scopes no-run blocks f
   assert.is(moduleOf(blocks, 'http://127.0.0.1:1'), '// x.md:2\nconst a = 1;\nexport {};\n');
   assert.is(
     checkModuleOf(blocks),
-    "// x.md:2\nconst a = 1;\n\n// x.md:5 (no-run)\nimport { b } from 'b';\n{\nconst a = b;\n}\nexport {};\n",
+    '// x.md:2\nconst a = 1;\n\n// x.md:5 (no-run)\nimport { b } from "b";\n{\nconst a = b;\n}\nexport {};\n',
+  );
+  // a no-run block that repeats an earlier import to stand alone keeps only what is new
+  const twice = ['```ts', "import { S, type T } from 's';", '```', '```ts no-run', "import { S, U as V } from 's';", 'new S();', '```'];
+  assert.is(
+    checkModuleOf(codeBlocks('z.md', twice.join('\n'))),
+    '// z.md:1\nimport { S, type T } from \'s\';\n\n// z.md:4 (no-run)\nimport { U as V } from "s";\n{\nnew S();\n}\nexport {};\n',
   );
   const indented = codeBlocks('y.md', ['1. step', '   ```ts no-run', '   const c = 2;', '   ```'].join('\n'));
   assert.equal([indented[0]?.info, indented[0]?.code], ['ts no-run', 'const c = 2;']);
