@@ -2,9 +2,10 @@
 // The build of both packages. The client package first: `tsc -p tsconfig.json` (the CommonJS build
 // and its declarations in dist/), then an ES module entry beside each public entry point
 // (dist/index.mjs, dist/exceptions.mjs, dist/plot/index.mjs, dist/time/index.mjs,
-// dist/model/index.mjs, dist/engine/index.mjs, dist/wire/index.mjs, each with a .d.mts). Then the
-// server package (server/, ARCHITECTURE.md#two-packages): `tsc -p server/tsconfig.json` into
-// server/dist/, against the client's fresh dist/ (it imports `service/wire` and the like by name), and its web
+// dist/model/index.mjs, dist/engine/index.mjs, each with a .d.mts). Then the server package
+// (server/, ARCHITECTURE.md#two-packages): `tsc -p server/tsconfig.json` into server/dist/, against
+// the client's fresh dist/ (it imports `service/time` and the like by name, and the client's
+// protocol layer, dist/wire/, as `#wire`), and its web
 // console (scripts/build-console.mjs) into server/dist/web-console/. An ES entry imports the CommonJS module and re-exports
 // every name it has, by name, so `import { Frequency } from "service"` works in runtimes that do
 // not guess a CommonJS module's names (Deno) and `import` and `require` share one instance of the
@@ -28,7 +29,6 @@ export const ENTRIES = [
   'time/index.js',
   'model/index.js',
   'engine/index.js',
-  'wire/index.js',
 ];
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;

@@ -174,29 +174,30 @@ test('checkLayers: the server reaches the client package only by name, and only 
     [
       "import { Frequency } from 'service/time';", // 1 ok
       "import { ValidationError } from 'service/exceptions';", // 2 ok
-      "import { timeseriesBytes } from 'service/wire';", // 3 ok
+      "import { timeseriesBytes } from '#wire';", // 3 ok: the protocol layer, through the workspace
       "import { ServiceClient } from 'service';", // 4 the root loads the client
       "import { lineChart } from 'service/plot';", // 5 not shared vocabulary
       "import { x } from 'service/wire/json';", // 6 a file deep inside
       "import { Area } from '../../../src/model';", // 7 a relative path into the other package
       "import Fastify from 'fastify';", // 8 not ours: other rules
+      "import { y } from 'service/wire';", // 9 not an entry point of the client package
     ].join('\n'),
   );
   assert.equal(
     checkLayers(server).map((v) => `${v.line} ${v.target}`),
-    ['4 service', '5 service/plot', '6 service/wire/json', '7 ../../../src/model'],
+    ['4 service', '5 service/plot', '6 service/wire/json', '7 ../../../src/model', '9 service/wire'],
   );
   const client = sourceOf(
     'src/client/a.ts',
     [
       "import { createApp } from 'service-server';",
       "import { x } from '../../server/src/http/app';",
-      "import { y } from 'service/wire';",
+      "import { y } from '#wire';",
     ].join('\n'),
   );
   assert.equal(
     checkLayers(client).map((v) => `${v.line} ${v.target}`),
-    ['1 service-server', '2 ../../server/src/http/app', '3 service/wire'],
+    ['1 service-server', '2 ../../server/src/http/app', '3 #wire'],
     'the client never imports the server, nor itself by name',
   );
   assert.ok(mayImportPackage('cli', 'service/engine'));

@@ -92,7 +92,8 @@ function packageOf(place: Place): 'server' | 'service' {
 }
 
 /**
- * The place a package import names: `service/wire` -> `wire`, `service` -> `root`,
+ * The place a package import names: `service/time` -> `time`, `#wire` (the server package's name
+ * for the client's protocol layer, server/package.json "imports") -> `wire`, `service` -> `root`,
  * `service-server` (or a path in it) -> `server`; `undefined` for any other package.
  *
  * @param specifier a bare module specifier
@@ -100,7 +101,9 @@ function packageOf(place: Place): 'server' | 'service' {
  * placeOfPackage('service/engine') //=> 'engine'
  */
 function placeOfPackage(specifier: string): Place | undefined {
+  if (specifier === '#wire') return 'wire';
   if (/^service-server(\/|$)/.test(specifier)) return 'server';
+  if (/^service\/wire(\/|$)/.test(specifier)) return 'outside';
   const m = /^service(?:\/(.*))?$/.exec(specifier);
   if (m === null) return undefined;
   if (m[1] === undefined) return 'root';
@@ -133,14 +136,15 @@ function isUnder(file: string, folder: string): boolean {
 /**
  * Whether a file in place `from` may import the package path `specifier` by name: only the server
  * package imports the client package by name, and only its shared vocabulary (`service/exceptions`,
- * `service/time`, `service/model`, `service/engine`, `service/wire`), never the root (which loads
- * the client), `service/plot` or a file deep inside; nothing imports the server package by name.
+ * `service/time`, `service/model`, `service/engine`, and the protocol layer as `#wire`), never the
+ * root (which loads the client), `service/plot`, `service/wire` (not an entry point) or a file deep
+ * inside; nothing imports the server package by name.
  *
  * @param from the importing file's place
  * @param specifier the bare module specifier
  * @returns true when allowed (also for any package that is not one of ours)
  * @example
- * mayImportPackage('server', 'service/wire') //=> true
+ * mayImportPackage('server', '#wire') //=> true
  */
 export function mayImportPackage(from: Place, specifier: string): boolean {
   const to = placeOfPackage(specifier);

@@ -1,7 +1,7 @@
 /**
  * The public surface: the names exported by every entry point in `package.json`
  * `exports` (`service` = src/index.ts, `service/exceptions` = src/exceptions.ts, `service/plot` =
- * src/plot/index.ts, `service/engine` = src/engine/index.ts, `service/wire` = src/wire/index.ts),
+ * src/plot/index.ts, `service/time`, `service/model` and `service/engine` = their folders' index.ts),
  * with their kinds, must equal the checked-in list
  * `test/fixtures/public-api.json`. A difference is printed name by name. After an intended
  * change of the API, refresh the list and commit it with the change:
@@ -46,7 +46,7 @@ test('the exported names equal test/fixtures/public-api.json', () => {
   assert.equal(diff, [], `${diff.length} line(s) of difference; refresh with: ${REFRESH}`);
 });
 
-test('the entry points are service, service/exceptions, service/plot, service/time, service/model, service/engine and service/wire, built from src', () => {
+test('the entry points are service, service/exceptions, service/plot, service/time, service/model and service/engine, built from src', () => {
   assert.equal(
     entryPoints(root).map((e) => `${e.importPath} <- ${e.source}`),
     [
@@ -56,9 +56,18 @@ test('the entry points are service, service/exceptions, service/plot, service/ti
       'service/time <- src/time/index.ts',
       'service/model <- src/model/index.ts',
       'service/engine <- src/engine/index.ts',
-      'service/wire <- src/wire/index.ts',
     ],
   );
+});
+
+test('service/wire is not an entry point: the protocol layer is internal to the client and the service', () => {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    exports: Record<string, unknown>;
+    typesVersions: Record<string, Record<string, unknown>>;
+  };
+  assert.not.ok('./wire' in pkg.exports, 'package.json exports has no ./wire');
+  assert.not.ok('wire' in (pkg.typesVersions['*'] ?? {}), 'package.json typesVersions has no wire');
+  assert.is(live['service/wire'], undefined);
 });
 
 test('the root exports the user-facing names the spec promises', () => {

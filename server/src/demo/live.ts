@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Frequency, UTC, floorMillis, shiftMillis, zoneByName } from 'service/time';
-import { formatInstant } from 'service/wire';
+import { formatInstant } from '#wire';
 import { createRng, type Rng } from './prng';
 import { importDocuments, type ImportSummary, type RawDocument, type RawPoint, type RawSeries } from '../import';
 import type { CurveRecord, SeriesBlock, Store } from '../store';

@@ -13,7 +13,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import WebSocket, { WebSocketServer } from 'ws';
 import { TooManyRequestsError, UnauthorizedError } from 'service/exceptions';
-import { FEED_PROTOCOL, keyOfProtocols } from 'service/wire';
+import { FEED_PROTOCOL, keyOfProtocols } from '#wire';
 import { bodyOfError, headersOfError, statusOfError } from '../http/errors';
 import { apiKeyOf, authenticate, type Principal, type RateLimiter } from '../auth';
 import type { EventRecord, Store } from '../store';

@@ -12,7 +12,7 @@
 import WebSocket from 'ws';
 import { canRead } from '../auth';
 import { compareEventIds, parseEventId, type EventIdParts, type EventsAfter, type Store, type UserRecord } from '../store';
-import { encodeErrorResponse, encodeInfoMessage, encodeOkResponse, parseFeedRequest, type SubscribeRequest } from 'service/wire';
+import { encodeErrorResponse, encodeInfoMessage, encodeOkResponse, parseFeedRequest, type SubscribeRequest } from '#wire';
 import { FeedFilter, matchesAny } from './feed-filter';
 import { resolveEvents, type OutgoingEvent } from './outgoing-event';
 

@@ -15,7 +15,7 @@
  * @module
  */
 import { zoneByName } from 'service/time';
-import { parseInstant, readFeedFilters, readFilterTime, type FeedFilterJson } from 'service/wire';
+import { parseInstant, readFeedFilters, readFilterTime, type FeedFilterJson } from '#wire';
 import type { CurveRecord, EventRecord } from '../store';
 
 /** A `begin`/`end` bound: an instant, or a wall-clock time resolved per curve zone. */

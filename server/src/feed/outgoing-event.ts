@@ -8,7 +8,7 @@
  * @module
  */
 import { zoneByName } from 'service/time';
-import { encodeEventFrame, formatInstant, serializeCurve, type CurveJson, type FeedEventJson } from 'service/wire';
+import { encodeEventFrame, formatInstant, serializeCurve, type CurveJson, type FeedEventJson } from '#wire';
 import { curveSubscription } from '../auth';
 import { curveFromRecord, placeFromRecord } from '../queries/records';
 import { parseEventId, type CurveRecord, type EventIdParts, type EventRecord, type Store, type UserRecord } from '../store';

@@ -8,7 +8,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRequestAsyncHookHandler } from 'fastify';
 import { TooManyRequestsError, UnauthorizedError } from 'service/exceptions';
 import { API_KEY_HEADERS, RateLimiter, SharedRateLimiter, apiKeyOf, authenticate, type Principal, type RateLimitOptions } from '../auth';
-import { assertWellFormedQuery } from 'service/wire';
+import { assertWellFormedQuery } from '#wire';
 import { offerArrow } from './arrow-reply';
 import { registerCompression, type CompressionOptions } from './compress';
 import { registerConditional } from './conditional';

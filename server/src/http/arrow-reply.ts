@@ -22,7 +22,7 @@ import {
   encodeTimeseriesList,
   TimeseriesStream,
   wantsArrow,
-} from 'service/wire';
+} from '#wire';
 import {
   ohlcListBytes,
   serializeAbsoluteResult,
@@ -35,7 +35,7 @@ import {
   type OhlcColumns,
   type PeriodseriesJson,
   type SRMCJson,
-} from 'service/wire';
+} from '#wire';
 import { AnswerColumns, ColumnPool } from './column-pool';
 import { jsonReply, type AnswerBuffers } from './json-reply';
 import type { OpenSeries } from '../queries/stream-series';

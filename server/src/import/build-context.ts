@@ -9,7 +9,7 @@
 import type { Zone } from 'luxon';
 import { CurveType } from 'service/model';
 import { zoneByName } from 'service/time';
-import { parseInstant } from 'service/wire';
+import { parseInstant } from '#wire';
 import type { CurveRecord, InstanceRecord, Store } from '../store';
 import type { ProblemList, SourceLine } from './import-problems';
 import type { RawInstance } from './raw-document';

@@ -7,7 +7,7 @@
  */
 import { ContractPeriod } from 'service/model';
 import { zoneByName } from 'service/time';
-import { isCalendarDate, parseInstant } from 'service/wire';
+import { isCalendarDate, parseInstant } from '#wire';
 import type { OhlcBlock, PeriodBlock } from '../store';
 import type { BuildContext } from './build-context';
 import type { RawOhlc, RawPeriods } from './raw-document';

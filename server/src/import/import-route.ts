@@ -11,7 +11,7 @@
 import type { Readable } from 'node:stream';
 import { errorCodes, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ForbiddenError, TooManyRequestsError, ValidationError, ValueError } from 'service/exceptions';
-import type { ImportSummaryJson } from 'service/wire';
+import type { ImportSummaryJson } from '#wire';
 import type { RouteModule } from '../http/route-module';
 import { userOf } from '../auth';
 import type { UserRecord } from '../store';

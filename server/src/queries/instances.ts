@@ -11,8 +11,8 @@ import { instanceColumns, selectInstances, type InstanceFilter } from 'service/e
 import { NotFoundError } from 'service/exceptions';
 import type { Curve } from 'service/model';
 import { zoneByName } from 'service/time';
-import { resolveDateTime, resolveMillis, timeOfDayMillis } from 'service/wire';
-import type { InstanceSelectionQuery } from 'service/wire';
+import { resolveDateTime, resolveMillis, timeOfDayMillis } from '#wire';
+import type { InstanceSelectionQuery } from '#wire';
 import { decodeIssued } from '../requests';
 import { userOf } from '../auth';
 import type { RouteContext } from '../http/route-module';

@@ -19,8 +19,8 @@ import {
   type OHLCField,
 } from 'service/model';
 import { zoneByName } from 'service/time';
-import { parseDateTimeText, type WireDateTime } from 'service/wire';
-import { SECTION_CURVE_TYPES } from 'service/wire';
+import { parseDateTimeText, type WireDateTime } from '#wire';
+import { SECTION_CURVE_TYPES } from '#wire';
 import type { ContractQuery } from '../requests';
 import type { RouteContext } from '../http/route-module';
 import { userOf } from '../auth';

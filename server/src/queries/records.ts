@@ -7,7 +7,7 @@
 import { DateTime, type Zone } from 'luxon';
 import { Area, Curve, CurveType, DataType, Instance, Place, PlaceType, type Subscription } from 'service/model';
 import { Frequency } from 'service/time';
-import { parseSubscription } from 'service/wire';
+import { parseSubscription } from '#wire';
 import { curveSubscription } from '../auth';
 import type { CurveRecord, InstanceRecord, PlaceRecord, UserRecord } from '../store';
 

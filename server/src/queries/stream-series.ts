@@ -6,7 +6,7 @@
  * @module
  */
 import { Timeseries, type Curve } from 'service/model';
-import { TimeseriesStream } from 'service/wire';
+import { TimeseriesStream } from '#wire';
 import { convertUnit } from 'service/engine';
 import { Frequency, Resolution, floorMillis, shiftMillis, stepStarts, zoneByName } from 'service/time';
 import type { Zone } from 'luxon';

@@ -1,13 +1,13 @@
 /**
  * The service's decoding of the `contract` queries: the request parameters read back into typed
- * queries with the parameter descriptors the client's encoders share (`service/wire`,
+ * queries with the parameter descriptors the client's encoders share (`#wire`,
  * src/wire/requests/contract.ts); only the service decodes, so the decoders live in the server package.
  *
  * @module
  */
 import { ValidationError } from 'service/exceptions';
 import type { ContractPeriod } from 'service/model';
-import { DELIVERY_DATE, type OHLC_FRONT, PERIOD, type QueryValues } from 'service/wire';
+import { DELIVERY_DATE, type OHLC_FRONT, PERIOD, type QueryValues } from '#wire';
 
 /** A contract choice as the service reads it: exactly one of `front` and `delivery`. */
 export interface ContractQuery {

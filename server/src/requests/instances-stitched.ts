@@ -1,6 +1,6 @@
 /**
  * The service's decoding of the `instances-stitched` queries: the request parameters read back into typed
- * queries with the parameter descriptors the client's encoders share (`service/wire`,
+ * queries with the parameter descriptors the client's encoders share (`#wire`,
  * src/wire/requests/instances-stitched.ts); only the service decodes, so the decoders live in the server package.
  *
  * @module
@@ -17,7 +17,7 @@ import {
   STITCHED_INSTANCES_TAG_FIELDS as TAG_FIELDS,
   type TimeOfDay,
   type WireDateTime,
-} from 'service/wire';
+} from '#wire';
 
 /** `instances.relative` as the service reads it. */
 export interface InstancesRelativeQuery extends ResampleQuery {

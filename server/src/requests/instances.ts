@@ -1,6 +1,6 @@
 /**
  * The service's decoding of the `instances` queries: the request parameters read back into typed
- * queries with the parameter descriptors the client's encoders share (`service/wire`,
+ * queries with the parameter descriptors the client's encoders share (`#wire`,
  * src/wire/requests/instances.ts); only the service decodes, so the decoders live in the server package.
  *
  * @module
@@ -18,7 +18,7 @@ import {
   type QueryInput,
   QueryValues,
   type ResampleQuery,
-} from 'service/wire';
+} from '#wire';
 
 /**
  * Reads the query of `instances.list` on the service.

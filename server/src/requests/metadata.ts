@@ -1,13 +1,13 @@
 /**
  * The service's decoding of the `metadata` queries: the request parameters read back into typed
- * queries with the parameter descriptors the client's encoders share (`service/wire`,
+ * queries with the parameter descriptors the client's encoders share (`#wire`,
  * src/wire/requests/metadata.ts); only the service decodes, so the decoders live in the server package.
  *
  * @module
  */
 import type { Area, CurveType, DataType } from 'service/model';
 import type { Frequency } from 'service/time';
-import { METADATA_PARAMS as P, type QueryInput, QueryValues } from 'service/wire';
+import { METADATA_PARAMS as P, type QueryInput, QueryValues } from '#wire';
 
 /** `metadata.curves` as the service reads it. */
 export interface MetadataCurvesQuery {

@@ -1,6 +1,6 @@
 /**
  * The service's decoding of the `ohlc` queries: the request parameters read back into typed
- * queries with the parameter descriptors the client's encoders share (`service/wire`,
+ * queries with the parameter descriptors the client's encoders share (`#wire`,
  * src/wire/requests/ohlc.ts); only the service decodes, so the decoders live in the server package.
  *
  * @module
@@ -21,7 +21,7 @@ import {
   QueryValues,
   type ResampleQuery,
   TRADING_DATE,
-} from 'service/wire';
+} from '#wire';
 import { type ContractQuery, decodeContract } from './contract';
 
 /** Trading dates and unit as the service reads them. */

@@ -1,6 +1,6 @@
 /**
  * The service's decoding of the `period-instances` queries: the request parameters read back into typed
- * queries with the parameter descriptors the client's encoders share (`service/wire`,
+ * queries with the parameter descriptors the client's encoders share (`#wire`,
  * src/wire/requests/period-instances.ts); only the service decodes, so the decoders live in the server package.
  *
  * @module
@@ -21,7 +21,7 @@ import {
   type ResampleQuery,
   type TimeOfDay,
   type WireDateTime,
-} from 'service/wire';
+} from '#wire';
 
 /** A period-instance query as the service reads it: period (when taken), zone, unit. */
 export type PeriodInstancesQuery = Pick<ResampleQuery, 'timeZone' | 'unit'> & { begin: WireDateTime; end: WireDateTime };

@@ -1,11 +1,11 @@
 /**
  * The service's decoding of the `periods` queries: the request parameters read back into typed
- * queries with the parameter descriptors the client's encoders share (`service/wire`,
+ * queries with the parameter descriptors the client's encoders share (`#wire`,
  * src/wire/requests/periods.ts); only the service decodes, so the decoders live in the server package.
  *
  * @module
  */
-import { BEGIN, decodeZoneAndUnit, END, type QueryInput, QueryValues, type ResampleQuery, type WireDateTime } from 'service/wire';
+import { BEGIN, decodeZoneAndUnit, END, type QueryInput, QueryValues, type ResampleQuery, type WireDateTime } from '#wire';
 
 /** Period-series options as the service reads them: period, zone and unit. */
 export interface PeriodsLoadQuery extends Pick<ResampleQuery, 'timeZone' | 'unit'> {

@@ -1,11 +1,11 @@
 /**
  * The service's decoding of the `segments` queries: the request parameters read back into typed
- * queries with the parameter descriptors the client's encoders share (`service/wire`,
+ * queries with the parameter descriptors the client's encoders share (`#wire`,
  * src/wire/requests/segments.ts); only the service decodes, so the decoders live in the server package.
  *
  * @module
  */
-import { DATE_TIME, type WireDateTime } from 'service/wire';
+import { DATE_TIME, type WireDateTime } from '#wire';
 
 /**
  * Reads the decoded `{issued}` path segment on the service.

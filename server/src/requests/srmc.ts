@@ -1,6 +1,6 @@
 /**
  * The service's decoding of the `srmc` queries: the request parameters read back into typed
- * queries with the parameter descriptors the client's encoders share (`service/wire`,
+ * queries with the parameter descriptors the client's encoders share (`#wire`,
  * src/wire/requests/srmc.ts); only the service decodes, so the decoders live in the server package.
  *
  * @module
@@ -16,7 +16,7 @@ import {
   SRMC_FRONT,
   type SrmcFactorsQuery,
   TRADING_DATE,
-} from 'service/wire';
+} from '#wire';
 import { type ContractQuery, decodeContract } from './contract';
 import { decodeTradingPeriod, type TradingPeriodQuery } from './ohlc';
 

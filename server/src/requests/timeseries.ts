@@ -1,11 +1,11 @@
 /**
  * The service's decoding of the `timeseries` queries: the request parameters read back into typed
- * queries with the parameter descriptors the client's encoders share (`service/wire`,
+ * queries with the parameter descriptors the client's encoders share (`#wire`,
  * src/wire/requests/timeseries.ts); only the service decodes, so the decoders live in the server package.
  *
  * @module
  */
-import { BEGIN, decodeResample, END, type QueryInput, QueryValues, type ResampleQuery, type WireDateTime } from 'service/wire';
+import { BEGIN, decodeResample, END, type QueryInput, QueryValues, type ResampleQuery, type WireDateTime } from '#wire';
 
 /** `timeseries.load` as the service reads it. */
 export interface TimeseriesLoadQuery extends ResampleQuery {

@@ -30,10 +30,10 @@ import { instanceColumns, RollingFill, availableAt, relativeInstances, selectIns
 import { NotFoundError } from 'service/exceptions';
 import { AbsoluteItem, AbsoluteResult, Aggregation, Filter, type Timeseries } from 'service/model';
 import { Frequency, Resolution, floorMillis, shiftMillis, stepStarts } from 'service/time';
-import { resolveMillis, timeOfDayMillis } from 'service/wire';
-import { serializeInstanceList, serializeStringList } from 'service/wire';
-import type { ResampleQuery } from 'service/wire';
-import { SECTION_CURVE_TYPES } from 'service/wire';
+import { resolveMillis, timeOfDayMillis } from '#wire';
+import { serializeInstanceList, serializeStringList } from '#wire';
+import type { ResampleQuery } from '#wire';
+import { SECTION_CURVE_TYPES } from '#wire';
 import {
   decodeInstancesAbsolute,
   decodeInstancesGet,

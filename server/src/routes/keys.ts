@@ -8,7 +8,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { ForbiddenError, NotFoundError, ValidationError } from 'service/exceptions';
-import type { KeyJson, NewKeyJson } from 'service/wire';
+import type { KeyJson, NewKeyJson } from '#wire';
 import { createKey, keyIdOf, userOf } from '../auth';
 import { mayImport } from '../import/import-route';
 import type { RouteModule } from '../http/route-module';

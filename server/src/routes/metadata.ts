@@ -25,7 +25,7 @@ import {
   serializeStringList,
   type CurveJson,
   type PlaceJson,
-} from 'service/wire';
+} from '#wire';
 import { decodeMetadataCurves, decodeMetadataPlaces, type MetadataCurvesQuery } from '../requests';
 import { userOf } from '../auth';
 import { curveFromRecord, placeFromRecord, subscriptionOf } from '../queries/records';

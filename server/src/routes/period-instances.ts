@@ -21,9 +21,9 @@ import { instanceColumns, knownInstances } from 'service/engine';
 import { NotFoundError } from 'service/exceptions';
 import type { Periodseries } from 'service/model';
 import { Frequency, floorMillis, shiftMillis, stepStarts } from 'service/time';
-import { timeOfDayMillis } from 'service/wire';
-import { serializeInstanceList } from 'service/wire';
-import { SECTION_CURVE_TYPES } from 'service/wire';
+import { timeOfDayMillis } from '#wire';
+import { serializeInstanceList } from '#wire';
+import { SECTION_CURVE_TYPES } from '#wire';
 import {
   decodePeriodInstancesGet,
   decodePeriodInstancesLatest,

@@ -8,7 +8,7 @@
 import type { FastifyRequest } from 'fastify';
 import { zoneByName } from 'service/time';
 import type { Periodseries } from 'service/model';
-import { SECTION_CURVE_TYPES } from 'service/wire';
+import { SECTION_CURVE_TYPES } from '#wire';
 import { decodePeriodsLoad } from '../requests';
 import { userOf } from '../auth';
 import type { RouteContext, RouteModule } from '../http/route-module';

@@ -19,7 +19,7 @@ import { contractDailySeries, fillModeOf, mergeForwardCurve, pickRows, selectCon
 import { CARBON_TAXES, priceCurrency, srmcFactors, srmcFuelOf, srmcValues, type SrmcFuel } from 'service/engine';
 import { FuelType, OHLCField, OHLCList, Periodseries, SRMC, SRMCOptions, Timeseries, type Area, type Contract } from 'service/model';
 import { Frequency, Resolution, stepStarts } from 'service/time';
-import { SRMC_FACTOR_PARAMS } from 'service/wire';
+import { SRMC_FACTOR_PARAMS } from '#wire';
 import { decodeSrmcLatest, decodeSrmcLoad, type SrmcLatestQuery, type SrmcLoadQuery } from '../requests';
 import { srmcReply } from '../http/arrow-reply';
 import type { RouteContext, RouteModule } from '../http/route-module';

@@ -9,7 +9,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Frequency, zoneByName } from 'service/time';
-import { SECTION_CURVE_TYPES } from 'service/wire';
+import { SECTION_CURVE_TYPES } from '#wire';
 import { decodeTimeseriesLoad } from '../requests';
 import { userOf } from '../auth';
 import type { RouteContext, RouteModule } from '../http/route-module';

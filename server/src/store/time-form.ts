@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { epochInt64 } from 'service/wire';
+import { epochInt64 } from '#wire';
 import type { SeriesBatch, TimeForm } from './store';
 
 /**

@@ -9,7 +9,7 @@
  * @module
  */
 import { DuckDBTypeId, type DuckDBConnection, type DuckDBDataChunk, type DuckDBMaterializedResult } from '@duckdb/node-api';
-import { epochInt64 } from 'service/wire';
+import { epochInt64 } from '#wire';
 import { copyInt64, copyNumbers, readColumns, sqlTime } from './duckdb-io';
 import { rangeSql, type SeriesMembers } from './duckdb-read';
 import { readSpan, spanInRange } from './duckdb-spans';
