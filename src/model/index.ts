@@ -51,3 +51,6 @@ export { Page, type PageInit, type PageLoader } from './page';
 
 // Display
 export type { DisplayBundle } from './display';
+
+// How the toolkit's errors print in notebooks (attached to ServiceError for its effect).
+import './error-display';

@@ -300,4 +300,40 @@ test('PartnerConnection: metadata offers curve search only; the key check is one
   p.close();
 });
 
+/** Every member name completion can reach on a value: own and inherited, up to Object.prototype. */
+function reachable(value: object): string[] {
+  const out: string[] = [];
+  for (let p: object | null = value; p !== null && p !== Object.prototype; p = Object.getPrototypeOf(p)) {
+    for (const k of Object.getOwnPropertyNames(p)) if (k !== 'constructor' && !out.includes(k)) out.push(k);
+  }
+  return out.sort();
+}
+
+test('sections show only their public methods to completion (no transport, send, series, data, caches)', () => {
+  const c = new ServiceClient({ apiKey: 'abc', apiUrl: 'http://127.0.0.1:9/api/' });
+  assert.equal(reachable(c.timeseries), ['export', 'load', 'loadMany', 'save']);
+  assert.equal(reachable(c.user), ['user']);
+  assert.equal(reachable(c.metadata), ['categories', 'createCurve', 'curve', 'curves', 'exactCategories', 'places']);
+  assert.equal(reachable(c.instances), [
+    'absolute',
+    'get',
+    'latest',
+    'latestMany',
+    'list',
+    'load',
+    'relative',
+    'relativeMany',
+    'rolling',
+    'save',
+    'tags',
+  ]);
+  assert.equal(reachable(c.events), ['close', 'connect', 'connection', 'filters', 'next', 'subscribe', 'target']);
+  for (const section of [c.periods, c.periodInstances, c.ohlc, c.srmc]) {
+    for (const hidden of ['transport', 'send', 'series', 'seriesList', 'periodseries', 'data', 'body', 'ohlcList']) {
+      assert.not.ok(reachable(section).includes(hidden), hidden);
+    }
+  }
+  c.close();
+});
+
 test.run();

@@ -31,9 +31,13 @@ import type { ResolvedClientOptions } from '../options';
  * for await (const event of client.events) console.log(String(event));
  */
 export class EventsSection {
-  private current: EventsConnection | null = null;
+  #current: EventsConnection | null = null;
 
-  constructor(private readonly options: ResolvedClientOptions) {}
+  readonly #options: ResolvedClientOptions;
+
+  constructor(options: ResolvedClientOptions) {
+    this.#options = options;
+  }
 
   /**
    * Where the feed is.
@@ -44,9 +48,9 @@ export class EventsSection {
    */
   target(): FeedTarget {
     return {
-      url: eventsUrl(this.options.apiUrl),
-      headers: { 'X-API-KEY': this.options.apiKey, 'User-Agent': USER_AGENT },
-      sslVerify: this.options.sslVerify,
+      url: eventsUrl(this.#options.apiUrl),
+      headers: { 'X-API-KEY': this.#options.apiKey, 'User-Agent': USER_AGENT },
+      sslVerify: this.#options.sslVerify,
     };
   }
 
@@ -62,11 +66,11 @@ export class EventsSection {
    * feed.connected //=> true
    */
   async connect(options: EventsConnectOptions = {}): Promise<EventsConnection> {
-    if (this.current?.active) throw new WebSocketsError('Already connected: close the connection first');
-    const { cache } = this.options;
+    if (this.#current?.active) throw new WebSocketsError('Already connected: close the connection first');
+    const { cache } = this.#options;
     // The cache's record and offline modes record or replay the feed too.
-    this.current = await EventsConnection.open(this.target(), options, openerFor(cache));
-    return this.current;
+    this.#current = await EventsConnection.open(this.target(), options, openerFor(cache));
+    return this.#current;
   }
 
   /**
@@ -78,8 +82,8 @@ export class EventsSection {
    * client.events.connection.connected //=> true
    */
   get connection(): EventsConnection {
-    if (this.current === null) throw new WebSocketsError('Please connect before subscribing');
-    return this.current;
+    if (this.#current === null) throw new WebSocketsError('Please connect before subscribing');
+    return this.#current;
   }
 
   /**
@@ -141,6 +145,6 @@ export class EventsSection {
    * await client.events.close()
    */
   async close(): Promise<void> {
-    await this.current?.close();
+    await this.#current?.close();
   }
 }

@@ -35,7 +35,7 @@ import {
 import { curveList, runMany, splitManyOptions, type CallOptions, type ManyOptions } from './load-many';
 import { SharedTimes } from '../../wire/arrow';
 import { SAVE_KINDS, saveSeries, type InstanceSaveOptions } from './saving';
-import { Section } from './section';
+import { Section, fetchData, fetchSeries, fetchSeriesList, sendLine, transportOf } from './section';
 
 /**
  * The instance operations of a client. Every option is checked before a request is sent
@@ -50,7 +50,7 @@ import { Section } from './section';
  * ts.instance?.tag //=> 'ec'
  */
 export class InstancesSection extends Section {
-  private readonly tagsCache = new Map<string, Promise<string[]>>();
+  readonly #tagsCache = new Map<string, Promise<string[]>>();
 
   /**
    * The tags of a curve's instances. Cached per curve once loaded (an empty answer or a failure
@@ -65,12 +65,12 @@ export class InstancesSection extends Section {
    */
   async tags(curve: CurveInput): Promise<Set<string>> {
     const name = curveName(curve, SECTION_CURVE_TYPES.instances);
-    let cached = this.tagsCache.get(name);
+    let cached = this.#tagsCache.get(name);
     if (cached === undefined) {
-      const forget = () => this.tagsCache.delete(name);
-      cached = this.body(instancesTags(curve)).then(parseStringList);
+      const forget = () => this.#tagsCache.delete(name);
+      cached = this.#body(instancesTags(curve)).then(parseStringList);
       cached.then((tags) => tags.length === 0 && forget(), forget);
-      this.tagsCache.set(name, cached);
+      this.#tagsCache.set(name, cached);
     }
     return new Set(await cached);
   }
@@ -91,7 +91,7 @@ export class InstancesSection extends Section {
    */
   async list(curve: CurveInput, options: InstancesListOptions & CallOptions = {}): Promise<Instance[]> {
     const line = instancesList(curve, options ?? {});
-    return parseInstanceList(await this.body(line, options?.signal), Curve.isCurve(curve) ? curve : null);
+    return parseInstanceList(await this.#body(line, options?.signal), Curve.isCurve(curve) ? curve : null);
   }
 
   /**
@@ -108,7 +108,7 @@ export class InstancesSection extends Section {
    * (await client.instances.load(curve, { tags: 'ec', limit: 3, frequency: 'P1D' })).length //=> 3
    */
   async load(curve: CurveInput, options: InstancesLoadOptions & CallOptions = {}): Promise<TimeseriesList> {
-    return this.seriesList(instancesLoad(curve, options ?? {}), options?.signal);
+    return fetchSeriesList(this, instancesLoad(curve, options ?? {}), options?.signal);
   }
 
   /**
@@ -123,7 +123,7 @@ export class InstancesSection extends Section {
    * (await client.instances.latest(curve, { ensembles: true })).hasScenarios() //=> true
    */
   async latest(curve: CurveInput, options: InstancesLatestOptions & CallOptions = {}): Promise<Timeseries> {
-    return this.series(instancesLatest(curve, options ?? {}), options?.signal);
+    return fetchSeries(this, instancesLatest(curve, options ?? {}), options?.signal);
   }
 
   /**
@@ -139,7 +139,7 @@ export class InstancesSection extends Section {
    * (await client.instances.get(curve, { issued: '2024-03-30 12:00', tag: 'EC' })).instance?.tag //=> 'ec'
    */
   async get(curve: CurveInput, options: InstancesGetOptions & CallOptions): Promise<Timeseries> {
-    return this.series(instancesGet(curve, options ?? {}), options?.signal);
+    return fetchSeries(this, instancesGet(curve, options ?? {}), options?.signal);
   }
 
   /**
@@ -157,7 +157,7 @@ export class InstancesSection extends Section {
    * (await client.instances.relative(curve, { begin: '2024-03-30', end: '2024-04-02', tag: 'ec', daysAhead: 1 })).length //=> 71
    */
   async relative(curve: CurveInput, options: InstancesRelativeOptions & CallOptions): Promise<Timeseries> {
-    return this.series(instancesRelative(curve, options ?? {}), options?.signal);
+    return fetchSeries(this, instancesRelative(curve, options ?? {}), options?.signal);
   }
 
   /**
@@ -174,7 +174,7 @@ export class InstancesSection extends Section {
    * (await client.instances.rolling(curve, { begin: '2024-03-30', end: '2024-03-31', hoursAhead: 6 })).length //=> 24
    */
   async rolling(curve: CurveInput, options: InstancesRollingOptions & CallOptions): Promise<Timeseries> {
-    return this.series(instancesRolling(curve, options ?? {}), options?.signal);
+    return fetchSeries(this, instancesRolling(curve, options ?? {}), options?.signal);
   }
 
   /**
@@ -190,7 +190,7 @@ export class InstancesSection extends Section {
    * (await client.instances.absolute(curve, { delivery: '2024-03-31 06:00', begin: '2024-03-29', end: '2024-03-31' })).size() //=> 6
    */
   async absolute(curve: CurveInput, options: InstancesAbsoluteOptions & CallOptions): Promise<AbsoluteResult> {
-    return this.data(instancesAbsolute(curve, options ?? {}), options?.signal, decodeAbsoluteResult, parseAbsoluteResult);
+    return fetchData(this, instancesAbsolute(curve, options ?? {}), options?.signal, decodeAbsoluteResult, parseAbsoluteResult);
   }
 
   /**
@@ -211,7 +211,7 @@ export class InstancesSection extends Section {
     const shared = new SharedTimes();
     return runMany(
       list,
-      async (_c, i) => this.series(lines[i]!, many.signal, shared),
+      async (_c, i) => fetchSeries(this, lines[i]!, many.signal, shared),
       many,
       (xs) => new TimeseriesList(xs),
     );
@@ -234,14 +234,14 @@ export class InstancesSection extends Section {
     const shared = new SharedTimes();
     return runMany(
       list,
-      async (_c, i) => this.series(lines[i]!, many.signal, shared),
+      async (_c, i) => fetchSeries(this, lines[i]!, many.signal, shared),
       many,
       (xs) => new TimeseriesList(xs),
     );
   }
 
-  private async body(line: RequestLine, signal?: AbortSignal): Promise<unknown> {
-    return (await this.send(line, signal)).body;
+  async #body(line: RequestLine, signal?: AbortSignal): Promise<unknown> {
+    return (await sendLine(this, line, signal)).body;
   }
   /**
    * Saves forecast instances to an INSTANCE curve (docs/data-out.md#saving), as
@@ -260,6 +260,6 @@ export class InstancesSection extends Section {
    * (await client.instances.save(curve, forecast, { issued: '2025-01-14T06:00:00Z', tag: 'mine' })).instances //=> 1
    */
   async save(curve: CurveInput, series: Timeseries | Iterable<Timeseries>, options: InstanceSaveOptions = {}): Promise<SaveResult> {
-    return saveSeries(this.transport, SAVE_KINDS.instances, curve, series, options ?? {});
+    return saveSeries(transportOf(this), SAVE_KINDS.instances, curve, series, options ?? {});
   }
 }

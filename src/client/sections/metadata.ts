@@ -26,7 +26,7 @@ import {
 } from '../../wire';
 import type { CallOptions } from './load-many';
 import { sendSave, type SaveOptions } from './saving';
-import { Section } from './section';
+import { Section, sendLine, transportOf } from './section';
 
 /**
  * What a search returns: a promise of its first page that can also be walked item by item over
@@ -92,30 +92,35 @@ export class PartnerMetadataSection extends Section {
   curves(options: MetadataCurvesOptions & CallOptions = {}): PagedResult<Curve> {
     const opts = options ?? {};
     return pagedResult(
-      Promise.resolve().then(() => this.page(metadataCurves(opts), parseCurveList, (page) => this.curves({ ...opts, page }), opts.signal)),
+      Promise.resolve().then(() =>
+        loadPage(this, metadataCurves(opts), parseCurveList, (page) => this.curves({ ...opts, page }), opts.signal),
+      ),
     );
   }
+}
 
-  /**
-   * Loads one search page and wraps it with the loader of its neighbours.
-   *
-   * @param line - The request line.
-   * @param parse - The body parser.
-   * @param loader - Loads another page of the same search.
-   * @returns The page.
-   * @throws The request's and the parser's errors.
-   * @example
-   * await this.page(metadataCurves({}), parseCurveList, (page) => this.curves({ page })) //~> Page [...]
-   */
-  protected async page<T>(
-    line: RequestLine,
-    parse: (body: unknown) => T[],
-    loader: (page: number) => Promise<Page<T>>,
-    signal?: AbortSignal,
-  ): Promise<Page<T>> {
-    const res = await this.send(line, signal);
-    return new Page(parse(res.body), { ...parsePageHeaders(res.headers), loader });
-  }
+/**
+ * Loads one search page and wraps it with the loader of its neighbours.
+ *
+ * @param section - The section asking.
+ * @param line - The request line.
+ * @param parse - The body parser.
+ * @param loader - Loads another page of the same search.
+ * @param signal - Cancels the request.
+ * @returns The page.
+ * @throws The request's and the parser's errors.
+ * @example
+ * await loadPage(this, metadataCurves({}), parseCurveList, (page) => this.curves({ page })) //~> Page [...]
+ */
+async function loadPage<T>(
+  section: Section,
+  line: RequestLine,
+  parse: (body: unknown) => T[],
+  loader: (page: number) => Promise<Page<T>>,
+  signal?: AbortSignal,
+): Promise<Page<T>> {
+  const res = await sendLine(section, line, signal);
+  return new Page(parse(res.body), { ...parsePageHeaders(res.headers), loader });
 }
 
 /**
@@ -126,8 +131,8 @@ export class PartnerMetadataSection extends Section {
  * [...await client.metadata.categories()].includes('Wind') //=> true
  */
 export class MetadataSection extends PartnerMetadataSection {
-  private categoriesCache: Promise<string[]> | null = null;
-  private exactCategoriesCache: Promise<string[]> | null = null;
+  #categoriesCache: Promise<string[]> | null = null;
+  #exactCategoriesCache: Promise<string[]> | null = null;
 
   /**
    * The category words used in curve names. Cached per client once loaded (an empty answer or
@@ -139,8 +144,8 @@ export class MetadataSection extends PartnerMetadataSection {
    * (await client.metadata.categories()).has('Wind') //=> true
    */
   async categories(): Promise<Set<string>> {
-    this.categoriesCache ??= this.cached(metadataCategories(), () => (this.categoriesCache = null));
-    return new Set(await this.categoriesCache);
+    this.#categoriesCache ??= this.#cached(metadataCategories(), () => (this.#categoriesCache = null));
+    return new Set(await this.#categoriesCache);
   }
 
   /**
@@ -153,8 +158,8 @@ export class MetadataSection extends PartnerMetadataSection {
    * (await client.metadata.exactCategories()).has('Wind Power Production') //=> true
    */
   async exactCategories(): Promise<Set<string>> {
-    this.exactCategoriesCache ??= this.cached(metadataExactCategories(), () => (this.exactCategoriesCache = null));
-    return new Set(await this.exactCategoriesCache);
+    this.#exactCategoriesCache ??= this.#cached(metadataExactCategories(), () => (this.#exactCategoriesCache = null));
+    return new Set(await this.#exactCategoriesCache);
   }
 
   /**
@@ -168,7 +173,7 @@ export class MetadataSection extends PartnerMetadataSection {
    * (await client.metadata.curve('DE Wind Power Production MWh/h 15min Actual')).curveType.tag //=> 'TIMESERIES'
    */
   async curve(name: string, options: CallOptions = {}): Promise<Curve> {
-    return parseCurve((await this.send(metadataCurve(name), options?.signal)).body);
+    return parseCurve((await sendLine(this, metadataCurve(name), options?.signal)).body);
   }
 
   /**
@@ -192,7 +197,7 @@ export class MetadataSection extends PartnerMetadataSection {
    */
   async createCurve(definition: CurveDefinition | Curve, options: SaveOptions = {}): Promise<Curve> {
     const json = curveDefinitionJson(definition);
-    const result = await sendSave(this.transport, { curves: [json] }, options ?? {});
+    const result = await sendSave(transportOf(this), { curves: [json] }, options ?? {});
     if (result.dryRun) return curveOfDefinition(json);
     return this.curve(json.name as string, options?.signal ? { signal: options.signal } : {});
   }
@@ -214,13 +219,15 @@ export class MetadataSection extends PartnerMetadataSection {
   places(options: MetadataPlacesOptions & CallOptions = {}): PagedResult<Place> {
     const opts = options ?? {};
     return pagedResult(
-      Promise.resolve().then(() => this.page(metadataPlaces(opts), parsePlaceList, (page) => this.places({ ...opts, page }), opts.signal)),
+      Promise.resolve().then(() =>
+        loadPage(this, metadataPlaces(opts), parsePlaceList, (page) => this.places({ ...opts, page }), opts.signal),
+      ),
     );
   }
 
-  private async cached(line: RequestLine, forget: () => void): Promise<string[]> {
+  async #cached(line: RequestLine, forget: () => void): Promise<string[]> {
     try {
-      const list = parseStringList((await this.send(line)).body);
+      const list = parseStringList((await sendLine(this, line)).body);
       if (list.length === 0) forget();
       return list;
     } catch (err) {

@@ -20,7 +20,7 @@ import {
   type OhlcTimeseriesOptions,
 } from '../../wire';
 import type { CallOptions } from './load-many';
-import { Section } from './section';
+import { Section, fetchOhlcList, fetchPeriodseries, fetchSeries } from './section';
 
 /**
  * The OHLC operations of a client. Every option is validated before a request is sent; a Curve
@@ -49,7 +49,7 @@ export class OhlcSection extends Section {
    * rows.map((o) => o.product.delivery.toISODate()) //=> ['2025-02-01', '2025-02-01']
    */
   async load(curve: CurveInput, options: OhlcLoadOptions & CallOptions): Promise<OHLCList> {
-    return this.ohlcList(ohlcLoad(curve, options ?? {}), options?.signal);
+    return fetchOhlcList(this, ohlcLoad(curve, options ?? {}), options?.signal);
   }
 
   /**
@@ -64,7 +64,7 @@ export class OhlcSection extends Section {
    * (await client.ohlc.latest(curve, { date: '2025-01-12' }))[0].product.traded.toISODate() //=> '2025-01-10'
    */
   async latest(curve: CurveInput, options: OhlcLatestOptions & CallOptions = {}): Promise<OHLCList> {
-    return this.ohlcList(ohlcLatest(curve, options), options?.signal);
+    return fetchOhlcList(this, ohlcLatest(curve, options), options?.signal);
   }
 
   /**
@@ -80,7 +80,7 @@ export class OhlcSection extends Section {
    * (await client.ohlc.latestAsPeriods(curve, { timeZone: 'UTC' })).resolution.frequency.tag //=> 'NONE'
    */
   async latestAsPeriods(curve: CurveInput, options: OhlcLatestAsPeriodsOptions & CallOptions = {}): Promise<Periodseries> {
-    return this.periodseries(ohlcLatestAsPeriods(curve, options), options?.signal);
+    return fetchPeriodseries(this, ohlcLatestAsPeriods(curve, options), options?.signal);
   }
 
   /**
@@ -98,7 +98,7 @@ export class OhlcSection extends Section {
    * ts.contract?.columnHeader() //=> 'month front-1 settlement'
    */
   async loadFrontAsTimeseries(curve: CurveInput, options: OhlcTimeseriesOptions & FrontContractOptions & CallOptions): Promise<Timeseries> {
-    return this.series(ohlcLoadFrontAsTimeseries(curve, options ?? {}), options?.signal);
+    return fetchSeries(this, ohlcLoadFrontAsTimeseries(curve, options ?? {}), options?.signal);
   }
 
   /**
@@ -118,6 +118,6 @@ export class OhlcSection extends Section {
     curve: CurveInput,
     options: OhlcTimeseriesOptions & DeliveryContractOptions & CallOptions,
   ): Promise<Timeseries> {
-    return this.series(ohlcLoadDeliveryAsTimeseries(curve, options ?? {}), options?.signal);
+    return fetchSeries(this, ohlcLoadDeliveryAsTimeseries(curve, options ?? {}), options?.signal);
   }
 }

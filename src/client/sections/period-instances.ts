@@ -23,7 +23,7 @@ import {
 } from '../../wire';
 import type { CallOptions } from './load-many';
 import { SAVE_KINDS, saveSeries, type InstanceSaveOptions } from './saving';
-import { Section } from './section';
+import { Section, fetchPeriodseries, fetchPeriodseriesList, sendLine, transportOf } from './section';
 
 /**
  * The period-instance operations of a client. Every option is checked before a request is sent
@@ -51,7 +51,7 @@ export class PeriodInstancesSection extends Section {
    */
   async list(curve: CurveInput, options: PeriodInstancesListOptions & CallOptions = {}): Promise<Instance[]> {
     const line = periodInstancesList(curve, options ?? {});
-    return parseInstanceList(await this.body(line, options?.signal), Curve.isCurve(curve) ? curve : null);
+    return parseInstanceList(await this.#body(line, options?.signal), Curve.isCurve(curve) ? curve : null);
   }
 
   /**
@@ -67,7 +67,7 @@ export class PeriodInstancesSection extends Section {
    * (await client.periodInstances.load(curve, { begin: '2024-01-01', end: '2024-02-01' })).length //=> 3
    */
   async load(curve: CurveInput, options: PeriodInstancesLoadOptions & CallOptions): Promise<PeriodseriesList> {
-    return this.periodseriesList(periodInstancesLoad(curve, options ?? {}), options?.signal);
+    return fetchPeriodseriesList(this, periodInstancesLoad(curve, options ?? {}), options?.signal);
   }
 
   /**
@@ -82,7 +82,7 @@ export class PeriodInstancesSection extends Section {
    * (await client.periodInstances.latest(curve, { begin: '2024-01-01', end: '2024-02-01' })).instance !== null //=> true
    */
   async latest(curve: CurveInput, options: PeriodInstancesLatestOptions & CallOptions): Promise<Periodseries> {
-    return this.periodseries(periodInstancesLatest(curve, options ?? {}), options?.signal);
+    return fetchPeriodseries(this, periodInstancesLatest(curve, options ?? {}), options?.signal);
   }
 
   /**
@@ -98,7 +98,7 @@ export class PeriodInstancesSection extends Section {
    * (await client.periodInstances.get(curve, { begin: '2024-01-01', end: '2024-02-01', issued: '2024-01-03 10:54:51', tag: 'AbC1' })).instance?.tag //=> 'AbC1'
    */
   async get(curve: CurveInput, options: PeriodInstancesGetOptions & CallOptions): Promise<Periodseries> {
-    return this.periodseries(periodInstancesGet(curve, options ?? {}), options?.signal);
+    return fetchPeriodseries(this, periodInstancesGet(curve, options ?? {}), options?.signal);
   }
 
   /**
@@ -116,11 +116,11 @@ export class PeriodInstancesSection extends Section {
    * (await client.periodInstances.relative(curve, { begin: '2024-03-30', end: '2024-04-02', daysAhead: 1 })).length //~> 3
    */
   async relative(curve: CurveInput, options: PeriodInstancesRelativeOptions & CallOptions): Promise<Periodseries> {
-    return this.periodseries(periodInstancesRelative(curve, options ?? {}), options?.signal);
+    return fetchPeriodseries(this, periodInstancesRelative(curve, options ?? {}), options?.signal);
   }
 
-  private async body(line: RequestLine, signal?: AbortSignal): Promise<unknown> {
-    return (await this.send(line, signal)).body;
+  async #body(line: RequestLine, signal?: AbortSignal): Promise<unknown> {
+    return (await sendLine(this, line, signal)).body;
   }
   /**
    * Saves instances of an INSTANCE_PERIOD curve as period series (docs/data-out.md#saving), as
@@ -136,6 +136,6 @@ export class PeriodInstancesSection extends Section {
    * (await client.periodInstances.save(curve, ps, { issued: '2025-01-14T06:00:00Z' })).blocks //=> 1
    */
   async save(curve: CurveInput, series: Periodseries | Iterable<Periodseries>, options: InstanceSaveOptions = {}): Promise<SaveResult> {
-    return saveSeries(this.transport, SAVE_KINDS.periodInstances, curve, series, options ?? {});
+    return saveSeries(transportOf(this), SAVE_KINDS.periodInstances, curve, series, options ?? {});
   }
 }

@@ -8,7 +8,7 @@ import { PeriodseriesList, type Periodseries } from '../../model';
 import { periodsLoad, type CurveInput, type PeriodsLoadOptions, type SaveResult } from '../../wire';
 import { curveList, runMany, splitManyOptions, type CallOptions, type ManyOptions } from './load-many';
 import { SAVE_KINDS, saveSeries, type SaveOptions } from './saving';
-import { Section } from './section';
+import { Section, fetchPeriodseries, transportOf } from './section';
 
 /**
  * The periods operations of a client.
@@ -36,7 +36,7 @@ export class PeriodsSection extends Section {
    */
   async load(curve: CurveInput, options: PeriodsLoadOptions & CallOptions): Promise<Periodseries> {
     const line = periodsLoad(curve, options ?? {});
-    return this.periodseries(line, options?.signal);
+    return fetchPeriodseries(this, line, options?.signal);
   }
 
   /**
@@ -56,7 +56,7 @@ export class PeriodsSection extends Section {
     const lines = list.map((c) => periodsLoad(c, rest));
     return runMany(
       list,
-      async (_c, i) => this.periodseries(lines[i]!, many.signal),
+      async (_c, i) => fetchPeriodseries(this, lines[i]!, many.signal),
       many,
       (xs) => new PeriodseriesList(xs),
     );
@@ -76,6 +76,6 @@ export class PeriodsSection extends Section {
    * (await client.periods.save('DE Nuclear Capacity Available MW REMIT', ps)).values //=> 3
    */
   async save(curve: CurveInput, series: Periodseries | Iterable<Periodseries>, options: SaveOptions = {}): Promise<SaveResult> {
-    return saveSeries(this.transport, SAVE_KINDS.periods, curve, series, options ?? {});
+    return saveSeries(transportOf(this), SAVE_KINDS.periods, curve, series, options ?? {});
   }
 }

@@ -23,7 +23,7 @@ import {
   type SrmcLoadFrontOptions,
 } from '../../wire';
 import type { CallOptions } from './load-many';
-import { Section } from './section';
+import { Section, fetchData } from './section';
 
 /**
  * The SRMC operations of a client. Before sending, each checks that the curve's name contains
@@ -54,7 +54,7 @@ export class SrmcSection extends Section {
    * s.ohlc?.length //=> 2
    */
   async loadFront(curve: CurveInput, options: SrmcLoadFrontOptions & CallOptions): Promise<SRMC> {
-    return this.data(srmcLoadFront(curve, options ?? {}), options?.signal, decodeSRMC, parseSRMC);
+    return fetchData(this, srmcLoadFront(curve, options ?? {}), options?.signal, decodeSRMC, parseSRMC);
   }
 
   /**
@@ -68,7 +68,7 @@ export class SrmcSection extends Section {
    * (await client.srmc.loadDelivery(ttf, { begin: '2025-01-06', end: '2025-01-08', period: 'month', delivery: '2025-03-01' })).contract?.isSpecific() //=> true
    */
   async loadDelivery(curve: CurveInput, options: SrmcLoadDeliveryOptions & CallOptions): Promise<SRMC> {
-    return this.data(srmcLoadDelivery(curve, options ?? {}), options?.signal, decodeSRMC, parseSRMC);
+    return fetchData(this, srmcLoadDelivery(curve, options ?? {}), options?.signal, decodeSRMC, parseSRMC);
   }
 
   /**
@@ -82,7 +82,7 @@ export class SrmcSection extends Section {
    * (await client.srmc.loadFrontAsTimeseries(coal, { begin: '2025-01-01', end: '2025-01-08', period: 'month', front: 1 })).timeseries?.length //=> 7
    */
   async loadFrontAsTimeseries(curve: CurveInput, options: SrmcLoadFrontOptions & FillOption & CallOptions): Promise<SRMC> {
-    return this.data(srmcLoadFrontAsTimeseries(curve, options ?? {}), options?.signal, decodeSRMC, parseSRMC);
+    return fetchData(this, srmcLoadFrontAsTimeseries(curve, options ?? {}), options?.signal, decodeSRMC, parseSRMC);
   }
 
   /**
@@ -97,7 +97,7 @@ export class SrmcSection extends Section {
    * s.timeseries?.contract?.columnHeader() //=> 'month 2025-03-01 settlement'
    */
   async loadDeliveryAsTimeseries(curve: CurveInput, options: SrmcLoadDeliveryOptions & FillOption & CallOptions): Promise<SRMC> {
-    return this.data(srmcLoadDeliveryAsTimeseries(curve, options ?? {}), options?.signal, decodeSRMC, parseSRMC);
+    return fetchData(this, srmcLoadDeliveryAsTimeseries(curve, options ?? {}), options?.signal, decodeSRMC, parseSRMC);
   }
 
   /**
@@ -112,7 +112,7 @@ export class SrmcSection extends Section {
    * (await client.srmc.latest(coal, { date: '2025-01-12' })).ohlc?.[0].product.traded.toISODate() //=> '2025-01-10'
    */
   async latest(curve: CurveInput, options: SrmcLatestOptions & CallOptions = {}): Promise<SRMC> {
-    return this.data(srmcLatest(curve, options), options?.signal, decodeSRMC, parseSRMC);
+    return fetchData(this, srmcLatest(curve, options), options?.signal, decodeSRMC, parseSRMC);
   }
 
   /**
@@ -126,6 +126,6 @@ export class SrmcSection extends Section {
    * (await client.srmc.latestAsPeriods(ttf, { timeZone: 'UTC' })).periodseries?.resolution.frequency.tag //=> 'NONE'
    */
   async latestAsPeriods(curve: CurveInput, options: SrmcLatestAsPeriodsOptions & CallOptions = {}): Promise<SRMC> {
-    return this.data(srmcLatestAsPeriods(curve, options), options?.signal, decodeSRMC, parseSRMC);
+    return fetchData(this, srmcLatestAsPeriods(curve, options), options?.signal, decodeSRMC, parseSRMC);
   }
 }

@@ -27,7 +27,7 @@ import { curveList, runMany, splitManyOptions, type ManyOptions } from './load-m
 import { SharedTimes } from '../../wire/arrow';
 import { exportTimeseries, type ExportOptions } from './export';
 import { SAVE_KINDS, saveSeries, type SaveOptions } from './saving';
-import { Section } from './section';
+import { Section, fetchSeries, sendLine, transportOf } from './section';
 
 /**
  * Options of a long load (docs/data-out.md#long-loads), beside `timeseries.load`'s own.
@@ -87,8 +87,8 @@ export class TimeseriesSection extends Section {
   async load(curve: CurveInput, options: TimeseriesLoadOptions & LongLoadOptions): Promise<Timeseries> {
     const [many, rest] = splitManyOptions(options ?? ({} as TimeseriesLoadOptions));
     const { chunkSteps, ...load } = rest;
-    const plan = await this.plan(curve, load, chunkSteps, many.signal);
-    return this.run(plan, { ...many, concurrency: many.concurrency ?? 4 });
+    const plan = await this.#plan(curve, load, chunkSteps, many.signal);
+    return this.#run(plan, { ...many, concurrency: many.concurrency ?? 4 });
   }
 
   /**
@@ -116,7 +116,7 @@ export class TimeseriesSection extends Section {
     const inner = { concurrency: 1, progress: false, ...(many.signal ? { signal: many.signal } : {}) };
     return runMany(
       list,
-      async (c) => this.run(await this.plan(c, load, chunkSteps, many.signal), inner, shared),
+      async (c) => this.#run(await this.#plan(c, load, chunkSteps, many.signal), inner, shared),
       many,
       (xs) => new TimeseriesList(xs),
     );
@@ -133,17 +133,12 @@ export class TimeseriesSection extends Section {
    * @returns The plan.
    * @throws ValidationError for bad options; the lookup's errors.
    */
-  private async plan(
-    curve: CurveInput,
-    load: TimeseriesLoadOptions,
-    chunkSteps: number | undefined,
-    signal?: AbortSignal,
-  ): Promise<LoadPlan> {
+  async #plan(curve: CurveInput, load: TimeseriesLoadOptions, chunkSteps: number | undefined, signal?: AbortSignal): Promise<LoadPlan> {
     const range = queryRange(timeseriesQuery(curve, load), curve, { series: 'output' });
     if (range === null || (chunkSteps === undefined && rangeFits(range.begin, range.end, range.frequency ?? FINEST))) {
       return { line: timeseriesLoad(curve, load) };
     }
-    const target = Curve.isCurve(curve) ? curve : parseCurve((await this.send(metadataCurve(curveName(curve, [])), signal)).body);
+    const target = Curve.isCurve(curve) ? curve : parseCurve((await sendLine(this, metadataCurve(curveName(curve, [])), signal)).body);
     const zone =
       load.timeZone === undefined || load.timeZone === null ? target.zone : ZONE.decode(ZONE.encode(load.timeZone, 'timezone'), 'timezone');
     const chunks = rangeChunks(range.begin, range.end, range.frequency ?? target.frequency, zone, chunkSteps);
@@ -160,13 +155,13 @@ export class TimeseriesSection extends Section {
    * @returns The series.
    * @throws The first failed chunk's error.
    */
-  private async run(plan: LoadPlan, many: ManyOptions, shared?: SharedTimes): Promise<Timeseries> {
-    if ('line' in plan) return this.series(plan.line, many.signal, shared);
+  async #run(plan: LoadPlan, many: ManyOptions, shared?: SharedTimes): Promise<Timeseries> {
+    if ('line' in plan) return fetchSeries(this, plan.line, many.signal, shared);
     const lines = plan.chunks;
     try {
       const parts = await runMany(
         lines.map(() => plan.curve),
-        (_c, i) => this.series(lines[i]!, many.signal),
+        (_c, i) => fetchSeries(this, lines[i]!, many.signal),
         many,
         (xs) => xs,
         'chunks',
@@ -200,8 +195,8 @@ export class TimeseriesSection extends Section {
     return exportTimeseries(
       curves,
       options,
-      (line, signal) => this.series(line, signal),
-      async (line, signal) => (await this.send(line, signal)).body,
+      (line, signal) => fetchSeries(this, line, signal),
+      async (line, signal) => (await sendLine(this, line, signal)).body,
     );
   }
 
@@ -227,6 +222,6 @@ export class TimeseriesSection extends Section {
    * (await client.timeseries.save('DE Residual Load MWh/h H Actual', residual)).values //=> 744
    */
   async save(curve: CurveInput, series: Timeseries | Iterable<Timeseries>, options: SaveOptions = {}): Promise<SaveResult> {
-    return saveSeries(this.transport, SAVE_KINDS.timeseries, curve, series, options ?? {});
+    return saveSeries(transportOf(this), SAVE_KINDS.timeseries, curve, series, options ?? {});
   }
 }

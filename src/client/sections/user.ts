@@ -5,7 +5,7 @@
  */
 import { parseUser, userUser, type User } from '../../wire';
 import type { CallOptions } from './load-many';
-import { Section } from './section';
+import { Section, sendLine } from './section';
 
 /**
  * The user operations of the default client.
@@ -25,6 +25,6 @@ export class UserSection extends Section {
    * (await client.user.user()).subscriptions?.map((s) => s.label) //~> ['Power – Germany', 'Gas', ...]
    */
   async user(options: CallOptions = {}): Promise<User> {
-    return parseUser((await this.send(userUser(), options?.signal)).body);
+    return parseUser((await sendLine(this, userUser(), options?.signal)).body);
   }
 }

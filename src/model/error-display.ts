@@ -1,0 +1,69 @@
+/**
+ * How the toolkit's errors print (docs/notebooks.md#errors). Attached to `ServiceError` by this
+ * layer (`src/exceptions.ts` imports nothing of ours); imported for its effect by the model's index.
+ *
+ * In a notebook kernel an error shows its class, its message (which names the parameter of a
+ * `ValidationError`) and only the frames of the notebook's own cells: none into the package, the
+ * libraries under it or the kernel. Elsewhere it prints as Node prints any error (the whole stack
+ * and its fields).
+ *
+ * @module
+ */
+import { ServiceError } from '../exceptions';
+import { INSPECT } from './display';
+import { inNotebook } from './notebook-output';
+
+/** Where a stack line points: the text in parentheses, or after `at `. */
+function locationOf(line: string): string {
+  const open = line.lastIndexOf('(');
+  return open >= 0 ? line.slice(open + 1, line.lastIndexOf(')')) : line.trim().replace(/^at\s+/, '');
+}
+
+/**
+ * The frames of a stack that belong to notebook cells: code with no file (tslab's
+ * `evalmachine.<anonymous>`, Deno's `<anonymous>`), not Node's or Deno's internals nor any module file.
+ *
+ * @param stack - An error's `stack`.
+ * @returns The frame lines kept, as they were.
+ * @example
+ * cellFrames('E: x\n    at f (/p/dist/a.js:1:2)\n    at evalmachine.<anonymous>:3:7') //=> ['    at evalmachine.<anonymous>:3:7']
+ */
+export function cellFrames(stack: string): string[] {
+  return stack
+    .split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .filter((line) => {
+      const where = locationOf(line);
+      return !/[\\/]/.test(where) && !/^(node|ext|deno):/.test(where) && where !== 'native';
+    });
+}
+
+/**
+ * What a toolkit error shows in a notebook: `Class: message` and the cell frames.
+ *
+ * @param error - The error.
+ * @returns The text.
+ * @example
+ * notebookErrorText(new ValidationError('must be before end', 'begin')).split('\n')[0]
+ * //=> 'ValidationError: Field="begin", message: must be before end'
+ */
+export function notebookErrorText(error: Error): string {
+  const head = `${error.name}: ${error.message}`;
+  return [head, ...cellFrames(error.stack ?? '')].join('\n');
+}
+
+Object.defineProperty(ServiceError.prototype, INSPECT, {
+  value: function inspectServiceError(
+    this: ServiceError,
+    _depth: number,
+    options: object,
+    inspect: (value: unknown, options?: object) => string,
+  ): string {
+    if (inNotebook()) return notebookErrorText(this);
+    const fields = Object.fromEntries(Object.entries(this));
+    return Object.keys(fields).length > 0 ? `${this.stack} ${inspect(fields, options)}` : String(this.stack);
+  },
+  enumerable: false,
+  configurable: true,
+  writable: true,
+});

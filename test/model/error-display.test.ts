@@ -1,0 +1,69 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { inspect } from 'node:util';
+import { runInThisContext } from 'node:vm';
+import { NotFoundError, ValidationError } from '../../src/exceptions';
+import '../../src/model';
+import { cellFrames, notebookErrorText } from '../../src/model/error-display';
+
+const STACK = [
+  'ValidationError: Field="begin", message: begin must be before end',
+  '    at checkRange (/opt/nb/node_modules/service/dist/wire/requests/range.js:12:11)',
+  '    at TimeseriesSection.load (/opt/nb/node_modules/service/dist/client/sections/timeseries.js:40:9)',
+  '    at evalmachine.<anonymous>:3:26',
+  '    at Script.runInThisContext (node:vm:137:12)',
+  '    at execute (/opt/nb/node_modules/tslab/dist/executor.js:163:34)',
+  '    at async <anonymous>:2:1',
+  '    at ext:core/01_core.js:10:3',
+  '    at new Promise (<anonymous>)',
+].join('\n');
+
+test('cell frames: only code without a file (tslab and Deno cells), nothing of the package, Node, Deno or tslab', () => {
+  assert.equal(cellFrames(STACK), [
+    '    at evalmachine.<anonymous>:3:26',
+    '    at async <anonymous>:2:1',
+    '    at new Promise (<anonymous>)',
+  ]);
+});
+
+test('in a notebook: class, message naming the parameter, the cell frames', () => {
+  const e = new ValidationError('begin must be before end', 'begin');
+  e.stack = STACK;
+  assert.is(
+    notebookErrorText(e),
+    'ValidationError: Field="begin", message: begin must be before end\n    at evalmachine.<anonymous>:3:26\n    at async <anonymous>:2:1\n    at new Promise (<anonymous>)',
+  );
+});
+
+test('printed by tslab (console.error in a kernel): the short form, no frame into the package or the kernel', () => {
+  const jupyter = require('tslab/dist/jupyter') as { lastWriteDisplayData: unknown };
+  jupyter.lastWriteDisplayData = () => undefined;
+  try {
+    const thrower = runInThisContext("(E) => { throw new E('no curve', 'DE Wind'); }", { filename: 'evalmachine.<anonymous>' }) as (
+      e: unknown,
+    ) => void;
+    let caught: unknown;
+    try {
+      thrower(NotFoundError);
+    } catch (e) {
+      caught = e;
+    }
+    const text = inspect(caught);
+    const lines = text.split('\n');
+    assert.is(lines[0], 'NotFoundError: no curve');
+    assert.ok(lines.length >= 2, text);
+    for (const line of lines.slice(1)) assert.ok(line.includes('evalmachine.<anonymous>:1:'), line);
+  } finally {
+    jupyter.lastWriteDisplayData = null;
+  }
+});
+
+test('outside a notebook: the whole stack and the fields, as Node prints errors', () => {
+  const e = new ValidationError('begin must be before end', 'begin');
+  const text = inspect(e);
+  assert.ok(text.startsWith('ValidationError: Field="begin", message: begin must be before end\n    at '), text);
+  assert.ok(text.includes('error-display.test.ts'));
+  assert.ok(text.includes("parameter: 'begin'"), text);
+});
+
+test.run();
