@@ -217,6 +217,10 @@ export {
   type UserSection,
 } from './client';
 
+// Real files (CSV, Parquet, Arrow) read through a source description, without a service
+// (docs/sources.md).
+export { readSeries, readTable, type ReadSourceOptions, type ReadTableOptions } from './client';
+
 // Errors (with the helpers that read an error response: `service/exceptions`).
 export {
   APIError,

@@ -74,3 +74,6 @@ export type {
   TimeseriesLoadOptions,
   ResampleOptions as LoadResampleOptions,
 } from '../wire';
+
+// Real files read through a source description, without a service (docs/sources.md).
+export { readSeries, readTable, type ReadSourceOptions, type ReadTableOptions } from './read-sources';

@@ -33,7 +33,10 @@ export { Resolution, type ResolutionDict } from './resolution';
 export { floorMillis, shiftMillis, stepStarts } from './floor-millis';
 
 // Calendar arithmetic on day numbers (days since 1970-01-01), shared with the wire's fast writers.
-export { civilFromDays } from './wall-clock';
+export { civilFromDays, wallClockInstants } from './wall-clock';
+
+// The cached offsets of a zone (column code converting many instants).
+export { tableFor } from './offset-table';
 
 // Binary search in ascending time columns, shared by the model, the frames and the store.
 export { firstAtOrAfter, stepRange } from './step-range';

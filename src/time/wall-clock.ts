@@ -174,3 +174,27 @@ export function localToInstantNear(local: number, guess: number, offsetOf: Offse
   if (o3 === o2) return t;
   return local - Math.min(o2, o3) * MINUTE_MS;
 }
+
+/**
+ * Every instant a local wall-clock time names in a zone: one as a rule, two in the hour the
+ * clocks go back (the summer-time one first), none in the hour they skip. Assumes at most one
+ * offset change within a day either side, true of every real zone.
+ *
+ * @param local - Local milliseconds of the wall-clock time.
+ * @param offsetOf - The zone's offset function.
+ * @returns The instants, ascending (epoch milliseconds).
+ * @example
+ * // 2024-10-27 02:30 in CET: 00:30Z (CEST) and 01:30Z (CET)
+ * wallClockInstants(Date.UTC(2024, 9, 27, 2, 30), (ms) => CET.offset(ms)) //=> [1729989000000, 1729992600000]
+ * wallClockInstants(Date.UTC(2024, 2, 31, 2, 30), (ms) => CET.offset(ms)) //=> []
+ */
+export function wallClockInstants(local: number, offsetOf: OffsetFn): number[] {
+  const before = offsetOf(local - DAY_MS);
+  const after = offsetOf(local + DAY_MS);
+  const out: number[] = [];
+  for (const o of before === after ? [before] : [before, after]) {
+    const t = local - o * MINUTE_MS;
+    if (offsetOf(t) === o && !out.includes(t)) out.push(t);
+  }
+  return out.sort((a, b) => a - b);
+}

@@ -24,3 +24,6 @@ export * from './feed';
 
 // Arrow IPC answers (docs/arrow.md)
 export * from './arrow';
+
+// Source files: descriptions mapping CSV, Parquet and Arrow files to curves (docs/sources.md)
+export * from './sources';

@@ -1,0 +1,308 @@
+/**
+ * The rows of a source file (CSV records, Parquet and Arrow rows) to one column of instants and
+ * values per mapped series, as its description says (docs/sources.md): rows kept by the filter,
+ * dates read as instants (wall-clock times in the description's zone, with its rules for the hour
+ * the clocks skip and the hour they repeat), values read with the decimal mark and scaled. One
+ * implementation for both ends: the service's import and the toolkit's `readSeries`.
+ *
+ * @module
+ */
+import { tableFor, wallClockInstants, zoneByName } from '../../time';
+import { numberCell } from './csv-records';
+import type { ProblemList } from './problems';
+import { SourceDates, type SourceCell } from './source-dates';
+import type { SourceDescription, SourceSeriesSpec } from './source-description';
+
+/** The values of one mapped series, in file order. */
+export interface SourceColumns {
+  /** The series as the description maps it (its curve, scale). */
+  spec: SourceSeriesSpec;
+  /** Instants, epoch ms. */
+  times: Float64Array;
+  /** Values (NaN = missing), scaled. */
+  values: Float64Array;
+  /** Line (row) of each value, for messages. */
+  lines: Int32Array;
+}
+
+/** A growing column of numbers. */
+class Growing {
+  times = new Float64Array(1024);
+  values = new Float64Array(1024);
+  lines = new Int32Array(1024);
+  length = 0;
+
+  push(time: number, value: number, line: number): void {
+    if (this.length === this.times.length) {
+      const grow = <T extends Float64Array | Int32Array>(a: T): T => {
+        const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.times = grow(this.times);
+      this.values = grow(this.values);
+      this.lines = grow(this.lines);
+    }
+    this.times[this.length] = time;
+    this.values[this.length] = value;
+    this.lines[this.length] = line;
+    this.length++;
+  }
+}
+
+/** A wall-clock time seen in the hour the clocks go back: how often, and where first. */
+interface Repeat {
+  count: number;
+  line: number;
+  text: string;
+}
+
+/** The power of ten a scale is (`1000` -> 3), or null. */
+function powerOfTen(scale: number): number | null {
+  const k = Math.round(Math.log10(Math.abs(scale)));
+  return scale > 0 && 10 ** k === scale ? k : null;
+}
+
+/**
+ * Reads the rows of one source: {@link header} once, then {@link row} per record, then
+ * {@link finish}. Problems go to the list with the data file's name and the row's line.
+ *
+ * @param description - The checked description.
+ * @param file - The data file's name (for messages).
+ * @param problems - Receives every problem.
+ * @example
+ * const reader = new SourceReader(description, 'prices.csv', problems);
+ * reader.header(['Datum', 'Prijs'], 1);
+ * reader.row(['01.01.2024 00:00', '0,0752'], 2);
+ * reader.finish()[0].values //=> Float64Array [75.2]
+ */
+export class SourceReader {
+  private readonly dates: SourceDates;
+  private readonly offsetOf: (ms: number) => number;
+  private dateIndex = -1;
+  private filterIndexes: [number, string][] = [];
+  /** Wide: index of each series' column. Long: the curve and value columns. */
+  private valueIndexes: number[] = [];
+  private curveIndex = -1;
+  private readonly columns = new Map<string, { spec: SourceSeriesSpec; data: Growing; k: number }>();
+  private readonly repeats = new Map<string, Map<number, Repeat>>();
+  private names: readonly string[] = [];
+  private ok = false;
+  private readonly rowValues: number[] = [];
+
+  constructor(
+    private readonly description: SourceDescription,
+    private readonly file: string,
+    private readonly problems: ProblemList,
+  ) {
+    this.dates = new SourceDates(description.date, description.csv.decimal);
+    this.offsetOf = tableFor(zoneByName(description.date.zone)).offsetFn;
+    description.series.forEach((spec, k) => this.columns.set(spec.column, { spec, data: new Growing(), k }));
+  }
+
+  /**
+   * Reads the column names.
+   *
+   * @param names - The columns, in order.
+   * @param line - The header's line (1 for Parquet and Arrow).
+   * @returns False when a column the description names is missing (the rows are then not read).
+   */
+  header(names: readonly string[], line: number): boolean {
+    const d = this.description;
+    const at = { file: this.file, line };
+    const before = this.problems.size;
+    this.names = names;
+    const index = (name: string, what: string): number => {
+      let k = names.indexOf(name);
+      if (k < 0) k = names.findIndex((n) => n.trim().toLowerCase() === name.trim().toLowerCase());
+      if (k < 0) this.problems.add(at, name, `the ${what} column is missing (columns: ${names.map((n) => JSON.stringify(n)).join(', ')})`);
+      return k;
+    };
+    this.dateIndex = index(d.date.column, 'date');
+    this.filterIndexes = d.filter.map(([column, text]) => [index(column, 'filter'), text]);
+    if (d.layout === 'wide') this.valueIndexes = d.series.map((s) => index(s.column, 'series'));
+    else {
+      this.curveIndex = index(d.curveColumn as string, 'curve');
+      this.valueIndexes = [index(d.valueColumn as string, 'value')];
+    }
+    this.ok = this.problems.size === before;
+    return this.ok;
+  }
+
+  /**
+   * Reads one row.
+   *
+   * @param cells - The cells, in the header's order.
+   * @param line - The row's line (CSV) or 1-based row number plus one (Parquet, Arrow: the header is line 1).
+   * @returns Nothing.
+   */
+  row(cells: readonly SourceCell[], line: number): void {
+    if (!this.ok) return;
+    const at = { file: this.file, line };
+    if (cells.length !== this.names.length) {
+      this.problems.add(at, null, `expected ${this.names.length} fields, found ${cells.length}`);
+      return;
+    }
+    for (const [k, text] of this.filterIndexes) {
+      const c = cells[k];
+      if (c === null || c === undefined || String(c).trim() !== text) return;
+    }
+    const d = this.description;
+    // the series of this row and their values
+    let group = '';
+    const values = this.rowValues;
+    values.length = 0;
+    let targets: { spec: SourceSeriesSpec; data: Growing }[];
+    if (d.layout === 'wide') {
+      targets = d.series.map((spec) => this.columns.get(spec.column) as { spec: SourceSeriesSpec; data: Growing });
+      d.series.forEach((spec, k) =>
+        values.push(
+          this.value(cells[this.valueIndexes[k] as number] ?? null, spec.scale, at, this.names[this.valueIndexes[k] as number] as string),
+        ),
+      );
+    } else {
+      const key = String(cells[this.curveIndex] ?? '').trim();
+      const column = this.names[this.curveIndex] as string;
+      if (key === '') {
+        this.problems.add(at, column, 'the curve name is empty');
+        return;
+      }
+      let target = this.columns.get(key);
+      if (target === undefined) {
+        if (d.series.length > 0) {
+          this.problems.add(
+            at,
+            column,
+            `${JSON.stringify(key)} is none of the series of ${d.name} (${d.series.map((s) => JSON.stringify(s.column)).join(', ')})`,
+          );
+          return;
+        }
+        const spec: SourceSeriesSpec = { at, column: key, scale: 1, curve: { at, name: key, fields: {}, lines: {} } };
+        target = { spec, data: new Growing(), k: this.columns.size };
+        this.columns.set(key, target);
+      }
+      targets = [target];
+      group = key;
+      values.push(
+        this.value(
+          cells[this.valueIndexes[0] as number] ?? null,
+          target.spec.scale * d.scale,
+          at,
+          this.names[this.valueIndexes[0] as number] as string,
+        ),
+      );
+    }
+    if (values.some((v) => v === undefined)) return;
+    const dateColumn = this.names[this.dateIndex] as string;
+    const cell = cells[this.dateIndex] ?? null;
+    if (!this.dates.read(cell)) {
+      this.problems.add(at, dateColumn, this.dates.problem);
+      return;
+    }
+    let ms = this.dates.ms;
+    if (this.dates.local) {
+      const text = String(cell);
+      const instants = wallClockInstants(ms, this.offsetOf);
+      const zone = d.date.zone;
+      const marker = this.dates.marker;
+      if (marker === marker) {
+        const t = ms - marker * 60_000;
+        if (!instants.includes(t)) {
+          this.problems.add(at, dateColumn, `${JSON.stringify(text)}: the marked offset is not that of ${zone} at this time`);
+          return;
+        }
+        ms = t;
+      } else if (instants.length === 1) ms = instants[0] as number;
+      else if (instants.length === 0) {
+        if (d.date.nonexistent === 'skip-empty' && values.every((v) => Number.isNaN(v))) return;
+        const rule =
+          d.date.nonexistent === 'skip-empty'
+            ? ' and the row has values (nonexistent: skip-empty drops only empty rows)'
+            : ' (nonexistent: skip-empty drops such a row when it is empty)';
+        this.problems.add(at, dateColumn, `${JSON.stringify(text)} does not exist in ${zone}: the clocks skip it${rule}`);
+        return;
+      } else {
+        const rule = d.date.ambiguous;
+        if (rule === 'earlier') ms = instants[0] as number;
+        else if (rule === 'later') ms = instants[1] as number;
+        else if (rule === 'error') {
+          this.problems.add(
+            at,
+            dateColumn,
+            `${JSON.stringify(text)} occurs twice in ${zone} (the clocks go back): write it with an offset or a (CEST)/(CET) marker, or set ambiguous: infer, earlier or later`,
+          );
+          return;
+        } else {
+          let seen = this.repeats.get(group);
+          if (seen === undefined) {
+            seen = new Map();
+            this.repeats.set(group, seen);
+          }
+          const repeat = seen.get(ms);
+          if (repeat === undefined) {
+            seen.set(ms, { count: 1, line, text });
+            ms = instants[0] as number;
+          } else if (repeat.count === 1) {
+            repeat.count = 2;
+            ms = instants[1] as number;
+          } else {
+            this.problems.add(
+              at,
+              dateColumn,
+              `${JSON.stringify(text)} is written a third time (it occurs twice in ${zone}; first at line ${repeat.line})`,
+            );
+            return;
+          }
+        }
+      }
+    }
+    targets.forEach((t, k) => t.data.push(ms, values[k] as number, line));
+  }
+
+  /**
+   * Ends the rows.
+   *
+   * @returns One column set per series, in the description's order (long layout without a
+   *   series list: in order of first appearance).
+   */
+  finish(): SourceColumns[] {
+    const dateColumn = this.names[this.dateIndex] ?? this.description.date.column;
+    for (const seen of this.repeats.values()) {
+      for (const r of seen.values()) {
+        if (r.count === 1) {
+          this.problems.add(
+            { file: this.file, line: r.line },
+            dateColumn,
+            `${JSON.stringify(r.text)} occurs twice in ${this.description.date.zone} (the clocks go back) but is written once: ambiguous: infer needs both, the summer-time one first`,
+          );
+        }
+      }
+    }
+    return [...this.columns.values()].map(({ spec, data }) => ({
+      spec,
+      times: data.times.slice(0, data.length),
+      values: data.values.slice(0, data.length),
+      lines: data.lines.slice(0, data.length),
+    }));
+  }
+
+  /** A value cell, scaled; undefined after a problem. */
+  private value(cell: SourceCell, scale: number, at: { file: string; line: number }, column: string): number {
+    if (cell === null) return Number.NaN;
+    if (typeof cell === 'number') return cell * scale;
+    const v = numberCell(cell, this.description.csv.decimal);
+    if (v === undefined) {
+      this.problems.add(
+        at,
+        column,
+        `not a number: ${JSON.stringify(cell)}${this.description.csv.decimal === ',' ? ' (decimal mark ",")' : ''}`,
+      );
+      return undefined as unknown as number;
+    }
+    if (scale === 1 || Number.isNaN(v)) return v;
+    // a power of ten moves the decimal point of the text itself, so 0.07523 x 1000 is 75.23 exactly
+    const k = powerOfTen(scale);
+    const t = cell.trim();
+    return k !== null && !/[eE]/.test(t) ? Number(`${this.description.csv.decimal === ',' ? t.replace(',', '.') : t}e${k}`) : v * scale;
+  }
+}
