@@ -15,10 +15,10 @@ import {
   checkSourceDescription,
   curveFromDefinition,
   gridColumns,
+  openSourceData,
   ProblemList,
   readSourceColumns,
   readSourceDescription,
-  sourceKind,
   type CurveRecord,
   type SourceData,
   type SourceDescription,
@@ -61,27 +61,15 @@ function describe(source: unknown, options: ReadSourceOptions): { description: S
   return { description: checkSourceDescription(source, 'source'), dir: options.baseDir ?? '.' };
 }
 
-/** The data file as chunks (CSV) or a range reader (Parquet), through Node's fs. */
+/** The data file as chunks (CSV, Arrow) or a range reader (Parquet), through Node's fs. */
 async function dataOf(description: SourceDescription, dir: string): Promise<{ data: SourceData; name: string; close(): Promise<void> }> {
   const proc = nodeProcess('readSeries without data');
-  const path = proc.getBuiltinModule('node:path');
-  const fs = proc.getBuiltinModule('node:fs');
-  const name = path.join(dir, description.file);
-  let handle: Awaited<ReturnType<typeof fs.promises.open>>;
+  const name = proc.getBuiltinModule('node:path').join(dir, description.file);
   try {
-    handle = await fs.promises.open(name, 'r');
+    return { ...(await openSourceData(proc.getBuiltinModule('node:fs').promises, name)), name };
   } catch (err) {
     throw new ValidationError(`cannot read ${name}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, 'file');
   }
-  const close = () => handle.close();
-  if (sourceKind(description.file) !== 'parquet') return { data: handle.createReadStream({ autoClose: false }), name, close };
-  const { size } = await handle.stat();
-  const slice = async (start: number, end = size): Promise<ArrayBuffer> => {
-    const bytes = new Uint8Array(end - start);
-    await handle.read(bytes, 0, bytes.length, start);
-    return bytes.buffer;
-  };
-  return { data: { byteLength: size, slice }, name, close };
 }
 
 function curveModel(record: CurveRecord): Curve {

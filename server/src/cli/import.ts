@@ -1,16 +1,18 @@
 /**
- * `service import FILE...`: imports CSV and JSON files (docs/import-formats.md) in one atomic
- * batch. By default into the store in `--data DIR` (the service must not be running on it: the
- * embedded store allows one process); with `--url`, into a running service through
+ * `service import FILE...`: imports CSV and JSON files (docs/import-formats.md) and source files
+ * (a `NAME.source.yaml` description with its data file, docs/sources.md) in one atomic batch.
+ * By default into the store in `--data DIR` (the service must not be running on it: the embedded
+ * store allows one process); with `--url`, into a running service through
  * `POST {api}/import/`, so that push-feed subscribers get the events at once. Bad files are
  * reported with file, line and field, and nothing is imported.
  *
  * @module
  */
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ValidationError, ValueError } from 'service/exceptions';
-import { formatProblem, importFiles, type ImportSummary } from '../import';
+import { formatProblem, importFiles, isSourceDescription, ProblemList, sourceDataFile, type ImportSummary } from '../import';
 import type { Store } from '../store';
 import { storeOption } from './cli-args';
 import { oneStore, openStore } from './open-store';
@@ -116,14 +118,27 @@ async function importLocal(options: ImportOptions, io: CliIO): Promise<number> {
 
 async function importRemote(options: ImportOptions, io: CliIO): Promise<number> {
   const key = options.key ?? readFileSync(options.keyFile as string, 'utf8').trim();
-  const files = options.files.map((name) => {
+  const read = (name: string, encoding: 'utf8' | 'base64'): string => {
     try {
-      return { name, text: readFileSync(name, 'utf8') };
+      return readFileSync(name, encoding);
     } catch (err) {
       throw new ValueError(
         `${formatProblem({ file: name, line: 0, field: null, message: `cannot read the file: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}` })}`,
       );
     }
+  };
+  const files = options.files.map((name) => {
+    const text = read(name, 'utf8');
+    const file = isSourceDescription(name) ? sourceDataFile(name, text, new ProblemList()) : null;
+    if (file === null) return { name, text };
+    // a source description travels with its data file: text, or base64 for Parquet and Arrow
+    const dataName = join(dirname(name), file);
+    const binary = /\.(parquet|arrow|feather|ipc)$/i.test(file);
+    return {
+      name,
+      text,
+      data: binary ? { name: dataName, base64: read(dataName, 'base64') } : { name: dataName, text: read(dataName, 'utf8') },
+    };
   });
   let response: Response;
   try {

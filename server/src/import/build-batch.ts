@@ -9,8 +9,8 @@ import type { CurveRecord, ImportBatch, Store } from '../store';
 import { BuildContext } from './build-context';
 import { buildOhlc, buildPeriods } from './build-periods';
 import { buildSeries } from './build-series';
-import { checkAgainstStored, curveFromDefinition, sameCurve } from './curve-spec';
-import type { ProblemList } from './import-problems';
+import { checkAgainstStored, curveFromDefinition, sameCurve } from '#wire';
+import type { ProblemList } from '#wire';
 import type { RawCurve, RawDocument } from './raw-document';
 
 /** A batch ready for `store.importBatch`, with what it holds per file. */

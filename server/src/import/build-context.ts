@@ -11,7 +11,7 @@ import { CurveType } from 'service/model';
 import { zoneByName } from 'service/time';
 import { parseInstant } from '#wire';
 import type { CurveRecord, InstanceRecord, Store } from '../store';
-import type { ProblemList, SourceLine } from './import-problems';
+import type { ProblemList, SourceLine } from '#wire';
 import type { RawInstance } from './raw-document';
 
 /** A resolved instance: identity and times in epoch ms. */

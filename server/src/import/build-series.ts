@@ -1,11 +1,13 @@
 /**
  * Series blocks of an import: the dates of a TIMESERIES, SCENARIO_TIMESERIES or INSTANCE curve,
- * read in the curve's zone, on the curve's step grid, each date once, sorted.
+ * read in the curve's zone (or already instants, from a source file), on the curve's step grid,
+ * each date once, sorted.
  *
  * @module
  */
 import { Frequency, floorMillis, zoneByName } from 'service/time';
-import type { SeriesBlock } from '../store';
+import { gridColumns } from '#wire';
+import type { CurveRecord, SeriesBlock } from '../store';
 import type { BuildContext } from './build-context';
 import type { RawSeries } from './raw-document';
 
@@ -46,33 +48,14 @@ function checkShape(raw: RawSeries, curveType: string, ctx: BuildContext): boole
   return true;
 }
 
-/**
- * Builds the store block of one series of an import file.
- *
- * @param raw - The series as read.
- * @param ctx - The build's shared state (problems, curves, instances).
- * @returns The block, or `null` when it has problems or no dates.
- * @example
- * (await buildSeries(raw, ctx))?.times.length //=> 96
- */
-export async function buildSeries(raw: RawSeries, ctx: BuildContext): Promise<SeriesBlock | null> {
+/** The columns of a series given as dates in text: read in the curve's zone, on its steps, each once, sorted. */
+function pointColumns(
+  raw: RawSeries,
+  curve: CurveRecord,
+  ctx: BuildContext,
+): { times: Float64Array; values: Float64Array; scenarios: Float64Array[] } | null {
   const { problems } = ctx;
-  const curve = ctx.curve(raw.curve, SERIES_CURVE_TYPES, raw.at, 'series');
-  if (curve === null) return null;
-  const instance = ctx.instance(curve, raw.instance, raw.at);
-  if (instance === undefined || !checkShape(raw, curve.curveType, ctx)) return null;
   const freq = Frequency.byTag(curve.frequency);
-  if (raw.resolution !== null) {
-    const given = Frequency.isValidTag(raw.resolution.frequency) ? Frequency.byTag(raw.resolution.frequency).tag : raw.resolution.frequency;
-    if (given !== curve.frequency || raw.resolution.timezone !== curve.timezone) {
-      problems.add(
-        raw.at,
-        'resolution',
-        `the series has resolution ${given} ${raw.resolution.timezone}, the curve ${curve.frequency} ${curve.timezone}; import data at the curve's own resolution`,
-      );
-      return null;
-    }
-  }
   const zone = zoneByName(curve.timezone);
   const before = problems.size;
   const seen = new Map<number, number>();
@@ -95,27 +78,65 @@ export async function buildSeries(raw: RawSeries, ctx: BuildContext): Promise<Se
     order.push(k);
     times.push(ms);
   });
-  if (problems.size > before || times.length === 0) return null;
+  if (problems.size > before) return null;
   const sorted = order.map((k, i) => [times[i], k] as const).sort((a, b) => a[0]! - b[0]!);
-  const key = instance === null ? curve.name : `${curve.name}|${instance.issued}|${instance.tag}`;
-  if (!ctx.claimRange(key, sorted[0]![0]!, sorted[sorted.length - 1]![0]!, raw.at)) return null;
   const n = sorted.length;
+  const out = {
+    times: Float64Array.from(sorted, (s) => s[0]!),
+    values: new Float64Array(n),
+    scenarios: raw.scenarioNames.map(() => new Float64Array(n)),
+  };
+  sorted.forEach(([, k], i) => {
+    const p = raw.points[k]!;
+    out.values[i] = p.value;
+    out.scenarios.forEach((col, s) => {
+      col[i] = p.scenarios[s] ?? Number.NaN;
+    });
+  });
+  return out;
+}
+
+/**
+ * Builds the store block of one series of an import file.
+ *
+ * @param raw - The series as read.
+ * @param ctx - The build's shared state (problems, curves, instances).
+ * @returns The block, or `null` when it has problems or no dates.
+ * @example
+ * (await buildSeries(raw, ctx))?.times.length //=> 96
+ */
+export async function buildSeries(raw: RawSeries, ctx: BuildContext): Promise<SeriesBlock | null> {
+  const { problems } = ctx;
+  const curve = ctx.curve(raw.curve, SERIES_CURVE_TYPES, raw.at, 'series');
+  if (curve === null) return null;
+  const instance = ctx.instance(curve, raw.instance, raw.at);
+  if (instance === undefined || !checkShape(raw, curve.curveType, ctx)) return null;
+  if (raw.resolution !== null) {
+    const given = Frequency.isValidTag(raw.resolution.frequency) ? Frequency.byTag(raw.resolution.frequency).tag : raw.resolution.frequency;
+    if (given !== curve.frequency || raw.resolution.timezone !== curve.timezone) {
+      problems.add(
+        raw.at,
+        'resolution',
+        `the series has resolution ${given} ${raw.resolution.timezone}, the curve ${curve.frequency} ${curve.timezone}; import data at the curve's own resolution`,
+      );
+      return null;
+    }
+  }
+  const grid = raw.columns ? gridColumns(raw.columns, curve, raw.columns.file, raw.columns.field, problems) : null;
+  const columns = raw.columns ? grid && { ...grid, scenarios: [] } : pointColumns(raw, curve, ctx);
+  if (columns === null || columns.times.length === 0) return null;
+  const { times, values } = columns;
+  const key = instance === null ? curve.name : `${curve.name}|${instance.issued}|${instance.tag}`;
+  if (!ctx.claimRange(key, times[0] as number, times[times.length - 1] as number, raw.at)) return null;
   const block: SeriesBlock = {
     curve: curve.name,
     issued: instance?.issued ?? null,
     tag: instance?.tag ?? null,
-    times: Float64Array.from(sorted, (s) => s[0]!),
-    values: raw.hasValue ? new Float64Array(n) : null,
-    scenarios: raw.scenarioNames.map(() => new Float64Array(n)),
+    times,
+    values: raw.hasValue ? values : null,
+    scenarios: columns.scenarios,
     scenarioNames: [...raw.scenarioNames],
   };
-  sorted.forEach(([, k], i) => {
-    const p = raw.points[k]!;
-    if (block.values) block.values[i] = p.value;
-    block.scenarios.forEach((col, s) => {
-      col[i] = p.scenarios[s] ?? Number.NaN;
-    });
-  });
   if (instance !== null) await ctx.addInstance(curve, instance, block.scenarioNames);
   return block;
 }

@@ -1,5 +1,6 @@
 /**
- * The body of `POST {api}/import/`: `{"files": [{"name": "wind.csv", "text": "..."}], "dry_run": false}`.
+ * The body of `POST {api}/import/`: `{"files": [{"name": "wind.csv", "text": "..."}], "dry_run": false}`;
+ * a source description (docs/sources.md) carries its data file: `"data": {"name", "text" or "base64"}`.
  * The import thread reads it as it arrives ({@link ImportBodyReader}): the bytes are parsed by
  * `stream-json`'s incremental tokenizer and each file entry is handed on as soon as it is
  * complete, so the body is never held whole, only the file being read.
@@ -42,9 +43,15 @@ export function importRequestOf(body: unknown): ImportRequest {
 }
 
 function fileEntryOf(entry: unknown, k: number): ImportSource {
-  const f = entry as { name?: unknown; text?: unknown } | null;
+  const f = entry as { name?: unknown; text?: unknown; data?: unknown } | null;
   if (typeof f?.name !== 'string' || typeof f?.text !== 'string') throw new ValidationError(`files[${k}] needs a name and a text`, 'files');
-  return { name: f.name, text: f.text };
+  if (f.data === undefined) return { name: f.name, text: f.text };
+  // a source description's data file (docs/sources.md): text, or base64 for Parquet and Arrow
+  const d = f.data as { name?: unknown; text?: unknown; base64?: unknown } | null;
+  if (typeof d?.name !== 'string' || (typeof d.text !== 'string') === (typeof d.base64 !== 'string'))
+    throw new ValidationError(`files[${k}].data needs a name and either a text or a base64`, 'files');
+  const data = typeof d.text === 'string' ? d.text : new Uint8Array(Buffer.from(d.base64 as string, 'base64'));
+  return { name: f.name, text: f.text, data, dataName: d.name };
 }
 
 /** What {@link ImportBodyReader} hands on. */

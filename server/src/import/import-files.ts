@@ -1,20 +1,22 @@
 /**
- * The import of CSV and JSON files (docs/import-formats.md) into a store: every file is read and
- * checked, all of them together become one batch, and the batch goes through
- * `store.importBatch`, atomically: a failed import changes nothing. The events the import appends
+ * The import of CSV and JSON files (docs/import-formats.md) and source files (docs/sources.md)
+ * into a store: every file is read and checked, all of them together become one batch, and the
+ * batch goes through `store.importBatch`, atomically: a failed import changes nothing. The events the import appends
  * to the log are pushed to subscribers by the push feed like those of any other write.
  *
  * @module
  */
-import { readFileSync } from 'node:fs';
-import { extname } from 'node:path';
+import { promises as fsPromises, readFileSync } from 'node:fs';
+import { dirname, extname, join } from 'node:path';
 import { ValueError } from 'service/exceptions';
+import { openSourceData, type SourceData } from '#wire';
 import type { EventRecord, ImportResult, Store } from '../store';
 import { buildImportBatch, type BuiltBatch } from './build-batch';
-import { ProblemList, type ImportProblem } from './import-problems';
+import { ProblemList, type ImportProblem } from '#wire';
 import type { RawDocument } from './raw-document';
 import { readCsv } from './read-csv';
 import { readJson } from './read-json';
+import { isSourceDescription, readSourceFile, sourceDataFile } from './read-source-file';
 
 /** One file's content to import. */
 export interface ImportSource {
@@ -24,6 +26,10 @@ export interface ImportSource {
   text: string;
   /** `csv` or `json` (default: from the name's extension). */
   format?: 'csv' | 'json';
+  /** A source description's data file (docs/sources.md): its content... */
+  data?: SourceData;
+  /** ... and its name. */
+  dataName?: string;
 }
 
 /** Options of an import. */
@@ -61,13 +67,33 @@ export interface ImportSummary {
  * @example
  * readSource({ name: 'wind.csv', text }, problems).series.length //=> 1
  */
-export function readSource(source: ImportSource, problems: ProblemList): RawDocument {
+function readSource(source: ImportSource, problems: ProblemList): RawDocument {
   const ext = extname(source.name).toLowerCase();
   const format = source.format ?? (ext === '.csv' ? 'csv' : ext === '.json' ? 'json' : null);
   if (format === 'csv') return readCsv(source.name, source.text, problems);
   if (format === 'json') return readJson(source.name, source.text, problems);
   problems.add({ file: source.name, line: 0 }, null, 'unknown file type: name CSV files *.csv and JSON files *.json');
   return { file: source.name, curves: [], series: [], periods: [], ohlc: [] };
+}
+
+/**
+ * Reads one source into a document, a source description with its data file included.
+ *
+ * @param source - Name, text, optional format, and a description's data.
+ * @param problems - Receives the problems found.
+ * @returns The document.
+ * @example
+ * (await readAnySource({ name: 'be.source.yaml', text, data, dataName: 'be.csv' }, problems)).series.length //=> 1
+ */
+export async function readAnySource(source: ImportSource, problems: ProblemList): Promise<RawDocument> {
+  if (isSourceDescription(source.name)) return readSourceFile(source.name, source.text, source.data, source.dataName, problems);
+  return readSource(source, problems);
+}
+
+async function readAll(sources: readonly ImportSource[], problems: ProblemList): Promise<RawDocument[]> {
+  const docs: RawDocument[] = [];
+  for (const s of sources) docs.push(await readAnySource(s, problems));
+  return docs;
 }
 
 function countValues(result: Pick<ImportResult, 'values' | 'periods' | 'ohlcRows'>): number {
@@ -91,7 +117,7 @@ export async function checkSources(
   options: ImportFilesOptions = {},
 ): Promise<ImportProblem[]> {
   const problems = new ProblemList();
-  const docs = sources.map((s) => readSource(s, problems));
+  const docs = await readAll(sources, problems);
   await buildImportBatch(docs, store, problems, (options.clock ?? Date.now)());
   return problems.items;
 }
@@ -185,7 +211,7 @@ export async function importSources(
   options: ImportFilesOptions = {},
 ): Promise<ImportSummary> {
   const problems = new ProblemList();
-  const docs = sources.map((s) => readSource(s, problems));
+  const docs = await readAll(sources, problems);
   return importDocuments(store, docs, options, problems);
 }
 
@@ -193,7 +219,8 @@ export async function importSources(
  * Imports files into a store in one atomic batch (`service import FILE...`).
  *
  * @param store - The store.
- * @param paths - The files (`*.csv`, `*.json`).
+ * @param paths - The files (`*.csv`, `*.json`, source descriptions `*.source.yaml` whose data
+ *   files are read as they stream in).
  * @param options - Clock, dry run.
  * @returns What was imported.
  * @throws ValueError listing every problem when a file cannot be read or is bad; the store is
@@ -205,13 +232,35 @@ export async function importFiles(store: Store, paths: readonly string[], option
   if (paths.length === 0) throw new ValueError('No files to import');
   const problems = new ProblemList();
   const sources: ImportSource[] = [];
-  for (const path of paths) {
-    try {
-      sources.push({ name: path, text: readFileSync(path, 'utf8') });
-    } catch (err) {
-      problems.add({ file: path, line: 0 }, null, `cannot read the file: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  const open: (() => Promise<void>)[] = [];
+  const cannot = (path: string, err: unknown) =>
+    problems.add({ file: path, line: 0 }, null, `cannot read the file: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  try {
+    for (const path of paths) {
+      let text: string;
+      try {
+        text = readFileSync(path, 'utf8');
+      } catch (err) {
+        cannot(path, err);
+        continue;
+      }
+      const source: ImportSource = { name: path, text };
+      const file = isSourceDescription(path) ? sourceDataFile(path, text, new ProblemList()) : null;
+      if (file !== null) {
+        const dataName = join(dirname(path), file);
+        try {
+          const { data, close } = await openSourceData(fsPromises, dataName);
+          open.push(close);
+          Object.assign(source, { data, dataName });
+        } catch (err) {
+          cannot(dataName, err);
+        }
+      }
+      sources.push(source);
     }
+    problems.throwIfAny();
+    return await importSources(store, sources, options);
+  } finally {
+    for (const close of open) await close();
   }
-  problems.throwIfAny();
-  return importSources(store, sources, options);
 }

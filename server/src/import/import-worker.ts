@@ -13,8 +13,8 @@ import { ValidationError, ValueError } from 'service/exceptions';
 import type { Store } from '../store';
 import { buildImportBatch } from './build-batch';
 import { ImportBodyReader } from './import-body';
-import { readSource } from './import-files';
-import { ProblemList } from './import-problems';
+import { readAnySource } from './import-files';
+import { ProblemList } from '#wire';
 import type { RawDocument } from './raw-document';
 import type { FailedMessage, LookupMethod, ServiceMessage, ThreadMessage } from './import-thread-protocol';
 
@@ -55,7 +55,7 @@ function failure(id: number, err: unknown): FailedMessage {
 /** The import being received: its body reader and the documents read so far. */
 class Receiving {
   readonly reader: ImportBodyReader;
-  docs: RawDocument[] = [];
+  docs: Promise<RawDocument>[] = [];
   problems = new ProblemList();
   failed = false;
 
@@ -64,7 +64,7 @@ class Receiving {
     readonly now: number,
   ) {
     this.reader = new ImportBodyReader({
-      file: (source) => this.docs.push(readSource(source, this.problems)),
+      file: (source) => this.docs.push(readAnySource(source, this.problems)),
       restart: () => {
         this.docs = [];
         this.problems = new ProblemList();
@@ -88,7 +88,7 @@ class Receiving {
     if (this.failed) return null;
     try {
       const { files, dryRun } = this.reader.end();
-      const docs = this.docs;
+      const docs = await Promise.all(this.docs);
       this.docs = [];
       const built = await buildImportBatch(docs, remoteStore, this.problems, this.now);
       this.problems.throwIfAny();

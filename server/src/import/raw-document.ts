@@ -6,17 +6,9 @@
  *
  * @module
  */
-import type { SourceLine } from './import-problems';
+import type { LinedColumns, RawCurve, SourceLine } from '#wire';
 
-/** A curve definition: the members of a curve object (docs/protocol.md#curve-json) or a curves CSV row. */
-export interface RawCurve {
-  /** Where the definition starts. */
-  at: SourceLine;
-  /** Members by wire name (`name`, `curve_type`, `frequency`, ...), as found. */
-  fields: Record<string, unknown>;
-  /** Line of each member, when it differs from `at.line` (JSON). */
-  lines: Record<string, number>;
-}
+export type { RawCurve };
 
 /** One date of a series. */
 export interface RawPoint {
@@ -56,6 +48,11 @@ export interface RawSeries {
   resolution: { frequency: string; timezone: string } | null;
   /** The dates. */
   points: RawPoint[];
+  /**
+   * The dates already as instants, in columns (a source file, docs/sources.md), instead of
+   * `points`: with the line of each value, the data file and the date column for messages.
+   */
+  columns?: LinedColumns & { file: string; field: string };
 }
 
 /** One period. */

@@ -11,8 +11,8 @@
  *
  * @module
  */
-import { numberCell, parseCsv, type CsvRecord } from './csv-records';
-import type { ProblemList } from './import-problems';
+import { numberCell, parseCsv, type CsvRecord } from '#wire';
+import type { ProblemList } from '#wire';
 import { emptyDocument, OHLC_FIELDS, type RawDocument, type RawInstance, type RawOhlcRow } from './raw-document';
 
 /**

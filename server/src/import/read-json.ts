@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { ProblemList, SourceLine } from './import-problems';
+import type { ProblemList, SourceLine } from '#wire';
 import { parseJsonWithLines, type JsonLines } from './json-lines';
 import { emptyDocument, OHLC_FIELDS, type RawDocument, type RawInstance, type RawOhlcRow } from './raw-document';
 

@@ -8,25 +8,10 @@
  * - missing values inside a value column are `NaN` (serialised as JSON `null`).
  */
 
-/** A curve's metadata, as the service knows it. Mirrors the curve JSON of docs/protocol.md#curve-json. */
-export interface CurveRecord {
-  name: string;
-  curveType: string;
-  area: string;
-  areaSink: string | null;
-  placeKey: string | null;
-  categories: string[];
-  frequency: string;
-  timezone: string;
-  unit: string;
-  denominator: string | null;
-  dataType: string;
-  source: string | null;
-  commodity: string | null;
-  instanceIssuedTimezone: string | null;
-  /** Subscription package the curve belongs to (`power`, `gas`, `market`, ...); with `area` decides access. */
-  package: string;
-}
+import type { CurveRecord } from '#wire';
+
+/** A curve's metadata, as the service knows it (shared with the client's source reader). */
+export type { CurveRecord };
 
 /** A place (power plant, unit, river, weather station, city ...). */
 export interface PlaceRecord {

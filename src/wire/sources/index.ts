@@ -7,6 +7,7 @@ export { gridColumns, type LinedColumns } from './series-columns';
 export { SourceDates, type SourceCell } from './source-dates';
 export {
   checkSourceDescription,
+  parseSourceDescription,
   readSourceDescription,
   type AmbiguousRule,
   type NonexistentRule,
@@ -15,5 +16,5 @@ export {
   type SourceDescription,
   type SourceSeriesSpec,
 } from './source-description';
-export { readSourceColumns, sourceKind, type SourceData } from './source-file';
+export { openSourceData, readSourceColumns, sourceKind, type SourceData } from './source-file';
 export { SourceReader, type SourceColumns } from './source-reader';

@@ -96,10 +96,27 @@ const NONEXISTENT: readonly NonexistentRule[] = ['skip-empty', 'error'];
  */
 export function readSourceDescription(text: string, name: string): SourceDescription {
   const problems = new ProblemList();
+  const description = parseSourceDescription(text, name, problems);
+  problems.throwIfAny(`Reading ${name} failed`, 'nothing was read');
+  return description as SourceDescription;
+}
+
+/**
+ * Reads a source description's text into a list of problems (what an import does, to report them
+ * with those of its other files).
+ *
+ * @param text - The description.
+ * @param name - Its name (path).
+ * @param problems - Receives every problem.
+ * @returns The checked description, or null after a problem.
+ * @example
+ * parseSourceDescription('file: a.csv\n', 'a.source.yaml', problems) //=> null  (problems: date and series are missing)
+ */
+export function parseSourceDescription(text: string, name: string, problems: ProblemList): SourceDescription | null {
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false });
   for (const e of doc.errors) problems.add({ file: name, line: e.linePos?.[0].line ?? 0 }, null, `YAML syntax: ${e.message}`);
-  problems.throwIfAny();
+  if (doc.errors.length > 0) return null;
   const lineOf = (path: readonly (string | number)[]): number => {
     for (let k = path.length; k >= 0; k--) {
       const node = doc.getIn(path.slice(0, k), true) as { range?: [number, number, number] } | undefined;
@@ -107,7 +124,7 @@ export function readSourceDescription(text: string, name: string): SourceDescrip
     }
     return 1;
   };
-  return checkSourceDescription(doc.toJS(), name, lineOf);
+  return describeInto(doc.toJS(), name, lineOf, problems);
 }
 
 /**
@@ -128,12 +145,24 @@ export function checkSourceDescription(
   lineOf: (path: readonly (string | number)[]) => number = () => 0,
 ): SourceDescription {
   const problems = new ProblemList();
+  const description = describeInto(value, name, lineOf, problems);
+  problems.throwIfAny(`Reading ${name} failed`, 'nothing was read');
+  return description as SourceDescription;
+}
+
+function describeInto(
+  value: unknown,
+  name: string,
+  lineOf: (path: readonly (string | number)[]) => number,
+  problems: ProblemList,
+): SourceDescription | null {
+  const before = problems.size;
   const at = (path: readonly (string | number)[]): SourceLine => ({ file: name, line: lineOf(path) });
   const bad = (path: readonly (string | number)[], message: string) => problems.add(at(path), path.join('.'), message);
   const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
   if (!isObject(value)) {
     problems.add({ file: name, line: 1 }, null, 'a source description is an object with file, date and series');
-    problems.throwIfAny();
+    return null;
   }
   const top = value as Record<string, unknown>;
   const unknown = (obj: Record<string, unknown>, known: ReadonlySet<string>, path: (string | number)[]) => {
@@ -254,7 +283,7 @@ export function checkSourceDescription(
       seen.set(s.column, k);
     });
   }
-  problems.throwIfAny();
+  if (problems.size > before) return null;
   return {
     name,
     file,

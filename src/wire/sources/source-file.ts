@@ -135,6 +135,42 @@ async function readArrow(reader: SourceReader, data: SourceData, file: string, p
   }
 }
 
+/** The part of an open file of Node's `fs/promises` a data file is read with. */
+interface OpenFile {
+  stat(): Promise<{ size: number }>;
+  read(buffer: Uint8Array, offset: number, length: number, position: number): Promise<unknown>;
+  createReadStream(options: { autoClose: boolean }): AsyncIterable<string | Uint8Array>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a data file for {@link readSourceColumns}: CSV and Arrow as a stream of chunks, Parquet as
+ * a buffer read by ranges. Node's `fs/promises` is passed in, so that this module holds no Node
+ * built-in (the browser build of the client has this file too).
+ *
+ * @param fs - Node's `fs/promises` (or `fs.promises`).
+ * @param path - The data file.
+ * @returns The data, and how to close the file when done.
+ * @throws Node's error when the file cannot be opened.
+ * @example
+ * const { data, close } = await openSourceData(require('node:fs/promises'), 'prices.csv');
+ */
+export async function openSourceData(
+  fs: { open(path: string, flags: 'r'): Promise<OpenFile> },
+  path: string,
+): Promise<{ data: SourceData; close(): Promise<void> }> {
+  const handle = await fs.open(path, 'r');
+  const close = () => handle.close();
+  if (sourceKind(path) !== 'parquet') return { data: handle.createReadStream({ autoClose: false }), close };
+  const { size } = await handle.stat();
+  const slice = async (start: number, end = size): Promise<ArrayBuffer> => {
+    const bytes = new Uint8Array(end - start);
+    await handle.read(bytes, 0, bytes.length, start);
+    return bytes.buffer;
+  };
+  return { data: { byteLength: size, slice }, close };
+}
+
 /**
  * Reads a source's data file into one column set per mapped series.
  *

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ValueError } from '../../../src/exceptions';
-import { ProblemList, formatProblem } from '../../../server/src/import';
+import { ProblemList, formatProblem } from '../../../src/wire/sources';
 
 test('problems read file:line: field: message', () => {
   assert.is(formatProblem({ file: 'a.csv', line: 3, field: 'date', message: 'bad' }), 'a.csv:3: date: bad');

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { numberCell, parseCsv } from '../../../server/src/import';
+import { numberCell, parseCsv } from '../../../src/wire/sources';
 
 test('fields, quotes, doubled quotes and line breaks inside quotes, with the line each record starts on', () => {
   const text = '\ufeffcurve,date,value\r\n"DE, ""Wind""",2024-01-01,5\r\n\r\n# a comment\n"multi\nline",2024-01-02,6\nlast,2024-01-03,';

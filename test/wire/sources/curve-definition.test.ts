@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ProblemList, checkAgainstStored, curveFromDefinition, sameCurve, type RawCurve } from '../../../server/src/import';
+import { ProblemList, checkAgainstStored, curveFromDefinition, sameCurve, type RawCurve } from '../../../src/wire/sources';
 
 const raw = (fields: Record<string, unknown>): RawCurve => ({ at: { file: 'c.csv', line: 2 }, fields, lines: {} });
 const BASE = {
