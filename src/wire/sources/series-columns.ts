@@ -34,6 +34,28 @@ export function gridColumns(
   field: string,
   problems: ProblemList,
 ): { times: Float64Array; values: Float64Array } | null {
+  const { times, values } = columns;
+  // the series of a wide file share one column of dates: it is checked once per frequency and zone
+  const key = `${curve.frequency} ${curve.timezone}`;
+  const known = checked.get(times)?.get(key);
+  if (known === false) return null;
+  if (known === true) return { times, values };
+  const verdict = checkGrid(columns, curve, file, field, problems);
+  if (!checked.has(times)) checked.set(times, new Map());
+  checked.get(times)?.set(key, verdict !== null && verdict.times === times);
+  return verdict === null ? null : verdict;
+}
+
+/** Verdicts of date columns already checked: true when on the grid, sorted and without a repeat. */
+const checked = new WeakMap<Float64Array, Map<string, boolean>>();
+
+function checkGrid(
+  columns: LinedColumns,
+  curve: { name: string; frequency: string; timezone: string },
+  file: string,
+  field: string,
+  problems: ProblemList,
+): { times: Float64Array; values: Float64Array } | null {
   const { times, values, lines } = columns;
   const freq = Frequency.byTag(curve.frequency);
   const zone = zoneByName(curve.timezone);

@@ -96,7 +96,7 @@ export class SourceDates {
       if (parts.length !== 2) return this.fail(`not a range "BEGIN - END": ${JSON.stringify(cell)}`);
       text = parts[0] as string;
     }
-    const m = MARKER.exec(text);
+    const m = text.charCodeAt(text.length - 1) === 41 ? MARKER.exec(text) : null; // ends with ')'
     if (m) {
       const offset = MARKER_OFFSETS[(m[1] as string).toUpperCase()];
       if (offset === undefined)

@@ -109,8 +109,18 @@ async function readParquet(reader: SourceReader, data: SourceData, file: string,
       rowStart,
       rowEnd,
       rowFormat: 'array',
+      // timestamps as epoch ms numbers, not a Date per cell
+      parsers: {
+        timestampFromMilliseconds: (ms: bigint) => Number(ms),
+        timestampFromMicroseconds: (us: bigint) => Number(us / 1000n),
+        timestampFromNanoseconds: (ns: bigint) => Number(ns / 1_000_000n),
+      },
       onComplete: (rows: unknown[][]) => {
-        rows.forEach((row, k) => reader.row(row.map(cellOf), start + k + 2));
+        const cells: SourceCell[] = new Array(names.length);
+        rows.forEach((row, k) => {
+          for (let c = 0; c < cells.length; c++) cells[c] = cellOf(row[c]);
+          reader.row(cells, start + k + 2);
+        });
       },
     });
     rowStart = rowEnd;

@@ -26,28 +26,49 @@ export interface SourceColumns {
 }
 
 /** A growing column of numbers. */
-class Growing {
-  times = new Float64Array(1024);
-  values = new Float64Array(1024);
-  lines = new Int32Array(1024);
+class Column<T extends Float64Array | Int32Array> {
   length = 0;
 
-  push(time: number, value: number, line: number): void {
-    if (this.length === this.times.length) {
-      const grow = <T extends Float64Array | Int32Array>(a: T): T => {
-        const b = new (a.constructor as new (n: number) => T)(a.length * 2);
-        b.set(a);
-        return b;
-      };
-      this.times = grow(this.times);
-      this.values = grow(this.values);
-      this.lines = grow(this.lines);
+  constructor(public data: T) {}
+
+  push(v: number): void {
+    if (this.length === this.data.length) {
+      const b = new (this.data.constructor as new (n: number) => T)(this.data.length * 2);
+      b.set(this.data);
+      this.data = b;
     }
-    this.times[this.length] = time;
-    this.values[this.length] = value;
-    this.lines[this.length] = line;
-    this.length++;
+    this.data[this.length++] = v;
   }
+
+  /** The values pushed (the spare room given back: the larger buffer is dropped). */
+  done(): T {
+    if (this.length !== this.data.length) this.data = this.data.slice(0, this.length) as T;
+    return this.data;
+  }
+}
+
+/** The dates (and their lines) of one or more series: the series of a wide file share theirs. */
+class Dates {
+  readonly times = new Column(new Float64Array(1024));
+  readonly lines = new Column(new Int32Array(1024));
+  private frozen: { times: Float64Array; lines: Int32Array } | null = null;
+
+  push(time: number, line: number): void {
+    this.times.push(time);
+    this.lines.push(line);
+  }
+
+  done(): { times: Float64Array; lines: Int32Array } {
+    this.frozen ??= { times: this.times.done(), lines: this.lines.done() };
+    return this.frozen;
+  }
+}
+
+/** One series being read: its dates (maybe shared) and its values. */
+interface Target {
+  spec: SourceSeriesSpec;
+  dates: Dates;
+  values: Column<Float64Array>;
 }
 
 /** A wall-clock time seen in the hour the clocks go back: how often, and where first. */
@@ -84,7 +105,8 @@ export class SourceReader {
   /** Wide: index of each series' column. Long: the curve and value columns. */
   private valueIndexes: number[] = [];
   private curveIndex = -1;
-  private readonly columns = new Map<string, { spec: SourceSeriesSpec; data: Growing; k: number }>();
+  private readonly columns = new Map<string, Target>();
+  private readonly wideTargets: Target[] = [];
   private readonly repeats = new Map<string, Map<number, Repeat>>();
   private names: readonly string[] = [];
   private ok = false;
@@ -97,7 +119,12 @@ export class SourceReader {
   ) {
     this.dates = new SourceDates(description.date, description.csv.decimal);
     this.offsetOf = tableFor(zoneByName(description.date.zone)).offsetFn;
-    description.series.forEach((spec, k) => this.columns.set(spec.column, { spec, data: new Growing(), k }));
+    const shared = new Dates();
+    for (const spec of description.series) {
+      const target = { spec, dates: description.layout === 'wide' ? shared : new Dates(), values: new Column(new Float64Array(1024)) };
+      this.columns.set(spec.column, target);
+      this.wideTargets.push(target);
+    }
   }
 
   /**
@@ -152,9 +179,9 @@ export class SourceReader {
     let group = '';
     const values = this.rowValues;
     values.length = 0;
-    let targets: { spec: SourceSeriesSpec; data: Growing }[];
+    let targets: Target[];
     if (d.layout === 'wide') {
-      targets = d.series.map((spec) => this.columns.get(spec.column) as { spec: SourceSeriesSpec; data: Growing });
+      targets = this.wideTargets;
       d.series.forEach((spec, k) =>
         values.push(
           this.value(cells[this.valueIndexes[k] as number] ?? null, spec.scale, at, this.names[this.valueIndexes[k] as number] as string),
@@ -178,7 +205,7 @@ export class SourceReader {
           return;
         }
         const spec: SourceSeriesSpec = { at, column: key, scale: 1, curve: { at, name: key, fields: {}, lines: {} } };
-        target = { spec, data: new Growing(), k: this.columns.size };
+        target = { spec, dates: new Dates(), values: new Column(new Float64Array(1024)) };
         this.columns.set(key, target);
       }
       targets = [target];
@@ -256,7 +283,8 @@ export class SourceReader {
         }
       }
     }
-    targets.forEach((t, k) => t.data.push(ms, values[k] as number, line));
+    (targets[0] as Target).dates.push(ms, line);
+    for (let k = 0; k < targets.length; k++) (targets[k] as Target).values.push(values[k] as number);
   }
 
   /**
@@ -278,12 +306,7 @@ export class SourceReader {
         }
       }
     }
-    return [...this.columns.values()].map(({ spec, data }) => ({
-      spec,
-      times: data.times.slice(0, data.length),
-      values: data.values.slice(0, data.length),
-      lines: data.lines.slice(0, data.length),
-    }));
+    return [...this.columns.values()].map(({ spec, dates, values }) => ({ spec, ...dates.done(), values: values.done() }));
   }
 
   /** A value cell, scaled; undefined after a problem. */
