@@ -17,7 +17,6 @@ import { instancesRoutes } from '../server/src/routes/instances';
 import { timeseriesRoutes } from '../server/src/routes/timeseries';
 import { DuckDbStore, type CurveRecord, type ImportBatch } from '../server/src/store';
 import { ReadMemo } from '../server/src/store/read-memo';
-import { SpanMemo } from '../server/src/store/span-memo';
 import { benchCurve } from './bench-curve';
 import { decadeCurve, decadeStore } from './decade-store';
 import { pairedRounds, replaced, type PairedOptions, type Side } from './paired';
@@ -169,21 +168,6 @@ export function serverLayers(options: PairedOptions): Record<string, () => Promi
         return {
           layer: 'column pool',
           where: 'server/src/http/column-pool.ts',
-          operation: 'ten years of quarter-hours streamed as Arrow',
-          paired,
-        };
-      }),
-    'span-memo': () =>
-      withDecade(async (app, key, url) => {
-        const paired = await pairedRounds(
-          () => answer(app, url, key, ARROW_ACCEPT),
-          NOTHING,
-          replaced(SpanMemo.prototype, 'get', () => undefined),
-          { ...options, minRunMs: 300 },
-        );
-        return {
-          layer: 'span memo',
-          where: 'server/src/store/span-memo.ts',
           operation: 'ten years of quarter-hours streamed as Arrow',
           paired,
         };

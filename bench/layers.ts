@@ -1,6 +1,6 @@
 /**
  * What each memo, cache and pool layer gains on the operation it exists for
- * (docs/performance.md): the operation timed with the layer and without it in alternating
+ * (docs/performance.md#layers): the operation timed with the layer and without it in alternating
  * rounds (bench/paired.ts), with the noise floor of each comparison (two runs of the same code in
  * one round). Writes `bench/results/layers.json`.
  *

@@ -86,7 +86,7 @@ export class AbsoluteItem {
 
   /**
    * A plain snapshot (docs/model.md#snapshots), keyed like the wire JSON: `{instance, v}`.
-   * Not the wire format: `serializeAbsoluteResult` (`service/wire`) writes it
+   * Not the wire format: `serializeAbsoluteResult` (`src/wire/json`) writes it
    * within the result.
    *
    * @returns A plain object.

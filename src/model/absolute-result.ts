@@ -219,7 +219,7 @@ export class AbsoluteResult {
   /**
    * A plain snapshot (docs/model.md#snapshots), keyed like the wire JSON (docs/protocol.md#absolute-json;
    * note the key `filter`).
-   * Not the wire format: `serializeAbsoluteResult` (`service/wire`) writes that.
+   * Not the wire format: `serializeAbsoluteResult` (`src/wire/json`) writes that.
    *
    * @returns A plain object.
    * @example

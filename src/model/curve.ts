@@ -214,7 +214,7 @@ export class Curve {
   /**
    * A plain snapshot (docs/model.md#snapshots), keyed like the wire JSON (docs/protocol.md#curve-json); no
    * area is written as `""`.
-   * Not the wire format: `serializeCurve` (`service/wire`) writes that.
+   * Not the wire format: `serializeCurve` (`src/wire/json`) writes that.
    *
    * @returns A plain object.
    * @example

@@ -150,7 +150,7 @@ export class Instance {
 
   /**
    * A plain snapshot (docs/model.md#snapshots), keyed like the wire JSON (docs/protocol.md#instance-json).
-   * Not the wire format: `serializeInstance` (`service/wire`) writes that.
+   * Not the wire format: `serializeInstance` (`src/wire/json`) writes that.
    *
    * @returns A plain object.
    * @example

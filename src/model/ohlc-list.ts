@@ -152,7 +152,7 @@ export class OHLCList extends Array<OHLC> {
   /**
    * A plain snapshot (docs/model.md#snapshots), keyed like the wire JSON (docs/protocol.md#ohlc-json):
    * `curve`, `unit`, `denominator` and `data`.
-   * Not the wire format: `serializeOHLCList` (`service/wire`) writes that.
+   * Not the wire format: `serializeOHLCList` (`src/wire/json`) writes that.
    *
    * @returns A plain object.
    * @example

@@ -167,7 +167,7 @@ export class OHLC {
   /**
    * A plain snapshot (docs/model.md#snapshots), keyed like the wire JSON: `product` plus the seven fields by
    * their JSON names.
-   * Not the wire format: `serializeOHLC` (`service/wire`) writes that.
+   * Not the wire format: `serializeOHLC` (`src/wire/json`) writes that.
    *
    * @returns A plain object.
    * @example

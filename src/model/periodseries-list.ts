@@ -87,7 +87,7 @@ export class PeriodseriesList extends Array<Periodseries> {
 
   /**
    * The members' snapshots (docs/model.md#snapshots), as an array; not the wire format: `serializePeriodseriesList`
-   * (`service/wire`) writes that.
+   * (`src/wire/json`) writes that.
    *
    * @returns An array of period-series objects.
    * @example

@@ -261,7 +261,7 @@ export class Periodseries extends Series {
    * A plain snapshot (docs/model.md#snapshots), keyed like the wire JSON
    * (docs/protocol.md#periodseries-json): `data` items `{begin, end, v}` plus `capacity` for
    * capacity periods.
-   * Not the wire format: `serializePeriodseries` (`service/wire`) writes that.
+   * Not the wire format: `serializePeriodseries` (`src/wire/json`) writes that.
    *
    * @returns A plain object.
    * @example

@@ -168,7 +168,7 @@ export class Place {
 
   /**
    * A plain snapshot (docs/model.md#snapshots), keyed like the wire JSON (docs/protocol.md#place-json).
-   * Not the wire format: `serializePlace` (`service/wire`) writes that.
+   * Not the wire format: `serializePlace` (`src/wire/json`) writes that.
    *
    * @returns A plain object.
    * @example

@@ -110,7 +110,7 @@ export class Product {
 
   /**
    * A plain snapshot (docs/model.md#snapshots), keyed like the wire JSON (note the key `traded_at`).
-   * Not the wire format: `serializeProduct` (`service/wire`) writes that.
+   * Not the wire format: `serializeProduct` (`src/wire/json`) writes that.
    *
    * @returns A plain object.
    * @example

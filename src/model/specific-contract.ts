@@ -127,7 +127,7 @@ export class SpecificContract {
 
   /**
    * A plain snapshot (docs/model.md#snapshots), keyed like the wire JSON (docs/protocol.md#contract-json).
-   * Not the wire format: `serializeContract` (`service/wire`) writes that.
+   * Not the wire format: `serializeContract` (`src/wire/json`) writes that.
    *
    * @returns A plain object.
    * @example

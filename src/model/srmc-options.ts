@@ -123,7 +123,7 @@ export class SRMCOptions {
   /**
    * A plain snapshot (docs/model.md#snapshots), keyed like the wire JSON (docs/protocol.md#srmc-json
    * `srmc_options`).
-   * Not the wire format: `serializeSRMCOptions` (`service/wire`) writes that.
+   * Not the wire format: `serializeSRMCOptions` (`src/wire/json`) writes that.
    *
    * @returns A plain object.
    * @example

@@ -210,7 +210,7 @@ export class SRMC {
   /**
    * A plain snapshot (docs/model.md#snapshots), keyed like the wire JSON (docs/protocol.md#srmc-json); `ohlc`
    * is the array of records.
-   * Not the wire format: `serializeSRMC` (`service/wire`) writes that.
+   * Not the wire format: `serializeSRMC` (`src/wire/json`) writes that.
    *
    * @returns A plain object.
    * @example

@@ -133,7 +133,7 @@ export class Subscription {
   /**
    * A plain snapshot (docs/model.md#snapshots), keyed like the wire JSON
    * (docs/protocol.md#subscription-json): fields that do not apply to the type are left out.
-   * Not the wire format: `serializeSubscription` (`service/wire`) writes that.
+   * Not the wire format: `serializeSubscription` (`src/wire/json`) writes that.
    *
    * @returns A plain object.
    * @example

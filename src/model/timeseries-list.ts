@@ -112,7 +112,7 @@ export class TimeseriesList extends Array<Timeseries> {
 
   /**
    * The members' snapshots (docs/model.md#snapshots), as an array; not the wire format: `serializeTimeseriesList`
-   * (`service/wire`) writes that.
+   * (`src/wire/json`) writes that.
    *
    * @returns An array of time-series objects.
    * @example

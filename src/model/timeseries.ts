@@ -528,7 +528,7 @@ export class Timeseries extends Series {
   /**
    * A plain snapshot (docs/model.md#snapshots), keyed like the wire JSON (docs/protocol.md#timeseries-json):
    * `data` items `{d, v}`, `{d, s}` or `{d, v, s}`.
-   * Not the wire format: `serializeTimeseries` (`service/wire`) writes that.
+   * Not the wire format: `serializeTimeseries` (`src/wire/json`) writes that.
    *
    * @returns A plain object.
    * @example

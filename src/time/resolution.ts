@@ -241,7 +241,7 @@ export class Resolution {
 
   /**
    * The snapshot for JSON (docs/model.md#snapshots), `{frequency, timezone}`; `serializeResolution`
-   * (`service/wire`) writes the wire form.
+   * (`src/wire/json`) writes the wire form.
    *
    * @returns `{frequency, timezone}`.
    * @example

@@ -29,7 +29,6 @@ import { loadState, type StoredState } from './duckdb-state';
 import { readBlock, sliceBlock, writeBlock } from './duckdb-blocks';
 import { fixedStep, writeSpans } from './duckdb-spans';
 import { openSeriesCursor } from './duckdb-stream';
-import { SpanMemo } from '../span-memo';
 import { importResult, writeBatch, type WriteCounts } from './duckdb-write';
 import type { CurveRow } from './duckdb-write-meta';
 import { EventIdGenerator, compareEventIds, formatEventId, parseEventId, type EventIdParts } from '../event-ids';
@@ -120,8 +119,6 @@ export class DuckDbStore implements Store {
   private readonly versions = new DataVersions();
   /** Instance rows and series ids looked up by reads, per curve and data version. */
   private readonly lookups = new ReadMemo((curve) => this.versions.of(curve));
-  /** Spans of series read by batched reads, and the count of writes they are valid between. */
-  private readonly spans = new SpanMemo();
   private readonly uses = new KeyUseLog((hash, at) =>
     this.writes.run(async () => {
       if (this.closed) return;
@@ -192,15 +189,7 @@ export class DuckDbStore implements Store {
 
   /** {@inheritDoc Store.importBatch} */
   importBatch(batch: ImportBatch, options: ImportOptions = {}): Promise<ImportResult> {
-    return this.writeRows(() => this.importNow(batch, options));
-  }
-
-  /**
-   * Runs a write that can change rows or spans of series in its turn on the write connection,
-   * counted by the spans kept for batched reads (see span-memo.ts).
-   */
-  private writeRows<T>(task: () => Promise<T>): Promise<T> {
-    return this.writes.run(() => this.spans.writing(task));
+    return this.writes.run(() => this.importNow(batch, options));
   }
 
   /** An import, on the write connection (its turn in the queue of writes). */
@@ -494,7 +483,7 @@ export class DuckDbStore implements Store {
       const target = await this.target(conn, curve, instance);
       const members = await this.lookups.get(curve, `series ${target.instanceId} true`, () => readSeriesMembers(conn, target, true));
       const missingSpan = (seriesId: number) => this.fillSpan(seriesId, row.id, row.record.frequency);
-      return await openSeriesCursor(conn, members, range, full, release, missingSpan, this.spans);
+      return await openSeriesCursor(conn, members, range, full, release, missingSpan);
     } catch (err) {
       release();
       throw err;
@@ -509,9 +498,10 @@ export class DuckDbStore implements Store {
   private fillSpan(seriesId: number, curveId: number, frequency: string): void {
     if (this.closed || this.spanFills.has(seriesId)) return;
     this.spanFills.add(seriesId);
-    void this.writeRows(async () => {
-      if (!this.closed) await writeSpans(this.writer, [seriesId], new Map([[curveId, fixedStep(frequency)]]));
-    })
+    void this.writes
+      .run(async () => {
+        if (!this.closed) await writeSpans(this.writer, [seriesId], new Map([[curveId, fixedStep(frequency)]]));
+      })
       .catch(() => undefined)
       .finally(() => this.spanFills.delete(seriesId));
   }

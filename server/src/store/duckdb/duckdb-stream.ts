@@ -14,7 +14,6 @@ import { copyInt64, copyNumbers, readColumns, sqlTime } from './duckdb-io';
 import { rangeSql, type SeriesMembers } from './duckdb-read';
 import { readSpan, spanInRange } from './duckdb-spans';
 import { sortByTime } from '../pivot-members';
-import type { SpanMemo } from '../span-memo';
 import type { ColumnSource, SeriesBatch, SeriesCursor, SeriesSpan, TimeForm, TimeRange } from '../store';
 
 /**
@@ -148,8 +147,7 @@ function windowEnd(span: SeriesSpan, lo: number): number {
  * once ({@link windowWidth}); each window is cut into batches of `size` rows. Each batch is read
  * into columns of its own (from `source` when given), never written into again by this read: a
  * batch handed out stays as it is while it is being sent (its bytes go out as views of these
- * columns, docs/arrow.md#streamed). `firstWindow`, when given, is the first window's query already
- * under way (issued with the transaction's `BEGIN`).
+ * columns, docs/arrow.md#streamed).
  */
 async function* windowRows(
   conn: DuckDBConnection,
@@ -159,7 +157,6 @@ async function* windowRows(
   size: number,
   form: TimeForm,
   source?: ColumnSource,
-  firstWindow?: Promise<DuckDBMaterializedResult>,
 ): AsyncGenerator<Float64Array[]> {
   const { first, last } = span;
   const width = windowWidth(span);
@@ -169,7 +166,7 @@ async function* windowRows(
     return result;
   };
   // the engine reads the next window while this one is copied and sent (at most two are held)
-  let next: Promise<DuckDBMaterializedResult> | null = firstWindow ?? run(first);
+  let next: Promise<DuckDBMaterializedResult> | null = run(first);
   try {
     for (let lo = first; next !== null; lo += width) {
       const read = next;
@@ -202,8 +199,7 @@ async function* windowRows(
  * tells them (a single series with a row at every step of the range's grid between its first and
  * last time: no scan at all), else counted; the first and last are then taken from `full` when
  * the count is the count of a range with a row at every step (no scan for them). `before` runs
- * ahead of the first query, in the same call (the transaction's `BEGIN`). A stored span read is
- * kept in `spans` when no write ran meanwhile.
+ * ahead of the first query, in the same call (the transaction's `BEGIN`).
  */
 async function spanOf(
   conn: DuckDBConnection,
@@ -212,16 +208,13 @@ async function spanOf(
   full: SeriesSpan | null,
   missingSpan: (seriesId: number) => void,
   before: string,
-  spans: SpanMemo | null,
 ): Promise<SeriesSpan> {
   // what still has to run ahead of the next query (nothing once one has run)
   let ahead = before;
   if (ids.length === 1 && full !== null) {
-    const stamp = spans?.stamp;
     const stored = await readSpan(conn, ids[0]!, ahead);
     ahead = '';
     if (stored === null) missingSpan(ids[0]!);
-    else if (spans && stamp !== undefined) spans.keep(ids[0]!, stored, stamp);
     const known = stored === null ? null : spanInRange(stored, full);
     if (known !== null) return known;
   }
@@ -239,37 +232,6 @@ async function spanOf(
   return { rows, first: first[0]!, last: last[0]! };
 }
 
-/** Whether two spans tell the same rows. */
-const sameSpan = (a: SeriesSpan, b: SeriesSpan): boolean => a.rows === b.rows && a.first === b.first && a.last === b.last;
-
-/**
- * Begins the read's transaction and takes its span. With the series' span kept in `spans` (and
- * rows in range), the `BEGIN` goes with the first window's query, which is then already under way;
- * the kept span is trusted only when no write began before that call returned, and otherwise read
- * again in the transaction (the window is kept when the span is the same). `spanNow` takes the
- * span ({@link spanOf}) with the statements given run ahead of its first query.
- */
-async function beginRead(
-  conn: DuckDBConnection,
-  seriesId: number | null,
-  full: SeriesSpan | null,
-  spans: SpanMemo | null,
-  window: (lo: number, hi: number) => string,
-  spanNow: (before: string) => Promise<SeriesSpan>,
-): Promise<{ span: SeriesSpan; firstWindow?: Promise<DuckDBMaterializedResult> }> {
-  if (spans === null || seriesId === null || full === null) return { span: await spanNow('BEGIN TRANSACTION; ') };
-  const stamp = spans.stamp;
-  const kept = spans.get(seriesId, stamp);
-  const planned = kept === undefined ? null : spanInRange(kept, full);
-  if (planned === null || planned.rows === 0) return { span: await spanNow('BEGIN TRANSACTION; ') };
-  const firstWindow = conn.run(`BEGIN TRANSACTION; ${window(planned.first, windowEnd(planned, planned.first))}`);
-  firstWindow.catch(() => undefined); // awaited here and again by the batches
-  await firstWindow;
-  if (spans.unchanged(stamp)) return { span: planned, firstWindow };
-  const span = await spanNow('');
-  return sameSpan(span, planned) ? { span, firstWindow } : { span };
-}
-
 /**
  * Opens a batched read of a curve/instance in a range. The connection must stay with the cursor
  * until `close` (which ends the transaction).
@@ -280,7 +242,6 @@ async function beginRead(
  * @param full - The steps of the range when it has a row at each (see `Store.openSeries`), or null.
  * @param release - Called once when the cursor is closed (gives the connection back).
  * @param missingSpan - Called with a single series that has no stored span (the store may write it; see duckdb-spans.ts).
- * @param spans - The spans kept by earlier reads, and where this read keeps the one it reads (see span-memo.ts); null: none.
  * @returns The cursor: row count, first and last time, columns, and the batches.
  * @example
  * const cursor = await openSeriesCursor(conn, members, { begin, end }, null, release);
@@ -293,7 +254,6 @@ export async function openSeriesCursor(
   full: SeriesSpan | null,
   release: () => void,
   missingSpan: (seriesId: number) => void = () => undefined,
-  spans: SpanMemo | null = null,
 ): Promise<SeriesCursor> {
   let open = true;
   const close = async (): Promise<void> => {
@@ -314,14 +274,13 @@ export async function openSeriesCursor(
     const grouped = ids.length === 1 ? '' : ' GROUP BY ts ORDER BY ts';
     const window = (lo: number, hi: number) =>
       `SELECT ts, ${columns} FROM series_values WHERE ${where} AND ts >= ${sqlTime(lo)} AND ts < ${sqlTime(hi)}${grouped}`;
-    // the transaction begins in the same call as the first read (the span's, or the first window's)
-    const spanNow = (before: string) => spanOf(conn, where, ids, full, missingSpan, before, spans);
-    const { span, firstWindow } = await beginRead(conn, ids.length === 1 ? ids[0]! : null, full, spans, window, spanNow);
+    // the transaction begins in the same call as the span's read
+    const span = await spanOf(conn, where, ids, full, missingSpan, 'BEGIN TRANSACTION; ');
     const { rows } = span;
     async function* batches(size: number, source?: ColumnSource, form: TimeForm = 'ms'): AsyncGenerator<SeriesBatch> {
       try {
         if (rows === 0 || ids.length === 0) return;
-        const pages = windowRows(conn, window, ids.length, span, size, form, source, firstWindow);
+        const pages = windowRows(conn, window, ids.length, span, size, form, source);
         for await (const [times, ...columns] of pages) {
           yield { times: times!, values: values ? columns[0]! : null, scenarios: values ? columns.slice(1) : columns };
         }

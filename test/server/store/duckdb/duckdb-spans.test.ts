@@ -1,7 +1,7 @@
 // The spans of stored series (server/src/store/duckdb/duckdb-spans.ts, docs/arrow.md#streamed):
 // what they hold after a write, when a range's row count is taken from them, and that a batched
-// read uses them (no count) only when they are there, and the spans kept between reads
-// (span-memo.ts). Expectations are worked out by hand.
+// read uses them (no count) only when they are there, in the call that begins its transaction.
+// Expectations are worked out by hand.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
@@ -15,7 +15,6 @@ import {
   type StoredSpan,
 } from '../../../../server/src/store/duckdb/duckdb-spans';
 import { openSeriesCursor } from '../../../../server/src/store/duckdb/duckdb-stream';
-import { SpanMemo } from '../../../../server/src/store/span-memo';
 
 const Q = 900_000;
 // 2024-01-01 00:00 CET = 2023-12-31T23:00Z, a multiple of 15 minutes since 1970
@@ -124,20 +123,19 @@ test('writeSpans: rows, first and last time, step and grid from the stored rows;
 });
 
 /**
- * Reads series 10 in `range` in batches (with the spans kept in `memo`, when given): what the read
- * announced and brought, and the calls into the engine noted in `calls` (see {@link counted})
- * before its rows and in all.
+ * Reads series 10 in `range` in batches: what the read announced and brought, and the calls into
+ * the engine noted in `calls` (see {@link counted}) before its rows and in all.
  */
 async function readAll(
   conn: DuckDBConnection,
   range: { begin: number; end: number },
   full: { rows: number; first: number; last: number },
-  options: { memo?: SpanMemo; missing?: (seriesId: number) => void; calls?: string[] } = {},
+  options: { missing?: (seriesId: number) => void; calls?: string[] } = {},
 ) {
   const calls = options.calls ?? [];
   calls.length = 0;
   const members = { valueId: 10, scenarioIds: [], scenarioNames: [] };
-  const cursor = await openSeriesCursor(conn, members, range, full, () => undefined, options.missing, options.memo ?? null);
+  const cursor = await openSeriesCursor(conn, members, range, full, () => undefined, options.missing);
   const opening = calls.length;
   const times: number[] = [];
   for await (const batch of cursor.batches(8)) times.push(...batch.times);
@@ -175,39 +173,6 @@ test('a batched read takes the row count from the span, and asks for a span when
   }
 });
 
-test('SpanMemo: a span is kept and given only while no write has run or begun since it was read', async () => {
-  const memo = new SpanMemo(2);
-  const span: StoredSpan = { rows: 4, first: T0, last: T0 + 3 * Q, step: Q, onGrid: true };
-  const stamp = memo.stamp;
-  memo.keep(10, span, stamp);
-  assert.is(memo.get(10, memo.stamp), span);
-  assert.is(memo.get(11, memo.stamp), undefined);
-  // a write that ran: gone, and a span read before it is not kept
-  await memo.writing(async () => undefined);
-  assert.is(memo.get(10, memo.stamp), undefined);
-  memo.keep(10, span, stamp);
-  assert.is(memo.get(10, memo.stamp), undefined);
-  // a write under way: nothing is kept or given, not even what was read under its count
-  let finish: () => void = () => undefined;
-  const writing = memo.writing(() => new Promise<void>((resolve) => (finish = resolve)));
-  const during = memo.stamp;
-  assert.is(memo.unchanged(during), false);
-  memo.keep(10, span, during);
-  assert.is(memo.get(10, during), undefined);
-  finish();
-  await writing;
-  // a write that fails counts too
-  const before = memo.stamp;
-  await memo.writing(async () => Promise.reject(new Error('no'))).catch(() => undefined);
-  assert.is(memo.unchanged(before), false);
-  // at most two kept: a third drops them all
-  const now = memo.stamp;
-  memo.keep(10, span, now);
-  memo.keep(11, span, now);
-  memo.keep(20, span, now);
-  assert.equal([memo.get(10, now), memo.get(11, now), memo.get(20, now)], [undefined, undefined, span]);
-});
-
 /**
  * A connection that notes the SQL of each call into the engine; `before`, when given, runs ahead
  * of each call (awaited).
@@ -230,71 +195,24 @@ function counted(conn: DuckDBConnection, before?: (sql: string) => Promise<void>
   return { conn: proxy, calls };
 }
 
-test('a batched read with a kept span begins its transaction with its first window: one call into the engine', async () => {
+test('a batched read begins its transaction in the call that reads the span, and sees each write', async () => {
   const { conn: raw, close } = await memory();
   try {
     await insert(raw, 10, steps(0, 96));
     await writeSpans(raw, [10], curveSteps);
     const { conn, calls } = counted(raw);
-    const memo = new SpanMemo();
     const range = { begin: T0 + 10 * Q, end: T0 + 30 * Q };
     const full = { rows: 20, first: range.begin, last: range.end - Q };
-    const read = () => readAll(conn, range, full, { memo, calls });
-    const expected = { rows: 20, first: T0 + 10 * Q, last: T0 + 29 * Q, times: steps(10, 30), windows: 1 };
-    // first read: BEGIN with the span, the window, ROLLBACK
-    assert.equal(await read(), { ...expected, opening: 1, calls: 3 });
+    const read = () => readAll(conn, range, full, { calls });
+    // BEGIN with the span, the window, ROLLBACK: every time
+    const expected = { rows: 20, first: T0 + 10 * Q, last: T0 + 29 * Q, times: steps(10, 30), windows: 1, opening: 1, calls: 3 };
+    assert.equal(await read(), expected);
     assert.match(calls[0]!, /^BEGIN TRANSACTION; SELECT rows/);
-    // then: BEGIN with the window, ROLLBACK
-    assert.equal(await read(), { ...expected, opening: 1, calls: 2 });
-    assert.match(calls[0]!, /^BEGIN TRANSACTION; SELECT ts, value FROM series_values/);
-    // rows changed by a counted write: the span is read again, and the rows are the new ones
-    await memo.writing(async () => {
-      await raw.run(`DELETE FROM series_values WHERE series_id = 10 AND ts >= ${T0 + 25 * Q}`);
-      await writeSpans(raw, [10], curveSteps);
-    });
-    const cut = { rows: 15, first: T0 + 10 * Q, last: T0 + 24 * Q, times: steps(10, 25), windows: 1 };
-    assert.equal(await read(), { ...cut, opening: 1, calls: 3 });
-    assert.equal(await read(), { ...cut, opening: 1, calls: 2 });
-  } finally {
-    close();
-  }
-});
-
-test('a write that begins while a read with a kept span opens: the span is read again in the transaction', async () => {
-  const { conn: raw, other, close } = await memory();
-  try {
-    await insert(raw, 10, steps(0, 96));
+    assert.equal(await read(), expected);
+    // rows cut to 25 steps by a write: the next read announces and brings the new rows
+    await raw.run(`DELETE FROM series_values WHERE series_id = 10 AND ts >= ${T0 + 25 * Q}`);
     await writeSpans(raw, [10], curveSteps);
-    const memo = new SpanMemo();
-    // what runs (counted) just ahead of the next read's first call into the engine
-    let ahead: (() => Promise<void>) | null = null;
-    const { conn, calls } = counted(raw, async () => {
-      const write = ahead;
-      ahead = null;
-      if (write) await memo.writing(write);
-    });
-    const range = { begin: T0, end: T0 + 96 * Q };
-    const full = { rows: 96, first: T0, last: T0 + 95 * Q };
-    const read = async () => {
-      const { rows, last, times, windows } = await readAll(conn, range, full, { memo, calls });
-      return { announced: rows, last, rows: times.length, windows };
-    };
-    assert.equal(await read(), { announced: 96, last: T0 + 95 * Q, rows: 96, windows: 1 });
-    // a write that changes nothing of the series: the span read again is the same, the window under way is sent
-    ahead = async () => void (await other.run('SELECT 1'));
-    assert.equal(await read(), { announced: 96, last: T0 + 95 * Q, rows: 96, windows: 1 });
-    assert.match(calls[0]!, /^BEGIN TRANSACTION; SELECT ts, value/);
-    assert.match(calls[1]!, /^SELECT rows, first_ts/, 'the span read again in the transaction');
-    // a write that cuts the series to 60 rows, committed before the snapshot: the span read again
-    // differs, the window under way (of the kept span) is dropped and the window read again
-    ahead = async () => {
-      await other.run(`DELETE FROM series_values WHERE series_id = 10 AND ts >= ${T0 + 60 * Q}`);
-      await writeSpans(other, [10], curveSteps);
-    };
-    assert.equal(await read(), { announced: 60, last: T0 + 59 * Q, rows: 60, windows: 2 });
-    // kept again from the read in the transaction
-    assert.equal(await read(), { announced: 60, last: T0 + 59 * Q, rows: 60, windows: 1 });
-    assert.is(calls.length, 2);
+    assert.equal(await read(), { ...expected, rows: 15, last: T0 + 24 * Q, times: steps(10, 25) });
   } finally {
     close();
   }
