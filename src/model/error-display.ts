@@ -38,8 +38,30 @@ export function cellFrames(stack: string): string[] {
     });
 }
 
+/** A frame of a tslab cell: tslab compiles a cell into `evalmachine.<anonymous>`. */
+const TSLAB_FRAME = /evalmachine\.<anonymous>:(\d+):(\d+)/;
+
 /**
- * What a toolkit error shows in a notebook: `Class: message` and the cell frames.
+ * The cell frames as the cell's own lines: tslab compiles a cell with one line put before its
+ * code (so a frame's line is one more than the cell's) and runs it from one more frame, the call
+ * of the wrapped cell on its last line, column 3, which is left out.
+ *
+ * @param frames - The cell frames of {@link cellFrames}.
+ * @returns The frames with the cells' line numbers.
+ * @example
+ * tslabLines(['    at evalmachine.<anonymous>:2:7', '    at evalmachine.<anonymous>:4:3']) //=> ['    at evalmachine.<anonymous>:1:7']
+ */
+export function tslabLines(frames: readonly string[]): string[] {
+  const last = frames.at(-1);
+  const call = frames.length > 1 && last !== undefined && /evalmachine\.<anonymous>:\d+:3$/.test(last.trim());
+  return (call ? frames.slice(0, -1) : frames).map((line) =>
+    line.replace(TSLAB_FRAME, (_all, row: string, column: string) => `evalmachine.<anonymous>:${Math.max(1, Number(row) - 1)}:${column}`),
+  );
+}
+
+/**
+ * What a toolkit error shows in a notebook: `Class: message` and the cell frames, with the
+ * cells' line numbers on tslab.
  *
  * @param error - The error.
  * @returns The text.
@@ -49,7 +71,7 @@ export function cellFrames(stack: string): string[] {
  */
 export function notebookErrorText(error: Error): string {
   const head = `${error.name}: ${error.message}`;
-  return [head, ...cellFrames(error.stack ?? '')].join('\n');
+  return [head, ...tslabLines(cellFrames(error.stack ?? ''))].join('\n');
 }
 
 Object.defineProperty(ServiceError.prototype, INSPECT, {

@@ -4,7 +4,7 @@ import { inspect } from 'node:util';
 import { runInThisContext } from 'node:vm';
 import { NotFoundError, ValidationError } from '../../src/exceptions';
 import '../../src/model';
-import { cellFrames, notebookErrorText } from '../../src/model/error-display';
+import { cellFrames, notebookErrorText, tslabLines } from '../../src/model/error-display';
 
 const STACK = [
   'ValidationError: Field="begin", message: begin must be before end',
@@ -31,8 +31,20 @@ test('in a notebook: class, message naming the parameter, the cell frames', () =
   e.stack = STACK;
   assert.is(
     notebookErrorText(e),
-    'ValidationError: Field="begin", message: begin must be before end\n    at evalmachine.<anonymous>:3:26\n    at async <anonymous>:2:1\n    at new Promise (<anonymous>)',
+    'ValidationError: Field="begin", message: begin must be before end\n    at evalmachine.<anonymous>:2:26\n    at async <anonymous>:2:1\n    at new Promise (<anonymous>)',
   );
+});
+
+test("tslab's cell lines: one less than the compiled line; the wrapper's call (column 3, last) left out", () => {
+  // tslab runs `(function(exports, require) { Object.defineProperty(exports, "__esModule", ...);\n<cell>\n})(...)`
+  assert.equal(tslabLines(['    at evalmachine.<anonymous>:2:7', '    at evalmachine.<anonymous>:4:3']), [
+    '    at evalmachine.<anonymous>:1:7',
+  ]);
+  assert.equal(tslabLines(['    at f (evalmachine.<anonymous>:3:9)', '    at evalmachine.<anonymous>:6:1']), [
+    '    at f (evalmachine.<anonymous>:2:9)',
+    '    at evalmachine.<anonymous>:5:1',
+  ]);
+  assert.equal(tslabLines(['    at async <anonymous>:2:1']), ['    at async <anonymous>:2:1']);
 });
 
 test('printed by tslab (console.error in a kernel): the short form, no frame into the package or the kernel', () => {
@@ -51,8 +63,8 @@ test('printed by tslab (console.error in a kernel): the short form, no frame int
     const text = inspect(caught);
     const lines = text.split('\n');
     assert.is(lines[0], 'NotFoundError: no curve');
-    assert.ok(lines.length >= 2, text);
-    for (const line of lines.slice(1)) assert.ok(line.includes('evalmachine.<anonymous>:1:'), line);
+    assert.is(lines.length, 2, text);
+    assert.ok(lines[1]!.includes('evalmachine.<anonymous>:1:'), lines[1]);
   } finally {
     jupyter.lastWriteDisplayData = null;
   }
