@@ -1,6 +1,7 @@
 // Starts the demo service (`node server/bin/service.js serve ... --demo PRESET`) as a child process and
 // waits until it prints its API URL (`Service API: http://127.0.0.1:PORT/api`) and the demo key
-// file `DIR/demo-api-key` exists. Seeding progress (stderr) is passed to `onLine` as it comes.
+// file `DIR/demo-api-key` exists. Seeding progress (stderr) is passed to `onLine` as it comes. The
+// administrator's key file `DIR/admin-api-key` (a key that may import) is handed on when it exists.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -16,7 +17,7 @@ const STOP_GRACE_MS = 15_000;
  *   port 0 picks a free port; detached puts the service in its own process group, so a terminal's
  *   Ctrl-C reaches only the parent, which then stops it with `stop()`; aborting `signal` before the
  *   service listens stops it and rejects
- * @returns {Promise<{ apiUrl: string, keyFile: string, pid: number, exited: Promise<number | null>,
+ * @returns {Promise<{ apiUrl: string, keyFile: string, adminKeyFile: string | null, pid: number, exited: Promise<number | null>,
  *   stop: () => Promise<void> }>}
  * @throws {Error} when the service exits or times out before listening (with its last output)
  */
@@ -52,7 +53,8 @@ export function startDemoService({
       if (err) {
         stop().then(() => rejectStart(err));
       } else {
-        resolveStart({ apiUrl, keyFile, pid: child.pid, exited, stop });
+        const adminKeyFile = join(dataDir, 'admin-api-key');
+        resolveStart({ apiUrl, keyFile, adminKeyFile: existsSync(adminKeyFile) ? adminKeyFile : null, pid: child.pid, exited, stop });
       }
     };
     const timer = setTimeout(

@@ -258,6 +258,8 @@ async function main() {
     if (options.record !== null) snapshot = startRecording(options.record, service);
     const env = notebookEnv({
       root, jupyterPath: kernels.jupyterPath, apiUrl: snapshot?.apiUrl ?? service.apiUrl, keyFile: snapshot?.keyFile ?? service.keyFile, runtimeDir: join(scratch, 'runtime'),
+      // a replay has no service to save to: no administrator's key then (notebook 09 skips its save)
+      adminKeyFile: options.replay !== null ? null : service.adminKeyFile,
     });
     if (snapshot !== null) {
       env.SERVICE_CACHE_DIR = snapshot.cacheDir;

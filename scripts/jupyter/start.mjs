@@ -134,7 +134,7 @@ async function main() {
       onLine: (line) => { if (!line.startsWith('Press Ctrl') && !line.startsWith('Service API:')) console.log(`  service: ${line}`); },
     });
     const token = randomBytes(24).toString('hex');
-    const env = notebookEnv({ root, jupyterPath: kernels.jupyterPath, apiUrl: service.apiUrl, keyFile: service.keyFile });
+    const env = notebookEnv({ root, jupyterPath: kernels.jupyterPath, apiUrl: service.apiUrl, keyFile: service.keyFile, adminKeyFile: service.adminKeyFile });
     env.JUPYTER_TOKEN = token;
     server = await startNotebookServer({
       jupyter: jupyter.jupyter, app: jupyter.server, port: options.notebookPort, env, dir: join(root, 'notebooks'), signal: abort.signal,

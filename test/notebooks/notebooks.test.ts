@@ -44,8 +44,11 @@ const codeOf = (nb: Notebook): string[] => nb.cells.filter((c) => c.cell_type ==
 /** Curve names of the small preset; the anchor date does not change names. */
 const smallCurves = new Set(buildCatalogue('small', '2025-03-15').curves.map((c) => c.name));
 
-/** Curve names a notebook uses on purpose although no curve has them (to show a 404). */
-const MISSING_ON_PURPOSE = new Set(['DE Wind Power Produktion MWh/h 15min Actual']);
+/**
+ * Curve names a notebook uses although the dataset has no such curve: on purpose, to show a 404,
+ * or the curve a notebook creates itself (09 saves a residual load as a curve of its own).
+ */
+const MISSING_ON_PURPOSE = new Set(['DE Wind Power Produktion MWh/h 15min Actual', 'DE Residual Load MWh/h H Actual']);
 
 /** A string literal that reads like a curve name: area or category words, a unit, a data type last. */
 const CURVE_LITERAL =

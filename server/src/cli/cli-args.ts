@@ -120,3 +120,37 @@ export function storeOption(value: string | undefined, name = 'store'): string |
     throw new ValidationError(`--${name} must be a postgres:// URL, got ${JSON.stringify(value)}`, name);
   return value;
 }
+
+/** Where a command reaches a running service: `--url` and its key. */
+export interface RemoteOption {
+  /** API root without a trailing slash. */
+  url?: string;
+  /** The key (`--key`). */
+  key?: string;
+  /** The file holding the key (`--key-file`). */
+  keyFile?: string;
+}
+
+/**
+ * Reads `--url` with `--key` or `--key-file` (a command that works on a running service instead of a store).
+ *
+ * @param values - The parsed `url`, `key`, `key-file`, `data` and `store` values.
+ * @returns The URL and key, or `{}` without `--url`.
+ * @throws ValidationError naming `url` (not http(s), or with `--data`/`--store`) or `key` (not exactly one of the two).
+ * @example
+ * remoteOption({ url: 'http://127.0.0.1:7070/api/', key: 'k' }) //=> { url: 'http://127.0.0.1:7070/api', key: 'k' }
+ */
+export function remoteOption(values: { url?: string; key?: string; 'key-file'?: string; data?: string; store?: string }): RemoteOption {
+  if (values.url === undefined) return {};
+  if (values.store !== undefined) throw new ValidationError('Give either --store or --url, not both', 'url');
+  if (!/^https?:\/\/[^/]/i.test(values.url))
+    throw new ValidationError(`--url must be an http:// or https:// URL, got ${JSON.stringify(values.url)}`, 'url');
+  if (values.data !== undefined) throw new ValidationError('Give either --data or --url, not both', 'url');
+  if ((values.key === undefined) === (values['key-file'] === undefined))
+    throw new ValidationError('--url needs exactly one of --key and --key-file', 'key');
+  return {
+    url: values.url.replace(/\/+$/, ''),
+    ...(values.key !== undefined ? { key: values.key } : {}),
+    ...(values['key-file'] !== undefined ? { keyFile: values['key-file'] } : {}),
+  };
+}

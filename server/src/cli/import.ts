@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { ValidationError, ValueError } from 'service/exceptions';
 import { formatProblem, importFiles, isSourceDescription, ProblemList, sourceDataFile, type ImportSummary } from '../import';
 import type { Store } from '../store';
-import { storeOption } from './cli-args';
+import { remoteOption, storeOption } from './cli-args';
 import { oneStore, openStore } from './open-store';
 import type { CliIO } from './cli-io';
 
@@ -68,17 +68,7 @@ export function parseImport(args: string[]): ImportOptions {
     dryRun: values['dry-run'] ?? false,
     ...(store === undefined ? {} : { store }),
   };
-  if (values.url !== undefined) {
-    if (store !== undefined) throw new ValidationError('Give either --store or --url, not both', 'url');
-    if (!/^https?:\/\/[^/]/i.test(values.url))
-      throw new ValidationError(`--url must be an http:// or https:// URL, got ${JSON.stringify(values.url)}`, 'url');
-    if (values.data !== undefined) throw new ValidationError('Give either --data or --url, not both', 'url');
-    if ((values.key === undefined) === (values['key-file'] === undefined))
-      throw new ValidationError('--url needs exactly one of --key and --key-file', 'key');
-    out.url = values.url.replace(/\/+$/, '');
-    if (values.key !== undefined) out.key = values.key;
-    if (values['key-file'] !== undefined) out.keyFile = values['key-file'];
-  }
+  Object.assign(out, remoteOption(values));
   return out;
 }
 

@@ -1,10 +1,11 @@
 /**
- * The `service` command (`bin/service.js` calls {@link main}): `serve`, `seed`, `keys` and `import`.
+ * The `service` command (`bin/service.js` calls {@link main}): `serve`, `seed`, `keys`, `import` and `export`.
  *
  * @module
  */
 import { ValidationError } from 'service/exceptions';
 import { processIO, type CliIO } from './cli-io';
+import { parseExport, runExportCommand } from './export';
 import { parseImport, runImport } from './import';
 import { parseKeys, runKeys } from './keys';
 import { parseSeed, runSeed } from './seed';
@@ -37,6 +38,11 @@ Commands:
   import [--data DIR | --store URL | --url API_URL (--key KEY | --key-file F)] [--dry-run] FILE...
          Import CSV/JSON files (docs/import-formats.md) in one atomic batch; bad files are reported
          with file, line and field and nothing is imported. --url sends them to a running service.
+  export [--data DIR | --store URL | --url API_URL (--key KEY | --key-file F)] --curves PATTERN --format parquet|csv --out DIR [--begin D] [--end D] [--long] [--chunk-steps N]
+         Write the whole history (default 1950-01-01 to 2050-01-01) of the time-series curves whose
+         names match PATTERN (* any text, ? one character) to DIR, one file per curve (--long: one
+         file with a curve column), read and written in chunks of N steps (default 100000), with
+         DIR/curves.csv, so DIR imports as it is (docs/data-out.md#export).
   help   Show this text.
 
 --store postgres://USER@HOST:PORT/DB uses a shared PostgreSQL store (any number of serve nodes,
@@ -63,6 +69,10 @@ function parse(argv: readonly string[], io: CliIO): Run {
     case 'import': {
       const options = parseImport(args);
       return () => runImport(options, io);
+    }
+    case 'export': {
+      const options = parseExport(args);
+      return () => runExportCommand(options, io);
     }
     case 'keys': {
       const cmd = parseKeys(args);

@@ -1,6 +1,8 @@
 /**
  * `service seed`: fills an empty data directory with the demo dataset and writes the demo user's
- * key to `DIR/demo-api-key`. `service serve --demo` uses the same steps on first start.
+ * key to `DIR/demo-api-key`, and the key of an administrator (a user with every package in every
+ * area, who may import: save from a notebook, docs/data-out.md#saving) to `DIR/admin-api-key`.
+ * `service serve --demo` uses the same steps on first start.
  *
  * @module
  */
@@ -9,6 +11,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ValidationError, ValueError } from 'service/exceptions';
 import { historyCurves, MAX_HISTORY_YEARS, parseAnchor, progressBar, seedDemo, seedLongHistory } from '../demo';
+import { generateApiKey, hashApiKey } from '../auth';
 import { redacted, type Store } from '../store';
 import { oneStore, openStore } from './open-store';
 import { dateOption, intOption, presetOption, required, storeOption, type Preset } from './cli-args';
@@ -16,6 +19,33 @@ import { progressStreamOf, type CliIO } from './cli-io';
 
 /** File (in the data directory) holding the demo user's API key. */
 export const DEMO_KEY_FILE = 'demo-api-key';
+
+/** File (in the data directory) holding the demo administrator's API key (random, made at seeding). */
+export const ADMIN_KEY_FILE = 'admin-api-key';
+
+/**
+ * Adds the demo's administrator (`admin`, every package in every area) with a new random key, and
+ * writes the key to {@link ADMIN_KEY_FILE} in the data directory (readable by its owner only).
+ *
+ * @param store - The store being seeded.
+ * @param data - The data directory.
+ * @param created - Epoch ms stamped on the key.
+ * @returns The file's path.
+ * @example
+ * await addDemoAdmin(store, 'data', Date.now()) //=> 'data/admin-api-key'
+ */
+async function addDemoAdmin(store: Store, data: string, created: number): Promise<string> {
+  const key = generateApiKey();
+  await store.importBatch({
+    users: [
+      { id: 'admin', name: 'Administrator', email: null, organization: null, blocked: false, subscriptions: [{ package: '*', area: '*' }] },
+    ],
+    keys: [{ hash: hashApiKey(key), userId: 'admin', label: 'demo administrator', created, blocked: false }],
+  });
+  const file = join(data, ADMIN_KEY_FILE);
+  writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  return file;
+}
 
 /** Options of `service seed`. */
 export interface SeedOptions {
@@ -111,7 +141,10 @@ export async function seedInto(store: Store, options: SeedOptions, io: CliIO): P
       `Long histories: ${history.curves.length} curves, ${history.values} values from ${options.history.years} years before the anchor`,
     );
   }
-  if (options.data !== '') writeFileSync(join(options.data, DEMO_KEY_FILE), `${result.apiKey}\n`, { mode: 0o600 });
+  if (options.data !== '') {
+    writeFileSync(join(options.data, DEMO_KEY_FILE), `${result.apiKey}\n`, { mode: 0o600 });
+    io.err(`Administrator's API key (may import) written to ${await addDemoAdmin(store, options.data, Date.now())}`);
+  }
   io.err(
     `Seeded the ${options.preset} demo dataset: ${result.curves} curves, ${result.values} values in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );

@@ -15,7 +15,7 @@ import { ValidationError } from 'service/exceptions';
 import { dateOption, intOption, presetOption, storeOption, type Preset } from './cli-args';
 import { oneStore, openStore } from './open-store';
 import type { CliIO } from './cli-io';
-import { DEMO_KEY_FILE, seedInto } from './seed';
+import { ADMIN_KEY_FILE, DEMO_KEY_FILE, seedInto } from './seed';
 
 /** Options of `service serve`. */
 export interface ServeOptions {
@@ -169,6 +169,8 @@ export async function runServe(options: ServeOptions, io: CliIO): Promise<number
     if (options.store !== undefined) io.out(`Store: ${redacted(options.store)}`);
     if (options.readStore !== undefined) io.out(`Read store: ${redacted(options.readStore)}`);
     if (keyFile !== null && existsSync(keyFile)) io.out(`Demo API key: ${readFileSync(keyFile, 'utf8').trim()} (in ${keyFile})`);
+    const adminFile = options.data === '' ? null : join(options.data, ADMIN_KEY_FILE);
+    if (adminFile !== null && existsSync(adminFile)) io.out(`Administrator's key (may import) in ${adminFile}`);
     if (options.live) io.out('Live demo: new forecast instances and revised actuals every few seconds.');
     io.err('Press Ctrl+C to stop.');
     const why = await stopped(io.signal);

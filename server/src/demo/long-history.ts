@@ -11,6 +11,7 @@
  */
 import { ValidationError } from 'service/exceptions';
 import { Frequency, stepStarts, zoneByName } from 'service/time';
+import { curvePattern } from '#wire';
 import type { CurveRecord, ImportBatch, SeriesBlock, TimeRange } from '../store';
 import { buildCatalogue } from './catalogue';
 import { addMonths, localMidnight } from './demo-time';
@@ -49,22 +50,6 @@ export interface LongHistoryResult {
 
 /** Most years of history. */
 export const MAX_HISTORY_YEARS = 30;
-
-/**
- * The curve-name pattern of `--curves` as a regular expression.
- *
- * @param pattern - `*` any text, `?` one character; everything else literal.
- * @returns The expression (case-insensitive, whole name).
- * @example
- * curvePattern('DE * 15min Actual').test('DE Wind Power Production MWh/h 15min Actual') //=> true
- */
-function curvePattern(pattern: string): RegExp {
-  const body = pattern
-    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-    .replace(/\*/g, '.*')
-    .replace(/\?/g, '.');
-  return new RegExp(`^${body}$`, 'i');
-}
 
 /**
  * The curves of a dataset that `--curves` picks: time-series curves (not instances, periods or

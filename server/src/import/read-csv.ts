@@ -12,32 +12,11 @@
  * @module
  */
 import { numberCell, parseCsv, type CsvRecord } from '#wire';
-import type { ProblemList } from '#wire';
+import { CURVE_DEFINITION_FIELDS, type ProblemList } from '#wire';
 import { emptyDocument, OHLC_FIELDS, type RawDocument, type RawInstance, type RawOhlcRow } from './raw-document';
 
-/**
- * Columns of a curves file; `name` ... `unit` are required.
- *
- * @example
- * CURVE_COLUMNS.slice(0, 3) //=> ['name', 'curve_type', 'data_type']
- */
-const CURVE_COLUMNS: readonly string[] = Object.freeze([
-  'name',
-  'curve_type',
-  'data_type',
-  'frequency',
-  'timezone',
-  'unit',
-  'area',
-  'area_sink',
-  'denominator',
-  'categories',
-  'source',
-  'commodity',
-  'instance_issued_timezone',
-  'package',
-  'place_key',
-]);
+/** Columns of a curves file (the fields of a curve definition); `name` ... `unit` are required. */
+const CURVE_COLUMNS: readonly string[] = CURVE_DEFINITION_FIELDS;
 const CURVE_REQUIRED = ['name', 'curve_type', 'data_type', 'frequency', 'timezone', 'unit'];
 const INSTANCE_COLUMNS = ['issued', 'tag', 'created'];
 const SCENARIO_PREFIX = 'scenario:';

@@ -17,6 +17,7 @@ import {
   curvePattern,
   DATE_TIME,
   EXPORT_CHUNK_STEPS,
+  exportChunkOf,
   exportFilesIn,
   metadataCurve,
   metadataCurves,
@@ -164,13 +165,9 @@ export async function exportTimeseries(
       {
         ...files,
         async loadChunk(curve, chunk) {
-          const ts = await series(timeseriesLoad(byName.get(curve.name as string)!, { begin: chunk.begin, end: chunk.end }), signal);
-          return {
-            times: ts.times,
-            values: ts.valuesOrNull(),
-            scenarios: ts.scenarios,
-            scenarioNames: ts.hasScenarios() ? ts.scenarioNames : [],
-          };
+          return exportChunkOf(
+            await series(timeseriesLoad(byName.get(curve.name as string)!, { begin: chunk.begin, end: chunk.end }), signal),
+          );
         },
         curveDone: () => display.step(true),
       },

@@ -49,6 +49,12 @@ export interface ExportIO {
   writeText(name: string, text: string): Promise<string>;
   /** Called as each curve is written. */
   curveDone?(curve: string): void;
+  /**
+   * The first and last stored step of a curve, when the source knows them cheaply (the store):
+   * chunks outside are not loaded (they would be empty). Null: the curve holds nothing;
+   * undefined: not known (every chunk is loaded).
+   */
+  span?(curve: CurveDefinitionJson): Promise<{ first: number; last: number } | null | undefined>;
 }
 
 /** One file an export wrote. */
@@ -88,7 +94,9 @@ export async function runExport(curves: readonly CurveDefinitionJson[], options:
   if (curves.length === 0) throw new ValidationError('No curves to export', 'curves');
   const chunksOf = async function* (curve: CurveDefinitionJson): AsyncGenerator<ExportChunk> {
     const frequency = Frequency.byTag(curve.frequency as string);
-    const plan = rangeChunks(options.begin, options.end, frequency, zoneByName(curve.timezone as string), options.chunkSteps);
+    const all = rangeChunks(options.begin, options.end, frequency, zoneByName(curve.timezone as string), options.chunkSteps);
+    const span = io.span === undefined ? undefined : await io.span(curve);
+    const plan = span === undefined ? all : span === null ? [] : all.filter((c) => c.endMs > span.first && c.beginMs <= span.last);
     let next: Promise<ExportChunk> | null = plan.length > 0 ? io.loadChunk(curve, plan[0]!) : null;
     for (let i = 0; next !== null; i++) {
       const current = next;

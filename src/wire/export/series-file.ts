@@ -3,15 +3,16 @@
  * chunk, so that memory stays bounded by one chunk, as CSV in the import format
  * (docs/import-formats.md#csv: `curve,date,value` and `scenario:<name>` columns, dates with their
  * offsets, numbers in their shortest exact form) or as Parquet (one row group per chunk, written
- * with `hyparquet-writer`; `date` a UTC timestamp in milliseconds, `value` and each
- * `scenario:<name>` a double, null where missing), with the curve definitions, the zone and the
- * frequency in the Parquet key-value metadata. Where the bytes go is the caller's
+ * with `hyparquet-writer`; `date` a UTC timestamp in milliseconds, delta-encoded, `value` and each
+ * `scenario:<name>` a plain uncompressed double, null where missing), with the curve definitions,
+ * the zone and the frequency in the Parquet key-value metadata. Where the bytes go is the caller's
  * ({@link ExportSink}): a file on Node, a stream, a buffer in a test.
  *
  * @module
  */
 import { ByteWriter, ParquetWriter } from 'hyparquet-writer';
 import { ValidationError } from '../../exceptions';
+import type { Timeseries } from '../../model';
 import { CURVE_DEFINITION_FIELDS, type CurveDefinitionJson } from '../save/curve-definition';
 import { formatInstants } from '../json';
 import type { Zone } from 'luxon';
@@ -38,6 +39,18 @@ export interface ExportChunk {
   readonly scenarios: readonly Float64Array[];
   /** Scenario names, one per column. */
   readonly scenarioNames: readonly string[];
+}
+
+/**
+ * The chunk of a loaded series.
+ *
+ * @param ts - The series.
+ * @returns Its columns as a chunk (no scenario names without scenarios).
+ * @example
+ * exportChunkOf(ts).times === ts.times //=> true
+ */
+export function exportChunkOf(ts: Timeseries): ExportChunk {
+  return { times: ts.times, values: ts.valuesOrNull(), scenarios: ts.scenarios, scenarioNames: ts.hasScenarios() ? ts.scenarioNames : [] };
 }
 
 /** Key-value metadata keys of an exported Parquet file. */
@@ -147,11 +160,22 @@ export class SeriesFileWriter {
       for (let i = 0; i < column.length; i++) if (column[i] !== column[i]) return Array.from(column, (v) => (v === v ? v : null));
       return column;
     };
+    // dates of steps delta-encode to a few bits each (and keep their statistics, for readers that
+    // skip row groups by date); values go plain and uncompressed, without statistics: several
+    // times faster to write than dictionaries tried and dropped, min/max per page and snappy in
+    // JavaScript, and the files stay smaller than DuckDB's own (bench/export.ts)
+    const double = (name: string, column: Float64Array) => ({
+      name,
+      data: nullable(column),
+      encoding: 'PLAIN' as const,
+      codec: 'UNCOMPRESSED' as const,
+      statistics: false,
+    });
     const columnData = [
       ...(this.options.curveColumn ? [{ name: 'curve', data: new Array<string>(n).fill(curve) }] : []),
-      { name: 'date', data: BigInt64Array.from(chunk.times, (t) => BigInt(t)) },
-      ...(chunk.values !== null ? [{ name: 'value', data: nullable(chunk.values) }] : []),
-      ...chunk.scenarios.map((column, k) => ({ name: `scenario:${names[k]}`, data: nullable(column) })),
+      { name: 'date', data: BigInt64Array.from(chunk.times, (t) => BigInt(t)), encoding: 'DELTA_BINARY_PACKED' as const },
+      ...(chunk.values !== null ? [double('value', chunk.values)] : []),
+      ...chunk.scenarios.map((column, k) => double(`scenario:${names[k]}`, column)),
     ];
     await (this.parquet as ParquetWriter).write({ columnData, rowGroupSize: n });
   }

@@ -12,6 +12,7 @@
  */
 import { Area, CurveType, DataType } from '../../model';
 import { Frequency, zoneByName } from '../../time';
+import { CURVE_DEFINITION_FIELDS } from '../save/curve-definition';
 import type { ProblemList, SourceLine } from './problems';
 
 /** A curve's metadata as the store keeps it: tags and zone names as texts. */
@@ -44,23 +45,7 @@ export interface RawCurve {
   lines: Record<string, number>;
 }
 
-const KNOWN = new Set([
-  'name',
-  'curve_type',
-  'data_type',
-  'frequency',
-  'timezone',
-  'unit',
-  'area',
-  'area_sink',
-  'denominator',
-  'categories',
-  'source',
-  'commodity',
-  'instance_issued_timezone',
-  'package',
-  'place_key',
-]);
+const KNOWN: ReadonlySet<string> = new Set(CURVE_DEFINITION_FIELDS);
 
 /** Fields compared with a stored curve, record field to wire name. */
 const COMPARED: readonly [keyof CurveRecord, string][] = [
