@@ -9,6 +9,8 @@ export { UserSection } from './sections/user';
 export { TimeseriesSection, type LongLoadOptions } from './sections/timeseries';
 export { PeriodsSection } from './sections/periods';
 export { InstancesSection } from './sections/instances';
+export type { InstancesSkillOptions } from './sections/instances-skill';
+export type { IssueRow, LeadTimesOption, SkillMetric, SkillReference, SkillResult, SkillRow } from '../engine';
 export { PeriodInstancesSection } from './sections/period-instances';
 export { OhlcSection } from './sections/ohlc';
 export { SrmcSection } from './sections/srmc';

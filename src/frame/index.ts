@@ -3,6 +3,7 @@
 // Importing this folder also attaches `toTable`/`toDataFrame`/`toPolars` to the model classes.
 import './attach';
 import './register-display';
+import './skill-table';
 
 // Conversions
 export { FrameTable, toTable } from './to-table';
@@ -11,6 +12,7 @@ export { setPolarsLoader, toPolars, type PolarsDataFrame, type PolarsModule } fr
 export { toHtml, type HtmlOptions, type HtmlTable } from './to-html';
 export { ARROW_FRAME_KEY, ARROW_LEVELS_KEY, ARROW_ZONE_KEY, fromArrowIPC, toArrowIPC } from './to-arrow';
 export { toParquet } from './to-parquet';
+export { skillTable, type SkillTableOptions } from './skill-table';
 
 // Options
 export type { ColumnNames, DateColumn, ListTableOptions, TableOptions, TableResample } from './timeseries-layout';

@@ -14,6 +14,7 @@ export { forwardCurveChart, type ForwardCurveChartOptions, type ForwardCurveInpu
 export { heatmapChart, type HeatmapChartOptions } from './heatmap-chart';
 export { correlation, correlationChart, scatterChart, type CorrelationChartOptions, type ScatterChartOptions } from './correlation-chart';
 export { durationCurveChart, type DurationCurveChartOptions } from './duration-curve-chart';
+export { skillChart, type SkillChartOptions } from './skill-chart';
 
 // Inputs
 export type { SeriesInput, SeriesSourceOptions } from './series-source';

@@ -6,6 +6,7 @@
  */
 import { ValueError } from '../exceptions';
 import { Timeseries } from '../model';
+import { valuesOrMembersMean } from '../engine/members-mean';
 import { Chart } from './chart';
 import { checkMaxPoints } from './downsample';
 import { lineRows } from './line-chart';
@@ -53,20 +54,7 @@ function vintageOf(ts: Timeseries, zone: ZoneInput | undefined): PlotSeries {
   const base = first as PlotSeries;
   const label = ts.instance ? ts.instance.columnHeader().trim() : base.label;
   if (ts.hasValues()) return { ...base, label };
-  const mean = new Float64Array(ts.length);
-  for (let i = 0; i < ts.length; i++) {
-    let sum = 0;
-    let m = 0;
-    for (const column of ts.scenarios) {
-      const v = column[i]!;
-      if (!Number.isNaN(v)) {
-        sum += v;
-        m++;
-      }
-    }
-    mean[i] = m > 0 ? sum / m : NaN;
-  }
-  return { ...base, label, values: mean };
+  return { ...base, label, values: valuesOrMembersMean(ts) };
 }
 
 /**

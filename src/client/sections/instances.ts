@@ -5,10 +5,17 @@
  *
  * @module
  */
-import { Curve, TimeseriesList, type AbsoluteResult, type Instance, type Timeseries } from '../../model';
+import { DateTime } from 'luxon';
+import { ValidationError } from '../../exceptions';
+import { alignActual, evaluateSkill, type SkillResult } from '../../engine';
+import { Curve, Timeseries, TimeseriesList, type AbsoluteResult, type Instance } from '../../model';
+import { shiftMillis, UTC } from '../../time';
 import {
   decodeAbsoluteResult,
   curveName,
+  metadataCurve,
+  parseCurve,
+  timeseriesLoad,
   instancesAbsolute,
   instancesGet,
   instancesLatest,
@@ -36,6 +43,10 @@ import { curveList, runMany, splitManyOptions, type CallOptions, type ManyOption
 import { SharedTimes } from '../../wire/arrow';
 import { SAVE_KINDS, saveSeries, type InstanceSaveOptions } from './saving';
 import { Section, fetchData, fetchSeries, fetchSeriesList, sendLine, transportOf } from './section';
+import { checkSkillOptions, datesIn, issueWindows, loadWindows, type InstancesSkillOptions } from './instances-skill';
+
+/** Days of actual loaded before the first issue, for the persistence reference. */
+const PERSISTENCE_DAYS = 2;
 
 /**
  * The instance operations of a client. Every option is checked before a request is sent
@@ -240,9 +251,126 @@ export class InstancesSection extends Section {
     );
   }
 
+  /**
+   * How good a forecast curve is, by lead time (docs/skill.md): every instance of the tags issued
+   * in `[begin, end)` against the actual, errors bucketed by lead time (value time minus issue
+   * time) and aggregated per tag and bucket, and per instance. Instances are loaded in bulk
+   * (`instances.load` answers of up to 25, or 10 with members, over windows of issue time, run
+   * concurrently within the throttle as `loadMany` does, with its progress display), then the
+   * actual over their reach (or the Timeseries given).
+   *
+   * @param curve - The forecast curve (type INSTANCE) or its name.
+   * @param options - `actual` (required: curve, name or Timeseries), `begin` and `end` (required,
+   *   issue times; without an offset in the curve's issue zone), `tags`, `leadTimes`, `frequency`,
+   *   `metrics`, `reference`, and `concurrency`, `progress`, `onProgress`, `signal`.
+   * @returns The result: `rows`, `toTable()`, `byIssue()`, `toJSON()`.
+   * @throws ValidationError before any request for bad options, naming the option; naming `curve`
+   *   for a curve that is not of type INSTANCE, `frequency` for one finer than the curve's,
+   *   `actual` for an actual that cannot be aligned (coarser, another zone for daily steps) or has no
+   *   values at the forecasts' times, `tags` for tags the curve does not have, `begin` for a period
+   *   without instances; PartialLoadError naming the batches that failed; the requests' errors.
+   * @example
+   * const r = await client.instances.skill('DE Wind Power Production MWh/h 15min Forecast', {
+   *   actual: 'DE Wind Power Production MWh/h 15min Actual', begin: '2025-01-01', end: '2025-02-01',
+   *   tags: ['ec', 'gfs'], leadTimes: 'day-ahead',
+   * });
+   * r.metric('ec', 'mae')[1] //~> 1210.5
+   */
+  async skill(curve: CurveInput, options: InstancesSkillOptions): Promise<SkillResult> {
+    const plan = checkSkillOptions(curve, options);
+    const signal = plan.many.signal;
+    const meta = Curve.isCurve(curve) ? curve : parseCurve(await this.#body(metadataCurve(curve as string), signal));
+    if (meta.curveType.tag !== 'INSTANCE') {
+      throw new ValidationError(`The forecast curve must be of type INSTANCE, but '${meta.name}' is ${meta.curveType.tag}`, 'curve');
+    }
+    const issueZone = meta.instanceIssuedZone ?? UTC;
+    const [begin, end] = datesIn(options, issueZone);
+    const frequency = plan.frequency ?? meta.frequency;
+    if (frequency.gt(meta.frequency)) {
+      throw new ValidationError(`frequency ${frequency.tag} is finer than the curve's ${meta.frequency.tag}`, 'frequency');
+    }
+    const refTag = plan.reference === 'persistence' ? null : plan.reference.tag;
+    const tags =
+      plan.tags ??
+      [...(await this.tags(meta))]
+        .map((t) => t.toLowerCase())
+        .filter((t) => t !== refTag)
+        .sort();
+    const loadTags = [...new Set(refTag === null ? tags : [...tags, refTag])];
+    const limit = plan.members ? 10 : 25;
+    const at = (ms: number) => DateTime.fromMillis(ms, { zone: 'utc' });
+    const listed = await Promise.all(
+      loadTags.map((tag) => this.list(meta, { tags: tag, limit: 25, issuedAtEarliest: at(begin), issuedAtLatest: at(end - 1000), signal })),
+    );
+    const windows = loadTags.flatMap((tag, k) =>
+      issueWindows(
+        tag,
+        listed[k]!.map((i) => i.issued.toMillis()),
+        25,
+        begin,
+        end,
+        limit,
+      ),
+    );
+    const resample = frequency.equals(meta.frequency) ? {} : { frequency };
+    const forecasts = await loadWindows(
+      windows,
+      limit,
+      (w) =>
+        this.load(meta, {
+          tags: w.tag,
+          limit,
+          issuedAtEarliest: at(w.from),
+          issuedAtLatest: at(w.to),
+          ensembles: plan.members,
+          ...resample,
+          signal,
+        }),
+      plan.many,
+    );
+    if (!forecasts.some((f) => tags.includes((f.instance?.tag ?? '').toLowerCase()))) await this.#emptySelection(meta, tags);
+    let actual: Timeseries;
+    if (Timeseries.isTimeseries(plan.actual)) actual = plan.actual;
+    else {
+      const first = Math.min(...forecasts.map((f) => f.times[0] ?? Number.POSITIVE_INFINITY), begin);
+      const last = Math.max(...forecasts.map((f) => f.times[f.length - 1] ?? Number.NEGATIVE_INFINITY));
+      const line = timeseriesLoad(plan.actual, {
+        begin: at(first - PERSISTENCE_DAYS * 86_400_000),
+        end: at(shiftMillis(last, frequency, 1, meta.zone)),
+      });
+      actual = await fetchSeries(this, line, signal);
+    }
+    const result = evaluateSkill(forecasts, alignActual(actual, frequency, meta.zone), {
+      leadTimes: plan.leadTimes,
+      metrics: plan.metrics,
+      reference: plan.reference,
+      tags,
+      issueZone,
+      curve: meta.name,
+    });
+    if (!result.rows.some((r) => r.n > 0)) {
+      throw new ValidationError(`The actual '${actual.name ?? ''}' has no values at the forecasts' times`, 'actual');
+    }
+    return result;
+  }
+
+  /** Throws the ValidationError of a selection without instances: `tags` when the curve has none of them, else `begin`. */
+  async #emptySelection(curve: Curve, tags: readonly string[]): Promise<never> {
+    const known = [...(await this.tags(curve))].map((t) => t.toLowerCase());
+    const unknown = tags.filter((t) => !known.includes(t));
+    if (unknown.length === tags.length) {
+      throw new ValidationError(
+        `The curve '${curve.name}' has no instances tagged ${unknown.join(', ')} (it has ${known.join(', ') || 'none'})`,
+        'tags',
+      );
+    }
+    throw new ValidationError(`No instance of ${tags.join(', ')} was issued between begin and end`, 'begin');
+  }
+
   async #body(line: RequestLine, signal?: AbortSignal): Promise<unknown> {
     return (await sendLine(this, line, signal)).body;
   }
+
   /**
    * Saves forecast instances to an INSTANCE curve (docs/data-out.md#saving), as
    * `timeseries.save`: one atomic import through the service's import route, never retried. A
