@@ -22,7 +22,10 @@ Commands:
          written to DIR/demo-api-key. --live issues new forecast instances and revises actuals every
          few seconds (pushed on the events feed). Stops cleanly on Ctrl+C (SIGINT) or SIGTERM.
          --cors-origin URL (repeatable; default none) lets pages of that origin call the API from
-         a browser (CORS, docs/client.md#browser-use).
+         a browser (CORS, docs/client.md#browser-use). Connections: --keep-alive-timeout MS
+         (default 5000), --max-connection-requests N (default 1000) and --max-connection-age MS
+         (default 10000) recycle kept-alive connections so a restarted node gets its share;
+         --drain-timeout MS (default 25000) bounds the wait on SIGTERM (docs/deploy.md).
   seed   (--data DIR | --store URL) --demo small|full [--seed N] [--anchor YYYY-MM-DD] [--history-years N --curves PATTERN]
          Seed the demo dataset into an empty store; prints the demo user's key. --history-years N
          --curves 'DE * 15min Actual' gives the matching time-series curves N years (1-30) of
@@ -49,7 +52,7 @@ Commands:
 and keys/import/seed while they run) instead of the embedded store in DIR (docs/deploy.md);
 serve then also takes --pool-size N (default 10), --statement-timeout MS (default 30000),
 --read-store URL (a streaming standby of the --store primary for the reads) with --read-wait MS
-(default 100) and --drain-timeout MS (default 25000: how long SIGTERM waits for in-flight requests).
+(default 100).
 
 Exit status: 0 success, 1 failure, 2 bad arguments.`;
 

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { createApp } from '../http/app';
+import { CONNECTION_DEFAULTS, drainApp, type ConnectionOptions } from '../http/connections';
 import { corsOrigin } from '../http/cors';
 import { redacted } from '../store';
 import { ValidationError } from 'service/exceptions';
@@ -49,6 +50,8 @@ export interface ServeOptions {
   corsOrigins: string[];
   /** Serve the web console at `/` (default true; `--no-console` turns it off). */
   console: boolean;
+  /** Keep-alive time-out, requests per connection and connection age (docs/deploy.md#connections). */
+  connections: Required<ConnectionOptions>;
 }
 
 /**
@@ -73,6 +76,9 @@ export function parseServe(args: string[]): ServeOptions {
       'read-store': { type: 'string' },
       'read-wait': { type: 'string' },
       'drain-timeout': { type: 'string' },
+      'keep-alive-timeout': { type: 'string' },
+      'max-connection-requests': { type: 'string' },
+      'max-connection-age': { type: 'string' },
       demo: { type: 'string' },
       seed: { type: 'string' },
       anchor: { type: 'string' },
@@ -104,6 +110,11 @@ export function parseServe(args: string[]): ServeOptions {
     live: values.live ?? false,
     corsOrigins: (values['cors-origin'] ?? []).map(corsOrigin),
     console: values['no-console'] !== true,
+    connections: {
+      keepAliveTimeoutMs: intOption(values['keep-alive-timeout'], 'keep-alive-timeout', 1_000, 3_600_000, CONNECTION_DEFAULTS.keepAliveTimeoutMs),
+      maxRequests: intOption(values['max-connection-requests'], 'max-connection-requests', 0, 1_000_000_000, CONNECTION_DEFAULTS.maxRequests),
+      maxAgeMs: intOption(values['max-connection-age'], 'max-connection-age', 0, 86_400_000, CONNECTION_DEFAULTS.maxAgeMs),
+    },
   };
 }
 
@@ -159,6 +170,7 @@ export async function runServe(options: ServeOptions, io: CliIO): Promise<number
       live: options.live,
       console: options.console ? {} : false,
       corsOrigins: options.corsOrigins,
+      connections: options.connections,
     });
     await app.listen({ host: options.host, port: options.port });
     const address = app.server.address();
@@ -175,23 +187,13 @@ export async function runServe(options: ServeOptions, io: CliIO): Promise<number
     io.err('Press Ctrl+C to stop.');
     const why = await stopped(io.signal);
     io.err(`Stopping (${why}): finishing in-flight requests (at most ${options.drainTimeoutMs} ms) ...`);
+    const { open, cutOff, waitedMs } = await drainApp(app, options.drainTimeoutMs);
+    app = undefined;
+    io.err(`Drained ${open} connection(s) in ${Math.round(waitedMs)} ms${cutOff > 0 ? `, ${cutOff} cut off at the time-out` : ''}.`);
   } finally {
-    if (app) await drain(app, options.drainTimeoutMs);
+    // an error before the drain (a port in use, a failed seed) closes what was opened
+    if (app) await app.close();
     await store.close();
   }
   return 0;
-}
-
-/**
- * Closes the app gracefully (docs/deploy.md#shutdown): no new connections, `/ready` and new
- * requests on kept-alive connections answer 503, push-feed clients are closed with 1001 and a
- * reconnect hint, in-flight requests finish; those still running after `timeoutMs` are cut off.
- */
-async function drain(app: FastifyInstance, timeoutMs: number): Promise<void> {
-  const timer = setTimeout(() => app.server.closeAllConnections(), timeoutMs);
-  try {
-    await app.close();
-  } finally {
-    clearTimeout(timer);
-  }
 }

@@ -15,6 +15,7 @@ import { registerConditional } from './conditional';
 import { registerCors } from './cors';
 import { registerConsole, type ConsoleOptions } from '../console/console-files';
 import { registerHealth } from './health';
+import { CONNECTION_DEFAULTS, trackConnections, type ConnectionOptions, type DrainState } from './connections';
 import { registerErrorHandling, sendError } from './errors';
 import { attachEventFeed, type EventFeedOptions } from '../feed';
 import { importRoutes } from '../import/import-route';
@@ -77,6 +78,8 @@ export interface AppOptions {
   corsOrigins?: readonly string[];
   /** The web console at `/` (default on, from the built files in `server/dist/web-console`); `false` turns it off. */
   console?: ConsoleOptions | false;
+  /** How kept-alive connections are recycled (docs/deploy.md#connections; defaults {@link CONNECTION_DEFAULTS}). */
+  connections?: ConnectionOptions;
 }
 
 /** Largest request body of every route but the import (64 KiB): no other route takes one. */
@@ -149,8 +152,10 @@ function apiKeyHook(
  */
 export function createApp(options: AppOptions): FastifyInstance {
   const clock = options.clock ?? Date.now;
+  const connections = { ...CONNECTION_DEFAULTS, ...options.connections };
   const app = Fastify({
     logger: options.logger ?? false,
+    keepAliveTimeout: connections.keepAliveTimeoutMs,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2000 },
     // no route but the import takes a body; the import route sets its own limit (and checks the
     // caller's grant before reading it)
@@ -177,7 +182,9 @@ export function createApp(options: AppOptions): FastifyInstance {
   const failures =
     options.authFailureLimit === false ? null : new RateLimiter(options.authFailureLimit ?? DEFAULT_AUTH_FAILURE_LIMIT, clock);
   const authHook = apiKeyHook(options.store, limiter, { failures });
-  registerHealth(app, options.store);
+  const drain: DrainState = { draining: false };
+  trackConnections(app, drain, connections);
+  registerHealth(app, options.store, drain);
   // every answer says that Arrow is offered, so an 'auto' client asks for it from its first data
   // load on when it has made any other request before (docs/arrow.md#client)
   app.addHook('onRequest', async (_request, reply) => offerArrow(reply));

@@ -7,36 +7,28 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ReadStoreHealth, Store } from '../store';
+import type { DrainState } from './connections';
 
 /**
- * Adds `/health` and `/ready` to the app; `/ready` turns 503 as soon as the app starts closing
- * (so the load balancer stops sending requests while in-flight ones drain), and answers sent
- * from then on close their connection.
+ * Adds `/health` and `/ready` to the app; `/ready` turns 503 as soon as the node starts to drain
+ * or close (so the load balancer stops sending requests while in-flight ones finish).
  *
  * @param app - The app.
  * @param store - The store to probe.
+ * @param state - The app's drain state (see `trackConnections`).
  * @returns Nothing.
  * @example
- * registerHealth(app, store);
+ * registerHealth(app, store, { draining: false });
  * (await app.inject({ url: '/ready' })).json().status //=> 'ready'
  */
-export function registerHealth(app: FastifyInstance, store: Store): void {
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  // Answers of requests still in flight when the node starts closing end their connection, so the
-  // drain does not wait for kept-alive connections to time out (docs/deploy.md#shutdown).
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (closing) reply.header('connection', 'close');
-    done(null, payload);
-  });
+export function registerHealth(app: FastifyInstance, store: Store, state: DrainState): void {
   app.get('/health', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { status: 'ok' };
   });
   app.get('/ready', async (_request, reply) => {
     const health = await store.health();
+    const closing = state.draining;
     const ready = health.ok && !closing;
     reply.code(ready ? 200 : 503).header('cache-control', 'no-store');
     return {
