@@ -18,6 +18,8 @@ export interface FaultReply {
   hang?: boolean;
   /** Send the headers and the first half of the body, then stall. */
   hangBody?: boolean;
+  /** Send the headers and the first half of the body, then destroy the socket (a node killed mid-answer). */
+  cutBody?: boolean;
   /** How many requests this answer serves (default 1). */
   times?: number;
 }
@@ -120,8 +122,9 @@ export class FaultServer {
         'Content-Length': String(bytes.length),
         ...(reply.headers ?? {}),
       });
-      if (reply.hangBody) {
+      if (reply.hangBody || reply.cutBody) {
         res.write(bytes.subarray(0, Math.floor(bytes.length / 2)));
+        if (reply.cutBody) setImmediate(() => req.socket.destroy());
         return;
       }
       res.end(bytes);

@@ -106,20 +106,26 @@ function received(data: ArrayBuffer | Uint8Array | undefined): Uint8Array {
 /**
  * Node's keep-alive agents for axios (one connection pool per client; `sslVerify` on the HTTPS
  * one); none in a browser, which keeps connections alive itself and checks certificates itself.
+ * An idle pooled connection is closed a second before the `Keep-Alive: timeout` its server
+ * announced (Node's agent does this), so the client, not the server, ends idle connections.
  *
  * @param sslVerify - Verify the server's certificate.
+ * @param keepAlive - Pool connections (false: a fresh connection for one request, closed after it).
  * @returns The agents, or nothing.
  * @example
- * axios.create({ ...keepAliveAgents(true) })
+ * axios.create({ ...nodeAgents(true, true) })
  */
-function keepAliveAgents(sslVerify: boolean): { httpAgent?: NodeHttp.Agent; httpsAgent?: NodeHttps.Agent } {
+function nodeAgents(sslVerify: boolean, keepAlive: boolean): Agents {
   if (!inNode()) return {};
   const proc = nodeProcess('keep-alive agents');
   return {
-    httpAgent: new (proc.getBuiltinModule('node:http').Agent)({ keepAlive: true }),
-    httpsAgent: new (proc.getBuiltinModule('node:https').Agent)({ keepAlive: true, rejectUnauthorized: sslVerify }),
+    httpAgent: new (proc.getBuiltinModule('node:http').Agent)({ keepAlive }),
+    httpsAgent: new (proc.getBuiltinModule('node:https').Agent)({ keepAlive, rejectUnauthorized: sslVerify }),
   };
 }
+
+/** The agents axios sends through (Node only). */
+type Agents = { httpAgent?: NodeHttp.Agent; httpsAgent?: NodeHttps.Agent };
 
 function cachedResponse(cached: CachedAnswer): HttpResponse {
   return { status: 200, headers: cached.headers, body: cached.body, ...(cached.arrow ? { arrow: cached.arrow, shared: cached } : {}) };
@@ -151,7 +157,7 @@ export class HttpTransport {
   private readonly throttle: Throttle;
   private readonly wait: Sleep;
   private readonly onRetry: RetryListener | undefined;
-  private readonly agents: { httpAgent?: NodeHttp.Agent; httpsAgent?: NodeHttps.Agent };
+  private readonly agents: Agents;
   private readonly axios: AxiosInstance;
   private readonly origin: string;
   /** The answer cache (`cache` client option), or null. */
@@ -168,7 +174,7 @@ export class HttpTransport {
     this.throttle = new Throttle(options.httpDelay, hooks.now ?? monotonicNow, this.wait);
     this.onRetry = hooks.onRetry;
     this.origin = new URL(options.apiUrl).origin;
-    this.agents = keepAliveAgents(options.sslVerify);
+    this.agents = nodeAgents(options.sslVerify, true);
     this.axios = axios.create({
       ...this.agents,
       maxRedirects: 0,
@@ -358,11 +364,11 @@ export class HttpTransport {
 
   private fetch(url: string, etag: string | null, trace: Trace, signal: AbortSignal | undefined, arrow: boolean): Promise<Received> {
     return withRetry(
-      async () => {
+      async (_n, fresh) => {
         signal?.throwIfAborted();
         await this.throttle.acquire();
         signal?.throwIfAborted();
-        return this.attempt(url, etag, trace, signal, arrow);
+        return this.attempt(url, etag, trace, signal, arrow, fresh);
       },
       this.options.retry,
       this.wait,
@@ -388,10 +394,11 @@ export class HttpTransport {
     trace: Trace,
     signal: AbortSignal | undefined,
     arrow: boolean,
+    fresh: boolean,
   ): Promise<Received> {
     let url = firstUrl;
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-      const res = await this.send(url, etag, signal, arrow);
+      const res = await this.send(url, etag, signal, arrow, fresh);
       trace.status = res.status;
       if (res.headers[ARROW_OFFER_HEADER] !== undefined) this.#arrowOffered = true;
       const location = res.headers.location;
@@ -410,6 +417,7 @@ export class HttpTransport {
     etag: string | null,
     signal: AbortSignal | undefined,
     arrow: boolean,
+    fresh: boolean,
   ): Promise<AxiosResponse<ArrayBuffer>> {
     const sameOrigin = new URL(url).origin === this.origin;
     const headers = requestHeaders(this.options.authHeader, this.options.apiKey, this.options.compression);
@@ -417,7 +425,9 @@ export class HttpTransport {
     if (!sameOrigin) delete headers[this.options.authHeader];
     if (etag !== null && sameOrigin) headers['If-None-Match'] = etag;
     try {
-      return await this.axios.get<ArrayBuffer>(url, { headers, proxy: this.proxyFor(url), ...(signal ? { signal } : {}) });
+      // a retry after a connection failure goes on a connection of its own, never a pooled one
+      const agents = fresh ? nodeAgents(this.options.sslVerify, false) : {};
+      return await this.axios.get<ArrayBuffer>(url, { headers, proxy: this.proxyFor(url), ...agents, ...(signal ? { signal } : {}) });
     } catch (err) {
       if (signal?.aborted) throw signal.reason;
       throw this.transportError('GET', url, err);
@@ -434,7 +444,10 @@ export class HttpTransport {
 
   private transportError(method: 'GET' | 'POST', url: string, err: unknown): HTTPError {
     const code = (err as { code?: unknown }).code;
-    const codeText = typeof code === 'string' ? code : undefined;
+    // axios says ERR_BAD_RESPONSE with "stream has been aborted" when the connection closed before
+    // the body was complete: named here as Node names a stream that closed early
+    const cutShort = code === 'ERR_BAD_RESPONSE' && err instanceof Error && /aborted/i.test(err.message);
+    const codeText = cutShort ? 'ERR_STREAM_PREMATURE_CLOSE' : typeof code === 'string' ? code : undefined;
     if (isTimeoutCode(codeText)) return timeoutError(method, url, this.options.timeout, err);
     const reason = err instanceof Error ? err.message : String(err);
     return new HTTPError(`${method} ${url} failed: ${reason}`, { code: codeText, cause: err });

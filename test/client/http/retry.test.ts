@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { isRetryable, withRetry } from '../../../src/client/http/retry';
+import { isConnectionFailure, isRetryable, withRetry } from '../../../src/client/http/retry';
 import {
   ForbiddenError,
   HTTPError,
@@ -89,14 +89,67 @@ test('no retry on 400, 401, 403, 404', async () => {
   transport.close();
 });
 
-test('a dropped socket is retried', async () => {
-  server.reply({ drop: true }, { body: ['after drop'] });
-  const retries: string[] = [];
-  const transport = transportFor(server, {}, { onRetry: ({ error }) => void retries.push((error as HTTPError).code ?? '') });
-  assert.equal((await transport.get('/x/')).body, ['after drop']);
-  assert.is(server.requests.length, 2);
-  assert.equal(retries, ['ECONNRESET']);
+test('a dropped socket is retried at once on a fresh connection, once; then the back-off applies', async () => {
+  server.reply({ drop: true }, { drop: true }, { body: ['after drops'] });
+  const retries: { code: string; waitSeconds: number; fresh: boolean }[] = [];
+  const transport = transportFor(
+    server,
+    { retry: { delay: 0.3 } },
+    { onRetry: ({ error, waitSeconds, fresh }) => void retries.push({ code: (error as HTTPError).code ?? '', waitSeconds, fresh }) },
+  );
+  assert.equal((await transport.get('/x/')).body, ['after drops']);
+  assert.is(server.requests.length, 3);
+  assert.equal(retries, [
+    { code: 'ECONNRESET', waitSeconds: 0, fresh: true },
+    { code: 'ECONNRESET', waitSeconds: 0.3, fresh: false },
+  ]);
+  const [first, second] = server.gaps();
+  assert.ok(first < 250, `the fresh retry came ${first} ms after the drop`);
+  assert.ok(second >= 300, `the next one ${second} ms after, expected the 0.3 s delay`);
   transport.close();
+});
+
+test('an answer cut short (connection closed mid-body) is retried at once', async () => {
+  server.reply({ cutBody: true, body: ['x'.repeat(50_000)] }, { body: ['whole'] });
+  const codes: string[] = [];
+  const transport = transportFor(server, {}, { onRetry: ({ error }) => void codes.push((error as HTTPError).code ?? '') });
+  assert.equal((await transport.get('/x/')).body, ['whole']);
+  assert.equal(codes, ['ERR_STREAM_PREMATURE_CLOSE']);
+  transport.close();
+});
+
+test('a POST (an import) whose connection is reset is not retried, not even at once', async () => {
+  server.reply({ drop: true }, { body: { files: 1 } });
+  const retries: unknown[] = [];
+  const transport = transportFor(server, {}, { onRetry: (info) => void retries.push(info) });
+  const err = await rejection(() => transport.post('/import/', '{}'));
+  assert.instance(err, HTTPError);
+  assert.is((err as HTTPError).code, 'ECONNRESET');
+  assert.is(server.requests.length, 1);
+  assert.equal(retries, []);
+  transport.close();
+});
+
+test('withRetry: tries 1 retries nothing, not even a connection failure', async () => {
+  let calls = 0;
+  const err = await rejection(() =>
+    withRetry(
+      async () => {
+        calls++;
+        throw new HTTPError('reset', { code: 'ECONNRESET' });
+      },
+      { ...DEFAULT_RETRY, tries: 1 },
+      async () => undefined,
+    ),
+  );
+  assert.instance(err, HTTPError);
+  assert.is(calls, 1);
+});
+
+test('isConnectionFailure: refused, reset, broken pipe and early close; not time-outs or answers', () => {
+  for (const code of ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE']) assert.ok(isConnectionFailure(new HTTPError('x', { code })), code);
+  for (const code of ['ETIMEDOUT', 'ENOTFOUND', 'ERR_BAD_RESPONSE']) assert.not.ok(isConnectionFailure(new HTTPError('x', { code })), code);
+  assert.not.ok(isConnectionFailure(new InternalServerError()));
 });
 
 test('a time-out is retried after the delay', async () => {
@@ -110,7 +163,7 @@ test('a time-out is retried after the delay', async () => {
   transport.close();
 });
 
-test('a refused connection fails with HTTPError ECONNREFUSED after 3 tries', async () => {
+test('a refused connection fails with HTTPError ECONNREFUSED after the fresh retry and 3 tries', async () => {
   const port = Number(new URL(server.url).port);
   await server.close();
   const waits: number[] = [];
@@ -124,7 +177,7 @@ test('a refused connection fails with HTTPError ECONNREFUSED after 3 tries', asy
   const err = await rejection(() => transport.get('/x/'));
   assert.instance(err, HTTPError);
   assert.is((err as HTTPError).code, 'ECONNREFUSED');
-  assert.equal(waits, [0.05, 0.1]);
+  assert.equal(waits, [0, 0.05, 0.1]);
   transport.close();
   server = await startFaultServer(); // for after.each
 });
