@@ -45,7 +45,15 @@ async function run(cluster: Cluster, fault: Fault, seconds: number) {
   const end = performance.now();
   const late = cluster.balancer.requests.filter((r) => r.at >= end - 5000);
   const share = fault === 'restart' ? late.filter((r) => r.port === port).length / Math.max(1, late.length) : Number.NaN;
-  return { loads: times.length, failed: load.failures.length, resets: load.resets.length, p50: percentile(times, 0.5), p99: percentile(times, 0.99), max: times.at(-1) ?? Number.NaN, share };
+  return {
+    loads: times.length,
+    failed: load.failures.length,
+    resets: load.resets.length,
+    p50: percentile(times, 0.5),
+    p99: percentile(times, 0.99),
+    max: times.at(-1) ?? Number.NaN,
+    share,
+  };
 }
 
 async function main(): Promise<void> {
@@ -66,7 +74,15 @@ async function main(): Promise<void> {
             `${String(clients).padStart(7)}  ${fault.padEnd(8)}  ${String(r.loads).padStart(5)}  ${String(r.failed).padStart(6)}  ${String(r.resets).padStart(6)}  ${r.p50.toFixed(1).padStart(6)}  ${r.p99.toFixed(1).padStart(6)}  ${r.max.toFixed(0).padStart(6)}  ${share}`,
           );
           const note = `${r.loads} loads, ${r.failed} failed, ${r.resets} connection retries, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms${share ? `, restarted node ${share} of the last 5 s` : ''}`;
-          rows.push({ case: `${clients} clients, ${fault}: longest load`, unit: 'ms', runs: 1, median: r.max, min: r.max, max: r.max, note });
+          rows.push({
+            case: `${clients} clients, ${fault}: longest load`,
+            unit: 'ms',
+            runs: 1,
+            median: r.max,
+            min: r.max,
+            max: r.max,
+            note,
+          });
         } finally {
           await cluster.stop();
         }

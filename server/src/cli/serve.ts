@@ -111,8 +111,20 @@ export function parseServe(args: string[]): ServeOptions {
     corsOrigins: (values['cors-origin'] ?? []).map(corsOrigin),
     console: values['no-console'] !== true,
     connections: {
-      keepAliveTimeoutMs: intOption(values['keep-alive-timeout'], 'keep-alive-timeout', 1_000, 3_600_000, CONNECTION_DEFAULTS.keepAliveTimeoutMs),
-      maxRequests: intOption(values['max-connection-requests'], 'max-connection-requests', 0, 1_000_000_000, CONNECTION_DEFAULTS.maxRequests),
+      keepAliveTimeoutMs: intOption(
+        values['keep-alive-timeout'],
+        'keep-alive-timeout',
+        1_000,
+        3_600_000,
+        CONNECTION_DEFAULTS.keepAliveTimeoutMs,
+      ),
+      maxRequests: intOption(
+        values['max-connection-requests'],
+        'max-connection-requests',
+        0,
+        1_000_000_000,
+        CONNECTION_DEFAULTS.maxRequests,
+      ),
       maxAgeMs: intOption(values['max-connection-age'], 'max-connection-age', 0, 86_400_000, CONNECTION_DEFAULTS.maxAgeMs),
     },
   };

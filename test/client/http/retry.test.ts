@@ -147,7 +147,8 @@ test('withRetry: tries 1 retries nothing, not even a connection failure', async 
 });
 
 test('isConnectionFailure: refused, reset, broken pipe and early close; not time-outs or answers', () => {
-  for (const code of ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE']) assert.ok(isConnectionFailure(new HTTPError('x', { code })), code);
+  for (const code of ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE'])
+    assert.ok(isConnectionFailure(new HTTPError('x', { code })), code);
   for (const code of ['ETIMEDOUT', 'ENOTFOUND', 'ERR_BAD_RESPONSE']) assert.not.ok(isConnectionFailure(new HTTPError('x', { code })), code);
   assert.not.ok(isConnectionFailure(new InternalServerError()));
 });

@@ -56,7 +56,9 @@ class RawConnection {
       const end = this.buffer.indexOf('\r\n\r\n');
       if (end >= 0) {
         const [statusLine, ...lines] = this.buffer.slice(0, end).split('\r\n');
-        const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+        const headers = Object.fromEntries(
+          lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+        );
         const length = Number(headers['content-length'] ?? 0);
         if (this.buffer.length >= end + 4 + length) {
           this.buffer = this.buffer.slice(end + 4 + length);
