@@ -68,9 +68,10 @@ export function startChildService(dir: string, port = 0, extra: readonly string[
     child.stdout?.on('data', (d) => {
       out += d;
       const m = /Service API: (http:\/\/127\.0\.0\.1:\d+)\/api/.exec(out);
-      if (!m) return;
+      const url = m?.[1];
+      if (url === undefined) return;
       clearTimeout(timer);
-      resolve({ url: m[1], apiUrl: `${m[1]}/api`, child, kill: () => killNow(child) });
+      resolve({ url, apiUrl: `${url}/api`, child, kill: () => killNow(child) });
     });
     child.once('exit', (code) => {
       clearTimeout(timer);

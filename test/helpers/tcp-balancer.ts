@@ -29,9 +29,10 @@ export interface Balancer {
 }
 
 function connectFirst(ports: readonly number[], k = 0): Promise<net.Socket | null> {
-  if (k >= ports.length) return Promise.resolve(null);
+  const port = ports[k];
+  if (port === undefined) return Promise.resolve(null);
   return new Promise((resolve) => {
-    const socket = net.connect(ports[k], '127.0.0.1');
+    const socket = net.connect(port, '127.0.0.1');
     socket.once('connect', () => {
       socket.removeAllListeners('error');
       resolve(socket);
