@@ -8,10 +8,13 @@
  * @module
  */
 import { SkillResult, type NumericSkillMetric } from '../engine/skill';
-import { JUPYTER_DISPLAY, type DisplayBundle } from '../model/display';
+import { escapeHtml, INSPECT, JUPYTER_DISPLAY, type DisplayBundle } from '../model/display';
+import { inspectDisplay, type InspectOptionsLike } from '../model/inspect-display';
 import { assembleLayout, type FrameLayout, type LayoutColumn, type ValueColumn } from './assemble-layout';
 import { SINGLE_LEVEL_NAMES } from './frame-info';
+import { toHtml, type HtmlTable } from './to-html';
 import { tableFromLayout, type FrameTable } from './to-table';
+import { toText } from './to-text';
 
 /**
  * Options of `SkillResult#toTable`.
@@ -98,11 +101,29 @@ Object.defineProperty(SkillResult.prototype, 'toTable', {
   configurable: true,
 });
 
+// The display protocol (docs/notebooks.md#protocol): the result's toString() as a caption over its
+// table, as HTML for notebooks and as a head/tail text table for tslab's last value and consoles.
 Object.defineProperty(SkillResult.prototype, JUPYTER_DISPLAY, {
   value(this: SkillResult): DisplayBundle {
-    const bundle = skillTable(this, { singleLevelHeader: true })[JUPYTER_DISPLAY]();
-    return { ...bundle, 'text/plain': this.toString() };
+    const table = skillTable(this, { singleLevelHeader: true }) as unknown as HtmlTable;
+    return {
+      'text/html': `<div class="service-display"><p><strong>${escapeHtml(this.toString())}</strong></p>${toHtml(table)}</div>`,
+      'text/plain': skillText(this),
+    };
   },
   writable: true,
   configurable: true,
 });
+
+Object.defineProperty(SkillResult.prototype, INSPECT, {
+  value(this: SkillResult, depth?: number, options?: InspectOptionsLike): string {
+    return inspectDisplay(this, depth, options, () => skillText(this));
+  },
+  writable: true,
+  configurable: true,
+});
+
+/** The caption and head/tail text table of a result. */
+function skillText(result: SkillResult): string {
+  return `${result.toString()}\n${toText(skillTable(result, { singleLevelHeader: true }) as unknown as HtmlTable)}`;
+}

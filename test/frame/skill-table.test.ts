@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { DateTime } from 'luxon';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -40,6 +41,10 @@ test('single-level header and the notebook display', () => {
   assert.ok(bundle['text/html']!.includes('<table'));
   assert.ok(bundle['text/html']!.includes('gfs'));
   assert.ok(bundle['text/plain']!.startsWith('<SkillResult'));
+  // outside a notebook, Node's inspect prints the summary over a text table
+  const text = inspect(result);
+  assert.ok(text.startsWith('<SkillResult'), text);
+  assert.ok(text.includes('gfs'), text);
 });
 
 test.run();
