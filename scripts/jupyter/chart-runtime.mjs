@@ -1,26 +1,27 @@
 // Interactive charts in report pages. The report template (templates/report) writes each chart as
 // a `service-chart` block: its Vega-Lite spec as JSON and its static SVG inside <noscript>. This
 // module inlines the browser builds of vega, vega-lite and vega-embed into the page (from
-// node_modules: the page loads nothing from the network) and a few lines that hand every block's
+// node_modules, as notebooks do: src/plot/chart-html.ts; the page loads nothing from the network) and a few lines that hand every block's
 // spec to Vega-Embed, so the charts get their tooltips and zoom/pan (the plot builders put both in
 // the spec). A block gets `data-rendered="true"` once drawn, or shows why it could not be.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 
-/** The browser build of each package, next to its main file (the packages export no subpaths). */
+/** The inlined packages (their builds and Vega-Embed's options come from the client, dist/plot/chart-html.js). */
 const BUNDLES = [
-  ['vega', require.resolve('vega'), 'vega.min.js'],
-  ['vega-lite', require.resolve('vega-lite'), 'vega-lite.min.js'],
-  ['vega-embed', require.resolve('vega-embed'), 'vega-embed.min.js'],
+  ['vega', require.resolve('vega')],
+  ['vega-lite', require.resolve('vega-lite')],
+  ['vega-embed', require.resolve('vega-embed')],
 ];
 
-/** What runs in the page: Vega-Embed on every chart block, SVG renderer, export menu only. */
-const EMBED = `
+/** What runs in the page: Vega-Embed on every chart block, with the notebooks' options. */
+const embed = (options) => `
 (function () {
-  var options = { renderer: 'svg', actions: { export: true, source: false, compiled: false, editor: false } };
+  var options = ${JSON.stringify(options)};
   document.querySelectorAll('.service-chart').forEach(function (chart) {
     var view = chart.querySelector('.service-chart-view');
     var spec = JSON.parse(chart.querySelector('.service-chart-spec').textContent);
@@ -38,19 +39,16 @@ const EMBED = `
 let scripts = null;
 
 /**
- * The inlined scripts: the three builds (without their source-map comments, so no tool asks for
- * a map file) and the embedding code, each in its own <script>.
+ * The inlined scripts: the three builds, as notebooks inline them (chart-html.ts's
+ * embedLibraries), and the embedding code.
  * @returns {string}
  */
 function runtimeScripts() {
   if (scripts === null) {
-    const parts = BUNDLES.map(([pkg, main, file]) => {
-      const code = readFileSync(join(dirname(main), file), 'utf8')
-        .replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '')
-        .replace(/<\/script/gi, '<\\/script');
-      return `<script data-package="${pkg}">${code}</script>`;
-    });
-    scripts = `${parts.join('\n')}\n<script>${EMBED}</script>\n`;
+    const { EMBED_OPTIONS, embedLibraries } = require(join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'plot', 'chart-html.js'));
+    const libraries = embedLibraries();
+    if (libraries === null) throw new Error('chart-runtime: the browser builds of vega, vega-lite and vega-embed were not found');
+    scripts = `${libraries}\n<script>${embed(EMBED_OPTIONS)}</script>\n`;
   }
   return scripts;
 }

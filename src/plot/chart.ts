@@ -8,6 +8,7 @@
 import { ValueError } from '../exceptions';
 import { hasBrand, INSPECT, JUPYTER_DISPLAY, setBrand } from '../model/display';
 import { inspectDisplay, type InspectOptionsLike } from '../model/inspect-display';
+import { chartHtml } from './chart-html';
 import { renderSvgSync } from './svg-sync';
 import { compileSpec, renderPng, renderSvg, type PngOptions, type VegaLiteSpec, type VegaSpec } from './vega-runtime';
 
@@ -203,22 +204,24 @@ export class Chart {
   }
 
   /**
-   * The notebook bundle: the Vega-Lite spec, the static image(s) and a text summary. Front-ends
-   * that render Vega-Lite show the interactive chart; nbconvert's HTML export and GitHub show
-   * the SVG (or PNG). Synchronous, as tslab's display needs: the SVG is the one `toSVG()` makes,
+   * The notebook bundle: the Vega-Lite spec, HTML that draws it with Vega-Embed (tooltips,
+   * zoom/pan; chart-html.ts), the static image(s) and a text summary. The classic Notebook runs
+   * the HTML; front-ends that render Vega-Lite may show the spec natively; where scripts do not
+   * run, the HTML shows the static image, and nbconvert's report template the SVG. Synchronous, as tslab's display needs: the SVG is the one `toSVG()` makes,
    * rendered in a worker thread while this call waits (svg-sync.ts).
    *
    * @returns The MIME bundle.
    * @example
    * Object.keys(lineChart(ts)[Symbol.for('Jupyter.display')]())
-   * //=> ['application/vnd.vegalite.v5+json', 'image/svg+xml', 'text/plain']
+   * //=> ['application/vnd.vegalite.v5+json', 'text/html', 'image/svg+xml', 'text/plain']
    */
   [JUPYTER_DISPLAY](): ChartBundle {
     const images: Record<string, string> = {};
     this.#svg ??= renderSvgSync(this.spec);
     if (this.fallback !== 'png') images['image/svg+xml'] = this.#svg;
     if (this.fallback !== 'svg') images['image/png'] = Buffer.from(renderPng(this.#svg)).toString('base64');
-    return { [VEGALITE_MIME]: this.spec, ...images, 'text/plain': this.toString() };
+    const html = chartHtml(this.spec, images, this.toString());
+    return { [VEGALITE_MIME]: this.spec, ...(html === null ? {} : { 'text/html': html }), ...images, 'text/plain': this.toString() };
   }
 }
 setBrand(Chart.prototype, BRAND);

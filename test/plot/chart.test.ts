@@ -57,10 +57,10 @@ test('toSVG is made once per chart', async () => {
   assert.ok((await c.toSVG()) === (await c.toSVG()));
 });
 
-test('the display bundle: Vega-Lite v5 + SVG + text by default', () => {
+test('the display bundle: Vega-Lite v5 + HTML + SVG + text by default', () => {
   const c = chart();
   const bundle = (c as unknown as Record<symbol, () => Record<string, unknown>>)[DISPLAY]!();
-  assert.equal(Object.keys(bundle), [VEGALITE_MIME, 'image/svg+xml', 'text/plain']);
+  assert.equal(Object.keys(bundle), [VEGALITE_MIME, 'text/html', 'image/svg+xml', 'text/plain']);
   assert.is(VEGALITE_MIME, 'application/vnd.vegalite.v5+json');
   assert.ok(bundle[VEGALITE_MIME] === c.spec);
   assert.ok((bundle['image/svg+xml'] as string).startsWith('<svg'));
@@ -70,7 +70,7 @@ test('the display bundle: Vega-Lite v5 + SVG + text by default', () => {
 test('the display bundle with PNG fallbacks carries base64 PNG', () => {
   const both = chart().withFallback('both');
   const bundle = (both as unknown as Record<symbol, () => Record<string, unknown>>)[DISPLAY]!();
-  assert.equal(Object.keys(bundle), [VEGALITE_MIME, 'image/svg+xml', 'image/png', 'text/plain']);
+  assert.equal(Object.keys(bundle), [VEGALITE_MIME, 'text/html', 'image/svg+xml', 'image/png', 'text/plain']);
   const png = Buffer.from(bundle['image/png'] as string, 'base64');
   assert.equal(Array.from(png.subarray(1, 4)), [0x50, 0x4e, 0x47]);
   const pngOnly = (
@@ -79,7 +79,7 @@ test('the display bundle with PNG fallbacks carries base64 PNG', () => {
       { fallback: 'png' },
     ) as unknown as Record<symbol, () => Record<string, unknown>>
   )[DISPLAY]!();
-  assert.equal(Object.keys(pngOnly), [VEGALITE_MIME, 'image/png', 'text/plain']);
+  assert.equal(Object.keys(pngOnly), [VEGALITE_MIME, 'text/html', 'image/png', 'text/plain']);
 });
 
 test('constructor checks its input', async () => {

@@ -7,12 +7,12 @@ import { candles, hourly, instance, JAN1_CET, windCurve } from './samples';
 
 const keys = (x: unknown): string[] => Object.keys(mimeBundle(x)).sort();
 
-test('a chart: Vega-Lite v5, SVG fallback and text', () => {
+test('a chart: Vega-Lite v5, HTML drawn by Vega-Embed, SVG fallback and text', () => {
   const chart = lineChart(hourly(JAN1_CET, 3, (i) => i));
   const bundle = mimeBundle(chart);
-  assert.equal(Object.keys(bundle), [VEGALITE_MIME, 'image/svg+xml', 'text/plain']);
+  assert.equal(Object.keys(bundle), [VEGALITE_MIME, 'text/html', 'image/svg+xml', 'text/plain']);
   assert.ok(bundle[VEGALITE_MIME] === chart.spec);
-  assert.equal(keys(chart.withFallback('both')), [VEGALITE_MIME, 'image/png', 'image/svg+xml', 'text/plain'].sort());
+  assert.equal(keys(chart.withFallback('both')), [VEGALITE_MIME, 'image/png', 'image/svg+xml', 'text/html', 'text/plain'].sort());
 });
 
 test('a series, curve, instance and lists: their compact HTML summary and text', () => {
@@ -67,7 +67,7 @@ test('display in tslab sends the bundle as one output and returns nothing', () =
     assert.equal(
       sent.map((m) => Object.keys(m.data)),
       [
-        [VEGALITE_MIME, 'image/svg+xml', 'text/plain'],
+        [VEGALITE_MIME, 'text/html', 'image/svg+xml', 'text/plain'],
         ['text/html', 'text/plain'],
         ['text/plain', 'text/html'],
       ],
