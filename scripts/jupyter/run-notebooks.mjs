@@ -7,6 +7,8 @@
 //        [--demo small|full] [--no-live] [--no-build] [--notebooks DIR] [NOTEBOOK ...]
 //
 //   --check          execute only; write no reports
+//   --executed DIR   with --check, keep each executed notebook as DIR/NAME.ipynb (the tests read
+//                    their outputs)
 //   --out DIR        where reports go (default reports/): NAME.html and the executed NAME.ipynb
 //   --timeout S      time-out per cell in seconds (default 600)
 //   --demo PRESET    the demo dataset of the fresh service (default small)
@@ -60,7 +62,7 @@ const NBCONVERT_GUARD_MS = 60 * 60_000;
 
 function parseCli(args) {
   const o = {
-    pdf: false, record: null, replay: null, params: {}, paramsFile: null, kernel: null, check: false, out: join(PROJECT_ROOT, 'reports'), notebooks: join(PROJECT_ROOT, 'notebooks'), timeout: 600, demo: 'small', live: true, build: true, filters: [],
+    pdf: false, executed: null, record: null, replay: null, params: {}, paramsFile: null, kernel: null, check: false, out: join(PROJECT_ROOT, 'reports'), notebooks: join(PROJECT_ROOT, 'notebooks'), timeout: 600, demo: 'small', live: true, build: true, filters: [],
   };
   for (let i = 0; i < args.length; i += 1) {
     const a = args[i];
@@ -75,6 +77,7 @@ function parseCli(args) {
     else if (a === '--no-live') o.live = false;
     else if (a === '--out') o.out = resolve(value());
     else if (a === '--notebooks') o.notebooks = resolve(value());
+    else if (a === '--executed') o.executed = resolve(value());
     else if (a === '--kernel') o.kernel = value();
     else if (a === '--record') o.record = resolve(value());
     else if (a === '--replay') o.replay = resolve(value());
@@ -91,6 +94,7 @@ function parseCli(args) {
     } else if (a.startsWith('--')) throw new Error(`run-notebooks: unknown option ${a}`);
     else o.filters.push(a);
   }
+  if (o.executed !== null && !o.check) throw new Error('run-notebooks: --executed goes with --check (reports keep theirs in --out)');
   if (o.pdf && o.check) throw new Error('run-notebooks: --pdf writes reports; it does not go with --check');
   if (o.record !== null && o.replay !== null) throw new Error('run-notebooks: give --record or --replay, not both');
   if (o.paramsFile !== null && Object.keys(o.params).length > 0) throw new Error('run-notebooks: give --param or --params-file, not both');
@@ -218,7 +222,7 @@ async function main() {
   }
 
   const scratch = mkdtempSync(join(tmpdir(), 'service-notebooks-'));
-  const executedDir = options.check ? join(scratch, 'executed') : options.out;
+  const executedDir = options.check ? (options.executed ?? join(scratch, 'executed')) : options.out;
   mkdirSync(executedDir, { recursive: true });
   let service = null;
   let current = null;
