@@ -22,14 +22,7 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The public entry points, as paths of their CommonJS files under dist/. */
-export const ENTRIES = [
-  'index.js',
-  'exceptions.js',
-  'plot/index.js',
-  'time/index.js',
-  'model/index.js',
-  'engine/index.js',
-];
+export const ENTRIES = ['index.js', 'exceptions.js', 'plot/index.js', 'time/index.js', 'model/index.js', 'engine/index.js'];
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 

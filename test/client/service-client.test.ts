@@ -325,6 +325,7 @@ test('sections show only their public methods to completion (no transport, send,
     'relativeMany',
     'rolling',
     'save',
+    'skill',
     'tags',
   ]);
   assert.equal(reachable(c.events), ['close', 'connect', 'connection', 'filters', 'next', 'subscribe', 'target']);

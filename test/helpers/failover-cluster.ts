@@ -20,7 +20,7 @@ import { startBalancer, type Balancer } from './tcp-balancer';
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2025, 0, 1);
 /** Values of one load: a week of hourly values. */
-export const WEEK = 24 * 7;
+const WEEK = 24 * 7;
 const CURVE: CurveRecord = curveRecord('N Test MWh/h H Actual', { timezone: 'UTC' });
 
 /** Clients loading in a loop until stopped. */
@@ -47,12 +47,12 @@ export interface Cluster {
 }
 
 /** The port of a node. */
-export function portOf(node: ChildService): number {
+function portOf(node: ChildService): number {
   return Number(new URL(node.url).port);
 }
 
 /** Waits (at most 10 s) until the node's `/ready` answers 200. */
-export async function ready(node: ChildService): Promise<void> {
+async function ready(node: ChildService): Promise<void> {
   for (let k = 0; k < 200; k++) {
     const res = await fetch(`${node.url}/ready`).catch(() => null);
     if (res?.status === 200) return;
