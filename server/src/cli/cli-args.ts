@@ -122,6 +122,15 @@ export function storeOption(value: string | undefined, name = 'store'): string |
 }
 
 /** Where a command reaches a running service: `--url` and its key. */
+/** The options naming where a command reads or writes: a local store, or a running service and its key. */
+export const TARGET_OPTIONS = {
+  data: { type: 'string' },
+  store: { type: 'string' },
+  url: { type: 'string' },
+  key: { type: 'string' },
+  'key-file': { type: 'string' },
+} as const;
+
 export interface RemoteOption {
   /** API root without a trailing slash. */
   url?: string;

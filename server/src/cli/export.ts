@@ -35,7 +35,7 @@ import {
   type WireDateTime,
 } from '#wire';
 import type { CurveRecord, Store } from '../store';
-import { intOption, remoteOption, storeOption } from './cli-args';
+import { intOption, remoteOption, storeOption, TARGET_OPTIONS } from './cli-args';
 import type { CliIO } from './cli-io';
 import { oneStore, openStore } from './open-store';
 
@@ -90,11 +90,7 @@ export function parseExport(args: string[]): ExportCommand {
   const { values, positionals } = parseArgs({
     args,
     options: {
-      data: { type: 'string' },
-      store: { type: 'string' },
-      url: { type: 'string' },
-      key: { type: 'string' },
-      'key-file': { type: 'string' },
+      ...TARGET_OPTIONS,
       curves: { type: 'string' },
       format: { type: 'string' },
       out: { type: 'string' },

@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { ValidationError, ValueError } from 'service/exceptions';
 import { formatProblem, importFiles, isSourceDescription, ProblemList, sourceDataFile, type ImportSummary } from '../import';
 import type { Store } from '../store';
-import { remoteOption, storeOption } from './cli-args';
+import { remoteOption, storeOption, TARGET_OPTIONS } from './cli-args';
 import { oneStore, openStore } from './open-store';
 import type { CliIO } from './cli-io';
 
@@ -49,11 +49,7 @@ export function parseImport(args: string[]): ImportOptions {
   const { values, positionals } = parseArgs({
     args,
     options: {
-      data: { type: 'string' },
-      store: { type: 'string' },
-      url: { type: 'string' },
-      key: { type: 'string' },
-      'key-file': { type: 'string' },
+      ...TARGET_OPTIONS,
       'dry-run': { type: 'boolean' },
     },
     strict: true,
