@@ -97,6 +97,29 @@ export async function pairsHolding(
   return held;
 }
 
+/** What the planning steps share: the batch, the stored state and what has been planned so far. */
+interface PlanContext {
+  db: PlanReader;
+  batch: ImportBatch;
+  next: IdCounters;
+  isNewCurve(name: string): boolean;
+  curveOf(name: string): CurveRow;
+  /** Curve/instance pairs already given a target by an earlier block of the batch. */
+  touched: Set<string>;
+  /** Records a `CURVE_UPDATE` event over `[begin, end)`. */
+  event(curve: string, begin: number, end: number, issued: number | null, tag: string | null): void;
+}
+
+/** The batch's instances with ids, and how a block's instance resolves to one. */
+interface InstancePlan {
+  instances: InstanceRow[];
+  replacedInstances: number[];
+  /** Ids taken for instances that are not stored yet. */
+  freshInstances: Set<number>;
+  /** The id of a block's instance (0 for none). */
+  instanceOf(block: { curve: string; issued: number | null; tag: string | null }): number;
+}
+
 /**
  * Resolves a validated batch against the stored state.
  *
@@ -120,15 +143,48 @@ export async function planBatch(
   const curves = (batch.curves ?? []).map((record) => ({ id: stored.get(record.name)?.id ?? next.curve++, record }));
   const byName = new Map<string, CurveRow>(stored);
   for (const row of curves) byName.set(row.record.name, row);
-  const isNewCurve = (name: string) => !stored.has(name);
-  const curveOf = (name: string) => byName.get(name) as CurveRow;
+  const events: Omit<EventRecord, 'id'>[] = [];
+  const ctx: PlanContext = {
+    db,
+    batch,
+    next,
+    isNewCurve: (name) => !stored.has(name),
+    curveOf: (name) => byName.get(name) as CurveRow,
+    touched: new Set(),
+    event: (curve, begin, end, issued, tag) => events.push({ type: 'CURVE_UPDATE', curve, begin, end, issued, tag, created: now }),
+  };
+  const instances = await planInstances(ctx);
+  const seriesInstances = (batch.series ?? []).map(instances.instanceOf);
+  const columns = await storedColumns(ctx, seriesInstances, instances.freshInstances);
+  const { series, newSeries } = planSeries(ctx, columns, seriesInstances);
+  const periods = await planPeriods(ctx, instances);
+  const ohlc = await planOhlc(ctx);
+  const columnIds = new Map<string, number[]>();
+  for (const [key, c] of columns) columnIds.set(key, c.ids);
+  return {
+    curves,
+    replacedCurves: curves.filter((row) => !ctx.isNewCurve(row.record.name)).map((row) => row.id),
+    instances: instances.instances,
+    replacedInstances: instances.replacedInstances,
+    newSeries,
+    series,
+    periods,
+    ohlc,
+    columns: columnIds,
+    events,
+  };
+}
 
-  // Instances: the stored ones the batch can name (its stored curves at its issue times), then
-  // the batch's own (existing id or new).
+/**
+ * Instances: the stored ones the batch can name (its stored curves at its issue times), then the
+ * batch's own (existing id or new).
+ */
+async function planInstances(ctx: PlanContext): Promise<InstancePlan> {
+  const { batch, db, curveOf } = ctx;
   const involved = new Set<number>();
   const issuedTimes = new Set<number>();
   for (const b of [...(batch.instances ?? []), ...(batch.series ?? []), ...(batch.periods ?? [])]) {
-    if (b.issued === null || isNewCurve(b.curve)) continue;
+    if (b.issued === null || ctx.isNewCurve(b.curve)) continue;
     involved.add(curveOf(b.curve).id);
     issuedTimes.add(b.issued);
   }
@@ -145,7 +201,7 @@ export async function planBatch(
     const key = instanceKey(curveId, record.issued, record.tag);
     let id = instanceIds.get(key);
     if (id === undefined) {
-      id = next.instance++;
+      id = ctx.next.instance++;
       instanceIds.set(key, id);
       freshInstances.add(id);
     } else if (!freshInstances.has(id)) replacedInstances.push(id);
@@ -160,53 +216,64 @@ export async function planBatch(
       );
     return id;
   };
+  return { instances, replacedInstances, freshInstances, instanceOf };
+}
 
-  // Series columns: the stored ones of the pairs that can hold any (a stored curve, and no
-  // instance or a stored one), new ones for new members.
-  const seriesInstances = (batch.series ?? []).map(instanceOf);
+/**
+ * The stored series columns of the pairs that can hold any: a stored curve, with no instance or a
+ * stored one.
+ */
+async function storedColumns(
+  ctx: PlanContext,
+  seriesInstances: readonly number[],
+  freshInstances: ReadonlySet<number>,
+): Promise<Map<string, Columns>> {
   const columns = new Map<string, Columns>();
   const storedPairs = new Set<string>();
   const pairCurves = new Set<number>();
   const pairInstances = new Set<number>();
-  (batch.series ?? []).forEach((block, k) => {
+  (ctx.batch.series ?? []).forEach((block, k) => {
     const instanceId = seriesInstances[k]!;
-    if (isNewCurve(block.curve) || freshInstances.has(instanceId)) return;
-    const curveId = curveOf(block.curve).id;
+    if (ctx.isNewCurve(block.curve) || freshInstances.has(instanceId)) return;
+    const curveId = ctx.curveOf(block.curve).id;
     storedPairs.add(pairKey(curveId, instanceId));
     pairCurves.add(curveId);
     pairInstances.add(instanceId);
   });
-  if (storedPairs.size) {
-    const rows = await db.rows(`SELECT id, curve_id, instance_id, member, name FROM series
-      WHERE curve_id IN (${sqlIntList(pairCurves)}) AND instance_id IN (${sqlIntList(pairInstances)})`);
-    for (const r of rows) {
-      const key = pairKey(Number(r.curve_id), Number(r.instance_id));
-      if (!storedPairs.has(key)) continue;
-      const c: Columns = columns.get(key) ?? { value: null, byName: new Map(), maxMember: -1, ids: [] };
-      const member = Number(r.member);
-      if (member < 0) c.value = Number(r.id);
-      else c.byName.set(String(r.name), Number(r.id));
-      c.maxMember = Math.max(c.maxMember, member);
-      c.ids.push(Number(r.id));
-      columns.set(key, c);
-    }
+  if (storedPairs.size === 0) return columns;
+  const rows = await ctx.db.rows(`SELECT id, curve_id, instance_id, member, name FROM series
+    WHERE curve_id IN (${sqlIntList(pairCurves)}) AND instance_id IN (${sqlIntList(pairInstances)})`);
+  for (const r of rows) {
+    const key = pairKey(Number(r.curve_id), Number(r.instance_id));
+    if (!storedPairs.has(key)) continue;
+    const c: Columns = columns.get(key) ?? { value: null, byName: new Map(), maxMember: -1, ids: [] };
+    const member = Number(r.member);
+    if (member < 0) c.value = Number(r.id);
+    else c.byName.set(String(r.name), Number(r.id));
+    c.maxMember = Math.max(c.maxMember, member);
+    c.ids.push(Number(r.id));
+    columns.set(key, c);
   }
-  const touched = new Set<string>();
-  const newSeries: SeriesRow[] = [];
-  const events: Omit<EventRecord, 'id'>[] = [];
-  const event = (curve: string, begin: number, end: number, issued: number | null, tag: string | null) =>
-    events.push({ type: 'CURVE_UPDATE', curve, begin, end, issued, tag, created: now });
+  return columns;
+}
 
-  const series = (batch.series ?? []).map((block, k): SeriesTarget => {
-    const curveId = curveOf(block.curve).id;
+/** Series blocks: their column ids (stored, or new for new members) and their events. */
+function planSeries(
+  ctx: PlanContext,
+  columns: Map<string, Columns>,
+  seriesInstances: readonly number[],
+): { series: SeriesTarget[]; newSeries: SeriesRow[] } {
+  const newSeries: SeriesRow[] = [];
+  const series = (ctx.batch.series ?? []).map((block, k): SeriesTarget => {
+    const curveId = ctx.curveOf(block.curve).id;
     const instanceId = seriesInstances[k]!;
     const key = pairKey(curveId, instanceId);
-    const fresh = !columns.has(key) && !touched.has(key);
-    touched.add(key);
+    const fresh = !columns.has(key) && !ctx.touched.has(key);
+    ctx.touched.add(key);
     const c: Columns = columns.get(key) ?? { value: null, byName: new Map(), maxMember: -1, ids: [] };
     columns.set(key, c);
     const add = (member: number, name: string): number => {
-      const id = next.series++;
+      const id = ctx.next.series++;
       newSeries.push({ id, curveId, instanceId, member, name });
       c.ids.push(id);
       return id;
@@ -221,39 +288,46 @@ export async function planBatch(
       return id;
     });
     const n = block.times.length;
-    if (n > 0) event(block.curve, block.times[0]!, stepEnd(curveOf(block.curve).record, block.times[n - 1]!), block.issued, block.tag);
+    if (n > 0)
+      ctx.event(block.curve, block.times[0]!, stepEnd(ctx.curveOf(block.curve).record, block.times[n - 1]!), block.issued, block.tag);
     return { block, curveId, instanceId, fresh, valueId: block.values !== null ? c.value : null, scenarioIds };
   });
+  return { series, newSeries };
+}
 
-  // Periods and OHLC rows: which of the stored curves/instances hold any (the others need no
-  // replace step).
-  const periodPairs = (batch.periods ?? []).map((block): [number, number] => [curveOf(block.curve).id, instanceOf(block)]);
-  const heldPeriods = await pairsHolding(
-    db,
+/** Period blocks: whether each replaces stored rows (only stored curves/instances can hold any). */
+async function planPeriods(ctx: PlanContext, instances: InstancePlan): Promise<BlockTarget<PeriodBlock>[]> {
+  const blocks = ctx.batch.periods ?? [];
+  const pairs = blocks.map((block): [number, number] => [ctx.curveOf(block.curve).id, instances.instanceOf(block)]);
+  const held = await pairsHolding(
+    ctx.db,
     'periods',
-    periodPairs.filter((pair, k) => !isNewCurve(batch.periods![k]!.curve) && !freshInstances.has(pair[1])),
+    pairs.filter((pair, k) => !ctx.isNewCurve(blocks[k]!.curve) && !instances.freshInstances.has(pair[1])),
   );
-  const heldOhlc = await pairsHolding(
-    db,
-    'ohlc',
-    (batch.ohlc ?? []).filter((b) => !isNewCurve(b.curve)).map((b): [number, number] => [curveOf(b.curve).id, 0]),
-  );
-
-  const periods = (batch.periods ?? []).map((block, k) => {
-    const [curveId, instanceId] = periodPairs[k]!;
+  return blocks.map((block, k) => {
+    const [curveId, instanceId] = pairs[k]!;
     const key = pairKey(curveId, instanceId);
-    const fresh = !heldPeriods.has(key) && !touched.has(key);
-    touched.add(key);
+    const fresh = !held.has(key) && !ctx.touched.has(key);
+    ctx.touched.add(key);
     const n = block.begins.length;
-    if (n > 0) event(block.curve, block.begins[0]!, block.ends[n - 1]!, block.issued, block.tag);
+    if (n > 0) ctx.event(block.curve, block.begins[0]!, block.ends[n - 1]!, block.issued, block.tag);
     return { block, curveId, instanceId, fresh };
   });
+}
 
-  const ohlc = (batch.ohlc ?? []).map((block) => {
-    const curve = curveOf(block.curve);
+/** OHLC blocks: whether each replaces stored rows, and the event over the traded days. */
+async function planOhlc(ctx: PlanContext): Promise<BlockTarget<OhlcBlock>[]> {
+  const blocks = ctx.batch.ohlc ?? [];
+  const held = await pairsHolding(
+    ctx.db,
+    'ohlc',
+    blocks.filter((b) => !ctx.isNewCurve(b.curve)).map((b): [number, number] => [ctx.curveOf(b.curve).id, 0]),
+  );
+  return blocks.map((block) => {
+    const curve = ctx.curveOf(block.curve);
     const key = pairKey(curve.id, 0);
-    const fresh = !heldOhlc.has(key) && !touched.has(key);
-    touched.add(key);
+    const fresh = !held.has(key) && !ctx.touched.has(key);
+    ctx.touched.add(key);
     if (block.traded.length > 0) {
       let lo = Infinity;
       let hi = -Infinity;
@@ -261,23 +335,8 @@ export async function planBatch(
         lo = Math.min(lo, t);
         hi = Math.max(hi, t);
       }
-      event(block.curve, lo, shiftMillis(hi, Frequency.P1D, 1, curve.record.timezone), null, null);
+      ctx.event(block.curve, lo, shiftMillis(hi, Frequency.P1D, 1, curve.record.timezone), null, null);
     }
     return { block, curveId: curve.id, instanceId: 0, fresh };
   });
-
-  const columnIds = new Map<string, number[]>();
-  for (const [key, c] of columns) columnIds.set(key, c.ids);
-  return {
-    curves,
-    replacedCurves: curves.filter((row) => !isNewCurve(row.record.name)).map((row) => row.id),
-    instances,
-    replacedInstances,
-    newSeries,
-    series,
-    periods,
-    ohlc,
-    columns: columnIds,
-    events,
-  };
 }
