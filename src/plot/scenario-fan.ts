@@ -80,28 +80,16 @@ function membersOf(input: Timeseries | Iterable<Timeseries>, zone: ZoneInput | u
   return { times: aligned.times, columns: aligned.columns, mean: null, label: series[0]! };
 }
 
-/**
- * A scenario fan: at each time step, quantile bands across the scenarios (or member series),
- * the median and the mean. Time is wall-clock time in the series' zone; the unit is the
- * value-axis title.
- *
- * @param input - A Timeseries with scenarios (ensemble or climate), or several member series.
- * @param options - Bands, median, mean, `maxPoints`, zone, title, size.
- * @returns The chart.
- * @throws ValueError when the series has no scenarios or fewer than two members are given.
- * @throws ValidationError for bad bands, `maxPoints`, width or height.
- * @example
- * const chart = scenarioFanChart(ensemble, { bands: [[0.05, 0.95]] });
- * chart.spec.layer.length //=> 3
- */
-export function scenarioFanChart(input: Timeseries | Iterable<Timeseries>, options: ScenarioFanChartOptions = {}): Chart {
-  const maxPoints = checkMaxPoints(options.maxPoints);
-  const bands = options.bands ?? [
-    [0.1, 0.9],
-    [0.25, 0.75],
-  ];
-  checkBands(bands);
-  const members = membersOf(input, options.zone);
+/** The fan's columns at each step: the bands' low and high quantiles, the median and the mean. */
+interface FanColumns {
+  lows: Float64Array[];
+  highs: Float64Array[];
+  median: Float64Array;
+  mean: Float64Array;
+}
+
+/** Quantiles across the members at each step, skipping missing values. */
+function fanColumns(members: Members, bands: readonly (readonly [number, number])[]): FanColumns {
   const { times, columns } = members;
   const n = times.length;
   const k = columns.length;
@@ -128,17 +116,22 @@ export function scenarioFanChart(input: Timeseries | Iterable<Timeseries>, optio
     median[i] = quantileSorted(sorted, 0.5);
     if (members.mean === null) mean[i] = m > 0 ? sum / m : NaN;
   }
-  const zone = members.label.zone;
-  let wall = wallClockMillis(times, zone);
-  let cols: { lows: Float64Array[]; highs: Float64Array[]; median: Float64Array; mean: Float64Array } = { lows, highs, median, mean };
+  return { lows, highs, median, mean };
+}
+
+/** The chart's data rows (`t`, `med`, `mean`, `l0`/`h0`, ...), thinned to `maxPoints` buckets. */
+function fanRows(members: Members, full: FanColumns, maxPoints: number): Record<string, unknown>[] {
+  const n = members.times.length;
+  let wall = wallClockMillis(members.times, members.label.zone);
+  let cols = full;
   if (n > maxPoints) {
     const bounds = bucketBounds(n, maxPoints);
     wall = bucketStarts(wall, bounds);
     cols = {
-      lows: lows.map((c) => reduceBuckets(c, bounds, 'min')),
-      highs: highs.map((c) => reduceBuckets(c, bounds, 'max')),
-      median: reduceBuckets(median, bounds, 'mean'),
-      mean: reduceBuckets(mean, bounds, 'mean'),
+      lows: full.lows.map((c) => reduceBuckets(c, bounds, 'min')),
+      highs: full.highs.map((c) => reduceBuckets(c, bounds, 'max')),
+      median: reduceBuckets(full.median, bounds, 'mean'),
+      mean: reduceBuckets(full.mean, bounds, 'mean'),
     };
   }
   const rows: Record<string, unknown>[] = [];
@@ -148,12 +141,21 @@ export function scenarioFanChart(input: Timeseries | Iterable<Timeseries>, optio
       med: jsonNumber(cols.median[i]!),
       mean: jsonNumber(cols.mean[i]!),
     };
-    bands.forEach((_, b) => {
-      row[`l${b}`] = jsonNumber(cols.lows[b]![i] as number);
+    cols.lows.forEach((low, b) => {
+      row[`l${b}`] = jsonNumber(low[i] as number);
       row[`h${b}`] = jsonNumber(cols.highs[b]![i] as number);
     });
     rows.push(row);
   }
+  return rows;
+}
+
+/** The layers: one area per band, then the median and mean lines, under one colour legend. */
+function fanLayers(
+  bands: readonly (readonly [number, number])[],
+  options: ScenarioFanChartOptions,
+  unit: string | null,
+): Record<string, unknown>[] {
   const bandLabels = bands.map(([lo, hi]) => `${percent(lo)}–${percent(hi)} %`);
   const domain = [...bandLabels];
   const range = bands.map((_, b) => BAND_COLORS[Math.min(BAND_COLORS.length - 1, b + Math.max(0, 2 - bands.length))]!);
@@ -176,7 +178,6 @@ export function scenarioFanChart(input: Timeseries | Iterable<Timeseries>, optio
     legend: { orient: 'bottom', direction: 'horizontal' },
   };
   const keyed = (key: string): Record<string, unknown>[] => [{ calculate: JSON.stringify(key), as: 'key' }];
-  const unit = options.valueTitle === undefined ? members.label.unit : options.valueTitle;
   const layer: Record<string, unknown>[] = bands.map((_, b) => ({
     transform: keyed(bandLabels[b]!),
     mark: { type: 'area', clip: true },
@@ -197,10 +198,37 @@ export function scenarioFanChart(input: Timeseries | Iterable<Timeseries>, optio
     });
   }
   (layer[0] as Record<string, unknown>).params = zoomParams();
+  return layer;
+}
+
+/**
+ * A scenario fan: at each time step, quantile bands across the scenarios (or member series),
+ * the median and the mean. Time is wall-clock time in the series' zone; the unit is the
+ * value-axis title.
+ *
+ * @param input - A Timeseries with scenarios (ensemble or climate), or several member series.
+ * @param options - Bands, median, mean, `maxPoints`, zone, title, size.
+ * @returns The chart.
+ * @throws ValueError when the series has no scenarios or fewer than two members are given.
+ * @throws ValidationError for bad bands, `maxPoints`, width or height.
+ * @example
+ * const chart = scenarioFanChart(ensemble, { bands: [[0.05, 0.95]] });
+ * chart.spec.layer.length //=> 3
+ */
+export function scenarioFanChart(input: Timeseries | Iterable<Timeseries>, options: ScenarioFanChartOptions = {}): Chart {
+  const maxPoints = checkMaxPoints(options.maxPoints);
+  const bands = options.bands ?? [
+    [0.1, 0.9],
+    [0.25, 0.75],
+  ];
+  checkBands(bands);
+  const members = membersOf(input, options.zone);
+  const rows = fanRows(members, fanColumns(members, bands), maxPoints);
+  const unit = options.valueTitle === undefined ? members.label.unit : options.valueTitle;
   const spec = topLevel(options, members.label.name, {
     data: { values: rows },
     encoding: { x: timeEncoding('t', members.label.zoneName) },
-    layer,
+    layer: fanLayers(bands, options, unit),
   });
-  return new Chart({ kind: 'scenario-fan', spec, series: k, points: rows.length, fallback: options.fallback });
+  return new Chart({ kind: 'scenario-fan', spec, series: members.columns.length, points: rows.length, fallback: options.fallback });
 }
