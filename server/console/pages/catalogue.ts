@@ -92,6 +92,7 @@ function select(filter: Filter, value: string): HTMLSelectElement {
   return node;
 }
 
+// Not split: the page's search box, filters, result table and pager are shared by its handlers.
 function render(context: PageContext): void {
   const { main, client, signal } = context;
   const search = searchOf(context.query);

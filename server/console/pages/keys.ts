@@ -19,6 +19,8 @@ registerPage({
   title: 'Keys',
   nav: 'Keys',
   administrator: true,
+  // Not split: the page's form, key list and status elements are shared by its create, block and
+  // unblock handlers and by the list's reload.
   async render({ main, client, signal, showError }) {
     const field = (id: string, label: string, attrs: Record<string, string | boolean> = {}) => {
       const input = el('input', { id, name: id, type: 'text', autocomplete: 'off', spellcheck: 'false', ...attrs });

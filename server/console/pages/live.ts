@@ -40,6 +40,7 @@ registerPage({
   path: '/live',
   title: 'Live',
   nav: 'Live',
+  // Not split: the page's filters, event table and feed connection are shared by its handlers.
   render({ main, client, signal, query, setQuery, showError }) {
     const curveInput = el('input', { id: 'live-curve', name: 'curve', type: 'text', value: query.get('curve') ?? '', spellcheck: 'false' });
     const areaSelect = el(

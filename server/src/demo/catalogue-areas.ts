@@ -50,6 +50,9 @@ function hourlyClimateAreas(areas: readonly AreaProfile[]): Set<string> {
 /**
  * Adds every curve of one area.
  *
+ * Not split: a declarative list of the curves an area has, grouped by kind under comments; read as
+ * the catalogue itself, it is clearer in one place than spread over helpers.
+ *
  * @param b - The builder.
  * @param preset - The preset.
  * @param area - The area.

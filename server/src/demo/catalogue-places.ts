@@ -105,6 +105,8 @@ export function placeRecords(preset: Preset): PlaceRecord[] {
  * Adds the curves of every place: two per plant and unit, and those of rivers, stations, cities,
  * consumers and gas sites (`other` places have none).
  *
+ * Not split: a declarative list of the curves of each kind of place, read as the catalogue itself.
+ *
  * @param b - The builder.
  * @param preset - The preset.
  * @param zoneOf - The zone of an area.

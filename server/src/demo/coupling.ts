@@ -24,6 +24,9 @@ export interface CoupledMarket {
 /**
  * Couples the areas.
  *
+ * Not split: the market-coupling model's steps (isolated prices, raw flows, bounds, netting,
+ * re-dispatch) pass large per-hour arrays from one to the next; the steps are marked by comments.
+ *
  * @param seed - Dataset seed (price noise).
  * @param states - Hourly inputs per area.
  * @param borders - Undirected borders between them.

@@ -138,6 +138,9 @@ export interface DispatchResult {
 /**
  * Dispatches an area for every hour.
  *
+ * Not split: the hourly merit-order loop is the hot path of the demo's world; it keeps its per-fuel
+ * buffers in locals for speed.
+ *
  * @param s - The area's inputs.
  * @param netImport - MW imported per hour (reduces the demand on the area's own plants), or null.
  * @param withProduction - Also compute production per fleet.

@@ -25,6 +25,9 @@ type Family = (typeof FAMILIES)[number];
  * The NORMAL and CLIMATE series of one area (and the normals of its cities, which follow the
  * area's temperature normal).
  *
+ * Not split: one pass over the weather years, which every family reads at the same offsets; the
+ * families share the accumulated sums.
+ *
  * @param world - The world.
  * @param tag - The area.
  * @param cityOffsets - Temperature offset per city curve name of the area.

@@ -16,6 +16,9 @@ import type { World } from './world';
 /**
  * Backcast, synthetic, hydro-normal, holiday and long-term scenario series of one area.
  *
+ * Not split: a list of derived curves of an area (backcasts, normals of prices, capacities), each a
+ * few lines over the same window and emitter.
+ *
  * @param world - The world.
  * @param tag - The area.
  * @returns Series blocks.

@@ -129,6 +129,10 @@ function hourlyPrice(world: World, tag: string, run: Run, trueRes: Float64Array,
  * The forecast instances of one area and one model tag, in batches of at most about two million
  * values.
  *
+ * Not split: one pass over a model's runs, where every curve role reads the same run's errors and
+ * members and writes into the same size-bounded batch; the roles' own models are in `forecastOf`,
+ * `hourlyPrice` and `leadError`.
+ *
  * @param world - The world.
  * @param tag - The area.
  * @param modelTag - `ec`, `gfs`, `ec-ens`, ...

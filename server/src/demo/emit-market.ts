@@ -122,6 +122,9 @@ function liquid(c: Contract): boolean {
  * The OHLC rows of one futures curve over the trading days of the history (weekdays up to the
  * anchor).
  *
+ * Not split: one loop over trading days that carries each contract's previous close from day to day
+ * into the same column arrays.
+ *
  * @param world - The world.
  * @param def - The futures curve.
  * @returns The block.

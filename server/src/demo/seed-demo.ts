@@ -79,6 +79,8 @@ export function countValues(batch: ImportBatch): number {
  * The chunks of a dataset, in write order. Each task is run once, in order (later tasks use the
  * world the second task builds).
  *
+ * Not split: the list of seeding tasks in write order; each entry is short and reads in sequence.
+ *
  * @param cat - The catalogue.
  * @param seed - The seed.
  * @param apiKey - The demo key to store (hashed).

@@ -77,6 +77,9 @@ function knownZone(name: string): boolean {
 /**
  * Turns a curve definition into a curve record.
  *
+ * Not split: a list of field checks in the order a definition is read, sharing the problem list and
+ * the field-reading closures; pieces would each need all of them.
+ *
  * @param raw - The definition.
  * @param problems - Receives one problem per bad field (file, line, field).
  * @returns The record, or `null` when a field is bad.

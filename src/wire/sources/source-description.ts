@@ -150,6 +150,9 @@ export function checkSourceDescription(
   return description as SourceDescription;
 }
 
+// Not split: one validator that walks the description top to bottom; every member check shares the
+// same problem list, line lookup and `bad`/`text` closures, and the order of its checks is the
+// order of the problems it reports.
 function describeInto(
   value: unknown,
   name: string,

@@ -91,6 +91,9 @@ class CopyRows {
  * Opens a batched read of a curve/instance in a range on a connection of its own, which stays
  * with the cursor until `close` (which ends the transaction).
  *
+ * Not split: the cursor's state (open flag, transaction, members, batch position) is shared by its
+ * close, its batches and its error paths; split, each piece would take all of it.
+ *
  * @param db - A connection for the cursor alone.
  * @param target - Finds the curve and instance (inside the transaction).
  * @param range - `[begin, end)`.

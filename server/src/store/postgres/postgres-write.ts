@@ -35,6 +35,8 @@ async function deleteTexts(client: PoolClient, table: string, column: string, ke
   if (keys.length) await client.query(`DELETE FROM ${table} WHERE ${column} = ANY($1::text[])`, [keys]);
 }
 
+// Not split: the metadata writes of one import, in the order the tables' keys require (curves,
+// instances, series); each step is a few lines of the same form.
 async function writeMeta(client: PoolClient, plan: WritePlan, batch: ImportBatch): Promise<void> {
   if (plan.replacedCurves.length) await client.query(`DELETE FROM curves WHERE id IN (${sqlIntList(plan.replacedCurves)})`);
   await insertJson(
