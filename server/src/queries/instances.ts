@@ -130,3 +130,40 @@ export function storeView(store: Store, reads: Partial<Pick<Store, 'readSeries' 
     },
   });
 }
+
+/**
+ * A view of the store that answers the whole-series reads of some instances from one batched read
+ * (`Store.readInstanceSeries`, where the store has it); other reads go to the store. Each
+ * prefetched block is handed out once.
+ *
+ * @param store - The store.
+ * @param curve - The curve name.
+ * @param instances - The instances to read.
+ * @param scenarios - Whether with members.
+ * @returns The view (the store itself when it cannot read in batches or there are fewer than two).
+ * @example
+ * const view = await prefetchedInstances(store, name, records, false);
+ */
+export async function prefetchedInstances(
+  store: Store,
+  curve: string,
+  instances: readonly InstanceRecord[],
+  scenarios: boolean,
+): Promise<Store> {
+  if (store.readInstanceSeries === undefined || instances.length < 2) return store;
+  const keys = instances.map((r) => ({ issued: r.issued, tag: r.tag }));
+  const blocks = await store.readInstanceSeries(curve, keys, { scenarios });
+  const ready = new Map(keys.map((k, i) => [`${k.issued}|${k.tag.toLowerCase()}`, blocks[i]!]));
+  return storeView(store, {
+    readSeries(c, range, instance, options) {
+      const key = instance ? `${instance.issued}|${instance.tag.toLowerCase()}` : '';
+      const block = ready.get(key);
+      const whole = range.begin === undefined && range.end === undefined;
+      if (c !== curve || block === undefined || !whole || (options?.scenarios ?? true) !== scenarios) {
+        return store.readSeries(c, range, instance, options);
+      }
+      ready.delete(key);
+      return Promise.resolve(block);
+    },
+  });
+}

@@ -45,7 +45,7 @@ import {
 } from '../requests';
 import type { RouteContext, RouteModule } from '../http/route-module';
 import { absoluteReply, timeseriesListReply, timeseriesReply } from '../http/arrow-reply';
-import { instanceTarget, pathInstance, selectRecords, storeView, type InstanceTarget } from '../queries/instances';
+import { instanceTarget, pathInstance, prefetchedInstances, selectRecords, storeView, type InstanceTarget } from '../queries/instances';
 import { instanceFromRecord } from '../queries/records';
 import { loadTimeseries, requestQuery, requestRange } from '../queries/resample-series';
 import type { InstanceKey, InstanceRecord, SeriesBlock, Store, TimeRange } from '../store';
@@ -271,7 +271,8 @@ export const instancesRoutes: RouteModule = {
         const query = decodeInstancesLoad(requestQuery(request), { ensembles });
         const t = await target(request);
         const records = await selectRecords(store, t, query);
-        return timeseriesListReply(request, reply, await Promise.all(records.map((r) => instanceSeries(store, t, r, query, ensembles))));
+        const source = await prefetchedInstances(store, t.record.name, records, ensembles);
+        return timeseriesListReply(request, reply, await Promise.all(records.map((r) => instanceSeries(source, t, r, query, ensembles))));
       });
       api.get(`${prefix}/:curve/get/latest/`, async (request, reply) => {
         const query = decodeInstancesLatest(requestQuery(request));

@@ -339,6 +339,12 @@ export interface Store {
   /** Values of a curve (or of one instance) in the range, as time-ordered columns. */
   readSeries(curve: string, range: TimeRange, instance?: InstanceKey | null, options?: SeriesReadOptions): Promise<SeriesBlock>;
   /**
+   * The whole values of several instances of a curve, in the order of `instances`, in a few
+   * queries rather than a few per instance (the instances list answer). Optional: a store without
+   * it is read instance by instance with {@link Store.readSeries}, which this equals.
+   */
+  readInstanceSeries?(curve: string, instances: readonly InstanceKey[], options?: SeriesReadOptions): Promise<SeriesBlock[]>;
+  /**
    * Opens a batched read of the values of a curve (or one instance) in the range, on stores that
    * can hand over rows in batches (answers streamed while they are read). `full` is what the
    * range holds when the series has a row at each of its steps: when the range holds that many

@@ -11,7 +11,7 @@ import { inTradeOrder } from '../ohlc-order';
 import { pivotMembers, sortByTime } from '../pivot-members';
 import { formatEventId } from '../event-ids';
 import type { EventIdParts } from '../event-ids';
-import type { InstanceQuery, OhlcQuery, TimeRange } from '../store';
+import type { InstanceKey, InstanceQuery, OhlcQuery, TimeRange } from '../store';
 import type { EventRecord, InstanceRecord, OhlcBlock, PeriodBlock, SeriesBlock } from '../types';
 
 /** Where a read looks: curve name and id, instance id (0 = none) and the instance identity. */
@@ -142,6 +142,101 @@ export async function readSeriesBlock(
   ])) as [Float64Array, Float64Array, Float64Array];
   const { times, columns } = pivotMembers(sid, ts, v, ids);
   return seriesOfColumns(target, members, times, columns);
+}
+
+/**
+ * The instance row ids of some instances of a curve, in one query (the issue times as a list, the
+ * tags matched case-insensitively here).
+ *
+ * @param conn - A connection.
+ * @param curveId - The curve id.
+ * @param keys - The instances.
+ * @returns For each key, its row id and stored tag, or null when there is no such instance.
+ * @example
+ * (await readInstanceIds(conn, 3, [{ issued, tag: 'ec' }]))[0]?.id //=> 17
+ */
+export async function readInstanceIds(
+  conn: DuckDBConnection,
+  curveId: number,
+  keys: readonly InstanceKey[],
+): Promise<({ id: number; tag: string } | null)[]> {
+  if (keys.length === 0) return [];
+  const issued = [...new Set(keys.map((k) => k.issued))].map(sqlNumber).join(', ');
+  const rows = await readRows(conn, `SELECT id, issued, tag FROM instances WHERE curve_id = ${curveId} AND issued IN (${issued})`);
+  const byKey = new Map(rows.map((r) => [`${Number(r.issued)}|${String(r.tag).toLowerCase()}`, { id: Number(r.id), tag: String(r.tag) }]));
+  return keys.map((k) => byKey.get(`${k.issued}|${k.tag.toLowerCase()}`) ?? null);
+}
+
+/**
+ * The series of several instances of a curve ({@link readSeriesMembers} of each), in one query.
+ *
+ * @param conn - A connection.
+ * @param curveId - The curve id.
+ * @param instanceIds - The instances' row ids.
+ * @param scenarios - Whether to include the members.
+ * @returns The series of each instance, by instance id.
+ * @example
+ * (await readSeriesMembersOf(conn, 3, [17], false)).get(17)?.valueId //=> 40
+ */
+export async function readSeriesMembersOf(
+  conn: DuckDBConnection,
+  curveId: number,
+  instanceIds: readonly number[],
+  scenarios: boolean,
+): Promise<Map<number, SeriesMembers>> {
+  const out = new Map<number, SeriesMembers>(instanceIds.map((id) => [id, { valueId: null, scenarioIds: [], scenarioNames: [] }]));
+  if (instanceIds.length === 0) return out;
+  const rows = await readRows(
+    conn,
+    `SELECT id, instance_id, member, name FROM series WHERE curve_id = ${curveId}
+    AND instance_id IN (${instanceIds.join(',')})${scenarios ? '' : ' AND member < 0'} ORDER BY instance_id, member`,
+  );
+  for (const r of rows) {
+    const members = out.get(Number(r.instance_id))!;
+    if (Number(r.member) < 0) members.valueId = Number(r.id);
+    else {
+      members.scenarioIds.push(Number(r.id));
+      members.scenarioNames.push(String(r.name));
+    }
+  }
+  return out;
+}
+
+/**
+ * Reads whole single-column series (no members) in one query: the times and values of each
+ * series id, time-ordered.
+ *
+ * @param conn - A connection.
+ * @param ids - The series ids.
+ * @returns Times and values by series id (empty columns for an id without rows).
+ * @example
+ * (await readSingleSeries(conn, [40, 41])).get(40)?.[0].length //=> 960
+ */
+export async function readSingleSeries(conn: DuckDBConnection, ids: readonly number[]): Promise<Map<number, [Float64Array, Float64Array]>> {
+  const out = new Map<number, [Float64Array, Float64Array]>();
+  if (ids.length === 0) return out;
+  const [sid, ts, v] = (await readColumns(conn, `SELECT series_id, ts, value FROM series_values WHERE series_id IN (${ids.join(',')})`, [
+    'number',
+    'number',
+    'number',
+  ])) as [Float64Array, Float64Array, Float64Array];
+  const counts = new Map<number, number>(ids.map((id) => [id, 0]));
+  for (let i = 0; i < sid.length; i++) counts.set(sid[i]!, (counts.get(sid[i]!) ?? 0) + 1);
+  const filled = new Map<number, number>();
+  for (const [id, n] of counts) {
+    out.set(id, [new Float64Array(n), new Float64Array(n)]);
+    filled.set(id, 0);
+  }
+  for (let i = 0; i < sid.length; i++) {
+    const id = sid[i]!;
+    const at = filled.get(id)!;
+    const [times, values] = out.get(id)!;
+    times[at] = ts[i]!;
+    values[at] = v[i]!;
+    filled.set(id, at + 1);
+  }
+  for (const [id, [times, values]] of out) out.set(id, sortByTime(times, values));
+  return out;
 }
 
 /**

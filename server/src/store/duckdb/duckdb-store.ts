@@ -17,8 +17,11 @@ import {
   readInstances,
   readOhlcBlock,
   readPeriodBlock,
+  readInstanceIds,
   readSeriesBlock,
   readSeriesMembers,
+  readSeriesMembersOf,
+  readSingleSeries,
   seriesIds,
   seriesOfColumns,
   type ReadTarget,
@@ -437,6 +440,45 @@ export class DuckDbStore implements Store {
       }
       return readSeriesBlock(conn, target, range, members);
     });
+  }
+
+  /**
+   * {@inheritDoc Store.readInstanceSeries}
+   *
+   * Three queries for plain instances (their row ids, their series, their values); an instance
+   * with members is read as {@link DuckDbStore.readSeries} reads it (its block).
+   */
+  async readInstanceSeries(curve: string, instances: readonly InstanceKey[], options: SeriesReadOptions = {}): Promise<SeriesBlock[]> {
+    const row = this.curveRow(curve);
+    const scenarios = options.scenarios ?? true;
+    const read = await this.readers.use(async (conn) => {
+      const found = await readInstanceIds(conn, row.id, instances);
+      const targets = instances.map((key, k): ReadTarget => {
+        const f = found[k];
+        if (!f) throw new NotFoundError(`Instance (${new Date(key.issued).toISOString()}, '${key.tag}') of curve '${curve}' not found`);
+        return { curve, curveId: row.id, instanceId: f.id, issued: key.issued, tag: f.tag };
+      });
+      const members = await readSeriesMembersOf(
+        conn,
+        row.id,
+        targets.map((t) => t.instanceId),
+        scenarios,
+      );
+      // a value column alone (or nothing): read here; members: as readSeries reads them
+      const single = (t: ReadTarget) => members.get(t.instanceId)!.scenarioIds.length === 0;
+      const columns = await readSingleSeries(
+        conn,
+        targets.filter(single).flatMap((t) => seriesIds(members.get(t.instanceId)!)),
+      );
+      return targets.map((t) => {
+        if (!single(t)) return null;
+        const m = members.get(t.instanceId)!;
+        return m.valueId === null
+          ? seriesOfColumns(t, m, new Float64Array(0), [])
+          : seriesOfColumns(t, m, columns.get(m.valueId)![0], [columns.get(m.valueId)![1]]);
+      });
+    });
+    return Promise.all(read.map((block, k) => block ?? this.readSeries(curve, {}, instances[k], options)));
   }
 
   /**
