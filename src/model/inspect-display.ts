@@ -75,13 +75,15 @@ function swallowNextNewline(): void {
     if (own) Object.defineProperty(stdout, 'write', own);
     else delete (stdout as { write?: unknown }).write;
   };
-  stdout.write = ((chunk: unknown, ...rest: unknown[]) => {
+  const swallow = ((chunk: unknown, ...rest: unknown[]) => {
     restore();
     if (chunk === '\n') return true;
     return (write as (...args: unknown[]) => boolean).call(stdout, chunk, ...rest);
   }) as typeof stdout.write;
+  stdout.write = swallow;
+  // only while nothing else has replaced the writer since: its owner puts back its own
   setImmediate(() => {
-    if (stdout.write !== write) restore();
+    if (stdout.write === swallow) restore();
   });
 }
 

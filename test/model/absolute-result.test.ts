@@ -5,6 +5,9 @@ import { ValueError } from '../../src/exceptions';
 import { type AbsoluteItem, AbsoluteResult, Aggregation, Filter } from '../../src/model';
 import { CET, Frequency, Resolution } from '../../src/time';
 import * as s from './samples';
+import { withoutFrameDisplay } from '../helpers/plain-display';
+
+withoutFrameDisplay(test);
 
 test('begin, end, frequency, zone, size', () => {
   const r = s.absolute();

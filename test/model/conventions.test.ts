@@ -39,6 +39,9 @@ import {
 } from '../../src/model';
 import { CET, Frequency, Resolution, UTC } from '../../src/time';
 import * as s from './samples';
+import { withoutFrameDisplay } from '../helpers/plain-display';
+
+withoutFrameDisplay(test);
 
 interface Case {
   name: string;

@@ -3,6 +3,9 @@ import * as assert from 'uvu/assert';
 import { ValueError } from '../../src/exceptions';
 import { SRMC } from '../../src/model';
 import * as s from './samples';
+import { withoutFrameDisplay } from '../helpers/plain-display';
+
+withoutFrameDisplay(test);
 
 const VE = s.isA(ValueError);
 

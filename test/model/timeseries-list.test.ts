@@ -4,6 +4,9 @@ import { ValueError } from '../../src/exceptions';
 import { type Timeseries, TimeseriesList } from '../../src/model';
 import { Frequency } from '../../src/time';
 import * as s from './samples';
+import { withoutFrameDisplay } from '../helpers/plain-display';
+
+withoutFrameDisplay(test);
 
 const VE = s.isA(ValueError);
 

@@ -5,6 +5,9 @@ import { ValueError } from '../../src/exceptions';
 import { Timeseries, ValueType, type MeanScenariosValue, type Value } from '../../src/model';
 import { CET, Frequency, GAS_DAY, Resolution } from '../../src/time';
 import * as s from './samples';
+import { withoutFrameDisplay } from '../helpers/plain-display';
+
+withoutFrameDisplay(test);
 
 const VE = s.isA(ValueError);
 const hourlyCet = new Resolution(Frequency.PT1H, CET);

@@ -4,6 +4,9 @@ import * as assert from 'uvu/assert';
 import { TimeseriesList } from '../../src/model';
 import { display, lineChart, mimeBundle, registerTableHtml, VEGALITE_MIME } from '../../src/plot';
 import { candles, hourly, instance, JAN1_CET, windCurve } from './samples';
+import { withoutFrameDisplay } from '../helpers/plain-display';
+
+withoutFrameDisplay(test);
 
 const keys = (x: unknown): string[] => Object.keys(mimeBundle(x)).sort();
 

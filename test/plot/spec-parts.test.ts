@@ -1,7 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ValidationError } from '../../src/exceptions';
-import { lineChart } from '../../src/plot';
 import {
   jsonNumber,
   seriesColor,
@@ -12,17 +11,6 @@ import {
   VEGALITE_SCHEMA,
   zoomParams,
 } from '../../src/plot/spec-parts';
-
-test('building specs does not load vega or vega-lite (they load on first render)', () => {
-  const chart = lineChart({
-    numRows: () => 1,
-    columnNames: () => ['date', 'v'],
-    array: (n: string) => (n === 'date' ? [new Date(0)] : [1]),
-  });
-  assert.is(chart.points, 1);
-  const loaded = Object.keys(require.cache).filter((k) => /[\\/]node_modules[\\/](vega|vega-lite|@resvg)[\\/]/.test(k));
-  assert.equal(loaded, []);
-});
 
 test('topLevel: schema, default size, white background, title rules', () => {
   const spec = topLevel({}, 'Wind', { mark: 'line' });

@@ -3,6 +3,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ValidationError } from '../../src/exceptions';
 import { canRenderHtml, formatNumber, registerTableHtml, tableHtml, tableText } from '../../src/plot/table-html';
+import { withoutFrameDisplay } from '../helpers/plain-display';
+
+withoutFrameDisplay(test);
 
 test('tableText: rows, columns and names', () => {
   assert.is(tableText(aq.table({ date: [], wind: [] })), '<Table: 0 rows × 2 columns: date, wind>');

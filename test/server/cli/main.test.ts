@@ -1,3 +1,4 @@
+// test: own process: `serve` listens on a port
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
