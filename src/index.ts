@@ -53,6 +53,7 @@ export {
   ContinuousContract,
   Curve,
   Instance,
+  InstanceList,
   OHLC,
   OHLCList,
   Page,

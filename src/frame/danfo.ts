@@ -27,7 +27,7 @@ import {
 } from './frame-layout';
 import type { AbsoluteTableOptions } from './market-layout';
 import type { ListTableOptions, TableOptions } from './timeseries-layout';
-import type { HtmlTable } from './table-grid';
+import { columnsTable, type HtmlTable } from './table-grid';
 import { toHtml } from './to-html';
 import { columnValues } from './to-table';
 import { toText } from './to-text';
@@ -142,16 +142,7 @@ export function toDataFrame(x: Tabular, opts: AnyTableOptions = {}): DanfoDataFr
  */
 function danfoTable(df: DanfoDataFrame): HtmlTable {
   const columns = new Map(df.columns.map((name) => [name, df.column(name).values] as const));
-  const rows = Number(df.shape[0] ?? 0);
-  const table: HtmlTable = {
-    numRows: () => rows,
-    columnNames: () => [...columns.keys()],
-    column: (name) => {
-      const values = columns.get(name);
-      return values === undefined ? undefined : { at: (row: number) => values[row] };
-    },
-    indices: () => Array.from({ length: rows }, (_, i) => i),
-  };
+  const table = columnsTable(columns, Number(df.shape[0] ?? 0));
   const info = frameInfo(df);
   return info === null ? table : rememberFrameInfo(table, info);
 }

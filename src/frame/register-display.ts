@@ -7,14 +7,15 @@
  * @module
  */
 import { AbsoluteResult } from '../model/absolute-result';
-import { escapeHtml, formatTime, registerTableRenderer } from '../model/display';
+import { escapeHtml, formatTime, registerTableRenderer, type RecordTable } from '../model/display';
 import { OHLCList } from '../model/ohlc-list';
 import { SRMC } from '../model/srmc';
 import { Timeseries } from '../model/timeseries';
 import { TimeseriesList } from '../model/timeseries-list';
 import { registerTableHtml } from '../plot/table-html';
+import { columnsTable } from './table-grid';
 import { toHtml, type HtmlTable } from './to-html';
-import { toTable, type FrameTable } from './to-table';
+import { toTable } from './to-table';
 import { toText } from './to-text';
 
 registerTableHtml((table, options) => toHtml(table as unknown as HtmlTable, { zone: options.zone, maxRows: options.limit }));
@@ -33,7 +34,7 @@ function plural(n: number, word: string): string {
 interface Shown {
   readonly caption: string;
   readonly note: string | null;
-  readonly table: FrameTable | null;
+  readonly table: HtmlTable | null;
 }
 
 function timeseriesCaption(ts: Timeseries): string {
@@ -90,17 +91,34 @@ function tryShown(value: object): Shown | null {
   }
 }
 
+function shownHtml(s: Shown): string {
+  const note = s.note === null ? '' : `<p>${escapeHtml(s.note)}</p>`;
+  const table = s.table === null ? '' : toHtml(s.table);
+  return `<div class="service-display"><p><strong>${escapeHtml(s.caption)}</strong></p>${note}${table}</div>`;
+}
+
+function shownText(s: Shown): string {
+  return [s.caption, s.note, s.table === null ? null : toText(s.table)].filter((p) => p !== null).join('\n');
+}
+
+/** A record table as shown: the caption over its table, or over `(none)` when it has no rows. */
+function recordsShown(records: RecordTable): Shown {
+  if (records.rows.length === 0) return { caption: records.caption, note: '(none)', table: null };
+  const columns = new Map(records.columns.map((name, k) => [name, records.rows.map((row) => row[k] ?? null)] as const));
+  return { caption: records.caption, note: null, table: columnsTable(columns, records.rows.length) };
+}
+
 registerTableRenderer({
   html(value) {
     const s = tryShown(value);
-    if (s === null) return null;
-    const note = s.note === null ? '' : `<p>${escapeHtml(s.note)}</p>`;
-    const table = s.table === null ? '' : toHtml(s.table);
-    return `<div class="service-display"><p><strong>${escapeHtml(s.caption)}</strong></p>${note}${table}</div>`;
+    return s === null ? null : shownHtml(s);
   },
   text(value) {
     const s = tryShown(value);
-    if (s === null) return null;
-    return [s.caption, s.note, s.table === null ? null : toText(s.table)].filter((p) => p !== null).join('\n');
+    return s === null ? null : shownText(s);
+  },
+  records(records) {
+    const s = recordsShown(records);
+    return { html: shownHtml(s), text: shownText(s) };
   },
 });

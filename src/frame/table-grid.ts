@@ -28,6 +28,27 @@ export interface HtmlTable {
 }
 
 /**
+ * A table of named columns of values (in the given order) as the renderings read it.
+ *
+ * @param columns - Column name to its values, one per row.
+ * @param rows - Number of rows.
+ * @returns The table.
+ * @example
+ * toText(columnsTable(new Map([['tag', ['ec', 'gfs']]]), 2)).split('\n').at(-1) //=> '[2 rows × 1 column]'
+ */
+export function columnsTable(columns: ReadonlyMap<string, ArrayLike<unknown>>, rows: number): HtmlTable {
+  return {
+    numRows: () => rows,
+    columnNames: () => [...columns.keys()],
+    column: (name) => {
+      const values = columns.get(name);
+      return values === undefined ? undefined : { at: (row: number) => values[row] };
+    },
+    indices: () => Array.from({ length: rows }, (_, i) => i),
+  };
+}
+
+/**
  * Options of the table renderings (`toHtml`, `toText`).
  *
  * @example

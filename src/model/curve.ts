@@ -6,7 +6,18 @@
 import type { Zone } from 'luxon';
 import { CET, type Frequency, Resolution, UTC, zoneByName, zoneName, type ZoneInput } from '../time';
 import type { Area } from './areas';
-import { displayBundle, equalsNullable, hasBrand, INSPECT, JUPYTER_DISPLAY, listEquals, setBrand, type DisplayBundle } from './display';
+import {
+  displayBundle,
+  equalsNullable,
+  hasBrand,
+  INSPECT,
+  JUPYTER_DISPLAY,
+  listEquals,
+  setBrand,
+  SUMMARY_ROWS,
+  type DisplayBundle,
+  type SummaryRow,
+} from './display';
 import type { CurveType, DataType } from './enums';
 import type { Place } from './place';
 import type { Subscription } from './subscription';
@@ -263,8 +274,13 @@ export class Curve {
    * c[Symbol.for('Jupyter.display')]()['text/html'].includes('PT15M') //=> true
    */
   [JUPYTER_DISPLAY](): DisplayBundle {
+    return displayBundle('Curve', this.toString(), this[SUMMARY_ROWS]());
+  }
+
+  /** The rows of the display, and the curve's row in a list's table (a page of a curve search). */
+  [SUMMARY_ROWS](): readonly SummaryRow[] {
     const unit = this.denominator ? `${this.unit ?? ''}/${this.denominator}` : this.unit;
-    return displayBundle('Curve', this.toString(), [
+    return [
       ['name', this.name],
       ['curve type', this.curveType.tag],
       ['data type', this.dataType.tag],
@@ -273,7 +289,7 @@ export class Curve {
       ['area', this.areaSink ? `${this.area?.tag ?? ''}>${this.areaSink.tag}` : this.area?.tag],
       ['place', this.place?.name],
       ['categories', this.categories.join(', ') || null],
-    ]);
+    ];
   }
 }
 setBrand(Curve.prototype, BRAND);

@@ -186,6 +186,116 @@ export function displayBundle(title: string, plain: string, rows: readonly Summa
 }
 
 /**
+ * The summary rows of an object that shows itself as a summary table (`Curve`, `Instance`,
+ * `Place`, ...): the rows of its own display, and its row when it is an item of a list shown as
+ * one table.
+ *
+ * @example
+ * curve[SUMMARY_ROWS]()[0] //=> ['name', 'DE Wind Power Production MWh/h 15min Forecast']
+ */
+export const SUMMARY_ROWS = Symbol.for('service.model.summaryRows');
+
+/** An object with {@link SUMMARY_ROWS}. */
+interface Summarised {
+  [SUMMARY_ROWS](): readonly SummaryRow[];
+}
+
+/** One cell of a record table: text, a number, a flag, or null (empty). */
+export type RecordCell = string | number | boolean | null;
+
+/**
+ * A list of records laid out as one table: a caption, the column names and a row of cells per
+ * record (the items of an `InstanceList` or a `Page`, the periods of a `Periodseries`, ...).
+ *
+ * @example
+ * const t: RecordTable = { caption: 'InstanceList · 1 instance', columns: ['issued', 'tag'], rows: [['2020-06-01T00:00:00Z', 'ec']] };
+ */
+export interface RecordTable {
+  /** The line above the table. */
+  readonly caption: string;
+  /** Column names, in order. */
+  readonly columns: readonly string[];
+  /** One row per record, a cell per column. */
+  readonly rows: readonly (readonly RecordCell[])[];
+}
+
+/**
+ * The summary rows of a list item: its own {@link SUMMARY_ROWS}, a plain object's fields, or
+ * else its text as `value`.
+ */
+function itemRows(item: unknown): readonly SummaryRow[] {
+  if (item !== null && typeof item === 'object') {
+    const own = (item as Partial<Summarised>)[SUMMARY_ROWS];
+    if (typeof own === 'function') return own.call(item);
+    if (Object.getPrototypeOf(item) === Object.prototype) {
+      return Object.entries(item).map(([key, v]) => [key, typeof v === 'object' && v !== null ? String(v) : (v as SummaryRow[1])]);
+    }
+  }
+  return [['value', String(item)]];
+}
+
+/**
+ * Lays items out as one table: a column per summary row label (in the order first seen; labels
+ * empty in every item are left out), a row per item.
+ *
+ * @param caption - The line above the table.
+ * @param items - The items (model objects, plain objects, or anything with a text).
+ * @returns The record table.
+ * @example
+ * itemsTable('InstanceList · 1 instance', [instance]).columns //=> ['issued', 'tag']
+ */
+export function itemsTable(caption: string, items: Iterable<unknown>): RecordTable {
+  const rows = Array.from(items, itemRows);
+  const columns: string[] = [];
+  for (const row of rows) {
+    for (const [label, value] of row) if (value !== null && value !== undefined && !columns.includes(label)) columns.push(label);
+  }
+  const cells = rows.map((row) => {
+    const byLabel = new Map(row);
+    return columns.map((label) => (byLabel.get(label) ?? null) as RecordCell);
+  });
+  return { caption, columns, rows: cells };
+}
+
+/** A record table as a plain HTML table, all rows (when no table renderer is registered). */
+function plainRecordsHtml(table: RecordTable): string {
+  const head = `<tr>${table.columns.map((c) => `<th>${escapeHtml(c)}</th>`).join('')}</tr>`;
+  const rows = table.rows.map((row) => `<tr>${row.map((c) => `<td>${escapeHtml(c === null ? '' : String(c))}</td>`).join('')}</tr>`);
+  return `<div class="service-model"><strong>${escapeHtml(table.caption)}</strong><table>${head}${rows.join('')}</table></div>`;
+}
+
+/**
+ * The notebook bundle of a record table: the registered head/tail rendering (HTML and text, as
+ * the series tables look), else a plain HTML table under the caption and `plain` as text.
+ *
+ * @param table - The record table.
+ * @param plain - The text without the renderer (usually `toString()`).
+ * @returns `text/plain` and `text/html`.
+ * @example
+ * recordsBundle(itemsTable('InstanceList · 1 instance', [i]), '')['text/html'].includes('<table') //=> true
+ */
+export function recordsBundle(table: RecordTable, plain: string): DisplayBundle {
+  const shown = tableRenderer?.records(table) ?? null;
+  return shown === null
+    ? { 'text/plain': plain, 'text/html': plainRecordsHtml(table) }
+    : { 'text/plain': shown.text, 'text/html': shown.html };
+}
+
+/**
+ * The console text of a record table: the registered head/tail text table under the caption,
+ * else `plain`.
+ *
+ * @param table - The record table.
+ * @param plain - The text without the renderer.
+ * @returns The text.
+ * @example
+ * recordsText(itemsTable('InstanceList · 1 instance', [i]), '').startsWith('InstanceList') //=> true
+ */
+export function recordsText(table: RecordTable, plain: string): string {
+  return tableRenderer?.records(table)?.text ?? plain;
+}
+
+/**
  * Compares two nullable values with their own `equals` method (both null counts as equal).
  *
  * @param a - First value or null.
@@ -231,13 +341,15 @@ export function listEquals<T>(a: readonly T[], b: readonly T[]): boolean {
  * summary).
  *
  * @example
- * const r: TableRenderer = { html: (v) => toHtml(toTable(v)), text: (v) => toText(toTable(v)) };
+ * const r: TableRenderer = { html: (v) => toHtml(toTable(v)), text: (v) => toText(toTable(v)), records: (t) => shown(t) };
  */
 export interface TableRenderer {
   /** The notebook HTML: a caption and the head/tail table. */
   html(value: object): string | null;
   /** The console text: a caption line and the head/tail text table. */
   text(value: object): string | null;
+  /** A record table as HTML and text: the caption over the head/tail table. */
+  records(table: RecordTable): { html: string; text: string };
 }
 
 let tableRenderer: TableRenderer | null = null;

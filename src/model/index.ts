@@ -10,6 +10,7 @@ export { Subscription, type SubscriptionInit } from './subscription';
 export { Curve, type CurveInit } from './curve';
 export { Place, type PlaceInit } from './place';
 export { Instance, type InstanceInit } from './instance';
+export { InstanceList } from './instance-list';
 
 // Contracts and market data
 export type { DateInput } from './calendar-date';

@@ -5,7 +5,17 @@
  */
 import type { DateTime } from 'luxon';
 import { ValueError } from '../exceptions';
-import { displayBundle, formatTime, hasBrand, INSPECT, JUPYTER_DISPLAY, setBrand, type DisplayBundle } from './display';
+import {
+  displayBundle,
+  formatTime,
+  hasBrand,
+  INSPECT,
+  JUPYTER_DISPLAY,
+  setBrand,
+  SUMMARY_ROWS,
+  type DisplayBundle,
+  type SummaryRow,
+} from './display';
 import { inspectDisplay, type InspectOptionsLike } from './inspect-display';
 
 const BRAND = Symbol.for('service.model.Instance');
@@ -194,13 +204,18 @@ export class Instance {
    * i[Symbol.for('Jupyter.display')]()['text/html'].includes('ec') //=> true
    */
   [JUPYTER_DISPLAY](): DisplayBundle {
-    return displayBundle('Instance', this.toString(), [
+    return displayBundle('Instance', this.toString(), this[SUMMARY_ROWS]());
+  }
+
+  /** The rows of the display, and the instance's row in a list's table. */
+  [SUMMARY_ROWS](): readonly SummaryRow[] {
+    return [
       ['issued', formatTime(this.issued)],
       ['tag', this.tag],
       ['scenarios', this.scenarios || null],
       ['created', this.created ? formatTime(this.created) : null],
       ['modified', this.modified ? formatTime(this.modified) : null],
-    ]);
+    ];
   }
 }
 setBrand(Instance.prototype, BRAND);

@@ -4,13 +4,21 @@
  * @module
  */
 import { PageError } from '../exceptions';
-import { escapeHtml, hasBrand, INSPECT, JUPYTER_DISPLAY, listEquals, setBrand, type DisplayBundle } from './display';
+import {
+  hasBrand,
+  INSPECT,
+  itemsTable,
+  JUPYTER_DISPLAY,
+  listEquals,
+  recordsBundle,
+  recordsText,
+  setBrand,
+  type DisplayBundle,
+  type RecordTable,
+} from './display';
 import { inspectDisplay, type InspectOptionsLike } from './inspect-display';
 
 const BRAND = Symbol.for('service.model.Page');
-
-/** Rows shown in the notebook display before it is cut off. */
-const DISPLAY_ROWS = 50;
 
 /**
  * Loads a page of the same query by number (1-based). The client builds one per query.
@@ -256,31 +264,26 @@ export class Page<T> extends Array<T> {
     return `<Page: page=${this.page} of ${this.lastPage}, page_size=${this.pageSize}, total_items=${this.totalItems}, items=${this.length}>`;
   }
 
-  /** Node's inspect hook: the notebook display as a cell's last value in tslab, else `toString()` (docs/notebooks.md#display). */
+  /** The caption and a row per item. */
+  #table(): RecordTable {
+    return itemsTable(`Page ${this.page} of ${this.lastPage} · ${this.length} of ${this.totalItems} items`, this);
+  }
+
+  /** Node's inspect hook: the notebook display as a cell's last value in tslab, else the text table (docs/notebooks.md#display). */
   [INSPECT](depth?: number, options?: InspectOptionsLike): string {
-    return inspectDisplay(this, depth, options);
+    return inspectDisplay(this, depth, options, () => recordsText(this.#table(), this.toString()));
   }
 
   /**
-   * The notebook display bundle: paging facts and one row per item (its `name` when it has
-   * one, else its text), the first 50.
+   * The notebook display bundle: the paging facts over a table with a row per item (a curve's
+   * name, type, resolution, unit, ...; head and tail of a long page).
    *
    * @returns `text/plain` and `text/html`.
    * @example
-   * page[Symbol.for('Jupyter.display')]()['text/html'].includes('page 1 of 3') //=> true
+   * page[Symbol.for('Jupyter.display')]()['text/html'].includes('Page 1 of 3') //=> true
    */
   [JUPYTER_DISPLAY](): DisplayBundle {
-    const rows = this.slice(0, DISPLAY_ROWS).map((item) => {
-      const named = item !== null && typeof item === 'object' && typeof (item as { name?: unknown }).name === 'string';
-      const text = named ? (item as unknown as { name: string }).name : String(item);
-      return `<tr><td>${escapeHtml(text)}</td></tr>`;
-    });
-    const more = this.length > DISPLAY_ROWS ? `<p>${this.length - DISPLAY_ROWS} more items</p>` : '';
-    const title = `Page: page ${this.page} of ${this.lastPage}, ${this.totalItems} items in total`;
-    return {
-      'text/plain': this.toString(),
-      'text/html': `<div class="service-model"><strong>${escapeHtml(title)}</strong><table>${rows.join('')}</table>${more}</div>`,
-    };
+    return recordsBundle(this.#table(), this.toString());
   }
 }
 setBrand(Page.prototype, BRAND);

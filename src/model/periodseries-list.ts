@@ -7,7 +7,17 @@
  * @module
  */
 import { ValueError } from '../exceptions';
-import { escapeHtml, formatTime, hasBrand, INSPECT, JUPYTER_DISPLAY, setBrand, type DisplayBundle } from './display';
+import {
+  hasBrand,
+  INSPECT,
+  itemsTable,
+  JUPYTER_DISPLAY,
+  recordsBundle,
+  recordsText,
+  setBrand,
+  type DisplayBundle,
+  type RecordTable,
+} from './display';
 import { Periodseries } from './periodseries';
 import { inspectDisplay, type InspectOptionsLike } from './inspect-display';
 
@@ -109,34 +119,25 @@ export class PeriodseriesList extends Array<Periodseries> {
     return `<PeriodseriesList: count=${this.length}, names=[${names.join(', ')}]>`;
   }
 
-  /** Node's inspect hook: the notebook display as a cell's last value in tslab, else `toString()` (docs/notebooks.md#display). */
+  /** The caption and a row per member. */
+  #table(): RecordTable {
+    return itemsTable(`PeriodseriesList · ${this.length} series`, this);
+  }
+
+  /** Node's inspect hook: the notebook display as a cell's last value in tslab, else the text table (docs/notebooks.md#display). */
   [INSPECT](depth?: number, options?: InspectOptionsLike): string {
-    return inspectDisplay(this, depth, options);
+    return inspectDisplay(this, depth, options, () => recordsText(this.#table(), this.toString()));
   }
 
   /**
-   * The notebook display bundle: one row per member (name, instance, begin, end, count).
+   * The notebook display bundle: a row per member (name, resolution, instance, unit, begin, end, count).
    *
    * @returns `text/plain` and `text/html`.
    * @example
-   * list[Symbol.for('Jupyter.display')]()['text/html'].includes('<table>') //=> true
+   * list[Symbol.for('Jupyter.display')]()['text/html'].includes('<table') //=> true
    */
   [JUPYTER_DISPLAY](): DisplayBundle {
-    const rows = Array.from(this, (ps) => {
-      const cells = [
-        ps.name ?? '',
-        ps.columnHeader().trim(),
-        ps.hasData() ? formatTime(ps.begin()) : '',
-        ps.hasData() ? formatTime(ps.end()) : '',
-        String(ps.length),
-      ];
-      return `<tr>${cells.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`;
-    });
-    const head = '<tr><th>name</th><th>instance</th><th>begin</th><th>end</th><th>count</th></tr>';
-    return {
-      'text/plain': this.toString(),
-      'text/html': `<div class="service-model"><strong>PeriodseriesList (${this.length})</strong><table>${head}${rows.join('')}</table></div>`,
-    };
+    return recordsBundle(this.#table(), this.toString());
   }
 }
 setBrand(PeriodseriesList.prototype, BRAND);

@@ -9,7 +9,18 @@
 import { DateTime } from 'luxon';
 import { ValueError } from '../exceptions';
 import { checkPeriods, columnEquals, toFloat64, type ColumnInput } from './columns';
-import { formatTime, hasBrand, INSPECT, JUPYTER_DISPLAY, setBrand, type DisplayBundle } from './display';
+import {
+  formatTime,
+  hasBrand,
+  INSPECT,
+  JUPYTER_DISPLAY,
+  recordsBundle,
+  recordsText,
+  setBrand,
+  type DisplayBundle,
+  type RecordCell,
+  type RecordTable,
+} from './display';
 import { periodAt, periodColumnsFromItems, type CapacityPeriod, type Period, type PeriodItemInput } from './periodseries-items';
 import { Series, type SeriesInit } from './series';
 import { inspectDisplay, type InspectOptionsLike } from './inspect-display';
@@ -287,20 +298,34 @@ export class Periodseries extends Series {
     return this.describe('Periodseries', []);
   }
 
-  /** Node's inspect hook: the notebook display as a cell's last value in tslab, else `toString()` (docs/notebooks.md#display). */
+  /** The caption (name, instance, unit, zone, count) and a row per period. */
+  #table(): RecordTable {
+    const unit = this.denominator ? `${this.unit ?? ''}/${this.denominator}` : this.unit;
+    const count = this.hasData() ? `${this.length} period${this.length === 1 ? '' : 's'}` : 'empty';
+    const parts = ['Periodseries', this.name === null ? null : `"${this.name}"`, this.instance?.columnHeader().trim(), unit];
+    const caption = [...parts, this.resolution.timezone, count].filter((p) => p !== null && p !== undefined && p !== '').join(' · ');
+    const capacity = this.hasCapacity();
+    const rows = this.data.map((p) => {
+      const row: RecordCell[] = [formatTime(p.begin), formatTime(p.end), p.value];
+      return capacity ? [...row, (p as CapacityPeriod).installed] : row;
+    });
+    return { caption, columns: capacity ? ['begin', 'end', 'value', 'installed'] : ['begin', 'end', 'value'], rows };
+  }
+
+  /** Node's inspect hook: the notebook display as a cell's last value in tslab, else the text table (docs/notebooks.md#display). */
   [INSPECT](depth?: number, options?: InspectOptionsLike): string {
-    return inspectDisplay(this, depth, options);
+    return inspectDisplay(this, depth, options, () => recordsText(this.#table(), this.toString()));
   }
 
   /**
-   * The notebook display bundle: name, resolution, instance, unit, begin, end, count.
+   * The notebook display bundle: the caption over the periods (begin, end, value; head and tail).
    *
    * @returns `text/plain` and `text/html`.
    * @example
-   * ps[Symbol.for('Jupyter.display')]()['text/html'].includes('NONE') //=> true
+   * ps[Symbol.for('Jupyter.display')]()['text/html'].includes('begin') //=> true
    */
   [JUPYTER_DISPLAY](): DisplayBundle {
-    return this.displaySummary('Periodseries', [['capacity periods', this.hasCapacity() ? 'yes' : null]]);
+    return recordsBundle(this.#table(), this.toString());
   }
 }
 setBrand(Periodseries.prototype, BRAND);

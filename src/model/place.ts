@@ -5,7 +5,17 @@
  */
 import type { Area } from './areas';
 import type { Curve } from './curve';
-import { displayBundle, hasBrand, INSPECT, JUPYTER_DISPLAY, listEquals, setBrand, type DisplayBundle } from './display';
+import {
+  displayBundle,
+  hasBrand,
+  INSPECT,
+  JUPYTER_DISPLAY,
+  listEquals,
+  setBrand,
+  SUMMARY_ROWS,
+  type DisplayBundle,
+  type SummaryRow,
+} from './display';
 import type { PlaceType } from './enums';
 import { inspectDisplay, type InspectOptionsLike } from './inspect-display';
 
@@ -212,7 +222,12 @@ export class Place {
    * p[Symbol.for('Jupyter.display')]()['text/html'].includes('Example Plant') //=> true
    */
   [JUPYTER_DISPLAY](): DisplayBundle {
-    return displayBundle('Place', this.toString(), [
+    return displayBundle('Place', this.toString(), this[SUMMARY_ROWS]());
+  }
+
+  /** The rows of the display, and the place's row in a list's table (a page of a place search). */
+  [SUMMARY_ROWS](): readonly SummaryRow[] {
+    return [
       ['name', this.name],
       ['key', this.key],
       ['kind', this.kind.tag],
@@ -222,7 +237,7 @@ export class Place {
       ['location', this.location ? `${this.location[0]}, ${this.location[1]}` : null],
       ['children', this.children.length || null],
       ['curves', this.curves.length || null],
-    ]);
+    ];
   }
 }
 setBrand(Place.prototype, BRAND);

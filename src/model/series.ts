@@ -8,7 +8,16 @@ import type { Resolution } from '../time';
 import { ValueError } from '../exceptions';
 import type { Contract } from './contract';
 import type { Curve } from './curve';
-import { displayBundle, equalsNullable, formatTime, hasBrand, setBrand, type DisplayBundle, type SummaryRow } from './display';
+import {
+  displayBundle,
+  equalsNullable,
+  formatTime,
+  hasBrand,
+  setBrand,
+  SUMMARY_ROWS,
+  type DisplayBundle,
+  type SummaryRow,
+} from './display';
 import type { Instance } from './instance';
 
 const BRAND = Symbol.for('service.model.Series');
@@ -202,20 +211,25 @@ export abstract class Series {
     return `<${kind}: ${parts.join(', ')}>`;
   }
 
-  /** The notebook bundle of subclasses: metadata, `extra` rows, then begin, end, count. */
-  protected displaySummary(kind: string, extra: readonly SummaryRow[]): DisplayBundle {
+  /** The series' summary: metadata, then begin, end, count (its row in a list's table). */
+  [SUMMARY_ROWS](): readonly SummaryRow[] {
     const has = this.hasData();
-    return displayBundle(kind, this.toString(), [
+    return [
       ['name', this.name],
       ['resolution', `${this.resolution.frequency.tag} ${this.resolution.timezone}`],
       ['instance', this.instance ? this.instance.columnHeader().trim() : null],
       ['contract', this.contract ? this.contract.columnHeader() : null],
       ['unit', this.denominator ? `${this.unit ?? ''}/${this.denominator}` : this.unit],
-      ...extra,
       ['begin', has ? formatTime(this.begin()) : null],
       ['end', has ? formatTime(this.end()) : null],
       ['count', this.length],
-    ]);
+    ];
+  }
+
+  /** The notebook bundle of subclasses: metadata, `extra` rows, then begin, end, count. */
+  protected displaySummary(kind: string, extra: readonly SummaryRow[]): DisplayBundle {
+    const rows = this[SUMMARY_ROWS]();
+    return displayBundle(kind, this.toString(), [...rows.slice(0, -3), ...extra, ...rows.slice(-3)]);
   }
 }
 setBrand(Series.prototype, BRAND);

@@ -1,21 +1,27 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { inspect } from 'node:util';
-import { Timeseries } from '../../src/model';
+import { DateTime } from 'luxon';
+import { Instance, InstanceList, Page, Timeseries } from '../../src/model';
 import { toDataFrame, toTable } from '../../src/frame';
 import { toText } from '../../src/frame/to-text';
 import {
   absolute,
   actual,
   ACTUAL_NAME,
+  actualCurve,
   ensemble,
   gasDay,
   ohlcList,
+  periods,
+  PeriodseriesList,
   Resolution,
   SRMC,
   srmcOptions,
   TimeseriesList,
   UTC,
+  WIND_NAME,
+  windCurve,
   Frequency,
 } from './samples';
 
@@ -107,6 +113,97 @@ test('Danfo frames from toDataFrame: the text table and HTML with dates in the s
   // the hooks are the frame's own, not enumerable, not on Danfo's class
   assert.not.ok(Object.keys(df).some((k) => k.includes('inspect')));
   assert.is(Object.getPrototypeOf(df)[Symbol.for('nodejs.util.inspect.custom')], undefined);
+});
+
+test('InstanceList: the caption over a table of the instances, as text and HTML', () => {
+  const issued = (iso: string) => DateTime.fromISO(iso, { zone: UTC });
+  const list = new InstanceList(
+    [
+      new Instance({ issued: issued('2020-10-26T00:00:00Z'), tag: 'ec', scenarios: 51 }),
+      new Instance({ issued: issued('2020-10-26T12:00:00Z'), tag: 'gfs' }),
+    ],
+    windCurve(),
+  );
+  assert.is(
+    inspect(list),
+    [
+      `InstanceList · "${WIND_NAME}" · 2 instances`,
+      '              issued  tag  scenarios',
+      '2020-10-26T00:00:00Z   ec         51',
+      '2020-10-26T12:00:00Z  gfs',
+      '[2 rows × 3 columns]',
+    ].join('\n'),
+  );
+  const html = bundle(list)['text/html']!;
+  assert.ok(
+    html.startsWith(`<div class="service-display"><p><strong>InstanceList · &quot;${WIND_NAME}&quot; · 2 instances</strong></p>`),
+    html,
+  );
+  assert.ok(html.includes('<thead><tr><th>issued</th><th>tag</th><th>scenarios</th></tr></thead>'), html);
+  assert.ok(html.includes('<tr><td>2020-10-26T12:00:00Z</td><td>gfs</td><td></td></tr>'), html);
+  assert.ok(html.includes('<p>2 rows × 3 columns</p>'), html);
+  assert.is(bundle(list)['text/plain'], inspect(list));
+  assert.is(inspect([list]), `[\n  ${list.toString()}\n]`);
+  assert.is(inspect(new InstanceList()), 'InstanceList · 0 instances\n(none)');
+});
+
+test('Page: the paging facts over a row per item (a curve search: name, type, resolution, unit)', () => {
+  const page = new Page([windCurve(), actualCurve()], { page: 2, pageSize: 2, totalItems: 5, lastPage: 3 });
+  const text = inspect(page);
+  const lines = text.split('\n');
+  assert.is(lines[0], 'Page 2 of 3 · 2 of 5 items');
+  assert.ok(/^ +name +curve type +data type +resolution +unit$/.test(lines[1]!), lines[1]);
+  // text cells are cut at 40 characters, as in every text table
+  assert.is(lines[2], 'DE Wind Power Production MWh/h 15min Fo…    INSTANCE   FORECAST   PT15M CET  MWh/h');
+  assert.is(lines.at(-1), '[2 rows × 5 columns]');
+  const html = bundle(page)['text/html']!;
+  assert.ok(html.includes('<strong>Page 2 of 3 · 2 of 5 items</strong>'), html);
+  assert.ok(html.includes(`<tr><td>${ACTUAL_NAME}</td><td>TIMESERIES</td><td>ACTUAL</td><td>PT1H CET</td><td>MWh/h</td></tr>`), html);
+  // items that are not model objects: a plain object's fields, else the text
+  assert.is(
+    inspect(new Page([{ tag: 'DE' }, 'x'], { page: 1, pageSize: 2, totalItems: 2, lastPage: 1 })),
+    'Page 1 of 1 · 2 of 2 items\ntag  value\n DE\n         x\n[2 rows × 2 columns]',
+  );
+});
+
+test('a long list shows its head and tail, and the whole shape', () => {
+  const issued = (h: number) => DateTime.fromMillis(Date.UTC(2020, 9, 26, h), { zone: UTC });
+  const list = new InstanceList(Array.from({ length: 30 }, (_, h) => new Instance({ issued: issued(h % 24), tag: `t${h}` })));
+  const lines = inspect(list).split('\n');
+  assert.is(lines.length, 1 + 1 + 5 + 1 + 5 + 1);
+  assert.is(lines[7]!.trim(), '…    …');
+  assert.is(lines.at(-1), '[30 rows × 2 columns]');
+  assert.ok(lines.at(-2)!.endsWith('t29'));
+});
+
+test('Periodseries: the caption over its periods; PeriodseriesList: a row per member', () => {
+  const ps = periods();
+  assert.is(
+    inspect(ps),
+    [
+      'Periodseries · "nuclear" · CET · 2 periods',
+      '                    begin                        end  value  installed',
+      '2020-01-01T00:00:00+01:00  2020-01-02T12:00:00+01:00    100        200',
+      '2020-01-02T12:00:00+01:00  2020-01-03T00:00:00+01:00     50        200',
+      '[2 rows × 4 columns]',
+    ].join('\n'),
+  );
+  assert.ok(
+    bundle(ps)['text/html']!.includes('<td>2020-01-02T12:00:00+01:00</td><td>2020-01-03T00:00:00+01:00</td><td>50</td><td>200</td>'),
+  );
+  const list = new PeriodseriesList([ps, ps.withName('hydro')]);
+  assert.is(
+    inspect(list),
+    [
+      'PeriodseriesList · 2 series',
+      '   name  resolution                      begin                        end  count',
+      'nuclear    NONE CET  2020-01-01T00:00:00+01:00  2020-01-03T00:00:00+01:00      2',
+      '  hydro    NONE CET  2020-01-01T00:00:00+01:00  2020-01-03T00:00:00+01:00      2',
+      '[2 rows × 5 columns]',
+    ].join('\n'),
+  );
+  assert.ok(bundle(list)['text/html']!.includes('<th>name</th><th>resolution</th><th>begin</th><th>end</th><th>count</th>'));
+  for (const v of [ps, list]) noInternals(inspect(v));
 });
 
 test.run();

@@ -28,10 +28,10 @@ export const ACTUAL_NAME = 'DE Consumption MWh/h H Actual';
 export const WIND_NAME = 'DE Wind Power Production MWh/h 15min Forecast';
 export const CLIMATE_NAME = 'DE Consumption Temperature °C 15min Climate';
 
-const actualCurve = (): Curve =>
+export const actualCurve = (): Curve =>
   new Curve({ name: ACTUAL_NAME, curveType: CurveType.TIMESERIES, frequency: Frequency.PT1H, dataType: DataType.ACTUAL, unit: 'MWh/h' });
 
-const windCurve = (): Curve =>
+export const windCurve = (): Curve =>
   new Curve({ name: WIND_NAME, curveType: CurveType.INSTANCE, frequency: Frequency.PT15M, dataType: DataType.FORECAST, unit: 'MWh/h' });
 
 /** Issued 2020-10-26 00:00 UTC with a tag (`'2020-10-26 00:00 ec-ens'` in headers). */

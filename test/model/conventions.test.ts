@@ -18,6 +18,7 @@ import {
   Filter,
   FuelType,
   Instance,
+  InstanceList,
   OHLC,
   OHLCField,
   OHLCList,
@@ -68,6 +69,7 @@ const cases: Case[] = [
   { name: 'AbsoluteItem', make: s.absoluteItem, is: AbsoluteItem.isAbsoluteItem },
   { name: 'AbsoluteResult', make: s.absolute, is: AbsoluteResult.isAbsoluteResult },
   { name: 'Page', make: s.page, is: Page.isPage },
+  { name: 'InstanceList', make: s.instanceList, is: InstanceList.isInstanceList },
 ];
 
 type Conventional = {
@@ -263,6 +265,10 @@ changes.TimeseriesList = {
 changes.PeriodseriesList = {
   make: s.periodseriesList,
   variants: { item: () => new PeriodseriesList([s.periods().with({ unit: 'GW' })]) },
+};
+changes.InstanceList = {
+  make: s.instanceList,
+  variants: { item: () => new InstanceList([s.instance(), s.instance().with({ tag: 'gfs', scenarios: 50 })], s.curve()) },
 };
 changes.Page = {
   make: s.page,

@@ -13,6 +13,7 @@ import {
   DataType,
   FuelType,
   Instance,
+  InstanceList,
   OHLC,
   OHLCField,
   OHLCList,
@@ -168,6 +169,8 @@ export const absolute = (): AbsoluteResult =>
     unit: 'MWh/h',
     items: [absoluteItem()],
   });
+
+export const instanceList = (): InstanceList => new InstanceList([instance(), instance().with({ tag: 'gfs', scenarios: 51 })], curve());
 
 export const page = (): Page<string> => new Page(['a', 'b'], { page: 1, pageSize: 2, totalItems: 3, lastPage: 2 });
 

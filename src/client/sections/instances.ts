@@ -8,7 +8,7 @@
 import { DateTime } from 'luxon';
 import { ValidationError } from '../../exceptions';
 import { alignActual, evaluateSkill, type SkillResult } from '../../engine';
-import { Curve, Timeseries, TimeseriesList, type AbsoluteResult, type Instance } from '../../model';
+import { Curve, Timeseries, TimeseriesList, type AbsoluteResult, type InstanceList } from '../../model';
 import { shiftMillis, UTC } from '../../time';
 import {
   decodeAbsoluteResult,
@@ -94,13 +94,13 @@ export class InstancesSection extends Section {
    * @param options - `tags`, `excludeTags`, `limit` (1-25, default 25), `issuedAtLatest`,
    *   `issuedAtEarliest` (both inclusive), `issuedTimeOfDay` (one or more times of day in the
    *   curve's issue zone).
-   * @returns The instances.
+   * @returns The instances, an `InstanceList` (an array with the curve).
    * @throws ValidationError before any request or from the service; NotFoundError, ForbiddenError
    *   and the transport's errors.
    * @example
    * (await client.instances.list(curve, { tags: ['ec', 'gfs'], limit: 10 })).length //=> 10
    */
-  async list(curve: CurveInput, options: InstancesListOptions & CallOptions = {}): Promise<Instance[]> {
+  async list(curve: CurveInput, options: InstancesListOptions & CallOptions = {}): Promise<InstanceList> {
     const line = instancesList(curve, options ?? {});
     return parseInstanceList(await this.#body(line, options?.signal), Curve.isCurve(curve) ? curve : null);
   }

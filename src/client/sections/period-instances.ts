@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { Curve, type Instance, type Periodseries, type PeriodseriesList } from '../../model';
+import { Curve, type InstanceList, type Periodseries, type PeriodseriesList } from '../../model';
 import {
   parseInstanceList,
   periodInstancesGet,
@@ -43,13 +43,13 @@ export class PeriodInstancesSection extends Section {
    * @param curve - The curve or its name; a Curve must be of type INSTANCE_PERIOD.
    * @param options - `tags`, `excludeTags`, `limit` (1-20, default 20), `issuedAtLatest`,
    *   `issuedAtEarliest` (both inclusive).
-   * @returns The instances.
+   * @returns The instances, an `InstanceList` (an array with the curve).
    * @throws ValidationError before any request or from the service; NotFoundError, ForbiddenError
    *   and the transport's errors.
    * @example
    * (await client.periodInstances.list(curve, { excludeTags: 'x' }))[0].tag //~> 'GGXXxM8VKmeHWrbHHx3rAg'
    */
-  async list(curve: CurveInput, options: PeriodInstancesListOptions & CallOptions = {}): Promise<Instance[]> {
+  async list(curve: CurveInput, options: PeriodInstancesListOptions & CallOptions = {}): Promise<InstanceList> {
     const line = periodInstancesList(curve, options ?? {});
     return parseInstanceList(await this.#body(line, options?.signal), Curve.isCurve(curve) ? curve : null);
   }

@@ -4,7 +4,7 @@
  * @module
  */
 import { DateTime, FixedOffsetZone, type Zone } from 'luxon';
-import { Instance, type Curve } from '../../model';
+import { Instance, InstanceList, type Curve } from '../../model';
 import { UTC } from '../../time';
 import { formatDateTimeIso } from './format-instants';
 import { lastOffsetMinutes, readInstant } from './parse-instant';
@@ -96,13 +96,16 @@ export function serializeInstance(instance: Instance): InstanceJson {
  *
  * @param json - The array (or its JSON text).
  * @param curve - A curve to show the times in its zones, if wanted.
- * @returns The instances, in the order sent.
+ * @returns The instances, in the order sent, with the curve.
  * @throws ParseException when the body is not an array or an instance is bad.
  * @example
  * parseInstanceList([{ issued: '2020-06-01T12:00:00+00:00', tag: 'ec' }])[0].tag //=> 'ec'
  */
-export function parseInstanceList(json: unknown, curve: Curve | null = null): Instance[] {
-  return asArray(jsonBody(json), '').map((item, i) => parseInstance(item, curve, `[${i}]`));
+export function parseInstanceList(json: unknown, curve: Curve | null = null): InstanceList {
+  return new InstanceList(
+    asArray(jsonBody(json), '').map((item, i) => parseInstance(item, curve, `[${i}]`)),
+    curve,
+  );
 }
 
 /**

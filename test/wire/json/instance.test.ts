@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ParseException } from '../../../src/exceptions';
+import { InstanceList } from '../../../src/model';
 import { parseCurve, parseInstance, parseInstanceList, serializeInstance, serializeInstanceList } from '../../../src/wire';
 import { FORECAST_CURVE } from './samples';
 
@@ -69,6 +70,10 @@ test('instance lists keep order and need an array', () => {
     ['ec', 'gfs'],
   );
   assert.equal(serializeInstanceList(list), body);
+  assert.ok(InstanceList.isInstanceList(list));
+  assert.is(list.curve, null);
+  const curve = parseCurve(FORECAST_CURVE);
+  assert.is(parseInstanceList(body, curve).curve, curve);
   fails(() => parseInstanceList({ issued: 'x' }), 'response: expected an array, got {"issued":"x"}');
   fails(() => parseInstanceList([JSON_INSTANCE, {}]), '[1].issued: expected an ISO 8601 date-time, got nothing');
 });
