@@ -4,6 +4,9 @@ import { inspect } from 'node:util';
 import { ValueError } from '../../src/exceptions';
 import { InstanceList } from '../../src/model';
 import * as s from './samples';
+import { withoutFrameDisplay } from '../helpers/plain-display';
+
+withoutFrameDisplay(test);
 
 test('an immutable array of instances with the curve; derived arrays are plain', () => {
   const list = s.instanceList();

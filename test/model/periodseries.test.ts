@@ -4,6 +4,9 @@ import { ValueError } from '../../src/exceptions';
 import { Periodseries, type CapacityPeriod, type Period } from '../../src/model';
 import { CET, Frequency, Resolution } from '../../src/time';
 import * as s from './samples';
+import { withoutFrameDisplay } from '../helpers/plain-display';
+
+withoutFrameDisplay(test);
 
 const VE = s.isA(ValueError);
 const none = new Resolution(Frequency.NONE, CET);
