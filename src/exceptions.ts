@@ -24,6 +24,9 @@ export interface ErrorBody {
  */
 export type ResponseHeaders = Readonly<Record<string, string | number | readonly string[] | undefined>>;
 
+/** The hook a new error calls, set on the prototype by the layer that knows notebooks. */
+const CREATED = Symbol.for('service.error.created');
+
 /**
  * Root of every error thrown by this package.
  *
@@ -36,6 +39,8 @@ export class ServiceError extends Error {
   constructor(message?: string, options?: { cause?: unknown }) {
     super(message ?? '', options);
     this.name = new.target.name;
+    // where a notebook kernel shows `stack` as it is, the model layer shortens it (model/error-display.ts)
+    (this as { [CREATED]?: () => void })[CREATED]?.();
   }
 }
 

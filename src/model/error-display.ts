@@ -5,13 +5,14 @@
  * In a notebook kernel an error shows its class, its message (which names the parameter of a
  * `ValidationError`) and only the frames of the notebook's own cells: none into the package, the
  * libraries under it or the kernel. Elsewhere it prints as Node prints any error (the whole stack
- * and its fields).
+ * and its fields). Deno's kernel shows a thrown error's `stack` as it is, so there a new toolkit
+ * error's `stack` is that same short text.
  *
  * @module
  */
 import { ServiceError } from '../exceptions';
 import { INSPECT } from './display';
-import { inNotebook } from './notebook-output';
+import { inDenoKernel, inNotebook } from './notebook-output';
 
 /** Where a stack line points: the text in parentheses, or after `at `. */
 function locationOf(line: string): string {
@@ -84,6 +85,35 @@ Object.defineProperty(ServiceError.prototype, INSPECT, {
     if (inNotebook()) return notebookErrorText(this);
     const fields = Object.fromEntries(Object.entries(this));
     return Object.keys(fields).length > 0 ? `${this.stack} ${inspect(fields, options)}` : String(this.stack);
+  },
+  enumerable: false,
+  configurable: true,
+  writable: true,
+});
+
+/**
+ * Gives a new error the short stack of {@link notebookErrorText} when it is made in Deno's kernel,
+ * which shows a cell's thrown error as its `name`, `message` and `stack` lines. The text is made
+ * when read (a subclass sets its fields after `ServiceError`'s constructor); setting `stack`
+ * replaces it as on any error.
+ *
+ * @param error - The new error.
+ * @returns Nothing.
+ */
+function shortenStackInDeno(error: ServiceError): void {
+  if (!inDenoKernel()) return;
+  const frames = cellFrames(error.stack ?? '');
+  Object.defineProperty(error, 'stack', {
+    configurable: true,
+    enumerable: false,
+    get: () => [`${error.name}: ${error.message}`, ...frames].join('\n'),
+    set: (value: unknown) => Object.defineProperty(error, 'stack', { value, writable: true, configurable: true, enumerable: false }),
+  });
+}
+
+Object.defineProperty(ServiceError.prototype, Symbol.for('service.error.created'), {
+  value: function created(this: ServiceError): void {
+    shortenStackInDeno(this);
   },
   enumerable: false,
   configurable: true,

@@ -87,6 +87,17 @@ function denoJupyter(): DenoJupyter | null {
 }
 
 /**
+ * Tells whether this process runs in Deno's notebook kernel (`deno jupyter`).
+ *
+ * @returns True inside Deno's kernel.
+ * @example
+ * inDenoKernel() //=> false (in a script)
+ */
+export function inDenoKernel(): boolean {
+  return denoJupyter() !== null;
+}
+
+/**
  * Tells whether this process runs in a notebook kernel that `display` can reach (tslab or
  * Deno), so callers can skip building rich renderings when only text will be printed.
  *

@@ -70,6 +70,31 @@ test('printed by tslab (console.error in a kernel): the short form, no frame int
   }
 });
 
+test("made in Deno's kernel: `stack` is the short text (Deno shows it as it is); setting it replaces it", () => {
+  const global = globalThis as { Deno?: unknown };
+  global.Deno = { jupyter: { display: async () => undefined } };
+  try {
+    const thrower = runInThisContext("(E) => { throw new E('Not a valid datetime', 'begin'); }", { filename: '<anonymous>' }) as (
+      e: unknown,
+    ) => void;
+    let caught: Error | undefined;
+    try {
+      thrower(ValidationError);
+    } catch (e) {
+      caught = e as Error;
+    }
+    const lines = (caught?.stack ?? '').split('\n');
+    assert.is(lines[0], 'ValidationError: Field="begin", message: Not a valid datetime');
+    assert.equal(lines.slice(1), ['    at <anonymous>:1:16'], caught?.stack);
+    assert.is(Object.keys(caught ?? {}).includes('stack'), false);
+    (caught as Error).stack = 'replaced';
+    assert.is(caught?.stack, 'replaced');
+  } finally {
+    delete global.Deno;
+  }
+  assert.ok((new ValidationError('x', 'begin').stack ?? '').includes('error-display.test.ts'), 'outside Deno: the whole stack');
+});
+
 test('outside a notebook: the whole stack and the fields, as Node prints errors', () => {
   const e = new ValidationError('begin must be before end', 'begin');
   const text = inspect(e);
