@@ -10,8 +10,10 @@ import { AbsoluteResult } from '../model/absolute-result';
 import { escapeHtml, formatTime, registerTableRenderer, type RecordTable } from '../model/display';
 import { OHLCList } from '../model/ohlc-list';
 import { SRMC } from '../model/srmc';
+import type { DateTime } from 'luxon';
 import { Timeseries } from '../model/timeseries';
 import { TimeseriesList } from '../model/timeseries-list';
+import { valueExtentOf } from '../model/value-extent';
 import { registerTableHtml } from '../plot/table-html';
 import { columnsTable } from './table-grid';
 import { toHtml, type HtmlTable } from './to-html';
@@ -47,12 +49,15 @@ function timeseriesCaption(ts: Timeseries): string {
 }
 
 /**
- * The note an empty series shows: it has no values in the range it was loaded for (the answer
- * does not say where the curve's data is; docs/notebooks.md#empty).
+ * The note an empty series shows: it has no values in the range it was loaded for, and where the
+ * curve's values are when the service said so (docs/notebooks.md#empty).
  */
 function emptyNote(ts: Timeseries): string {
   const curve = ts.curve ? ` of curve "${ts.curve.name}"` : '';
-  return `No values${curve} in the requested range. Load another range (begin/end) to find the data.`;
+  const extent = valueExtentOf(ts);
+  if (extent === null) return `No values${curve} in the requested range. Load another range (begin/end) to find the data.`;
+  const at = (t: DateTime) => t.toFormat(t.hour === 0 && t.minute === 0 ? 'yyyy-MM-dd' : 'yyyy-MM-dd HH:mm');
+  return `No values${curve} in the requested range. Its values run from ${at(extent.first)} to ${at(extent.last)} (${extent.first.zoneName}).`;
 }
 
 /** The caption and table of a tabular data object, or null for a value this renderer does not lay out. */

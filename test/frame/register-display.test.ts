@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import { inspect } from 'node:util';
 import { DateTime } from 'luxon';
 import { Instance, InstanceList, Page, Timeseries } from '../../src/model';
+import { noteValueExtent } from '../../src/model/value-extent';
 import { toDataFrame, toTable } from '../../src/frame';
 import { toText } from '../../src/frame/to-text';
 import {
@@ -22,6 +23,7 @@ import {
   UTC,
   WIND_NAME,
   windCurve,
+  CET,
   Frequency,
 } from './samples';
 
@@ -72,6 +74,16 @@ test('an empty Timeseries says it has no values in the requested range', () => {
   );
   assert.ok(bundle(empty)['text/html']!.includes('<p>No values in the requested range.'));
   assert.not.ok(bundle(empty)['text/html']!.includes('<table'));
+});
+
+test("an empty Timeseries whose curve's values were named says where they are", () => {
+  const empty = new Timeseries({ resolution: new Resolution(Frequency.PT1H, CET), name: 'wind', times: [], values: [] });
+  // 2024-11-30T23:00Z is 2024-12-01 00:00 CET (a midnight: the date alone); 2026-11-29T22:00Z is 23:00 CET
+  const first = DateTime.fromISO('2024-11-30T23:00:00Z', { zone: 'CET' });
+  const last = DateTime.fromISO('2026-11-29T22:00:00Z', { zone: 'CET' });
+  noteValueExtent(empty, { first, last });
+  assert.is(inspect(empty).split('\n')[1], 'No values in the requested range. Its values run from 2024-12-01 to 2026-11-29 23:00 (CET).');
+  assert.ok(bundle(empty)['text/html']!.includes('Its values run from 2024-12-01 to 2026-11-29 23:00 (CET).'));
 });
 
 test('TimeseriesList: members side by side; an empty list shows its summary', () => {

@@ -14,7 +14,10 @@ import { ValidationError } from 'service/exceptions';
 /** Request headers a cross-origin page may send: the key, a JSON body's type, a revalidation. */
 const ALLOWED_HEADERS = ['X-API-Key', 'Content-Type', 'If-None-Match'];
 
-/** Answer headers a cross-origin page may read: the ETag, the Arrow offer, paging, Retry-After. */
+/**
+ * Answer headers a cross-origin page may read: the ETag, the Arrow offer, paging, Retry-After,
+ * and where the values of an empty series are.
+ */
 const EXPOSED_HEADERS = [
   'ETag',
   'X-Arrow-Stream',
@@ -24,6 +27,8 @@ const EXPOSED_HEADERS = [
   'X-Last-Page',
   'X-Total-Items',
   'Retry-After',
+  'X-First-Value',
+  'X-Last-Value',
 ];
 
 /**

@@ -43,8 +43,25 @@ async function timeseriesLoad(context: RouteContext, request: FastifyRequest, re
   );
   const curve = await curveOf(context.store, user, record);
   const open = asksArrow(request) ? await openPlainSeries(context.store, curve, record, { ...query, range }) : null;
-  if (open !== null) return timeseriesStreamReply(reply, open);
-  return timeseriesReply(request, reply, await loadTimeseries(context.store, curve, record, { ...query, range }));
+  if (open !== null) {
+    if (open.cursor.rows === 0) await nameValueExtent(context, reply, record.name);
+    return timeseriesStreamReply(reply, open);
+  }
+  const series = await loadTimeseries(context.store, curve, record, { ...query, range });
+  if (series.length === 0) await nameValueExtent(context, reply, record.name);
+  return timeseriesReply(request, reply, series);
+}
+
+/**
+ * Says where a curve's values are on an answer that holds none: `X-First-Value` and
+ * `X-Last-Value`, the first and last stored value times as ISO instants
+ * (docs/protocol.md#data-extent). A curve with no values at all gets neither.
+ */
+async function nameValueExtent(context: RouteContext, reply: FastifyReply, curve: string): Promise<void> {
+  const extent = await context.store.valueExtent(curve);
+  if (extent === null) return;
+  reply.header('x-first-value', new Date(extent.first).toISOString());
+  reply.header('x-last-value', new Date(extent.last).toISOString());
 }
 
 /**

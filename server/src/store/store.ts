@@ -141,6 +141,12 @@ export interface SeriesBatch {
   scenarios: Float64Array[];
 }
 
+/** The first and last value times of a stored series (epoch ms). */
+export interface ValueExtent {
+  readonly first: number;
+  readonly last: number;
+}
+
 /** How many rows a series has in a range, and its first and last time. */
 export interface SeriesSpan {
   /** Rows (one per distinct time). */
@@ -360,6 +366,12 @@ export interface Store {
   readOhlc(curve: string, query: OhlcQuery): Promise<OhlcBlock>;
   /** The newest trading day with rows at or before `atOrBefore` (default: any), or `null`. */
   latestTraded(curve: string, atOrBefore?: number): Promise<number | null>;
+  /**
+   * The first and last value times (epoch ms, step starts) stored for a curve without instances,
+   * or `null` when it has none: what an empty answer names as where the data is
+   * (docs/protocol.md#data-extent).
+   */
+  valueExtent(curve: string): Promise<ValueExtent | null>;
 
   /** Events after an id (`null`: the whole log), oldest first, at most `limit`. */
   eventsAfter(lastId: string | null, limit?: number): Promise<EventsAfter>;

@@ -3,7 +3,9 @@
  *
  * @module
  */
+import { DateTime } from 'luxon';
 import type { OHLCList, Periodseries, PeriodseriesList, Timeseries, TimeseriesList } from '../../model';
+import { noteValueExtent } from '../../model/value-extent';
 import {
   formatRequestLine,
   parseOHLCList,
@@ -91,9 +93,17 @@ export function sendLine(section: Section, line: RequestLine, signal?: AbortSign
  * @example
  * (await fetchSeries(section, timeseriesLoad(curve, { begin, end }))).length //=> 96
  */
-export function fetchSeries(section: Section, line: RequestLine, signal?: AbortSignal, shared?: SharedTimes): Promise<Timeseries> {
+export async function fetchSeries(section: Section, line: RequestLine, signal?: AbortSignal, shared?: SharedTimes): Promise<Timeseries> {
   const fromArrow = shared === undefined ? decodeTimeseries : (bytes: Uint8Array) => decodeTimeseries(bytes, { times: shared });
-  return fetchData(section, line, signal, fromArrow, (json) => parseTimeseries(json));
+  const { value, headers } = await fetchAnswer(section, line, signal, fromArrow, (json) => parseTimeseries(json));
+  const first = headers['x-first-value'];
+  const last = headers['x-last-value'];
+  if (value.length === 0 && first !== undefined && last !== undefined) {
+    const zone = value.resolution.zone;
+    const extent = { first: DateTime.fromISO(first, { zone }), last: DateTime.fromISO(last, { zone }) };
+    if (extent.first.isValid && extent.last.isValid) noteValueExtent(value, extent);
+  }
+  return value;
 }
 
 /**
@@ -177,7 +187,19 @@ export async function fetchData<T>(
   fromArrow: (bytes: Uint8Array) => T,
   fromJson: (json: unknown) => T,
 ): Promise<T> {
+  return (await fetchAnswer(section, line, signal, fromArrow, fromJson)).value;
+}
+
+/** {@link fetchData}, with the answer's headers. */
+async function fetchAnswer<T>(
+  section: Section,
+  line: RequestLine,
+  signal: AbortSignal | undefined,
+  fromArrow: (bytes: Uint8Array) => T,
+  fromJson: (json: unknown) => T,
+): Promise<{ value: T; headers: Readonly<Record<string, string>> }> {
   const res = await transportOf(section).get(formatRequestLine(line), { ...(signal ? { signal } : {}), data: true });
-  if (res.arrow === undefined) return fromJson(res.body);
-  return res.shared === undefined ? fromArrow(res.arrow) : decodeCached(res.shared, res.arrow, fromArrow);
+  const { headers } = res;
+  if (res.arrow === undefined) return { value: fromJson(res.body), headers };
+  return { value: res.shared === undefined ? fromArrow(res.arrow) : decodeCached(res.shared, res.arrow, fromArrow), headers };
 }

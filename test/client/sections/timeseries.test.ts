@@ -4,11 +4,14 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
+import { inspect } from 'node:util';
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { ServiceClient } from '../../../src/client';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../../src/exceptions';
 import { Aggregation, Filter, Timeseries } from '../../../src/model';
+import { valueExtentOf } from '../../../src/model/value-extent';
+import '../../../src/frame';
 import type { CurveRecord, SeriesBlock } from '../../../server/src/store';
 import { Frequency, GAS_DAY } from '../../../src/time';
 import { parseCurve } from '../../../src/wire';
@@ -93,6 +96,30 @@ test('load returns a Timeseries of the raw values in the curve zone', async () =
   assert.is(ts.at(12)?.date.toISO(), '2024-10-27T02:00:00.000+01:00');
   assert.is(ts.values?.[12], 12);
   assert.equal(sent.at(-1), `/timeseries/${encodeURIComponent(WIND)}/?begin=2024-10-27&end=2024-10-28`);
+});
+
+test("an empty range stays an empty series and says where the curve's values are (JSON and Arrow)", async () => {
+  const arrow = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options, transport: 'arrow' });
+  try {
+    for (const c of [client, arrow]) {
+      const ts = await c.timeseries.load(WIND, { begin: '2023-01-01', end: '2023-01-02' });
+      assert.is(ts.length, 0);
+      // stored: 2024-10-26T22:00Z (00:00+02:00) to 2024-10-27T22:45Z (23:45+01:00)
+      const extent = valueExtentOf(ts);
+      assert.is(extent?.first.toISO(), '2024-10-27T00:00:00.000+02:00');
+      assert.is(extent?.last.toISO(), '2024-10-27T23:45:00.000+01:00');
+      assert.ok(
+        inspect(ts).endsWith(
+          `No values of curve "${WIND}" in the requested range. Its values run from 2024-10-27 to 2024-10-27 23:45 (CET).`,
+        ),
+        inspect(ts),
+      );
+    }
+    // a series with values carries no extent
+    assert.is(valueExtentOf(await client.timeseries.load(WIND, { begin: '2024-10-27', end: '2024-10-28' })), null);
+  } finally {
+    arrow.close();
+  }
 });
 
 test('aggregation options travel with frequency and the service computes the DST day', async () => {

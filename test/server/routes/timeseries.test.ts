@@ -304,6 +304,27 @@ test('a scenario series keeps every scenario (aggregated independently) and its 
   assert.is(parseTimeseries(body).scenarioNames.length, 3);
 });
 
+test('an answer without values names the first and last stored value times; one with values does not', async () => {
+  const url = (query: string) => `${svc.url}/api/timeseries/${encodeURIComponent(WIND)}/?${query}`;
+  const extent = (res: Response) => [res.headers.get('x-first-value'), res.headers.get('x-last-value')];
+  // stored: 2024-01-14T23:00Z (the January day's first quarter-hour) to 2024-10-27T22:45Z (the October day's last)
+  const stored = ['2024-01-14T23:00:00.000Z', '2024-10-27T22:45:00.000Z'];
+  const empty = await fetch(url('begin=2023-01-01&end=2023-01-02'), { headers: { 'X-API-Key': svc.apiKey } });
+  assert.is(empty.status, 200);
+  assert.equal(((await empty.json()) as { data: unknown[] }).data, []);
+  assert.equal(extent(empty), stored);
+  const full = await fetch(url('begin=2024-03-31&end=2024-04-01'), { headers: { 'X-API-Key': svc.apiKey } });
+  assert.is(((await full.json()) as { data: unknown[] }).data.length, 92);
+  assert.equal(extent(full), [null, null]);
+  // the Arrow answer of a range longer than one batch is streamed: it names them too
+  for (const query of ['begin=2023-01-01&end=2023-01-02', 'begin=2012-01-01&end=2022-01-01']) {
+    const arrow = await fetch(url(query), { headers: { 'X-API-Key': svc.apiKey, Accept: 'application/vnd.apache.arrow.stream' } });
+    assert.is(arrow.status, 200, query);
+    await arrow.arrayBuffer();
+    assert.equal(extent(arrow), stored, query);
+  }
+});
+
 test('400 names the bad parameter: dates, zone, enum tags, threshold, frequency finer than the curve', async () => {
   const cases: [string, string][] = [
     ['end=2024-01-02', 'begin'],

@@ -54,6 +54,7 @@ import type {
   StorePage,
   StoreStats,
   TimeRange,
+  ValueExtent,
 } from '../store';
 import type {
   CurveRecord,
@@ -575,6 +576,20 @@ export class DuckDbStore implements Store {
     )) as [Float64Array];
     const latest = max[0];
     return latest === undefined || Number.isNaN(latest) ? null : latest;
+  }
+
+  /** {@inheritDoc Store.valueExtent} */
+  async valueExtent(curve: string): Promise<ValueExtent | null> {
+    const row = this.curveRow(curve);
+    const [first, last] = (await this.readers.use((conn) =>
+      readColumns(
+        conn,
+        `SELECT min(ts), max(ts) FROM series_values WHERE series_id IN (SELECT id FROM series WHERE curve_id = ${row.id} AND instance_id = 0)`,
+        ['number', 'number'],
+      ),
+    )) as [Float64Array, Float64Array];
+    const [a, b] = [first[0], last[0]];
+    return a === undefined || b === undefined || Number.isNaN(a) || Number.isNaN(b) ? null : { first: a, last: b };
   }
 
   /** {@inheritDoc Store.eventsAfter} */

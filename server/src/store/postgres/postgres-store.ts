@@ -42,6 +42,7 @@ import type {
   StorePage,
   StoreStats,
   TimeRange,
+  ValueExtent,
 } from '../store';
 import type {
   CurveRecord,
@@ -561,6 +562,22 @@ export class PostgresStore implements Store {
     const [max] = await this.onReader((db) => pgColumns(db, `SELECT max(traded) FROM ohlc WHERE curve_id = $1${bound}`, [row.id]), false);
     const latest = max?.[0];
     return latest === undefined || Number.isNaN(latest) ? null : latest;
+  }
+
+  /** {@inheritDoc Store.valueExtent} */
+  async valueExtent(curve: string): Promise<ValueExtent | null> {
+    const row = await this.curveRow(curve);
+    const [first, last] = await this.onReader(
+      (db) =>
+        pgColumns(
+          db,
+          'SELECT min(ts), max(ts) FROM series_values WHERE series_id IN (SELECT id FROM series WHERE curve_id = $1 AND instance_id = 0)',
+          [row.id],
+        ),
+      false,
+    );
+    const [a, b] = [first?.[0], last?.[0]];
+    return a === undefined || b === undefined || Number.isNaN(a) || Number.isNaN(b) ? null : { first: a, last: b };
   }
 
   /** {@inheritDoc Store.eventsAfter} */

@@ -74,6 +74,8 @@ test('reads back what was written, NaN as missing, in [begin, end)', async () =>
   const part = await store.readSeries(WIND, { begin: T0 + H, end: T0 + 3 * H });
   assert.equal([...part.times], [T0 + H, T0 + 2 * H]);
   assert.ok(Number.isNaN((part.values as Float64Array)[0]));
+  // where the values are: the first and last of the four hours
+  assert.equal(await store.valueExtent(WIND), { first: T0, last: T0 + 3 * H });
   try {
     await store.readSeries('no such curve', {});
     assert.unreachable();

@@ -74,6 +74,10 @@ test('a write on one node is seen by the others: data, data versions, keys and b
     const block = await b.readSeries('C1', { begin: T0 + 2 * HOUR, end: T0 + 5 * HOUR });
     assert.equal([...block.times], [T0 + 2 * HOUR, T0 + 3 * HOUR, T0 + 4 * HOUR]);
     assert.equal([...(block.values ?? [])], [0.5, 0.75, 1]);
+    // where the values are: the first and last of the 24 hours; a curve without values has none
+    assert.equal(await b.valueExtent('C1'), { first: T0, last: T0 + 23 * HOUR });
+    await a.importBatch({ curves: [curve('C2')] });
+    assert.is(await b.valueExtent('C2'), null);
 
     const hash = 'ab'.repeat(32);
     await a.importBatch({
