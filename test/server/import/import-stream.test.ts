@@ -162,7 +162,10 @@ test('malformed JSON in the middle of a large body: a 400 before the rest is sen
   const { req, answer } = openUpload();
   // the write may still be under way when the answer comes: the answer decides the test, so a
   // write cut off after it is not a failure
-  const sent = write(req, Buffer.from(`{"files": [{"name": "big.csv", "text": ${JSON.stringify(big)}}, {"name": "b.csv", "text": "x"} "oops"`));
+  const sent = write(
+    req,
+    Buffer.from(`{"files": [{"name": "big.csv", "text": ${JSON.stringify(big)}}, {"name": "b.csv", "text": "x"} "oops"`),
+  );
   sent.catch(() => undefined);
   // the answer comes while the upload is still open: the rest is never needed
   const r = await Promise.race([answer, sleep(20_000).then(() => null)]);
