@@ -13,7 +13,7 @@
 // by the Node that runs this script) and, when a `deno` executable is on PATH or in node_modules/.bin, `deno`
 // ("Deno (service)", `deno jupyter --kernel`). Nothing is downloaded.
 import {
-  accessSync, constants, existsSync, lstatSync, mkdirSync, readlinkSync, rmSync, symlinkSync, writeFileSync,
+  accessSync, constants, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync,
 } from 'node:fs';
 import { delimiter, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -83,7 +83,9 @@ function writeSpec(prefix, name, spec) {
   const dir = join(prefix, 'share', 'jupyter', 'kernels', name);
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'kernel.json');
-  writeFileSync(file, `${JSON.stringify(spec, null, 2)}\n`);
+  const text = `${JSON.stringify(spec, null, 2)}\n`;
+  // Unchanged specs are left as they are: a kernel starting elsewhere may be reading this file.
+  if (!existsSync(file) || readFileSync(file, 'utf8') !== text) writeFileSync(file, text);
   return file;
 }
 

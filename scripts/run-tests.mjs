@@ -1,21 +1,53 @@
 #!/usr/bin/env node
 // The test command: type-checks src/ and test/, then runs every test/**/*.test.ts file with uvu
 // through tsx, each in its own process (so servers, ports and global state never leak between
-// files), two at a time. Ends with the line `N passed, N failed`.
+// files). Ends with the line `N passed, N failed`.
+//
+// Files run side by side within a budget of slots, twice the number of cores by default (many
+// files spend much of their time waiting on a service, a kernel or a browser). A file takes one
+// slot; a job that keeps a core busy throughout (each type-check project, the checks marked so in
+// LONG) takes two. The files in LONG start first, longest first, so that none is left running
+// alone at the end; the type-checks run beside the files rather than before them.
 //
 //   node scripts/run-tests.mjs            all tests
 //   node scripts/run-tests.mjs time model only files whose path contains one of the words
+//   TEST_SLOTS=2 node scripts/run-tests.mjs   another budget (1: one file at a time)
 import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { availableParallelism } from 'node:os';
+import { installKernels } from '../kernel/install.mjs';
 import { ensurePolars } from './ensure-polars.mjs';
 import { isBuildStale } from './jupyter/ensure-build.mjs';
+import { ensureJupyter } from './jupyter/ensure-jupyter.mjs';
+import { ensureChromium } from './jupyter/report-browser.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const filters = process.argv.slice(2);
 const env = { ...process.env, TZ: 'America/New_York', NO_COLOR: '1', FORCE_COLOR: '0' };
 const FILE_TIMEOUT_MS = 10 * 60 * 1000;
+const SLOTS = Number(process.env.TEST_SLOTS) || 2 * availableParallelism();
+
+/**
+ * The files that take longest (notebooks on their kernels, reports in a browser, packing and
+ * installing the package, PostgreSQL clusters, whole-repository checks), longest first, as path
+ * prefixes, each with its slots: two for those that keep a core busy throughout, one for those
+ * that mostly wait on a kernel, a browser or a server. They start before the other files.
+ */
+const LONG = [
+  ['test/reports/browser', 1],
+  ['test/kernel/notebooks', 1],
+  ['test/reports/reports', 1],
+  ['test/kernel/', 1],
+  ['test/package/load-modes', 2],
+  ['test/e2e/doc-examples', 2],
+  ['test/package/client-install', 1],
+  ['test/server/store/postgres/', 1],
+  ['test/console/browser', 1],
+  ['test/architecture/dependency-graph', 2],
+  ['test/architecture/biome', 2],
+  ['test/architecture/knip', 2],
+];
 
 function findTests(dir) {
   const out = [];
@@ -82,20 +114,54 @@ async function buildIfStale() {
   }
 }
 
-async function typecheck() {
-  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-  // tsconfig.check.json: src, server/src and bench with noUncheckedIndexedAccess (the tests lack it)
-  let { code, output } = await run(process.execPath, [tsc, '-p', 'tsconfig.test.json'], FILE_TIMEOUT_MS);
-  if (code === 0) ({ code, output } = await run(process.execPath, [tsc, '-p', 'tsconfig.check.json'], FILE_TIMEOUT_MS));
+/** The type-check: tsc --noEmit over each project, as three jobs that count as one result. */
+const TSC_PROJECTS = [
+  // src, server/src and bench with noUncheckedIndexedAccess (the tests lack it)
+  'tsconfig.check.json',
+  'tsconfig.test.json',
   // the web console: browser code (DOM types, bundler resolution)
-  if (code === 0) ({ code, output } = await run(process.execPath, [tsc, '-p', 'server/console/tsconfig.json'], FILE_TIMEOUT_MS));
-  if (code === 0) {
+  'server/console/tsconfig.json',
+];
+const typechecks = [];
+
+async function typecheckProject(project) {
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  const started = Date.now();
+  const { code, output } = await run(process.execPath, [tsc, '-p', project], FILE_TIMEOUT_MS);
+  typechecks.push({ project, code, output, ms: Date.now() - started });
+  if (typechecks.length < TSC_PROJECTS.length) return;
+  const bad = typechecks.filter((t) => t.code !== 0);
+  const ms = Math.max(...typechecks.map((t) => t.ms));
+  if (bad.length === 0) {
     passed += 1;
-    console.log('ok   typecheck (tsc --noEmit over src, server/src, test, bench, server/console; checked reads outside test)');
+    console.log(`ok   typecheck (tsc --noEmit over src, server/src, test, bench, server/console; checked reads outside test) (${ms} ms)`);
   } else {
     failed += 1;
-    failures.push(['typecheck', output]);
-    console.log('FAIL typecheck');
+    failures.push(['typecheck', bad.map((t) => `tsc -p ${t.project}\n${t.output}`).join('\n')]);
+    console.log(`FAIL typecheck (${bad.map((t) => t.project).join(', ')})`);
+  }
+}
+
+/**
+ * Installs, once and before files run side by side, what several files would otherwise install at
+ * the same moment: Jupyter and the kernelspecs (notebook and report tests) and chromium (browser
+ * tests), each only when missing (apt-get as root). A failure is printed; the files that need the
+ * tool then fail with their own message.
+ */
+function prepareTools(selected) {
+  const any = (re) => selected.some((f) => re.test(relative(root, f)));
+  const steps = [];
+  if (any(/^test\/(kernel|reports)\//)) {
+    steps.push(() => ensureJupyter());
+    steps.push(() => installKernels({ root }));
+  }
+  if (any(/^test\/(reports|console)\/|browser/)) steps.push(() => ensureChromium());
+  for (const step of steps) {
+    try {
+      step();
+    } catch (error) {
+      console.log(String(error?.message ?? error));
+    }
   }
 }
 
@@ -120,9 +186,42 @@ async function runFile(file) {
   console.log(`${bad ? 'FAIL' : 'ok  '} ${rel}: ${c.passed}/${c.total} (${ms} ms)`);
 }
 
+/** Runs jobs in order, each once the slots it needs are free (a job never overtakes an earlier one). */
+async function runJobs(jobs, slots) {
+  let free = slots;
+  let next = 0;
+  await new Promise((done) => {
+    let running = 0;
+    const pump = () => {
+      while (next < jobs.length && Math.min(jobs[next].weight, slots) <= free) {
+        const job = jobs[next];
+        next += 1;
+        const weight = Math.min(job.weight, slots);
+        free -= weight;
+        running += 1;
+        job.run().finally(() => {
+          free += weight;
+          running -= 1;
+          pump();
+        });
+      }
+      if (next === jobs.length && running === 0) done();
+    };
+    pump();
+  });
+}
+
 const files = findTests(join(root, 'test')).filter((f) => filters.length === 0 || filters.some((w) => relative(root, f).includes(w)));
-const queue = [...files];
-const workers = Math.max(1, Math.min(2, availableParallelism()));
+const rank = (file) => {
+  const i = LONG.findIndex(([prefix]) => relative(root, file).startsWith(prefix));
+  return i < 0 ? LONG.length : i;
+};
+const ordered = files.map((file, i) => ({ file, i, rank: rank(file) })).sort((a, b) => a.rank - b.rank || a.i - b.i);
+const job = ({ file, rank }) => ({ weight: LONG[rank]?.[1] ?? 1, run: () => runFile(file) });
+const long = ordered.filter((f) => f.rank < LONG.length).map(job);
+const rest = ordered.filter((f) => f.rank === LONG.length).map(job);
+const checks = TSC_PROJECTS.map((project) => ({ weight: 2, run: () => typecheckProject(project) }));
+
 await buildIfStale();
 try {
   const installed = ensurePolars(root); // the polars tests' native binary, which npm skips on Node 20
@@ -130,12 +229,8 @@ try {
 } catch (error) {
   console.log(String(error));
 }
-await typecheck();
-await Promise.all(
-  Array.from({ length: workers }, async () => {
-    while (queue.length) await runFile(queue.shift());
-  }),
-);
+prepareTools(files);
+await runJobs([...long, ...checks, ...rest], SLOTS);
 
 for (const [name, output] of failures) {
   console.log(`\n===== ${name} =====\n${output.slice(-6000)}`);
