@@ -177,15 +177,19 @@ function column(values: unknown, length: number, what: string, field: string): v
   if (!(values instanceof Float64Array) || values.length !== length) fail(what, `${field} must be a Float64Array of length ${length}`);
 }
 
-function checkSeries(s: SeriesBlock, curveOf: (name: string) => CurveRecord | undefined): void {
+function checkSeries(s: SeriesBlock, curveOf: (name: string) => CurveRecord | undefined, timesChecked: WeakSet<Float64Array>): void {
   const what = `series of ${JSON.stringify(s?.curve)}`;
   record(s, what);
   checkTarget(s, ['TIMESERIES', 'SCENARIO_TIMESERIES', 'INSTANCE'], curveOf, what);
   if (!(s.times instanceof Float64Array)) fail(what, 'times must be a Float64Array');
-  increasing(s.times, what, 'times');
-  // the stores keep series times as whole epoch ms (docs/performance.md#times)
-  for (let i = 0; i < s.times.length; i++)
-    if (!Number.isInteger(s.times[i])) fail(what, `times[${i}] must be a whole number of milliseconds`);
+  // the series of a wide source file share one column of times: it is checked once
+  if (!timesChecked.has(s.times)) {
+    increasing(s.times, what, 'times');
+    // the stores keep series times as whole epoch ms (docs/performance.md#times)
+    for (let i = 0; i < s.times.length; i++)
+      if (!Number.isInteger(s.times[i])) fail(what, `times[${i}] must be a whole number of milliseconds`);
+    timesChecked.add(s.times);
+  }
   if (s.values !== null) column(s.values, s.times.length, what, 'values');
   if (!Array.isArray(s.scenarios) || !Array.isArray(s.scenarioNames)) fail(what, 'scenarios and scenarioNames must be arrays');
   if (s.scenarios.length !== s.scenarioNames.length) fail(what, 'one name per scenario');
@@ -277,7 +281,8 @@ export function validateBatch(batch: ImportBatch, context: BatchContext): void {
 
   for (const i of batch.instances ?? []) checkInstance(i, curveOf);
   unique(batch.instances, (i) => `${i.curve}|${i.issued}|${i.tag.toLowerCase()}`, 'instances');
-  for (const s of batch.series ?? []) checkSeries(s, curveOf);
+  const timesChecked = new WeakSet<Float64Array>();
+  for (const s of batch.series ?? []) checkSeries(s, curveOf, timesChecked);
   for (const p of batch.periods ?? []) checkPeriods(p, curveOf);
   for (const o of batch.ohlc ?? []) checkOhlc(o, curveOf);
 }

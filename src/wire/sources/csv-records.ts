@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { decimalText } from './decimal-text';
 
 /** One CSV record. */
 export interface CsvRecord {
@@ -195,6 +196,8 @@ export function parseCsv(text: string, delimiter = ','): { records: CsvRecord[];
   return { records, errors };
 }
 
+const POINT = 46;
+const COMMA = 44;
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /**
@@ -210,6 +213,8 @@ const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
  * numberCell('abc') //=> undefined
  */
 export function numberCell(text: string, decimal = '.'): number | undefined {
+  const fast = decimalText(text, decimal === ',' ? COMMA : POINT, 0);
+  if (fast === fast) return fast;
   let t = text.trim();
   if (t === '') return Number.NaN;
   if (decimal !== '.') {

@@ -11,7 +11,6 @@ import { tableFromIPC } from '@uwdata/flechette';
 import { parquetMetadataAsync, parquetRead, parquetSchema, type AsyncBuffer } from 'hyparquet';
 import { CsvStream } from './csv-records';
 import { ProblemList } from './problems';
-import type { SourceCell } from './source-dates';
 import type { SourceDescription } from './source-description';
 import { SourceReader, type SourceColumns } from './source-reader';
 
@@ -25,14 +24,6 @@ export type SourceData = string | Uint8Array | AsyncIterable<string | Uint8Array
 export function sourceKind(file: string): 'csv' | 'parquet' | 'arrow' {
   const ext = /\.([a-z]+)$/i.exec(file)?.[1]?.toLowerCase();
   return ext === 'parquet' ? 'parquet' : ext === 'arrow' || ext === 'feather' || ext === 'ipc' ? 'arrow' : 'csv';
-}
-
-function cellOf(v: unknown): SourceCell {
-  if (v === null || v === undefined) return null;
-  if (typeof v === 'number' || typeof v === 'string') return v;
-  if (v instanceof Date) return v.getTime();
-  if (typeof v === 'bigint') return Number(v);
-  return String(v);
 }
 
 function isAsyncBuffer(data: SourceData): data is AsyncBuffer {
@@ -99,31 +90,32 @@ async function readParquet(reader: SourceReader, data: SourceData, file: string,
   const names = parquetSchema(metadata).children.map((c) => c.element.name);
   if (!reader.header(names, 1)) return;
   let rowStart = 0;
-  // one row group at a time: memory stays that of a row group
+  // one row group at a time, column by column: memory stays that of a row group
   for (const group of metadata.row_groups) {
-    const rowEnd = rowStart + Number(group.num_rows);
+    const rows = Number(group.num_rows);
     const start = rowStart;
+    const columns: unknown[][] = names.map(() => new Array(rows));
+    const at = new Map(names.map((name, k) => [name, k]));
     await parquetRead({
       file: buffer,
       metadata,
-      rowStart,
-      rowEnd,
-      rowFormat: 'array',
+      rowStart: start,
+      rowEnd: start + rows,
       // timestamps as epoch ms numbers, not a Date per cell
       parsers: {
         timestampFromMilliseconds: (ms: bigint) => Number(ms),
         timestampFromMicroseconds: (us: bigint) => Number(us / 1000n),
         timestampFromNanoseconds: (ns: bigint) => Number(ns / 1_000_000n),
       },
-      onComplete: (rows: unknown[][]) => {
-        const cells: SourceCell[] = new Array(names.length);
-        rows.forEach((row, k) => {
-          for (let c = 0; c < cells.length; c++) cells[c] = cellOf(row[c]);
-          reader.row(cells, start + k + 2);
-        });
+      onChunk: ({ columnName, columnData, rowStart: from }) => {
+        const column = columns[at.get(columnName) as number] as unknown[];
+        const first = Math.max(0, start - from);
+        const last = Math.min(columnData.length, start + rows - from);
+        for (let i = first; i < last; i++) column[from - start + i] = columnData[i];
       },
     });
-    rowStart = rowEnd;
+    reader.rows(columns, rows, start + 2);
+    rowStart = start + rows;
   }
 }
 
@@ -137,12 +129,11 @@ async function readArrow(reader: SourceReader, data: SourceData, file: string, p
   }
   const names = table.schema.fields.map((f) => f.name);
   if (!reader.header(names, 1)) return;
-  const columns = names.map((_, k) => table.getChildAt(k).toArray() as ArrayLike<unknown>);
-  const cells: SourceCell[] = new Array(names.length);
-  for (let i = 0; i < table.numRows; i++) {
-    for (let k = 0; k < columns.length; k++) cells[k] = cellOf((columns[k] as ArrayLike<unknown>)[i]);
-    reader.row(cells, i + 2);
-  }
+  reader.rows(
+    names.map((_, k) => table.getChildAt(k).toArray() as ArrayLike<unknown>),
+    table.numRows,
+    2,
+  );
 }
 
 /** The part of an open file of Node's `fs/promises` a data file is read with. */

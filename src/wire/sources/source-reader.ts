@@ -9,6 +9,7 @@
  */
 import { tableFor, wallClockInstants, zoneByName } from '../../time';
 import { numberCell } from './csv-records';
+import { decimalText } from './decimal-text';
 import type { ProblemList } from './problems';
 import { SourceDates, type SourceCell } from './source-dates';
 import type { SourceDescription, SourceSeriesSpec } from './source-description';
@@ -69,6 +70,13 @@ interface Target {
   spec: SourceSeriesSpec;
   dates: Dates;
   values: Column<Float64Array>;
+  /** The factor of its values, and the power of ten it is (null when it is none). */
+  scale: number;
+  shift: number | null;
+}
+
+function makeTarget(spec: SourceSeriesSpec, dates: Dates, scale: number): Target {
+  return { spec, dates, values: new Column(new Float64Array(1024)), scale, shift: powerOfTen(scale) };
 }
 
 /** A wall-clock time seen in the hour the clocks go back: how often, and where first. */
@@ -76,6 +84,29 @@ interface Repeat {
   count: number;
   line: number;
   text: string;
+}
+
+/**
+ * A cell of a Parquet or Arrow column: numbers and texts as they are, timestamps as epoch ms,
+ * 64-bit integers as numbers, anything else as its text.
+ *
+ * @param v - The value.
+ * @returns The cell.
+ * @example
+ * cellOf(new Date(0)) //=> 0
+ */
+export function cellOf(v: unknown): SourceCell {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'number' || typeof v === 'string') return v;
+  if (v instanceof Date) return v.getTime();
+  if (typeof v === 'bigint') return Number(v);
+  return String(v);
+}
+
+/** Whether the first `n` values are all missing. */
+function allMissing(values: Float64Array, n: number): boolean {
+  for (let k = 0; k < n; k++) if (values[k] === values[k]) return false;
+  return true;
 }
 
 /** The power of ten a scale is (`1000` -> 3), or null. */
@@ -110,7 +141,9 @@ export class SourceReader {
   private readonly repeats = new Map<string, Map<number, Repeat>>();
   private names: readonly string[] = [];
   private ok = false;
-  private readonly rowValues: number[] = [];
+  private rowValues = new Float64Array(1);
+  /** Char code of the decimal mark. */
+  private readonly decimal: number;
 
   constructor(
     private readonly description: SourceDescription,
@@ -119,12 +152,15 @@ export class SourceReader {
   ) {
     this.dates = new SourceDates(description.date, description.csv.decimal);
     this.offsetOf = tableFor(zoneByName(description.date.zone)).offsetFn;
+    this.decimal = description.csv.decimal.charCodeAt(0);
     const shared = new Dates();
+    const wide = description.layout === 'wide';
     for (const spec of description.series) {
-      const target = { spec, dates: description.layout === 'wide' ? shared : new Dates(), values: new Column(new Float64Array(1024)) };
-      this.columns.set(spec.column, target);
-      this.wideTargets.push(target);
+      const t = makeTarget(spec, wide ? shared : new Dates(), wide ? spec.scale : spec.scale * description.scale);
+      this.columns.set(spec.column, t);
+      this.wideTargets.push(t);
     }
+    this.rowValues = new Float64Array(Math.max(1, this.wideTargets.length));
   }
 
   /**
@@ -178,15 +214,15 @@ export class SourceReader {
     // the series of this row and their values
     let group = '';
     const values = this.rowValues;
-    values.length = 0;
     let targets: Target[];
+    let bad = false;
     if (d.layout === 'wide') {
       targets = this.wideTargets;
-      d.series.forEach((spec, k) =>
-        values.push(
-          this.value(cells[this.valueIndexes[k] as number] ?? null, spec.scale, at, this.names[this.valueIndexes[k] as number] as string),
-        ),
-      );
+      for (let k = 0; k < targets.length; k++) {
+        const v = this.value(cells[this.valueIndexes[k] as number] ?? null, targets[k] as Target, line, this.valueIndexes[k] as number);
+        if (v === undefined) bad = true;
+        else values[k] = v;
+      }
     } else {
       const key = String(cells[this.curveIndex] ?? '').trim();
       const column = this.names[this.curveIndex] as string;
@@ -205,21 +241,16 @@ export class SourceReader {
           return;
         }
         const spec: SourceSeriesSpec = { at, column: key, scale: 1, curve: { at, name: key, fields: {}, lines: {} } };
-        target = { spec, dates: new Dates(), values: new Column(new Float64Array(1024)) };
+        target = makeTarget(spec, new Dates(), d.scale);
         this.columns.set(key, target);
       }
       targets = [target];
       group = key;
-      values.push(
-        this.value(
-          cells[this.valueIndexes[0] as number] ?? null,
-          target.spec.scale * d.scale,
-          at,
-          this.names[this.valueIndexes[0] as number] as string,
-        ),
-      );
+      const v = this.value(cells[this.valueIndexes[0] as number] ?? null, target, line, this.valueIndexes[0] as number);
+      if (v === undefined) bad = true;
+      else values[0] = v;
     }
-    if (values.some((v) => v === undefined)) return;
+    if (bad) return;
     const dateColumn = this.names[this.dateIndex] as string;
     const cell = cells[this.dateIndex] ?? null;
     if (!this.dates.read(cell)) {
@@ -241,7 +272,7 @@ export class SourceReader {
         ms = t;
       } else if (instants.length === 1) ms = instants[0] as number;
       else if (instants.length === 0) {
-        if (d.date.nonexistent === 'skip-empty' && values.every((v) => Number.isNaN(v))) return;
+        if (d.date.nonexistent === 'skip-empty' && allMissing(values, targets.length)) return;
         const rule =
           d.date.nonexistent === 'skip-empty'
             ? ' and the row has values (nonexistent: skip-empty drops only empty rows)'
@@ -288,6 +319,53 @@ export class SourceReader {
   }
 
   /**
+   * Reads rows given as columns (Parquet row groups, Arrow tables): `count` rows, the first on
+   * line `firstLine`. A wide file without a filter whose dates are instants and whose cells are
+   * numbers or missing goes straight into the columns; any other row goes through {@link row}.
+   *
+   * @param columns - One array per column, in the header's order: numbers, texts, null, or
+   *   anything {@link cellOf} reads.
+   * @param count - Rows.
+   * @param firstLine - Line of the first row.
+   * @returns Nothing.
+   */
+  rows(columns: readonly ArrayLike<unknown>[], count: number, firstLine: number): void {
+    if (!this.ok) return;
+    const cells: SourceCell[] = new Array(columns.length);
+    const slow = (i: number) => {
+      for (let c = 0; c < columns.length; c++) cells[c] = cellOf((columns[c] as ArrayLike<unknown>)[i]);
+      this.row(cells, firstLine + i);
+    };
+    const factor = this.dates.instantFactor();
+    if (this.description.layout !== 'wide' || this.filterIndexes.length > 0 || factor === null || columns.length !== this.names.length) {
+      for (let i = 0; i < count; i++) slow(i);
+      return;
+    }
+    const targets = this.wideTargets;
+    const dates = (targets[0] as Target).dates;
+    const dateColumn = columns[this.dateIndex] as ArrayLike<unknown>;
+    const valueColumns = this.valueIndexes.map((k) => columns[k] as ArrayLike<unknown>);
+    const values = this.rowValues;
+    for (let i = 0; i < count; i++) {
+      const t = dateColumn[i];
+      const ms = typeof t === 'number' ? t * factor : Number.NaN;
+      let fast = Number.isFinite(ms);
+      for (let k = 0; fast && k < targets.length; k++) {
+        const v = (valueColumns[k] as ArrayLike<unknown>)[i];
+        if (v === null || v === undefined) values[k] = Number.NaN;
+        else if (typeof v === 'number') values[k] = v * (targets[k] as Target).scale;
+        else fast = false;
+      }
+      if (!fast) {
+        slow(i);
+        continue;
+      }
+      dates.push(ms, firstLine + i);
+      for (let k = 0; k < targets.length; k++) (targets[k] as Target).values.push(values[k] as number);
+    }
+  }
+
+  /**
    * Ends the rows.
    *
    * @returns One column set per series, in the description's order (long layout without a
@@ -309,23 +387,28 @@ export class SourceReader {
     return [...this.columns.values()].map(({ spec, dates, values }) => ({ spec, ...dates.done(), values: values.done() }));
   }
 
-  /** A value cell, scaled; undefined after a problem. */
-  private value(cell: SourceCell, scale: number, at: { file: string; line: number }, column: string): number {
-    if (cell === null) return Number.NaN;
-    if (typeof cell === 'number') return cell * scale;
+  /** A value cell of a series, scaled; undefined after a problem (reported for `line` and the cell's column). */
+  private value(cell: SourceCell, t: Target, line: number, column: number): number | undefined {
+    if (cell === null || cell === '') return Number.NaN;
+    if (typeof cell === 'number') return cell * t.scale;
+    // plain decimal text: read from its characters (a power of ten moves its decimal point)
+    const fast = decimalText(cell, this.decimal, t.shift ?? 0);
+    if (fast === fast) return t.shift === null ? fast * t.scale : fast;
     const v = numberCell(cell, this.description.csv.decimal);
     if (v === undefined) {
       this.problems.add(
-        at,
-        column,
+        { file: this.file, line },
+        this.names[column] as string,
         `not a number: ${JSON.stringify(cell)}${this.description.csv.decimal === ',' ? ' (decimal mark ",")' : ''}`,
       );
-      return undefined as unknown as number;
+      return undefined;
     }
+    const scale = t.scale;
     if (scale === 1 || Number.isNaN(v)) return v;
     // a power of ten moves the decimal point of the text itself, so 0.07523 x 1000 is 75.23 exactly
-    const k = powerOfTen(scale);
-    const t = cell.trim();
-    return k !== null && !/[eE]/.test(t) ? Number(`${this.description.csv.decimal === ',' ? t.replace(',', '.') : t}e${k}`) : v * scale;
+    const trimmed = cell.trim();
+    return t.shift !== null && !/[eE]/.test(trimmed)
+      ? Number(`${this.description.csv.decimal === ',' ? trimmed.replace(',', '.') : trimmed}e${t.shift}`)
+      : v * scale;
   }
 }
