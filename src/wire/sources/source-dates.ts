@@ -11,6 +11,7 @@
 import { DateTime } from 'luxon';
 import { scanInstant } from '../json/parse-instant';
 import { numberCell } from './csv-records';
+import { fixedDateLayout, type LayoutReader } from './fixed-date-layout';
 import type { SourceDateSpec } from './source-description';
 
 /** A cell of a source table: text (CSV, string columns), a number (numeric and timestamp columns) or missing. */
@@ -65,6 +66,8 @@ export class SourceDates {
   private readonly kind: 'iso' | 'excel' | 'unix-s' | 'unix-ms' | 'tokens';
   private readonly parser: ReturnType<typeof DateTime.buildFormatParser> | null = null;
   private readonly tokensHaveOffset: boolean = false;
+  /** The format compiled for the plain cells, when its layout is fixed (luxon reads the rest). */
+  private readonly layout: LayoutReader | null = null;
 
   constructor(
     private readonly spec: SourceDateSpec,
@@ -76,6 +79,7 @@ export class SourceDates {
       this.parser = DateTime.buildFormatParser(spec.format, { locale: 'en-US' });
       // an offset token outside quotes makes the text an instant
       this.tokensHaveOffset = /[Zz]/.test(spec.format.replace(/'[^']*'/g, ''));
+      if (!this.tokensHaveOffset) this.layout = fixedDateLayout(spec.format);
     }
   }
 
@@ -111,6 +115,18 @@ export class SourceDates {
     const n = numberCell(text, this.decimal);
     if (n === undefined || Number.isNaN(n)) return this.fail(`not a number (${this.spec.format}): ${JSON.stringify(cell)}`);
     return this.number(n);
+  }
+
+  /**
+   * What a number cell is multiplied by to be an instant (epoch ms): 1000 for `unix-s`, else 1;
+   * null when numbers are wall-clock times (`excel`). Lets a column of numbers skip {@link read}.
+   *
+   * @returns The factor, or null.
+   * @example
+   * new SourceDates({ ...spec, format: 'unix-s' }, '.').instantFactor() //=> 1000
+   */
+  instantFactor(): number | null {
+    return this.kind === 'excel' ? null : this.kind === 'unix-s' ? 1000 : 1;
   }
 
   private fail(problem: string): false {
@@ -152,6 +168,12 @@ export class SourceDates {
   }
 
   private tokens(text: string, cell: string): boolean {
+    const local = this.layout === null ? Number.NaN : this.layout(text);
+    if (local === local) {
+      this.ms = local;
+      this.local = true;
+      return true;
+    }
     const dt = DateTime.fromFormatParser(text, this.parser as NonNullable<typeof this.parser>, {
       zone: 'utc',
       setZone: this.tokensHaveOffset,
