@@ -6,16 +6,18 @@
  * `COPY (SELECT ...) TO '...' (FORMAT parquet)` of the same rows from the same database file,
  * one file per curve too. Runs alternate; the figures are medians. Target: within 3x DuckDB.
  *
- * Run: `node --import tsx bench/export.ts [--runs 3] [--curves 20]`
+ * Run: `node --import tsx bench/export.ts [--runs 3] [--curves 20]`; the figures go to
+ * `bench/results/export.json` as well (with the load average of the machine, before and after).
  */
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { main } from '../server/src/cli';
 import { DECADE_ROWS, decadeStore } from './decade-store';
 import { median } from './median-time';
+import { summarize, writeResult } from './record';
 
 const arg = (name: string, fallback: string) => {
   const at = process.argv.indexOf(name);
@@ -61,6 +63,7 @@ async function duck(dir: string, curves: readonly string[], out: string): Promis
 async function bench(): Promise<void> {
   const { dir, curves } = await decadeStore('bench-export-', CURVES);
   const scratch = mkdtempSync(join(tmpdir(), 'bench-export-out-'));
+  const loadBefore = loadavg()[0] as number;
   try {
     const times: { ours: number[]; duck: number[] } = { ours: [], duck: [] };
     let sizes = { ours: 0, duck: 0 };
@@ -89,6 +92,36 @@ async function bench(): Promise<void> {
     console.log(
       `ratio ours / DuckDB: ${(o / d).toFixed(2)}x (target <= 3x); runs ours ${times.ours.map((t) => t.toFixed(0)).join(', ')} ms, DuckDB ${times.duck.map((t) => t.toFixed(0)).join(', ')} ms`,
     );
+    const seconds = (samples: number[]) => {
+      const s = summarize(samples);
+      return { runs: s.runs, median: s.median / 1000, min: s.min / 1000, max: s.max / 1000 };
+    };
+    writeResult({
+      bench: 'export',
+      command: `node --import tsx bench/export.ts --runs ${RUNS} --curves ${CURVES}`,
+      compared: `service export --data of ${CURVES} curves x 10 years of 15-minute values to Parquet (one file per curve), against DuckDB's COPY ... TO of the same rows from the same database file; runs alternate.`,
+      rows: [
+        {
+          case: 'service export --data to Parquet',
+          unit: 's',
+          ...seconds(times.ours),
+          note: `${(sizes.ours / 1e6).toFixed(1)} MB written`,
+        },
+        {
+          case: 'DuckDB COPY ... TO (FORMAT parquet)',
+          unit: 's',
+          ...seconds(times.duck),
+          note: `${(sizes.duck / 1e6).toFixed(1)} MB written`,
+        },
+        {
+          case: 'ratio ours / DuckDB, run by run',
+          unit: 'x',
+          ...summarize(times.ours.map((t, k) => t / (times.duck[k] as number))),
+          note: 'target <= 3',
+        },
+      ],
+      notes: [`load average (1 min) of the machine: ${loadBefore.toFixed(1)} before, ${(loadavg()[0] as number).toFixed(1)} after`],
+    });
   } finally {
     rmSync(scratch, { recursive: true, force: true });
     rmSync(dir, { recursive: true, force: true });

@@ -12,7 +12,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { parquetWriteBuffer } from 'hyparquet-writer';
@@ -122,6 +122,7 @@ const seconds = (s: { runs: number; median: number; min: number; max: number }) 
 
 void (async () => {
   const dir = mkdtempSync(join(tmpdir(), 'bench-import-sources-'));
+  const loadBefore = loadavg()[0] as number;
   try {
     const rows = 10 * 35_064; // ten years of 365.25 days of 96 steps
     const values = rows * COLUMNS;
@@ -143,7 +144,7 @@ void (async () => {
     ] as const) {
       const description = describe(dir, file, prefix);
       const runs = [];
-      const floors = [];
+      const floors: number[] = [];
       for (let k = 0; k < RUNS; k++) {
         runs.push(importOnce(description, join(dir, 'data')));
         floors.push(await duckdbFloor(join(dir, file), dir));
@@ -162,6 +163,12 @@ void (async () => {
           unit: 'M/s',
           ...summarize(runs.map((r) => values / r.ms / 1000)),
           note: `${(ms / floor).toFixed(1)}x DuckDB (target <= 3x, >= 1 M/s)`,
+        },
+        {
+          case: `${label}: ratio to DuckDB, run by run (side by side)`,
+          unit: 'x',
+          ...summarize(runs.map((r, k) => r.ms / (floors[k] as number))),
+          note: 'target <= 3',
         },
         { case: `${label}: peak RSS of the import process`, unit: 'MiB', ...summarize(runs.map((r) => r.maxRssBytes / 2 ** 20)) },
       );
@@ -191,6 +198,7 @@ void (async () => {
       compared:
         'service import --data of a source description (10 years of 15-minute values in 10 columns, CSV and Parquet) in a child process, against DuckDB reading the same file into a table.',
       rows: results,
+      notes: [`load average (1 min) of the machine: ${loadBefore.toFixed(1)} before, ${(loadavg()[0] as number).toFixed(1)} after`],
     });
   } finally {
     rmSync(dir, { recursive: true, force: true });
