@@ -5,7 +5,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { instancesRoutes } from '../../../server/src/routes/instances';
 import type { CurveRecord, ImportBatch, InstanceRecord, SeriesBlock } from '../../../server/src/store';
-import { startService, type StartedService } from '../../helpers/start-service';
+import { openService, type OpenedService } from '../../helpers/open-service';
 import { curveRecord } from '../../helpers/records';
 
 const H = 3_600_000;
@@ -85,10 +85,10 @@ const batch: ImportBatch = {
   series,
 };
 
-let svc: StartedService;
+let svc: OpenedService;
 
 test.before(async () => {
-  svc = await startService({ batch, rateLimit: false, routes: [instancesRoutes] });
+  svc = await openService({ batch, rateLimit: false, routes: [instancesRoutes] });
 });
 
 test.after(async () => {
@@ -101,7 +101,7 @@ interface Reply {
 }
 
 async function get(path: string, query = '', curveName = WIND, section = 'instances'): Promise<Reply> {
-  const res = await fetch(`${svc.url}/api/${section}/${encodeURIComponent(curveName)}/${path}${query ? `?${query}` : ''}`, {
+  const res = await svc.fetch(`/api/${section}/${encodeURIComponent(curveName)}/${path}${query ? `?${query}` : ''}`, {
     headers: { 'X-API-Key': svc.apiKey },
   });
   return { status: res.status, body: await res.json() };
@@ -397,10 +397,10 @@ test('errors: unknown curve 404, another curve type 400 (curve), bad parameters 
 });
 
 test('the generated demo data: tags, newest-first list, ensembles, day-ahead stitching', async () => {
-  const demo = await startService({ demo: { preset: 'small', anchor: '2025-01-15' }, rateLimit: false, routes: [instancesRoutes] });
+  const demo = await openService({ demo: { preset: 'small', anchor: '2025-01-15' }, rateLimit: false, routes: [instancesRoutes] });
   try {
     const call = async (path: string) => {
-      const res = await fetch(`${demo.url}/api/${path}`, { headers: { 'X-API-Key': demo.apiKey } });
+      const res = await demo.fetch(`/api/${path}`, { headers: { 'X-API-Key': demo.apiKey } });
       assert.is(res.status, 200, path);
       return res.json() as Promise<any>;
     };

@@ -4,10 +4,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CurveRecord, PlaceRecord } from '../../../server/src/store';
 import { parseCurve, parseCurveList, parsePageHeaders, parsePlaceList, parseStringList } from '../../../src/wire';
-import { startService, type StartedService } from '../../helpers/start-service';
+import { openService, type OpenedService } from '../../helpers/open-service';
 import { curveRecord } from '../../helpers/records';
 
-// The real service on 127.0.0.1 with the demo `small` data, plus the two fixture curves the demo
+// The real service, answering in the process through inject(), with the demo `small` data, plus the two fixture curves the demo
 // does not have (an exchange curve with a source area outside the demo, and a plant with a unit).
 const EXTRA_PLACES: PlaceRecord[] = [
   {
@@ -62,12 +62,12 @@ interface Pair {
 }
 const pairs: Pair[] = JSON.parse(readFileSync(join(__dirname, '../../fixtures/wire-pairs.json'), 'utf8'));
 
-let svc: StartedService;
+let svc: OpenedService;
 let allCurves: CurveRecord[];
 let allPlaces: PlaceRecord[];
 
 test.before(async () => {
-  svc = await startService({
+  svc = await openService({
     demo: { preset: 'small', anchor: '2025-01-15' },
     batch: { places: EXTRA_PLACES, curves: EXTRA_CURVES },
     rateLimit: false, // this file sends hundreds of requests in a burst
@@ -87,7 +87,7 @@ interface Answer {
 }
 
 async function get(pathAndQuery: string, key: string | null = svc.apiKey): Promise<Answer> {
-  const res = await fetch(svc.url + pathAndQuery, { headers: key === null ? {} : { 'X-API-Key': key } });
+  const res = await svc.fetch(pathAndQuery, { headers: key === null ? {} : { 'X-API-Key': key } });
   return { status: res.status, headers: res.headers, body: await res.json() };
 }
 

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CurveRecord, ImportBatch, OhlcBlock, SeriesBlock } from '../../../server/src/store';
 import { parseOHLCList, parsePeriodseries, parseTimeseries } from '../../../src/wire';
-import { addUser, startService, type StartedService } from '../../helpers/start-service';
+import { addUser, openService, type OpenedService } from '../../helpers/open-service';
 import { curveRecord } from '../../helpers/records';
 
 const DE = 'DE Futures Power Base EUR/MWh EEX OHLC';
@@ -143,11 +143,11 @@ function batch(): ImportBatch {
   };
 }
 
-let svc: StartedService;
+let svc: OpenedService;
 let dePowerKey: string;
 
 test.before(async () => {
-  svc = await startService({ batch: batch(), rateLimit: false });
+  svc = await openService({ batch: batch(), rateLimit: false });
   dePowerKey = await addUser(svc.store, 'de-power', { grants: [{ package: 'power', area: 'DE' }] });
 });
 
@@ -161,7 +161,7 @@ interface Reply {
 }
 
 async function raw(pathAndQuery: string, key = svc.apiKey): Promise<Reply> {
-  const res = await fetch(`${svc.url}${pathAndQuery}`, { headers: { 'X-API-Key': key } });
+  const res = await svc.fetch(pathAndQuery, { headers: { 'X-API-Key': key } });
   return { status: res.status, body: await res.json() };
 }
 

@@ -4,7 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { joinPeriods, periodInstancesRoutes } from '../../../server/src/routes/period-instances';
 import type { CurveRecord, PeriodBlock } from '../../../server/src/store';
-import { startService, type StartedService } from '../../helpers/start-service';
+import { openService, type OpenedService } from '../../helpers/open-service';
 import { curveRecord, periodBlock } from '../../helpers/records';
 
 const REMIT = 'DE Test Nuclear Capacity Available MW REMIT';
@@ -32,10 +32,10 @@ const M1 = Date.UTC(2024, 2, 29, 8);
 const M2 = Date.UTC(2024, 2, 30, 14);
 const M3 = Date.UTC(2024, 2, 31, 9);
 
-let svc: StartedService;
+let svc: OpenedService;
 
 test.before(async () => {
-  svc = await startService({
+  svc = await openService({
     rateLimit: false,
     routes: [periodInstancesRoutes],
     batch: {
@@ -62,7 +62,7 @@ test.after(async () => {
 });
 
 async function get(path: string, query = '', name = REMIT): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${svc.url}/api/period-instances/${encodeURIComponent(name)}/${path}${query ? `?${query}` : ''}`, {
+  const res = await svc.fetch(`/api/period-instances/${encodeURIComponent(name)}/${path}${query ? `?${query}` : ''}`, {
     headers: { 'X-API-Key': svc.apiKey },
   });
   return { status: res.status, body: await res.json() };

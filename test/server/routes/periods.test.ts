@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CurveRecord, ImportBatch, PeriodBlock } from '../../../server/src/store';
 import { parsePeriodseries } from '../../../src/wire';
-import { startService, type StartedService } from '../../helpers/start-service';
+import { openService, type OpenedService } from '../../helpers/open-service';
 import { curveRecord } from '../../helpers/records';
 
 const NUCLEAR = 'DE Test Nuclear Capacity Available MW REMIT';
@@ -69,10 +69,10 @@ function batch(): ImportBatch {
   };
 }
 
-let svc: StartedService;
+let svc: OpenedService;
 
 test.before(async () => {
-  svc = await startService({ demo: { preset: 'small', anchor: '2025-06-15' }, batch: batch(), rateLimit: false });
+  svc = await openService({ demo: { preset: 'small', anchor: '2025-06-15' }, batch: batch(), rateLimit: false });
 });
 
 test.after(async () => {
@@ -85,7 +85,7 @@ interface Reply {
 }
 
 async function raw(pathAndQuery: string): Promise<Reply> {
-  const res = await fetch(`${svc.url}${pathAndQuery}`, { headers: { 'X-API-Key': svc.apiKey } });
+  const res = await svc.fetch(pathAndQuery, { headers: { 'X-API-Key': svc.apiKey } });
   return { status: res.status, body: await res.json() };
 }
 

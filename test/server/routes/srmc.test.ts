@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CurveRecord, ImportBatch, OhlcBlock, SeriesBlock } from '../../../server/src/store';
 import { parseSRMC } from '../../../src/wire';
-import { addUser, startService, type StartedService } from '../../helpers/start-service';
+import { addUser, openService, type OpenedService } from '../../helpers/open-service';
 import { curveRecord } from '../../helpers/records';
 
 const COAL = 'Futures Coal API-2 USD/t ICE OHLC';
@@ -127,11 +127,11 @@ function batch(): ImportBatch {
   };
 }
 
-let svc: StartedService;
+let svc: OpenedService;
 let dePowerKey: string;
 
 test.before(async () => {
-  svc = await startService({ batch: batch(), rateLimit: false });
+  svc = await openService({ batch: batch(), rateLimit: false });
   dePowerKey = await addUser(svc.store, 'de-power', { grants: [{ package: 'power', area: 'DE' }] });
 });
 
@@ -145,7 +145,7 @@ interface Reply {
 }
 
 async function raw(pathAndQuery: string, key = svc.apiKey): Promise<Reply> {
-  const res = await fetch(`${svc.url}${pathAndQuery}`, { headers: { 'X-API-Key': key } });
+  const res = await svc.fetch(pathAndQuery, { headers: { 'X-API-Key': key } });
   return { status: res.status, body: await res.json() };
 }
 

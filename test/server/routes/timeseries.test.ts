@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CurveRecord, ImportBatch, SeriesBlock } from '../../../server/src/store';
 import { parseTimeseries } from '../../../src/wire';
-import { startService, type StartedService } from '../../helpers/start-service';
+import { openService, type OpenedService } from '../../helpers/open-service';
 import { curveRecord } from '../../helpers/records';
 
 const Q = 900_000;
@@ -119,10 +119,10 @@ function batch(): ImportBatch {
   };
 }
 
-let svc: StartedService;
+let svc: OpenedService;
 
 test.before(async () => {
-  svc = await startService({ demo: { preset: 'small', anchor: '2025-06-15' }, batch: batch(), rateLimit: false });
+  svc = await openService({ demo: { preset: 'small', anchor: '2025-06-15' }, batch: batch(), rateLimit: false });
 });
 
 test.after(async () => {
@@ -135,7 +135,7 @@ interface Reply {
 }
 
 async function raw(pathAndQuery: string, key = svc.apiKey): Promise<Reply> {
-  const res = await fetch(`${svc.url}${pathAndQuery}`, { headers: { 'X-API-Key': key } });
+  const res = await svc.fetch(pathAndQuery, { headers: { 'X-API-Key': key } });
   return { status: res.status, body: await res.json() };
 }
 
@@ -305,20 +305,20 @@ test('a scenario series keeps every scenario (aggregated independently) and its 
 });
 
 test('an answer without values names the first and last stored value times; one with values does not', async () => {
-  const url = (query: string) => `${svc.url}/api/timeseries/${encodeURIComponent(WIND)}/?${query}`;
+  const url = (query: string) => `/api/timeseries/${encodeURIComponent(WIND)}/?${query}`;
   const extent = (res: Response) => [res.headers.get('x-first-value'), res.headers.get('x-last-value')];
   // stored: 2024-01-14T23:00Z (the January day's first quarter-hour) to 2024-10-27T22:45Z (the October day's last)
   const stored = ['2024-01-14T23:00:00.000Z', '2024-10-27T22:45:00.000Z'];
-  const empty = await fetch(url('begin=2023-01-01&end=2023-01-02'), { headers: { 'X-API-Key': svc.apiKey } });
+  const empty = await svc.fetch(url('begin=2023-01-01&end=2023-01-02'), { headers: { 'X-API-Key': svc.apiKey } });
   assert.is(empty.status, 200);
   assert.equal(((await empty.json()) as { data: unknown[] }).data, []);
   assert.equal(extent(empty), stored);
-  const full = await fetch(url('begin=2024-03-31&end=2024-04-01'), { headers: { 'X-API-Key': svc.apiKey } });
+  const full = await svc.fetch(url('begin=2024-03-31&end=2024-04-01'), { headers: { 'X-API-Key': svc.apiKey } });
   assert.is(((await full.json()) as { data: unknown[] }).data.length, 92);
   assert.equal(extent(full), [null, null]);
   // the Arrow answer of a range longer than one batch is streamed: it names them too
   for (const query of ['begin=2023-01-01&end=2023-01-02', 'begin=2012-01-01&end=2022-01-01']) {
-    const arrow = await fetch(url(query), { headers: { 'X-API-Key': svc.apiKey, Accept: 'application/vnd.apache.arrow.stream' } });
+    const arrow = await svc.fetch(url(query), { headers: { 'X-API-Key': svc.apiKey, Accept: 'application/vnd.apache.arrow.stream' } });
     assert.is(arrow.status, 200, query);
     await arrow.arrayBuffer();
     assert.equal(extent(arrow), stored, query);

@@ -7,7 +7,7 @@ import { createApp } from '../../../server/src/http/app';
 import { generateApiKey, hashApiKey } from '../../../server/src/auth';
 import { serializeUser } from '../../../server/src/routes/user';
 import { DuckDbStore } from '../../../server/src/store';
-import { startService } from '../../helpers/start-service';
+import { openService } from '../../helpers/open-service';
 
 interface Pair {
   request: string;
@@ -68,8 +68,8 @@ test('a user without organisation has none in the JSON', () => {
 });
 
 test('over HTTP: the test user, and the seeded demo user', async () => {
-  const plain = await startService();
-  const res = await fetch(`${plain.apiUrl}/user/`, { headers: { 'X-API-Key': plain.apiKey } });
+  const plain = await openService();
+  const res = await plain.fetch(`/api/user/`, { headers: { 'X-API-Key': plain.apiKey } });
   assert.is(res.status, 200);
   assert.equal(await res.json(), {
     name: 'test',
@@ -79,8 +79,8 @@ test('over HTTP: the test user, and the seeded demo user', async () => {
   });
   await plain.close();
 
-  const demo = await startService({ demo: { preset: 'small', anchor: '2025-01-15' } });
-  const body = (await (await fetch(`${demo.apiUrl}/user`, { headers: { 'X-API-Key': demo.apiKey } })).json()) as {
+  const demo = await openService({ demo: { preset: 'small', anchor: '2025-01-15' } });
+  const body = (await (await demo.fetch(`/api/user`, { headers: { 'X-API-Key': demo.apiKey } })).json()) as {
     name: string;
     subscriptions: { package: string; area?: string }[];
   };
