@@ -1,6 +1,6 @@
 /**
  * What the console takes from the client package, in one place: the client, its errors, the
- * model's enumerations and the chart builders. Everything the console shows comes through
+ * model's enumerations and the chart builders (`skillChart` for the Accuracy section). Everything the console shows comes through
  * `ServiceClient`, the same client notebooks use, so what a key may not load the console cannot
  * show either.
  *
@@ -14,6 +14,8 @@ export { DataType } from '../../src/model/enums/data-type';
 export type { Curve } from '../../src/model/curve';
 export { Frequency } from '../../src/time/frequency';
 export { unitLabel } from '../../src/plot/series-source';
+export { skillChart } from '../../src/plot/skill-chart';
+export type { SkillResult } from '../../src/engine/skill/skill-result';
 export type { MetadataCurvesOptions } from '../../src/wire/requests/metadata';
 export { errorFromResponse } from '../../src/exceptions';
 export type { CurveEvent, EventsConnection } from '../../src/client/events';

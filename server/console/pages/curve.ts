@@ -2,11 +2,13 @@
  * A curve's page (`/curves/<encoded name>?begin=...&frequency=...`): the curve's metadata, an
  * interactive chart of a sensible default (curve-call.ts) with controls that map one to one to
  * the load options and live in the URL, the instances of an instance curve, the loaded values as
- * a table with CSV download, and "Use in a notebook" (notebook.ts).
+ * a table with CSV download, "Use in a notebook" (notebook.ts), and for an instance curve its
+ * Accuracy against an actual (accuracy.ts).
  *
  * @module
  */
 import { Frequency, NotFoundError, unitLabel, type Curve } from '../client-package';
+import { accuracySection } from '../accuracy';
 import { callFor, runCall, SETTING_PARAMS, settingsOf, takesFrequency, takesPeriod, type CurveSettings } from '../curve-call';
 import { chartOf, csvOf, tableOf, type ValueTable } from '../curve-data';
 import { el, replace } from '../dom';
@@ -233,6 +235,7 @@ async function render(context: PageContext): Promise<void> {
     valuesBox,
     notebookBox,
   );
+  if (curve.curveType.tag === 'INSTANCE') main.append(accuracySection(context, curve));
 
   let drawn: DrawnChart | null = null;
   let latest = 0;
