@@ -100,7 +100,7 @@ function agreement(result: SkillResult, reference: ReferenceAnswer): number {
 async function main(): Promise<void> {
   const loadBefore = load();
   const svc = await serveSkill();
-  console.log(`served ${svc.instances} instances at ${svc.apiUrl}; load average ${loadBefore}`);
+  console.log(`served ${svc.instances} instances at ${svc.apiUrl}; uptime ${loadBefore}`);
   const rows: ResultRow[] = [];
   const notes: string[] = [];
   try {
@@ -154,7 +154,7 @@ async function main(): Promise<void> {
   } finally {
     await svc.close();
   }
-  notes.push(`Load average (1, 5, 15 min) on the 2 shared cores: ${loadBefore} before, ${load()} after.`);
+  notes.push(`The cores were busy with other work: \`uptime\` read ${loadBefore} (1, 5, 15 min) before and ${load()} after.`);
   notes.push('Target: ours under 10 s (the median above at httpDelay 0.05 s).');
   for (const r of rows)
     console.log(`${r.case.padEnd(56)} ${r.median.toFixed(r.unit === 'x' ? 1 : 0).padStart(8)} ${r.unit}  ${r.note ?? ''}`);
