@@ -1,0 +1,278 @@
+// Cells that end with a value, run headless ten times on one kernel, never with a missing output
+// (last-values-tslab.test.ts and last-values-deno.test.ts, one file per kernel so each stays within
+// a test file's time). The notebook (fixtures/last-values) ends its cells with a series, a table, a
+// list, a chart, a Danfo frame, an empty load and a thrown error (tagged raises-exception). It is
+// executed as `jupyter nbconvert --execute` does, by nbclient (the library behind it), from one
+// Python process: each run starts its own kernel through the project's kernelspec, two runs at a
+// time, against one demo service (scripts/jupyter/demo-service.mjs, as run-notebooks starts it).
+// Deno's kernel used to lose a cell's result now and then (a garbage collection while the result
+// was on its way, model/display.ts): in four runs, twice.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { importScript } from '../helpers/project-scripts';
+
+const ROOT = resolve(__dirname, '..', '..');
+const NOTEBOOK = join(__dirname, 'fixtures', 'last-values', 'last-values.ipynb');
+const RUNS = 10;
+/** Runs at once: two kernels, one per core. */
+const AT_ONCE = 2;
+const CELL_TIMEOUT_S = 300;
+const ALL_RUNS_TIMEOUT_MS = 9 * 60_000;
+
+/** What each cell must show: a MIME type one of its outputs has (`error` for the thrown one). */
+const EXPECTED: Readonly<Record<string, string>> = {
+  series: 'text/html',
+  table: 'text/html',
+  list: 'text/html',
+  chart: 'application/vnd.vegalite.v5+json',
+  frame: 'text/html',
+  empty: 'text/html',
+  error: 'error',
+};
+
+/**
+ * Executes a notebook RUNS times as nbconvert would, AT_ONCE at a time, each with a fresh kernel;
+ * writes each executed notebook to OUT/NN.ipynb and prints one JSON line per run.
+ *
+ * Deno's kernel now and then sends a cell's output after the status that says the cell is done
+ * (its outputs go out through a queue that the status overtakes): nbclient, and so nbconvert,
+ * then drops it, though the browser shows it. Such an output is kept here with the cell it
+ * belongs to and counted in the cell's metadata (`late_outputs`), so a missing output is one the
+ * kernel never sent.
+ */
+const RUNNER = `
+import asyncio, json, os, sys, time
+import nbformat
+from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionComplete
+from nbclient.util import ensure_async
+
+kernel, notebook, out, runs, at_once, timeout = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6])
+OUTPUTS = {"execute_result", "display_data", "stream", "error"}
+
+class KeepingLateOutputs(NotebookClient):
+    async def _async_poll_output_msg(self, parent_msg_id, cell, cell_index):
+        cells = self.__dict__.setdefault("cells_by_request", {})
+        cells[parent_msg_id] = (cell, cell_index)
+        while True:
+            msg = await ensure_async(self.kc.iopub_channel.get_msg(timeout=None))
+            request = msg["parent_header"].get("msg_id")
+            if request == parent_msg_id:
+                try:
+                    self.process_message(msg, cell, cell_index)
+                except CellExecutionComplete:
+                    return
+            elif request in cells and msg["msg_type"] in OUTPUTS:
+                earlier, index = cells[request]
+                earlier.metadata["late_outputs"] = earlier.metadata.get("late_outputs", 0) + 1
+                self.process_message(msg, earlier, index)
+
+async def run(i, slots):
+    async with slots:
+        nb = nbformat.read(notebook, as_version=4)
+        client = KeepingLateOutputs(nb, kernel_name=kernel, timeout=timeout, startup_timeout=120,
+                                    resources={"metadata": {"path": os.path.dirname(notebook)}})
+        t0 = time.monotonic()
+        error = None
+        try:
+            await client.async_execute()
+        except Exception as err:
+            error = f"{type(err).__name__}: {err}"[:4000]
+        nbformat.write(nb, os.path.join(out, f"{i:02d}.ipynb"))
+        late = {c.get("id"): c.metadata["late_outputs"] for c in nb.cells if "late_outputs" in c.metadata}
+        print(json.dumps({"run": i, "seconds": round(time.monotonic() - t0, 1), "error": error, "late": late}), flush=True)
+
+async def main():
+    slots = asyncio.Semaphore(at_once)
+    await asyncio.gather(*(run(i, slots) for i in range(1, runs + 1)))
+
+asyncio.run(main())
+`;
+
+interface Output {
+  output_type: string;
+  name?: string;
+  data?: Record<string, unknown>;
+  text?: string | string[];
+  ename?: string;
+  evalue?: string;
+  traceback?: string[];
+}
+
+interface Cell {
+  id: string;
+  cell_type: string;
+  outputs?: Output[];
+}
+
+interface Run {
+  run: number;
+  seconds: number;
+  error: string | null;
+  /** Outputs that came after their cell's idle status, by cell id. */
+  late: Record<string, number>;
+}
+
+interface DemoService {
+  apiUrl: string;
+  keyFile: string;
+  stop(): Promise<void>;
+}
+
+/** Whether an output shows something: a non-empty MIME value, stream text or an error. */
+function shows(output: Output): boolean {
+  if (output.output_type === 'error') return true;
+  if (output.output_type === 'stream') return [output.text ?? ''].flat().join('').trim() !== '';
+  return Object.values(output.data ?? {}).some((v) => (typeof v === 'string' ? v.trim() !== '' : [v].flat().length > 0));
+}
+
+/**
+ * The error a cell shows: Deno sends an error output (name, message, traceback), tslab prints the
+ * error on stderr (util.inspect, model/error-display.ts) and ends the cell in error.
+ *
+ * @param outputs - The cell's outputs.
+ * @returns The text shown, first line `Class: message`, or null when the cell shows no error.
+ */
+function errorTextOf(outputs: readonly Output[]): string | null {
+  const error = outputs.find((o) => o.output_type === 'error');
+  if (error !== undefined) return [error.traceback ?? []].flat().join('\n') || `${error.ename}: ${error.evalue}`;
+  const stderr = outputs.filter((o) => o.output_type === 'stream' && o.name === 'stderr');
+  return stderr.length > 0 ? stderr.map((o) => [o.text ?? ''].flat().join('')).join('') : null;
+}
+
+/**
+ * What is wrong with a short error: it must start with `ValidationError:` and the parameter it
+ * names, and point into no module file (the package's `dist/`, `node_modules`, a kernel's own code).
+ *
+ * @param text - The error text of {@link errorTextOf}.
+ * @returns The problem, or null.
+ */
+function shortErrorProblem(text: string | null): string | null {
+  if (text === null) return 'no error shown';
+  if (!/^ValidationError: Field="begin", message: /.test(text)) return `not a ValidationError naming begin: ${text.slice(0, 300)}`;
+  const files = text.split('\n').filter((l) => /^\s+at /.test(l) && /[\\/]|file:|node:|ext:/.test(l));
+  return files.length > 0 ? `frames into module files: ${files.slice(0, 3).join(' | ')}` : null;
+}
+
+/**
+ * What is wrong with one executed notebook: each cell of {@link EXPECTED} without any output, or
+ * without its kind of output; the error cell without a short `ValidationError`.
+ *
+ * @param cells - The executed notebook's cells.
+ * @returns One line per problem (none when all is well).
+ */
+function problemsOf(cells: readonly Cell[]): string[] {
+  const problems: string[] = [];
+  for (const [id, kind] of Object.entries(EXPECTED)) {
+    const outputs = cells.find((c) => c.id === id)?.outputs ?? [];
+    if (!outputs.some(shows)) problems.push(`${id}: no output`);
+    else if (kind === 'error') {
+      const problem = shortErrorProblem(errorTextOf(outputs));
+      if (problem !== null) problems.push(`${id}: ${problem}`);
+    } else if (!outputs.some((o) => o.data?.[kind] !== undefined)) {
+      problems.push(`${id}: no ${kind} (${outputs.map((o) => Object.keys(o.data ?? {}).join('+') || o.output_type).join(', ')})`);
+    }
+  }
+  return problems;
+}
+
+/** Runs the Python runner; resolves with its output once it exits (killed at the time-out). */
+function execute(python: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((done) => {
+    const child = spawn(python, ['-c', RUNNER, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let text = '';
+    child.stdout.on('data', (d) => (text += d));
+    child.stderr.on('data', (d) => (text += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), ALL_RUNS_TIMEOUT_MS);
+    child.on('close', () => {
+      clearTimeout(timer);
+      done(text);
+    });
+  });
+}
+
+/**
+ * Runs the fixture RUNS times on a kernel and checks every run's outputs.
+ *
+ * @param kernel - `tslab` or `deno`.
+ */
+export function lastValuesOn(kernel: 'tslab' | 'deno'): void {
+  const test = suite(`last values on ${kernel}`);
+  const scratch = mkdtempSync(join(tmpdir(), `last-values-${kernel}-`));
+  const executed = join(scratch, 'executed');
+  let service: DemoService | null = null;
+  let output = '';
+  let runs: Run[] = [];
+  let failed = false;
+
+  test.before(async () => {
+    const { ensureJupyter } = await importScript<{ ensureJupyter(): { jupyter: string } }>('jupyter/ensure-jupyter.mjs');
+    const { ensureBuilt } = await importScript<{ ensureBuilt(root: string): boolean }>('jupyter/ensure-build.mjs');
+    const { installKernels } = await importScript<{ installKernels(o: { root: string }): { jupyterPath: string } }>(
+      '../kernel/install.mjs',
+    );
+    const { startDemoService } = await importScript<{
+      startDemoService(o: { root: string; data: string; demo: 'small' }): Promise<DemoService>;
+    }>('jupyter/demo-service.mjs');
+    const { notebookEnv } = await importScript<{
+      notebookEnv(o: { root: string; jupyterPath: string; apiUrl: string; keyFile: string; runtimeDir: string }): NodeJS.ProcessEnv;
+    }>('jupyter/notebook-env.mjs');
+    const jupyter = ensureJupyter().jupyter;
+    // nbclient belongs to the Python that runs Jupyter (its script's #! line)
+    const python = /^#!\s*(\S+)/.exec(readFileSync(jupyter, 'utf8').split('\n')[0] ?? '')?.[1] ?? 'python3';
+    ensureBuilt(ROOT);
+    const { jupyterPath } = installKernels({ root: ROOT });
+    service = await startDemoService({ root: ROOT, data: join(scratch, 'data'), demo: 'small' });
+    const env = notebookEnv({
+      root: ROOT,
+      jupyterPath,
+      apiUrl: service.apiUrl,
+      keyFile: service.keyFile,
+      runtimeDir: join(scratch, 'runtime'),
+    });
+    mkdirSync(executed, { recursive: true });
+    output = await execute(python, [kernel, NOTEBOOK, executed, String(RUNS), String(AT_ONCE), String(CELL_TIMEOUT_S)], env);
+    runs = output
+      .split('\n')
+      .filter((l) => l.startsWith('{"run"'))
+      .map((l) => JSON.parse(l) as Run)
+      .sort((a, b) => a.run - b.run);
+  });
+
+  test.after(async () => {
+    await service?.stop();
+    // kept when a check failed, for the executed notebooks (named in the message)
+    if (failed) rmSync(join(scratch, 'data'), { recursive: true, force: true });
+    else rmSync(scratch, { recursive: true, force: true });
+  });
+
+  test(`the notebook ran ${RUNS} times without a cell error`, () => {
+    failed ||= runs.length !== RUNS || runs.some((r) => r.error !== null);
+    assert.is(runs.length, RUNS, output.slice(-6000));
+    assert.equal(
+      runs.filter((r) => r.error !== null).map((r) => `run ${r.run}: ${r.error}`),
+      [],
+    );
+    const late = runs.filter((r) => Object.keys(r.late).length > 0).map((r) => `run ${r.run} ${JSON.stringify(r.late)}`);
+    console.log(
+      `last values on ${kernel}: ${runs.map((r) => `${r.seconds} s`).join(', ')}; outputs after idle: ${late.join(', ') || 'none'}`,
+    );
+  });
+
+  test(`every cell shows its kind of output in each of ${RUNS} runs; the thrown error is a ValidationError`, () => {
+    const missing: string[] = [];
+    for (const { run } of runs) {
+      const name = `${String(run).padStart(2, '0')}.ipynb`;
+      const cells = (JSON.parse(readFileSync(join(executed, name), 'utf8')) as { cells: Cell[] }).cells;
+      for (const problem of problemsOf(cells)) missing.push(`run ${run}: ${problem}`);
+    }
+    failed ||= missing.length > 0;
+    assert.equal(missing, [], `cells without their output (executed notebooks in ${executed}):\n${missing.join('\n')}`);
+  });
+
+  test.run();
+}
