@@ -2,7 +2,10 @@
 // npm start: the demo service and a Jupyter notebook server with the project's kernel and notebooks.
 //
 //   node scripts/jupyter/start.mjs [--port 7070] [--notebook-port 8888] [--data DIR]
-//        [--demo full|small] [--no-build]
+//        [--demo full|small] [--no-build] [--notebook-dir DIR]
+//
+// --notebook-dir serves another folder than notebooks/ (inside the project, so that its cells
+// resolve "service"; the notebook browser test uses a scratch folder).
 //
 // Finds (or installs) Jupyter with a notebook server, writes the kernelspecs (kernel/install.mjs),
 // builds dist/ when stale, starts `service serve --demo full --data ./data` (seeded on the first run
@@ -24,7 +27,7 @@ const STOP_GRACE_MS = 15_000;
 const URL_LINE = /(https?:\/\/127\.0\.0\.1:(\d+)\/)/;
 
 function parseCli(args) {
-  const o = { port: 7070, notebookPort: 8888, data: join(PROJECT_ROOT, 'data'), demo: 'full', build: true };
+  const o = { port: 7070, notebookPort: 8888, data: join(PROJECT_ROOT, 'data'), demo: 'full', build: true, notebookDir: join(PROJECT_ROOT, 'notebooks') };
   const port = (flag, text) => {
     const n = Number(text);
     if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`start: ${flag} must be a port number, got ${JSON.stringify(text)}`);
@@ -39,11 +42,12 @@ function parseCli(args) {
     if (a === '--port') o.port = port(a, value());
     else if (a === '--notebook-port') o.notebookPort = port(a, value());
     else if (a === '--data') o.data = resolve(value());
+    else if (a === '--notebook-dir') o.notebookDir = resolve(value());
     else if (a === '--no-build') o.build = false;
     else if (a === '--demo') {
       o.demo = value();
       if (o.demo !== 'small' && o.demo !== 'full') throw new Error('start: --demo must be small or full');
-    } else throw new Error(`start: unknown argument ${a} (use --port, --notebook-port, --data, --demo, --no-build)`);
+    } else throw new Error(`start: unknown argument ${a} (use --port, --notebook-port, --data, --demo, --no-build, --notebook-dir)`);
   }
   return o;
 }
@@ -137,7 +141,7 @@ async function main() {
     const env = notebookEnv({ root, jupyterPath: kernels.jupyterPath, apiUrl: service.apiUrl, keyFile: service.keyFile, adminKeyFile: service.adminKeyFile });
     env.JUPYTER_TOKEN = token;
     server = await startNotebookServer({
-      jupyter: jupyter.jupyter, app: jupyter.server, port: options.notebookPort, env, dir: join(root, 'notebooks'), signal: abort.signal,
+      jupyter: jupyter.jupyter, app: jupyter.server, port: options.notebookPort, env, dir: options.notebookDir, signal: abort.signal,
     });
     const page = jupyter.server === 'lab' ? 'lab' : 'tree';
     console.log('');
