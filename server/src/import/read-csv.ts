@@ -67,6 +67,49 @@ function groupKey(curve: string, instance: RawInstance | null): string {
   return instance === null ? curve : `${curve}\u0000${instance.issued}\u0000${instance.tag.toLowerCase()}`;
 }
 
+/** What a good header says: the lower-case column names, the kind of file and its scenario names. */
+interface CsvHeader {
+  columns: string[];
+  kind: Kind;
+  scenarioNames: string[];
+}
+
+/**
+ * Reads the header row: the kind of file its columns name, with a problem for each column that is
+ * repeated, unknown for that kind, or missing.
+ *
+ * @returns The header, or null when it has problems (the rows cannot be read then).
+ */
+function readHeader(file: string, header: CsvRecord, problems: ProblemList): CsvHeader | null {
+  const columns = header.fields.map((c) => c.trim().toLowerCase());
+  const kind = kindOf(columns);
+  if (kind === null) {
+    problems.add(
+      { file, line: header.line },
+      null,
+      'cannot tell the kind of file from the header: expected curve columns (name, curve_type, ...), series (curve, date, value), periods (curve, begin, end, value) or OHLC (curve, traded, period, delivery, settlement)',
+    );
+    return null;
+  }
+  const layout = LAYOUTS[kind];
+  const headerProblems = problems.size;
+  const scenarioNames: string[] = [];
+  const seen = new Set<string>();
+  columns.forEach((c, k) => {
+    const name = header.fields[k]!.trim();
+    if (seen.has(c)) problems.add({ file, line: header.line }, name, 'the column appears twice');
+    seen.add(c);
+    if (kind === 'series' && c.startsWith(SCENARIO_PREFIX) && name.length > SCENARIO_PREFIX.length)
+      scenarioNames.push(name.slice(SCENARIO_PREFIX.length).trim());
+    else if (!layout.known.includes(c)) problems.add({ file, line: header.line }, name, `unknown column for a ${kind} file`);
+  });
+  for (const c of layout.required) if (!columns.includes(c)) problems.add({ file, line: header.line }, c, 'required column is missing');
+  if (kind === 'series' && !columns.includes('value') && scenarioNames.length === 0) {
+    problems.add({ file, line: header.line }, 'value', 'a series file needs a value column or scenario:<name> columns');
+  }
+  return problems.size > headerProblems ? null : { columns, kind, scenarioNames };
+}
+
 /**
  * Reads a CSV import file.
  *
@@ -87,33 +130,9 @@ export function readCsv(file: string, text: string, problems: ProblemList): RawD
     if (errors.length === 0) problems.add({ file, line: 1 }, null, 'the file has no header row');
     return doc;
   }
-  const columns = header.fields.map((c) => c.trim().toLowerCase());
-  const kind = kindOf(columns);
-  if (kind === null) {
-    problems.add(
-      { file, line: header.line },
-      null,
-      'cannot tell the kind of file from the header: expected curve columns (name, curve_type, ...), series (curve, date, value), periods (curve, begin, end, value) or OHLC (curve, traded, period, delivery, settlement)',
-    );
-    return doc;
-  }
-  const layout = LAYOUTS[kind];
-  const headerProblems = problems.size;
-  const scenarioNames: string[] = [];
-  const seen = new Set<string>();
-  columns.forEach((c, k) => {
-    const name = header.fields[k]!.trim();
-    if (seen.has(c)) problems.add({ file, line: header.line }, name, 'the column appears twice');
-    seen.add(c);
-    if (kind === 'series' && c.startsWith(SCENARIO_PREFIX) && name.length > SCENARIO_PREFIX.length)
-      scenarioNames.push(name.slice(SCENARIO_PREFIX.length).trim());
-    else if (!layout.known.includes(c)) problems.add({ file, line: header.line }, name, `unknown column for a ${kind} file`);
-  });
-  for (const c of layout.required) if (!columns.includes(c)) problems.add({ file, line: header.line }, c, 'required column is missing');
-  if (kind === 'series' && !columns.includes('value') && scenarioNames.length === 0) {
-    problems.add({ file, line: header.line }, 'value', 'a series file needs a value column or scenario:<name> columns');
-  }
-  if (problems.size > headerProblems) return doc; // a bad header: the rows cannot be read
+  const read = readHeader(file, header, problems);
+  if (read === null) return doc; // a bad header: the rows cannot be read
+  const { columns, kind, scenarioNames } = read;
   const index = new Map(columns.map((c, k) => [c, k]));
   const present = new Set(columns);
   const readRow = (record: CsvRecord): Cells | null => {

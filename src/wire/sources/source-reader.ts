@@ -195,6 +195,9 @@ export class SourceReader {
   /**
    * Reads one row.
    *
+   * Not split: the per-row path of every source (filter, values, then the date with its DST rules),
+   * run once per row; its early returns are the row's problems, in the order a reader meets them.
+   *
    * @param cells - The cells, in the header's order.
    * @param line - The row's line (CSV) or 1-based row number plus one (Parquet, Arrow: the header is line 1).
    * @returns Nothing.
