@@ -109,6 +109,9 @@ function resultTable(result: SkillResult): HTMLElement {
  * The Accuracy section of an instance curve (type INSTANCE): the form (actual curve, issue
  * period, lead times) and, once asked, the table and charts of MAE and bias by lead time.
  *
+ * Not split: the section's form fields, status line and result area are shared by its pre-fill, its
+ * submit handler and its abort.
+ *
  * @param context - The page's context.
  * @param curve - The forecast curve.
  * @returns The section; its form is filled in as the catalogue and the instance list answer.

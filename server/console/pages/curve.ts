@@ -194,6 +194,8 @@ async function instancesSection(
   return { node, scenarios: chosen?.scenarios ?? 0 };
 }
 
+// Not split: the page's heading, status line, form and chart are shared by its loads, its handlers
+// and its abort.
 async function render(context: PageContext): Promise<void> {
   const { main, client, signal, params } = context;
   const name = params.name ?? '';

@@ -113,6 +113,9 @@ function readHeader(file: string, header: CsvRecord, problems: ProblemList): Csv
 /**
  * Reads a CSV import file.
  *
+ * Not split: the row loop's four kinds of file (curves, series, periods, OHLC) share the cell and
+ * number readers made from the header and add to the same document.
+ *
  * @param file - The file name (for messages).
  * @param text - Its text.
  * @param problems - Receives the problems found.

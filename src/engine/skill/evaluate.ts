@@ -174,74 +174,126 @@ export function evaluateSkill(forecasts: readonly Timeseries[], actual: Timeseri
   for (const f of forecasts)
     if (refTag !== null && tagOf(f) === refTag && f.instance) refSeries.set(keyOf(refTag, f.instance.issued.toMillis()), f);
 
-  const aTimes = actual.times;
-  const aValues = actual.values;
-  const stepEnd = stepEndOf(actual);
+  const pass: Pass = {
+    actualTimes: actual.times,
+    actualValues: actual.values,
+    stepEnd: stepEndOf(actual),
+    buckets,
+    refTag,
+    refSeries,
+    withMembers,
+    scratch: new Float64Array(Math.max(1, ...chosen.map((f) => f.scenarios.length))),
+  };
   const cells = new Map<string, ErrorSums[]>(tags.map((t) => [t, []]));
-  const issues: { tag: string; issued: number; sums: ErrorSums }[] = [];
-  const scratch = new Float64Array(Math.max(1, ...chosen.map((f) => f.scenarios.length)));
-
+  const issues: IssueSums[] = [];
   for (const f of chosen) {
     const tag = tagOf(f);
     const issued = f.instance!.issued.toMillis();
-    const own = new ErrorSums();
-    const row = cells.get(tag)!;
-    const values = valuesOrMembersMean(f);
-    const members = withMembers ? f.scenarios : [];
-    const rankBins = members.length > 0 ? members.length + 1 : 0;
-    let persistence = Number.NaN;
-    let refTimes: Float64Array | null = null;
-    let refValues: Float64Array | null = null;
-    if (refTag === null) persistence = persistenceValue(aTimes, aValues, stepEnd, issued);
-    else {
-      const ref = refSeries.get(keyOf(refTag, issued));
-      if (ref) {
-        refTimes = ref.times;
-        refValues = valuesOrMembersMean(ref);
-      }
-    }
-    const times = f.times;
-    let j = firstAtOrAfter(aTimes, times[0] ?? 0);
-    let r = refTimes === null ? 0 : firstAtOrAfter(refTimes, times[0] ?? 0);
-    for (let i = 0; i < times.length; i++) {
-      const t = times[i]!;
-      while (j < aTimes.length && aTimes[j]! < t) j++;
-      if (j >= aTimes.length) break;
-      if (aTimes[j] !== t) continue;
-      const y = aValues[j]!;
-      if (Number.isNaN(y)) continue;
-      const b = buckets.bucketOf(issued, t);
-      if (b < 0) continue;
-      let cell = row[b];
-      if (cell === undefined) {
-        for (let k = row.length; k <= b; k++) row.push(new ErrorSums());
-        cell = row[b]!;
-      }
-      const v = values[i]!;
-      if (v === v) {
-        let ref = persistence;
-        if (refTimes !== null && refValues !== null) {
-          while (r < refTimes.length && refTimes[r]! < t) r++;
-          ref = r < refTimes.length && refTimes[r] === t ? refValues[r]! : Number.NaN;
-        } else if (refTag !== null) ref = Number.NaN;
-        cell.add(v, y, ref);
-        own.add(v, y, ref);
-      }
-      if (members.length > 0) {
-        let m = 0;
-        for (const column of members) {
-          const x = column[i]!;
-          if (x === x) scratch[m++] = x;
-        }
-        if (m > 0) {
-          cell.addMembers(scratch, m, y, rankBins);
-          own.addMembers(scratch, m, y, 0);
-        }
-      }
-    }
-    issues.push({ tag, issued, sums: own });
+    issues.push({ tag, issued, sums: addInstance(f, issued, cells.get(tag)!, pass) });
   }
+  const zoneText = typeof issueZone === 'string' ? issueZone : issueZone.name;
+  return new SkillResult({
+    curve: options.curve ?? first?.name ?? '',
+    actual: actual.name ?? '',
+    unit: first?.unit ?? actual.unit ?? null,
+    tags,
+    leadKind: buckets.kind,
+    metrics,
+    reference: refTag === null ? 'persistence' : `tag:${refTag}`,
+    rows: skillRows(tags, cells, buckets),
+    issues: issueRowsOf(issues, tags, zoneText),
+    issueZone: zoneText,
+  });
+}
 
+/** What the pass over the instances shares: the actual, the buckets and the reference. */
+interface Pass {
+  actualTimes: Float64Array;
+  actualValues: Float64Array;
+  stepEnd: ReturnType<typeof stepEndOf>;
+  buckets: ReturnType<typeof leadBuckets>;
+  /** The reference tag, or null for persistence. */
+  refTag: string | null;
+  /** The reference's instances by tag and issue time. */
+  refSeries: ReadonlyMap<string, Timeseries>;
+  withMembers: boolean;
+  /** Room for one step's members. */
+  scratch: Float64Array;
+}
+
+/** One instance's error sums over all its lead times. */
+interface IssueSums {
+  tag: string;
+  issued: number;
+  sums: ErrorSums;
+}
+
+/**
+ * Adds one instance's errors to its tag's lead buckets (`row`), lining its steps up with the
+ * actual's (and the reference's): a step without an actual value is left out.
+ *
+ * @returns The instance's own sums over all lead times.
+ */
+function addInstance(f: Timeseries, issued: number, row: ErrorSums[], pass: Pass): ErrorSums {
+  const own = new ErrorSums();
+  const values = valuesOrMembersMean(f);
+  const members = pass.withMembers ? f.scenarios : [];
+  const rankBins = members.length > 0 ? members.length + 1 : 0;
+  let persistence = Number.NaN;
+  let refTimes: Float64Array | null = null;
+  let refValues: Float64Array | null = null;
+  if (pass.refTag === null) persistence = persistenceValue(pass.actualTimes, pass.actualValues, pass.stepEnd, issued);
+  else {
+    const ref = pass.refSeries.get(keyOf(pass.refTag, issued));
+    if (ref) {
+      refTimes = ref.times;
+      refValues = valuesOrMembersMean(ref);
+    }
+  }
+  const times = f.times;
+  let j = firstAtOrAfter(pass.actualTimes, times[0] ?? 0);
+  let r = refTimes === null ? 0 : firstAtOrAfter(refTimes, times[0] ?? 0);
+  for (let i = 0; i < times.length; i++) {
+    const t = times[i]!;
+    while (j < pass.actualTimes.length && pass.actualTimes[j]! < t) j++;
+    if (j >= pass.actualTimes.length) break;
+    if (pass.actualTimes[j] !== t) continue;
+    const y = pass.actualValues[j]!;
+    if (Number.isNaN(y)) continue;
+    const b = pass.buckets.bucketOf(issued, t);
+    if (b < 0) continue;
+    let cell = row[b];
+    if (cell === undefined) {
+      for (let k = row.length; k <= b; k++) row.push(new ErrorSums());
+      cell = row[b]!;
+    }
+    const v = values[i]!;
+    if (v === v) {
+      let ref = persistence;
+      if (refTimes !== null && refValues !== null) {
+        while (r < refTimes.length && refTimes[r]! < t) r++;
+        ref = r < refTimes.length && refTimes[r] === t ? refValues[r]! : Number.NaN;
+      } else if (pass.refTag !== null) ref = Number.NaN;
+      cell.add(v, y, ref);
+      own.add(v, y, ref);
+    }
+    if (members.length > 0) {
+      let m = 0;
+      for (const column of members) {
+        const x = column[i]!;
+        if (x === x) pass.scratch[m++] = x;
+      }
+      if (m > 0) {
+        cell.addMembers(pass.scratch, m, y, rankBins);
+        own.addMembers(pass.scratch, m, y, 0);
+      }
+    }
+  }
+  return own;
+}
+
+/** The table's rows: tag by lead bucket, up to the last bucket any tag filled. */
+function skillRows(tags: readonly string[], cells: ReadonlyMap<string, ErrorSums[]>, buckets: ReturnType<typeof leadBuckets>): SkillRow[] {
   const bucketCount = Math.max(0, ...[...cells.values()].map((row) => lastFilled(row) + 1));
   const rows: SkillRow[] = [];
   for (const tag of tags) {
@@ -265,8 +317,12 @@ export function evaluateSkill(forecasts: readonly Timeseries[], actual: Timeseri
       });
     }
   }
-  const zoneText = typeof issueZone === 'string' ? issueZone : issueZone.name;
-  const issueRows: IssueRow[] = issues
+  return rows;
+}
+
+/** The per-instance rows, by tag (in `tags` order) then issue time. */
+function issueRowsOf(issues: IssueSums[], tags: readonly string[], zoneText: string): IssueRow[] {
+  return issues
     .sort((a, b) => tags.indexOf(a.tag) - tags.indexOf(b.tag) || a.issued - b.issued)
     .map(({ tag, issued, sums }) => ({
       tag,
@@ -279,18 +335,6 @@ export function evaluateSkill(forecasts: readonly Timeseries[], actual: Timeseri
       mape: sums.mape(),
       crps: sums.crps(),
     }));
-  return new SkillResult({
-    curve: options.curve ?? first?.name ?? '',
-    actual: actual.name ?? '',
-    unit: first?.unit ?? actual.unit ?? null,
-    tags,
-    leadKind: buckets.kind,
-    metrics,
-    reference: refTag === null ? 'persistence' : `tag:${refTag}`,
-    rows,
-    issues: issueRows,
-    issueZone: zoneText,
-  });
 }
 
 /** The index of the last bucket with any case, -1 when none. */
