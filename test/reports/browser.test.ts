@@ -4,7 +4,9 @@
 // no background networking; scripts/jupyter/report-browser.mjs). A page fails on any page error,
 // console error or request leaving the page; every chart must be drawn by Vega-Embed (an SVG with
 // marks) and show a tooltip when a mark is hovered. Screenshots go to a temporary folder (kept
-// when a check fails, and named in the message).
+// when a check fails, and named in the message). Writing a report executes its notebook headless
+// on the kernel the notebook names (tslab), so this run is also the check that every notebook
+// runs without a cell error there; test/kernel/notebooks.test.ts runs them on Deno's kernel.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -52,6 +54,7 @@ test('npm run report -- --pdf writes every report and its PDF', () => {
   const last = run.output.trimEnd().split('\n').pop() ?? '';
   if (run.code !== 0) failed = true;
   assert.is(last, `${notebooks.length} passed, 0 failed`, run.output.slice(-6000));
+  assert.is(run.code, 0);
   for (const name of notebooks) {
     const pdf = readFileSync(join(out, `${name}.pdf`));
     assert.is(pdf.subarray(0, 5).toString('latin1'), '%PDF-', `${name}.pdf is a PDF`);
@@ -59,6 +62,14 @@ test('npm run report -- --pdf writes every report and its PDF', () => {
     assert.ok(pages >= 1, `${name}.pdf has ${pages} pages`);
   }
 });
+
+for (const name of notebooks) {
+  test(`notebooks/${name}.ipynb runs headless without a cell error`, () => {
+    const ok = run.output.split('\n').some((l) => l.startsWith(`ok   notebooks/${name}.ipynb (`));
+    if (!ok) failed = true;
+    assert.ok(ok, `run-notebooks output:\n${run.output.slice(-8000)}`);
+  });
+}
 
 test('every report opens in headless chromium without errors; every chart is drawn and shows tooltips', async () => {
   const { openBrowser, checkReport } = await importScript<ReportBrowser>('jupyter/report-browser.mjs');
