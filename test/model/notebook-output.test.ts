@@ -41,10 +41,16 @@ test("in a tslab kernel: one display_data message with every MIME type, through 
 });
 
 test('tslab installed but not running a cell: its display is not ready, so the text is printed', () => {
+  const before = new Set(Object.keys(require.cache));
   require('tslab');
-  const { result, lines } = capturingConsole(() => sendBundle(bundle));
-  assert.is(result, 'console');
-  assert.equal(lines, ['<Chart>']);
+  try {
+    const { result, lines } = capturingConsole(() => sendBundle(bundle));
+    assert.is(result, 'console');
+    assert.equal(lines, ['<Chart>']);
+  } finally {
+    // unloaded again: a loaded tslab makes inNotebook() true for the files run after this one
+    for (const k of Object.keys(require.cache)) if (!before.has(k)) delete require.cache[k];
+  }
 });
 
 test("only tslab's public display reachable: the most portable single MIME type is sent", () => {
