@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { OutgoingEvent, resolveEvents } from '../../../server/src/feed';
 import { importSources } from '../../../server/src/import';
 import { DuckDbStore, type UserRecord } from '../../../server/src/store';
-import { CURVES_CSV, DE_CONS, DE_WIND } from './feed-fixture';
+import { CURVES_CSV, DE_CONS, DE_WIND } from './feed-app';
 
 let dir: string;
 let store: DuckDbStore;

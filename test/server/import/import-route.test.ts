@@ -1,11 +1,11 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { mayImport } from '../../../server/src/import';
-import { DE_WIND, hourlyCsv, startFeedService, type FeedService } from '../feed/feed-fixture';
+import { DE_WIND, hourlyCsv, openFeedService, type OpenedFeedService } from '../feed/feed-app';
 
-let svc: FeedService;
+let svc: OpenedFeedService;
 test.before(async () => {
-  svc = await startFeedService({ app: { events: { heartbeatMs: 0 } } });
+  svc = await openFeedService({ app: { events: { heartbeatMs: 0 } } });
 });
 test.after(async () => {
   await svc.close();
