@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The tslab kernel as the project's kernelspec starts it: what `tslab kernel --config-path FILE`
-// does, with two changes to its start.
+// does, with two changes to its start and one to its help (Shift+Tab).
 //
 // - No message is handled before all five ZeroMQ sockets are bound. tslab binds them in parallel
 //   while its receive loops already run, so a kernel_info request that reaches the shell socket
@@ -11,9 +11,15 @@
 // - The TypeScript compiler is warmed a few seconds after the first kernel_info reply rather than
 //   before the sockets are bound, so the kernel answers within a second or two however busy the
 //   machine is; a cell that comes first warms it itself.
+// - Help inside a call's parentheses: tslab answers an inspect request with TypeScript's quick
+//   info at the cursor, which is nothing between `(` and `)` (`client.timeseries.load(|`). When
+//   it finds nothing there, the kernel asks again at the name of the innermost call whose
+//   argument list holds the cursor, so Shift+Tab shows that function's signature and docs
+//   (kernel/inspect-callee.mjs).
 //
 //   node kernel/tslab-kernel.mjs --config-path CONNECTION_FILE
 import { createRequire } from 'node:module';
+import { inspectCallees } from './inspect-callee.mjs';
 
 const require = createRequire(import.meta.url);
 const { createConverter } = require('tslab/dist/converter');
@@ -49,6 +55,7 @@ class Converters {
 function startKernel(configPath) {
   const converters = new Converters();
   const executor = createExecutor(process.cwd(), converters, { log: console.log, error: console.error });
+  inspectCallees(executor);
   const server = new ZmqServer(new JupyterHandlerImpl(executor, false), configPath);
   process.on('SIGINT', () => executor.interrupt());
   process.on('uncaughtException', (err) => console.error('UncaughtException:', err));

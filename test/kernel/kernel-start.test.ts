@@ -3,19 +3,15 @@
 // ensure-jupyter finds or installs), five times in a row, and each start must answer kernel_info
 // well within the bound of 10 s (a start whose first kernel_info request went unanswered took a
 // minute), print no EBUSY or unhandled rejection, and the last one must run a cell.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { importScript } from '../helpers/project-scripts';
+import { kernelClient, type KernelClient } from '../helpers/kernel-client';
 
 const root = resolve(__dirname, '..', '..');
 const STARTS = 5;
 const BOUND_S = 10;
 const RUN_TIMEOUT_MS = 5 * 60_000;
-const prefix = mkdtempSync(join(tmpdir(), 'kernel-start-'));
 
 /** Starts the kernel STARTS times; prints one JSON line per start; the last one runs `6 * 7` (tslab prints a cell's value). */
 const CLIENT = `
@@ -53,37 +49,18 @@ interface Start {
 let output = '';
 let starts: Start[] = [];
 
+let kernels: KernelClient | null = null;
+
 test.before(async () => {
-  const { ensureJupyter } = await importScript<{ ensureJupyter(): { jupyter: string } }>('jupyter/ensure-jupyter.mjs');
-  const { installKernels } = await importScript<{
-    installKernels(o: { prefix: string; link: boolean; deno: false }): { jupyterPath: string };
-  }>('../kernel/install.mjs');
-  const jupyter = ensureJupyter().jupyter;
-  // jupyter_client belongs to the Python that runs Jupyter (its script's #! line)
-  const python = /^#!\s*(\S+)/.exec(readFileSync(jupyter, 'utf8').split('\n')[0] ?? '')?.[1] ?? 'python3';
-  const { jupyterPath } = installKernels({ prefix, link: false, deno: false });
-  output = await new Promise<string>((done) => {
-    const child = spawn(python, ['-c', CLIENT, String(STARTS)], {
-      cwd: join(root, 'notebooks'),
-      env: { ...process.env, JUPYTER_PATH: jupyterPath, JUPYTER_RUNTIME_DIR: join(prefix, 'runtime') },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let text = '';
-    child.stdout.on('data', (d) => (text += d));
-    child.stderr.on('data', (d) => (text += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), RUN_TIMEOUT_MS);
-    child.on('close', () => {
-      clearTimeout(timer);
-      done(text);
-    });
-  });
+  kernels = await kernelClient('kernel-start');
+  output = await kernels.run(CLIENT, [String(STARTS)], join(root, 'notebooks'), RUN_TIMEOUT_MS);
   starts = output
     .split('\n')
     .filter((line) => line.startsWith('{"start"'))
     .map((line) => JSON.parse(line) as Start);
 });
 
-test.after(() => rmSync(prefix, { recursive: true, force: true }));
+test.after(() => kernels?.remove());
 
 test(`the tslab kernel answers kernel_info within ${BOUND_S} s on each of ${STARTS} starts`, () => {
   assert.is(starts.length, STARTS, output.slice(-4000));
