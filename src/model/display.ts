@@ -90,14 +90,25 @@ export function ownBundleOf(value: object, hook: () => unknown): unknown {
 }
 
 /**
- * In Deno's kernel, a class's `[Symbol.for('Jupyter.display')]` is what shows a cell's last value:
+ * In Deno's kernel, an object's `[Symbol.for('Jupyter.display')]` is what shows a cell's last value:
  * Deno sends the bundle as the cell's result from a promise that only its inspector holds, and
  * weakly, so a garbage collection while the message is on its way loses the result (the cell ends
  * with no output; about one run in ten on a busy machine). The hook is wrapped so that, asked by
  * Deno rather than by the toolkit, it sends the bundle itself with `Deno.jupyter.display` (a
  * message that goes out whatever happens to the promise) and gives Deno an empty bundle back.
  */
-function deliverLastValuesInDeno(prototype: object): void {
+/**
+ * Wraps the `[Symbol.for('Jupyter.display')]` method an object (a class prototype, or one object
+ * such as a Danfo frame) holds as its own property so that, in Deno's kernel, a cell's last
+ * value is sent as a display message; outside Deno's kernel it does nothing. {@link setBrand}
+ * does this for the model's classes.
+ *
+ * @param prototype - The prototype or object with its own display method.
+ * @returns Nothing.
+ * @example
+ * deliverLastValuesInDeno(FrameTable.prototype);
+ */
+export function deliverLastValuesInDeno(prototype: object): void {
   const hook = Object.getOwnPropertyDescriptor(prototype, JUPYTER_DISPLAY)?.value as unknown;
   if (typeof hook !== 'function' || denoKernel() === null) return;
   Object.defineProperty(prototype, JUPYTER_DISPLAY, {
