@@ -94,7 +94,8 @@ async function readParquet(reader: SourceReader, data: SourceData, file: string,
   for (const group of metadata.row_groups) {
     const rows = Number(group.num_rows);
     const start = rowStart;
-    const columns: unknown[][] = names.map(() => new Array(rows));
+    // a column read in one piece is taken as it is; one in several pages is copied together
+    const pieces: { data: ArrayLike<unknown>; from: number }[][] = names.map(() => []);
     const at = new Map(names.map((name, k) => [name, k]));
     await parquetRead({
       file: buffer,
@@ -108,11 +109,18 @@ async function readParquet(reader: SourceReader, data: SourceData, file: string,
         timestampFromNanoseconds: (ns: bigint) => Number(ns / 1_000_000n),
       },
       onChunk: ({ columnName, columnData, rowStart: from }) => {
-        const column = columns[at.get(columnName) as number] as unknown[];
-        const first = Math.max(0, start - from);
-        const last = Math.min(columnData.length, start + rows - from);
-        for (let i = first; i < last; i++) column[from - start + i] = columnData[i];
+        pieces[at.get(columnName) as number]?.push({ data: columnData, from });
       },
+    });
+    const columns = pieces.map((list) => {
+      const one = list[0];
+      if (list.length === 1 && one !== undefined && one.from === start && one.data.length === rows) return one.data;
+      const column: unknown[] = new Array(rows).fill(null);
+      for (const { data, from } of list) {
+        const last = Math.min(data.length, start + rows - from);
+        for (let i = Math.max(0, start - from); i < last; i++) column[from - start + i] = data[i];
+      }
+      return column;
     });
     reader.rows(columns, rows, start + 2);
     rowStart = start + rows;

@@ -41,6 +41,16 @@ class Column<T extends Float64Array | Int32Array> {
     this.data[this.length++] = v;
   }
 
+  /** Room for `n` more values after {@link length}: the buffer to write them into (then {@link length} += n). */
+  reserve(n: number): T {
+    if (this.length + n > this.data.length) {
+      const b = new (this.data.constructor as new (n: number) => T)(Math.max(this.data.length * 2, this.length + n));
+      b.set(this.data.subarray(0, this.length));
+      this.data = b;
+    }
+    return this.data;
+  }
+
   /** The values pushed (the spare room given back: the larger buffer is dropped). */
   done(): T {
     if (this.length !== this.data.length) this.data = this.data.slice(0, this.length) as T;
@@ -101,6 +111,23 @@ export function cellOf(v: unknown): SourceCell {
   if (v instanceof Date) return v.getTime();
   if (typeof v === 'bigint') return Number(v);
   return String(v);
+}
+
+/**
+ * Copies a column of numbers, scaled, into `out` from `at`: false when a cell is neither a number
+ * nor (unless `finite`) missing, or (`finite`) the number is not finite.
+ */
+function numbersInto(column: ArrayLike<unknown>, n: number, scale: number, out: Float64Array, at: number, finite: boolean): boolean {
+  for (let i = 0; i < n; i++) {
+    const v = column[i];
+    if (typeof v === 'number') {
+      const x = v * scale;
+      if (finite && !Number.isFinite(x)) return false;
+      out[at + i] = x;
+    } else if ((v === null || v === undefined) && !finite) out[at + i] = Number.NaN;
+    else return false;
+  }
+  return true;
 }
 
 /** Whether the first `n` values are all missing. */
@@ -344,28 +371,25 @@ export class SourceReader {
       for (let i = 0; i < count; i++) slow(i);
       return;
     }
+    // column by column, written after what is kept; kept only when every cell is a number (dates:
+    // a finite one) or missing (values), else the rows go one by one
     const targets = this.wideTargets;
     const dates = (targets[0] as Target).dates;
-    const dateColumn = columns[this.dateIndex] as ArrayLike<unknown>;
-    const valueColumns = this.valueIndexes.map((k) => columns[k] as ArrayLike<unknown>);
-    const values = this.rowValues;
-    for (let i = 0; i < count; i++) {
-      const t = dateColumn[i];
-      const ms = typeof t === 'number' ? t * factor : Number.NaN;
-      let fast = Number.isFinite(ms);
-      for (let k = 0; fast && k < targets.length; k++) {
-        const v = (valueColumns[k] as ArrayLike<unknown>)[i];
-        if (v === null || v === undefined) values[k] = Number.NaN;
-        else if (typeof v === 'number') values[k] = v * (targets[k] as Target).scale;
-        else fast = false;
-      }
-      if (!fast) {
-        slow(i);
-        continue;
-      }
-      dates.push(ms, firstLine + i);
-      for (let k = 0; k < targets.length; k++) (targets[k] as Target).values.push(values[k] as number);
+    const at = dates.times.length;
+    let fast = numbersInto(columns[this.dateIndex] as ArrayLike<unknown>, count, factor, dates.times.reserve(count), at, true);
+    for (let k = 0; fast && k < targets.length; k++) {
+      const t = targets[k] as Target;
+      fast = numbersInto(columns[this.valueIndexes[k] as number] as ArrayLike<unknown>, count, t.scale, t.values.reserve(count), at, false);
     }
+    if (!fast) {
+      for (let i = 0; i < count; i++) slow(i);
+      return;
+    }
+    const lines = dates.lines.reserve(count);
+    for (let i = 0; i < count; i++) lines[at + i] = firstLine + i;
+    dates.times.length += count;
+    dates.lines.length += count;
+    for (const t of targets) t.values.length += count;
   }
 
   /**

@@ -185,6 +185,39 @@ test('Parquet: a wide file with a timestamp column (instants) and a long one wit
   );
 });
 
+test('Parquet: row groups of several pages, missing values, scale; a text cell is read row by row', async () => {
+  const n = 5000;
+  const times = Array.from({ length: n }, (_, i) => Date.UTC(2024, 0, 1) + i * 900_000);
+  const load = Array.from({ length: n }, (_, i) => (i % 7 === 0 ? null : i / 4));
+  const bytes = parquetWriteBuffer({
+    columnData: [
+      { name: 'utc_timestamp', data: times.map((t) => new Date(t)), type: 'TIMESTAMP' },
+      { name: 'load', data: load, type: 'DOUBLE' },
+      { name: 'note', data: Array.from({ length: n }, (_, i) => (i === n - 1 ? 'x' : '1')), type: 'STRING' },
+    ],
+    rowGroupSize: 1500,
+    pageSize: 4096,
+  });
+  const description = (column: string) =>
+    checkSourceDescription(
+      { file: 'w.parquet', date: { column: 'utc_timestamp' }, series: [{ column, curve, scale: 1000 }] },
+      'w.source.yaml',
+    );
+  const [col] = await readSourceColumns(description('load'), new Uint8Array(bytes));
+  assert.equal([...col!.times], times);
+  assert.equal(
+    [...col!.values],
+    load.map((v) => (v === null ? Number.NaN : v * 1000)),
+  );
+  assert.equal([...col!.lines.slice(0, 2)], [2, 3]);
+  const problems = new ProblemList();
+  await readSourceColumns(description('note'), new Uint8Array(bytes), 'w.parquet', problems);
+  assert.equal(
+    problems.items.map((p) => `${p.file}:${p.line}: ${p.field}: ${p.message}`),
+    [`w.parquet:${n + 1}: note: not a number: "x"`],
+  );
+});
+
 test('Arrow IPC: a timestamp column is instants', async () => {
   const times = [Date.UTC(2024, 0, 1), Date.UTC(2024, 0, 1, 1)];
   const table = tableFromArrays({ time: times, price: [10.5, 11] }, { types: { time: timestamp(TimeUnit.MILLISECOND, 'UTC') } });
