@@ -13,7 +13,7 @@
  *
  * Run: `node --import tsx bench/events.ts`
  *
- * Recorded (Node 20.20 through tsx, 2 shared vCPUs at load average 5-8, server and the 100
+ * Recorded (Node 20.20 through tsx, 2 shared vCPUs, server and the 100
  * clients in one process, so the clients' parsing competes with the server; times vary with load):
  *   import-bound: 2 000 events in 9.4 s = 214 events/s per subscriber, 21 400 deliveries/s; the
  *                 store's write (about 230 ms per import of 50 one-value blocks here)

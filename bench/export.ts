@@ -7,11 +7,11 @@
  * one file per curve too. Runs alternate; the figures are medians. Target: within 3x DuckDB.
  *
  * Run: `node --import tsx bench/export.ts [--runs 3] [--curves 20]`; the figures go to
- * `bench/results/export.json` as well (with the load average of the machine, before and after).
+ * `bench/results/export.json` as well.
  */
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { main } from '../server/src/cli';
@@ -63,7 +63,6 @@ async function duck(dir: string, curves: readonly string[], out: string): Promis
 async function bench(): Promise<void> {
   const { dir, curves } = await decadeStore('bench-export-', CURVES);
   const scratch = mkdtempSync(join(tmpdir(), 'bench-export-out-'));
-  const loadBefore = loadavg()[0] as number;
   try {
     const times: { ours: number[]; duck: number[] } = { ours: [], duck: [] };
     let sizes = { ours: 0, duck: 0 };
@@ -120,7 +119,6 @@ async function bench(): Promise<void> {
           note: 'target <= 3',
         },
       ],
-      notes: [`load average (1 min) of the machine: ${loadBefore.toFixed(1)} before, ${(loadavg()[0] as number).toFixed(1)} after`],
     });
   } finally {
     rmSync(scratch, { recursive: true, force: true });

@@ -12,7 +12,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { parquetWriteBuffer } from 'hyparquet-writer';
@@ -122,7 +122,6 @@ const seconds = (s: { runs: number; median: number; min: number; max: number }) 
 
 void (async () => {
   const dir = mkdtempSync(join(tmpdir(), 'bench-import-sources-'));
-  const loadBefore = loadavg()[0] as number;
   try {
     const rows = 10 * 35_064; // ten years of 365.25 days of 96 steps
     const values = rows * COLUMNS;
@@ -198,7 +197,6 @@ void (async () => {
       compared:
         'service import --data of a source description (10 years of 15-minute values in 10 columns, CSV and Parquet) in a child process, against DuckDB reading the same file into a table.',
       rows: results,
-      notes: [`load average (1 min) of the machine: ${loadBefore.toFixed(1)} before, ${(loadavg()[0] as number).toFixed(1)} after`],
     });
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -13,7 +13,7 @@
  * at most 2x JSON.parse). Last, each case against the service as shipped (the built code in its
  * own process, the same reads at once timed there; bench/served-built.ts, needs `npm run build`).
  *
- * Recorded (Node 20, 2 shared vCPUs under a load average of 6-10 from other jobs, three runs;
+ * Recorded (Node 20, 2 shared vCPUs, three runs;
  * absolute times vary a lot, the ratios less):
  *   25 x 15-day 15 min (1.70 MB): floor 135-360 ms, service 215-465 ms (1.1-1.9x floor), client
  *                                 end to end 215-270 ms; JSON.parse 11-32 ms, parseTimeseriesList

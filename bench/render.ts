@@ -6,8 +6,8 @@
  *
  * Run: `TZ=America/New_York node --import tsx bench/render.ts`
  *
- * Recorded run (Node 20.20, vega 5.33.1, vega-lite 5.23.0, resvg-js 2.6.2; shared machine,
- * load average ~11, so expect less on an idle one), medians of 7 runs:
+ * Recorded run (Node 20.20, vega 5.33.1, vega-lite 5.23.0, resvg-js 2.6.2; shared 2-core
+ * machine), medians of 7 runs:
  *   year of 15-min: build spec (35136 points)   24 ms
  *   year of 15-min: SVG (537 KB)               481 ms
  *   year of 15-min: PNG zoom 2 (182 KB)        238 ms

@@ -8,8 +8,8 @@
  *
  * Run: `node --import tsx bench/to-table.ts`
  *
- * Recorded (node v20.20.2, this machine under a load average of ~15 from parallel work, so
- * absolute times are high; the ratios are what counts):
+ * Recorded (node v20.20.2, 2 shared cores, so
+ * absolute times vary; the ratios are what counts):
  *   one year of 15-minute values: 35 040 steps, 1.54 MB JSON; JSON.parse 26-34 ms, toTable
  *     5-12 ms = 0.20-0.34x; single-level 11 ms, toArrowIPC 48-55 ms, toHtml 2-3 ms
  *   51-member ensemble: 1 440 steps, 52 value columns, 0.55 MB JSON; JSON.parse 20-23 ms,
