@@ -105,7 +105,7 @@ interface Repeat {
  * @example
  * cellOf(new Date(0)) //=> 0
  */
-export function cellOf(v: unknown): SourceCell {
+function cellOf(v: unknown): SourceCell {
   if (v === null || v === undefined) return null;
   if (typeof v === 'number' || typeof v === 'string') return v;
   if (v instanceof Date) return v.getTime();
