@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // The test command: type-checks src/ and test/, then runs every test/**/*.test.ts file with uvu
-// through tsx, each in its own process (so servers, ports and global state never leak between
-// files). Ends with the line `N passed, N failed`.
+// through tsx. A file that starts a service, a browser, PostgreSQL or a kernel runs in its own
+// process (so servers, ports and global state never leak between files); the unit files
+// (scripts/unit-tests.mjs) run through the unit runner, in two long-lived processes that take one
+// file after another, where opening a port fails the file (CONTRIBUTING.md#unit-tests). Ends with
+// the line `N passed, N failed`.
 //
 // Files run side by side within a budget of slots, twice the number of cores by default (many
 // files spend much of their time waiting on a service, a kernel or a browser). A file takes one
@@ -21,6 +24,7 @@ import { ensurePolars } from './ensure-polars.mjs';
 import { isBuildStale } from './jupyter/ensure-build.mjs';
 import { ensureJupyter } from './jupyter/ensure-jupyter.mjs';
 import { ensureChromium } from './jupyter/report-browser.mjs';
+import { outsideReasons } from './unit-tests.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const filters = process.argv.slice(2);
@@ -191,6 +195,31 @@ async function runFile(file) {
   console.log(`${bad ? 'FAIL' : 'ok  '} ${rel}: ${c.passed}/${c.total} (${ms} ms)`);
 }
 
+/**
+ * Runs the unit files through the unit runner (two processes, many files each: the modules under
+ * test load once per process rather than once per file) and counts what it reports.
+ */
+async function runUnitFiles(unitFiles) {
+  const started = Date.now();
+  const runner = join(root, 'scripts', 'run-unit-tests.mjs');
+  const { code, output } = await run(process.execPath, [runner, '--files', ...unitFiles], 3 * FILE_TIMEOUT_MS);
+  for (const line of output.split('\n')) if (/^(ok {2}|FAIL) test\//.test(line)) console.log(line);
+  const total = /^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/m.exec(output);
+  const label = `${unitFiles.length} unit files in two processes`;
+  if (total === null) {
+    failed += 1;
+    failures.push([label, output]);
+    console.log(`FAIL ${label} (the runner stopped before its summary, exit ${code})`);
+    return;
+  }
+  passed += Number(total[1]);
+  skipped += Number(total[3] ?? 0);
+  const bad = Number(total[2]) > 0 || code !== 0 ? Math.max(Number(total[2]), 1) : 0;
+  failed += bad;
+  if (bad) failures.push([label, output]);
+  console.log(`${bad ? 'FAIL' : 'ok  '} ${label}: ${total[1]} passed (${Date.now() - started} ms)`);
+}
+
 /** Runs jobs in order, each once the slots it needs are free (a job never overtakes an earlier one). */
 async function runJobs(jobs, slots) {
   let free = slots;
@@ -224,7 +253,11 @@ const rank = (file) => {
 const ordered = files.map((file, i) => ({ file, i, rank: rank(file) })).sort((a, b) => a.rank - b.rank || a.i - b.i);
 const job = ({ file, rank }) => ({ weight: LONG[rank]?.[1] ?? 1, run: () => runFile(file) });
 const long = ordered.filter((f) => f.rank < LONG.length).map(job);
-const rest = ordered.filter((f) => f.rank === LONG.length).map(job);
+const others = ordered.filter((f) => f.rank === LONG.length);
+const testDir = join(root, 'test');
+const unitFiles = others.filter((f) => outsideReasons(f.file, testDir).length === 0).map((f) => f.file);
+const rest = others.filter((f) => !unitFiles.includes(f.file)).map(job);
+const unit = unitFiles.length ? [{ weight: 2, run: () => runUnitFiles(unitFiles) }] : [];
 const checks = TSC_PROJECTS.map((project) => ({ weight: 2, run: () => typecheckProject(project) }));
 
 await buildIfStale();
@@ -235,7 +268,7 @@ try {
   console.log(String(error));
 }
 prepareTools(files);
-await runJobs([...long, ...checks, ...rest], SLOTS);
+await runJobs([...long, ...checks, ...unit, ...rest], SLOTS);
 
 for (const [name, output] of failures) {
   console.log(`\n===== ${name} =====\n${output.slice(-6000)}`);
