@@ -9,16 +9,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { ARROW_ACCEPT } from '../src/wire/arrow';
 import { createApp } from '../server/src/http/app';
 import { generateApiKey, hashApiKey } from '../server/src/auth';
-import { ColumnPool } from '../server/src/http/column-pool';
 import { instancesRoutes } from '../server/src/routes/instances';
-import { timeseriesRoutes } from '../server/src/routes/timeseries';
 import { DuckDbStore, type CurveRecord, type ImportBatch } from '../server/src/store';
 import { ReadMemo } from '../server/src/store/read-memo';
 import { benchCurve } from './bench-curve';
-import { decadeCurve, decadeStore } from './decade-store';
 import { pairedRounds, replaced, type PairedOptions, type Side } from './paired';
 import type { LayerResult } from './layers';
 
@@ -83,20 +79,6 @@ async function withInstances<T>(work: (app: FastifyInstance, store: DuckDbStore,
   }
 }
 
-async function withDecade<T>(work: (app: FastifyInstance, key: string, url: string) => Promise<T>): Promise<T> {
-  const { dir, key } = await decadeStore('bench-layers-decade-', 1);
-  const store = await DuckDbStore.open(dir);
-  const app = createApp({ store, rateLimit: false, routes: [timeseriesRoutes] });
-  await app.ready();
-  try {
-    return await work(app, key, `/api/timeseries/${encodeURIComponent(decadeCurve(0))}/?begin=2015-01-01&end=2025-01-01`);
-  } finally {
-    await app.close();
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 /**
  * The service's layers, by name, for bench/layers.ts.
  *
@@ -154,21 +136,6 @@ export function serverLayers(options: PairedOptions): Record<string, () => Promi
           layer: 'instance blocks',
           where: 'server/src/store/duckdb/duckdb-blocks.ts',
           operation: 'ensembles.load: 10 instances of 51 members and the mean, 15 days, JSON',
-          paired,
-        };
-      }),
-    'column-pool': () =>
-      withDecade(async (app, key, url) => {
-        const paired = await pairedRounds(
-          () => answer(app, url, key, ARROW_ACCEPT),
-          NOTHING,
-          replaced(ColumnPool.prototype, 'give', () => undefined),
-          { ...options, minRunMs: 300 },
-        );
-        return {
-          layer: 'column pool',
-          where: 'server/src/http/column-pool.ts',
-          operation: 'ten years of quarter-hours streamed as Arrow',
           paired,
         };
       }),

@@ -36,7 +36,6 @@ import {
   type PeriodseriesJson,
   type SRMCJson,
 } from '#wire';
-import { AnswerColumns, ColumnPool } from './column-pool';
 import { jsonReply, type AnswerBuffers } from './json-reply';
 import type { OpenSeries } from '../queries/stream-series';
 
@@ -106,9 +105,6 @@ function bufferOf(bytes: Uint8Array): Buffer {
 /** Bytes of a streamed answer made ready before the socket asks for them. */
 const READ_AHEAD = 1 << 20;
 
-/** Batch columns kept between streamed answers: 16 columns of 65,536 rows (8 MiB), a ten-year plain series' window and more. */
-const BATCH_COLUMNS = new ColumnPool(TimeseriesStream.batchRows, 16);
-
 /**
  * Answers an opened time series as an Arrow stream sent while it is read
  * (docs/arrow.md#streamed): the schema with the row count, then one record batch per batch the
@@ -128,18 +124,11 @@ export function timeseriesStreamReply(reply: FastifyReply, open: OpenSeries): Re
   reply.type(ARROW_MEDIA_TYPE);
   const { head, cursor } = open;
   const out = new TimeseriesStream(head, cursor.rows);
-  const res = reply.raw;
-  // the batch columns come from the pool and go back once their bytes are all in the kernel:
-  // nothing waits in this stream, the response or the socket (a compressed answer gives back at its end)
-  const columns = new AnswerColumns(
-    BATCH_COLUMNS,
-    () => stream.readableLength === 0 && res.writableLength === 0 && !res.destroyed && reply.getHeader('content-encoding') === undefined,
-  );
   let started = false;
   async function* pieces(): AsyncGenerator<Buffer> {
     started = true;
     // the times come as their int64 values (the store's own bytes where it has them) and are sent as they are
-    const batches = cursor.batches(TimeseriesStream.batchRows, columns, 'int64');
+    const batches = cursor.batches(TimeseriesStream.batchRows, undefined, 'int64');
     let complete = false;
     try {
       yield bufferOf(out.start());
@@ -151,7 +140,6 @@ export function timeseriesStreamReply(reply: FastifyReply, open: OpenSeries): Re
         if (next.done) break;
         const batch = next.value;
         rows += batch.times.length;
-        columns.sent([batch.times, batch.values, ...batch.scenarios]);
         for (const piece of out.batch(batch, 'int64')) yield bufferOf(piece);
       }
       if (rows !== cursor.rows) throw new Error(`series read brought ${rows} rows, ${cursor.rows} announced`);
@@ -175,9 +163,6 @@ export function timeseriesStreamReply(reply: FastifyReply, open: OpenSeries): Re
   stream.once('close', () => {
     if (!started) void cursor.close();
   });
-  // finished: every byte is with the kernel; cut short: bytes may still be pending, nothing goes back
-  res.once('finish', () => columns.end(true));
-  res.once('close', () => columns.end(false));
   return stream;
 }
 
