@@ -86,28 +86,42 @@ function drawScript(id: string): string {
  * Vega-Embed (with the libraries before it the first time in this process).
  *
  * @param spec - The Vega-Lite spec.
- * @param image - The static image: `image/svg+xml` text or `image/png` base64.
+ * @param image - The static image: `image/svg+xml` text or `image/png` base64; none when it could
+ *   not be made.
  * @param alt - The image's text alternative.
+ * @param missing - Why there is no image (shown in its place until the chart is drawn).
  * @returns The HTML, or null when the browser builds are not installed (the bundle's other types
  *   then carry the chart).
  * @example
  * chartHtml(lineChart(ts).spec, { 'image/svg+xml': svg }, 'line chart')?.includes('<img') //=> true
  */
-export function chartHtml(spec: VegaLiteSpec, image: { 'image/svg+xml'?: string; 'image/png'?: string }, alt: string): string | null {
+export function chartHtml(
+  spec: VegaLiteSpec,
+  image: { 'image/svg+xml'?: string; 'image/png'?: string },
+  alt: string,
+  missing: string | null = null,
+): string | null {
   const libs = embedLibraries();
   if (libs === null) return null;
   const svg = image['image/svg+xml'];
+  const png = image['image/png'];
   const src =
     svg !== undefined
       ? `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`
-      : `data:image/png;base64,${image['image/png'] ?? ''}`;
+      : png !== undefined
+        ? `data:image/png;base64,${png}`
+        : null;
+  const still =
+    src !== null
+      ? `<img class="service-chart-output-static" alt="${escapeHtml(alt)}" src="${src}">`
+      : `<p class="service-chart-output-static">${escapeHtml(`${alt}: ${missing ?? 'no static image'}`)}</p>`;
   const id = `service-chart-${globalThis.crypto.randomUUID()}`;
   const json = JSON.stringify(spec).replace(/</g, '\\u003c');
   const first = librariesShown ? '' : `${libs}\n`;
   librariesShown = true;
   return (
     `<div class="service-chart-output" id="${id}">` +
-    `<img class="service-chart-output-static" alt="${escapeHtml(alt)}" src="${src}">` +
+    still +
     `<div class="service-chart-output-view"></div>` +
     `<script type="application/json" class="service-chart-output-spec">${json}</script>\n` +
     `${first}${drawScript(id)}</div>`

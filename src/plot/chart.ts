@@ -207,8 +207,13 @@ export class Chart {
    * The notebook bundle: the Vega-Lite spec, HTML that draws it with Vega-Embed (tooltips,
    * zoom/pan; chart-html.ts), the static image(s) and a text summary. The classic Notebook runs
    * the HTML; front-ends that render Vega-Lite may show the spec natively; where scripts do not
-   * run, the HTML shows the static image, and nbconvert's report template the SVG. Synchronous, as tslab's display needs: the SVG is the one `toSVG()` makes,
-   * rendered in a worker thread while this call waits (svg-sync.ts).
+   * run, the HTML shows the static image, and nbconvert's report template the SVG. Synchronous,
+   * as tslab's display needs: the SVG is the one `toSVG()` makes, rendered in a worker thread
+   * while this call waits (svg-sync.ts).
+   *
+   * When the SVG cannot be made (the worker gave no answer in time, vega is missing, the spec is
+   * refused), the bundle has no image: the HTML and the text say why, the same line goes to
+   * stderr (the cell shows it), and the next display tries again (docs/notebooks.md#display).
    *
    * @returns The MIME bundle.
    * @example
@@ -217,11 +222,20 @@ export class Chart {
    */
   [JUPYTER_DISPLAY](): ChartBundle {
     const images: Record<string, string> = {};
-    this.#svg ??= renderSvgSync(this.spec);
-    if (this.fallback !== 'png') images['image/svg+xml'] = this.#svg;
-    if (this.fallback !== 'svg') images['image/png'] = Buffer.from(renderPng(this.#svg)).toString('base64');
-    const html = chartHtml(this.spec, images, this.toString());
-    return { [VEGALITE_MIME]: this.spec, ...(html === null ? {} : { 'text/html': html }), ...images, 'text/plain': this.toString() };
+    let missing: string | null = null;
+    try {
+      this.#svg ??= renderSvgSync(this.spec);
+    } catch (err) {
+      missing = `no static image (${String((err as Error)?.message ?? err)})`;
+    }
+    if (this.#svg !== null) {
+      if (this.fallback !== 'png') images['image/svg+xml'] = this.#svg;
+      if (this.fallback !== 'svg') images['image/png'] = Buffer.from(renderPng(this.#svg)).toString('base64');
+    }
+    const text = missing === null ? this.toString() : `${this.toString()}: ${missing}`;
+    if (missing !== null) console.error(`${text}; the chart is shown interactive only`);
+    const html = chartHtml(this.spec, images, this.toString(), missing);
+    return { [VEGALITE_MIME]: this.spec, ...(html === null ? {} : { 'text/html': html }), ...images, 'text/plain': text };
   }
 }
 setBrand(Chart.prototype, BRAND);

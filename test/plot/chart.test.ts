@@ -82,6 +82,28 @@ test('the display bundle with PNG fallbacks carries base64 PNG', () => {
   assert.equal(Object.keys(pngOnly), [VEGALITE_MIME, 'text/html', 'image/png', 'text/plain']);
 });
 
+test('a chart whose SVG cannot be made still displays, interactive only, and says why (text, HTML, stderr)', () => {
+  const c = chart().withSpec({ data: { url: 'data/nosuch.csv' } });
+  const said: string[] = [];
+  const error = console.error;
+  console.error = (...args: unknown[]) => said.push(args.join(' '));
+  let bundle: Record<string, unknown>;
+  try {
+    bundle = (c as unknown as Record<symbol, () => Record<string, unknown>>)[DISPLAY]!();
+  } finally {
+    console.error = error;
+  }
+  assert.equal(Object.keys(bundle), [VEGALITE_MIME, 'text/html', 'text/plain']);
+  assert.ok(bundle[VEGALITE_MIME] === c.spec);
+  assert.match(bundle['text/plain'] as string, /^<Chart: line, 1 series, 24 points>: no static image \(.*data\/nosuch\.csv.*\)$/);
+  const html = bundle['text/html'] as string;
+  assert.match(html, /<p class="service-chart-output-static">&lt;Chart: line, 1 series, 24 points&gt;: no static image \(/);
+  assert.not.match(html, /<img /);
+  assert.ok(html.includes('window.vegaEmbed(view, spec'), 'still drawn where scripts run');
+  assert.is(said.length, 1);
+  assert.ok(said[0]!.startsWith(`${bundle['text/plain'] as string}; `), said[0]);
+});
+
 test('constructor checks its input', async () => {
   assert.throws(
     () => new Chart({ kind: 'x', spec: null as never }),
