@@ -34,12 +34,13 @@
 //
 // Steps: find (or install) Jupyter, write the kernelspecs (kernel/install.mjs), build dist/ when
 // stale, start `service serve --demo small --live --port 0` in a temp data dir, then for each
-// notebooks/*.ipynb: `jupyter nbconvert --to notebook --execute` and, for reports,
+// notebooks/*.ipynb: `jupyter nbconvert --to notebook` executing it (as `--execute` does, keeping
+// outputs that come after their cell's idle status: late_outputs.py) and, for reports,
 // `jupyter nbconvert --to html`. The notebooks read SERVICE_API_URL and SERVICE_API_KEY_FILE.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { basename, delimiter, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { installKernels, PROJECT_ROOT, TSLAB_KERNEL } from '../../kernel/install.mjs';
 import { ensureJupyter, JupyterMissingError } from './ensure-jupyter.mjs';
@@ -59,6 +60,18 @@ import { addProvenance, kernelVersion, provenance, readRequests } from './proven
 import { addChartRuntime, chartRuntimeVersions } from './chart-runtime.mjs';
 
 const NBCONVERT_GUARD_MS = 60 * 60_000;
+
+/**
+ * The execution step of `nbconvert --to notebook`: late_outputs.py's KeepLateOutputs instead of
+ * `--execute` (nbconvert's ExecutePreprocessor, which drops an output that comes after its
+ * cell's idle status, as Deno's kernel sends some; docs/notebooks.md#kernels).
+ */
+const KEEP_LATE_OUTPUTS = ['--NotebookExporter.preprocessors=late_outputs.KeepLateOutputs', '--KeepLateOutputs.enabled=True'];
+
+/** PYTHONPATH with this folder first, where nbconvert finds late_outputs.py. */
+function pythonPath(env) {
+  return [dirname(fileURLToPath(import.meta.url)), env.PYTHONPATH].filter(Boolean).join(delimiter);
+}
 
 function parseCli(args) {
   const o = {
@@ -298,12 +311,14 @@ async function main() {
       let execCode;
       try {
         execCode = await run(jupyter.jupyter, [
-          'nbconvert', '--log-level=DEBUG', '--to', 'notebook', '--execute',
+          'nbconvert', '--log-level=DEBUG', '--to', 'notebook',
+          // nbconvert's executor, keeping the outputs a kernel sends after its cell's idle status
+          ...KEEP_LATE_OUTPUTS,
           `--ExecutePreprocessor.kernel_name=${kernel}`,
           `--ExecutePreprocessor.timeout=${options.timeout}`,
           '--ExecutePreprocessor.startup_timeout=120',
           '--output-dir', executedDir, '--output', name, input,
-        ], { env: { ...env, SERVICE_REQUEST_LOG: requestLog }, cwd: root, log: execLog, onChild: (c) => { current = c; } });
+        ], { env: { ...env, SERVICE_REQUEST_LOG: requestLog, PYTHONPATH: pythonPath(env) }, cwd: root, log: execLog, onChild: (c) => { current = c; } });
       } finally {
         if (input !== file) rmSync(input, { force: true });
       }

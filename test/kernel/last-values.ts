@@ -10,7 +10,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { importScript } from '../helpers/project-scripts';
@@ -41,35 +41,19 @@ const EXPECTED: Readonly<Record<string, string>> = {
  * Deno's kernel now and then sends a cell's output after the status that says the cell is done
  * (its outputs go out through a queue that the status overtakes): nbclient, and so nbconvert,
  * then drops it, though the browser shows it. Such an output is kept here with the cell it
- * belongs to and counted in the cell's metadata (`late_outputs`), so a missing output is one the
- * kernel never sent.
+ * belongs to and counted in the cell's metadata (`late_outputs`), as the report runner keeps it
+ * (scripts/jupyter/late_outputs.py), so a missing output is one the kernel never sent.
  */
 const RUNNER = `
 import asyncio, json, os, sys, time
 import nbformat
 from nbclient import NotebookClient
-from nbclient.exceptions import CellExecutionComplete
-from nbclient.util import ensure_async
+from late_outputs import LateOutputs
 
 kernel, notebook, out, runs, at_once, timeout = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6])
-OUTPUTS = {"execute_result", "display_data", "stream", "error"}
 
-class KeepingLateOutputs(NotebookClient):
-    async def _async_poll_output_msg(self, parent_msg_id, cell, cell_index):
-        cells = self.__dict__.setdefault("cells_by_request", {})
-        cells[parent_msg_id] = (cell, cell_index)
-        while True:
-            msg = await ensure_async(self.kc.iopub_channel.get_msg(timeout=None))
-            request = msg["parent_header"].get("msg_id")
-            if request == parent_msg_id:
-                try:
-                    self.process_message(msg, cell, cell_index)
-                except CellExecutionComplete:
-                    return
-            elif request in cells and msg["msg_type"] in OUTPUTS:
-                earlier, index = cells[request]
-                earlier.metadata["late_outputs"] = earlier.metadata.get("late_outputs", 0) + 1
-                self.process_message(msg, earlier, index)
+class KeepingLateOutputs(LateOutputs, NotebookClient):
+    pass
 
 async def run(i, slots):
     async with slots:
@@ -183,7 +167,12 @@ function problemsOf(cells: readonly Cell[]): string[] {
 /** Runs the Python runner; resolves with its output once it exits (killed at the time-out). */
 function execute(python: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((done) => {
-    const child = spawn(python, ['-c', RUNNER, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const pythonPath = [join(ROOT, 'scripts', 'jupyter'), env.PYTHONPATH].filter(Boolean).join(delimiter);
+    const child = spawn(python, ['-c', RUNNER, ...args], {
+      cwd: ROOT,
+      env: { ...env, PYTHONPATH: pythonPath },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let text = '';
     child.stdout.on('data', (d) => (text += d));
     child.stderr.on('data', (d) => (text += d));
