@@ -83,22 +83,20 @@ function report(
 }
 
 async function importLocal(options: ImportOptions, io: CliIO): Promise<number> {
-  let store: Store;
-  try {
-    store = await openStore(options);
-  } catch (err) {
+  // the store opens (DuckDB's own threads) while the files are read
+  const opening = openStore(options).catch((err: Error): Promise<Store> => {
     if (options.store !== undefined) throw err;
     throw new ValueError(
-      `${(err as Error).message}\nIs a service running on ${options.data}? Send the files to it instead: ` +
+      `${err.message}\nIs a service running on ${options.data}? Send the files to it instead: ` +
         'service import --url http://127.0.0.1:7070/api --key-file KEYFILE FILE...',
     );
-  }
+  });
   try {
-    const summary = await importFiles(store, options.files, { dryRun: options.dryRun });
+    const summary = await importFiles(opening, options.files, { dryRun: options.dryRun });
     report(summary, summary.events.length, options.dryRun, io);
     return 0;
   } finally {
-    await store.close();
+    await (await opening.catch(() => null))?.close();
   }
 }
 

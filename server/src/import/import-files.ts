@@ -218,17 +218,23 @@ export async function importSources(
 /**
  * Imports files into a store in one atomic batch (`service import FILE...`).
  *
- * @param store - The store.
+ * @param store - The store, or its opening: the files are read and checked while it opens.
  * @param paths - The files (`*.csv`, `*.json`, source descriptions `*.source.yaml` whose data
  *   files are read as they stream in).
  * @param options - Clock, dry run.
  * @returns What was imported.
- * @throws ValueError listing every problem when a file cannot be read or is bad; the store is
- *   then unchanged.
+ * @throws ValueError listing every problem when a file cannot be read or is bad, or the error
+ *   of a store that did not open; the store is then unchanged.
  * @example
  * (await importFiles(store, ['curves.csv', 'wind.csv'])).newCurves //=> ['DE Wind Power Production MWh/h 15min Actual']
  */
-export async function importFiles(store: Store, paths: readonly string[], options: ImportFilesOptions = {}): Promise<ImportSummary> {
+export async function importFiles(
+  store: Store | Promise<Store>,
+  paths: readonly string[],
+  options: ImportFilesOptions = {},
+): Promise<ImportSummary> {
+  // an opening that fails is reported when the store is needed, after the files are read
+  Promise.resolve(store).catch(() => undefined);
   if (paths.length === 0) throw new ValueError('No files to import');
   const problems = new ProblemList();
   const sources: ImportSource[] = [];
@@ -259,7 +265,8 @@ export async function importFiles(store: Store, paths: readonly string[], option
       sources.push(source);
     }
     problems.throwIfAny();
-    return await importSources(store, sources, options);
+    const docs = await readAll(sources, problems);
+    return await importDocuments(await store, docs, options, problems);
   } finally {
     for (const close of open) await close();
   }

@@ -1,14 +1,16 @@
 /**
  * A source's data file, CSV, Parquet or Arrow IPC, read row by row into the {@link SourceReader}:
  * CSV text as it arrives (chunks of any size, so a large file is never held whole), Parquet one
- * row group at a time (hyparquet, pure JS), Arrow IPC with flechette. Timestamp columns are
- * instants; other cells are texts or numbers. No Node built-in here: the caller hands the bytes
- * (Node reads files in `src/client/read-sources.ts` and in the service's import).
+ * row group at a time (hyparquet; snappy pages through hysnappy's wasm), Arrow IPC with
+ * flechette. Timestamp columns are instants; other cells are texts or numbers. No Node built-in
+ * here: the caller hands the bytes (Node reads files in `src/client/read-sources.ts` and in the
+ * service's import).
  *
  * @module
  */
 import { tableFromIPC } from '@uwdata/flechette';
 import { parquetMetadataAsync, parquetRead, parquetSchema, type AsyncBuffer } from 'hyparquet';
+import { snappyUncompressor } from 'hysnappy';
 import { CsvStream } from './csv-records';
 import { ProblemList } from './problems';
 import type { SourceDescription } from './source-description';
@@ -89,6 +91,11 @@ async function readParquet(reader: SourceReader, data: SourceData, file: string,
   }
   const names = parquetSchema(metadata).children.map((c) => c.element.name);
   if (!reader.header(names, 1)) return;
+  reader.expect(Number(metadata.num_rows));
+  // only the columns the description reads are decoded (the others stay empty), snappy in wasm
+  const used = reader.columnsRead();
+  const reading = new Set(used);
+  const compressors = { SNAPPY: snappyUncompressor() };
   let rowStart = 0;
   // one row group at a time, column by column: memory stays that of a row group
   for (const group of metadata.row_groups) {
@@ -100,6 +107,8 @@ async function readParquet(reader: SourceReader, data: SourceData, file: string,
     await parquetRead({
       file: buffer,
       metadata,
+      columns: used.map((k) => names[k] as string),
+      compressors,
       rowStart: start,
       rowEnd: start + rows,
       // timestamps as epoch ms numbers, not a Date per cell
@@ -112,7 +121,8 @@ async function readParquet(reader: SourceReader, data: SourceData, file: string,
         pieces[at.get(columnName) as number]?.push({ data: columnData, from });
       },
     });
-    const columns = pieces.map((list) => {
+    const columns = pieces.map((list, k) => {
+      if (!reading.has(k)) return [];
       const one = list[0];
       if (list.length === 1 && one !== undefined && one.from === start && one.data.length === rows) return one.data;
       const column: unknown[] = new Array(rows).fill(null);

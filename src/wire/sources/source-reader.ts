@@ -220,6 +220,32 @@ export class SourceReader {
   }
 
   /**
+   * Makes room for `rows` rows of a wide file (a Parquet file's row count), so that its columns
+   * are allocated once instead of growing.
+   *
+   * @param rows - Rows to come.
+   * @returns Nothing.
+   */
+  expect(rows: number): void {
+    const dates = this.wideTargets[0]?.dates;
+    if (this.description.layout !== 'wide' || dates === undefined) return;
+    dates.times.reserve(rows);
+    dates.lines.reserve(rows);
+    for (const t of this.wideTargets) t.values.reserve(rows);
+  }
+
+  /**
+   * The columns the rows are read from (date, filters, values, curve), after {@link header}: a
+   * file read by column need decode no other.
+   *
+   * @returns Their indexes in the header, ascending.
+   */
+  columnsRead(): number[] {
+    const all = [this.dateIndex, this.curveIndex, ...this.valueIndexes, ...this.filterIndexes.map(([k]) => k)];
+    return [...new Set(all.filter((k) => k >= 0))].sort((a, b) => a - b);
+  }
+
+  /**
    * Reads one row.
    *
    * Not split: the per-row path of every source (filter, values, then the date with its DST rules),

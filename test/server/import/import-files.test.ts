@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parquetWriteBuffer } from 'hyparquet-writer';
 import { ValueError } from '../../../src/exceptions';
 import { checkSources, importFiles, importSources, type ImportSource } from '../../../server/src/import';
 import { DuckDbStore } from '../../../server/src/store';
@@ -393,6 +394,53 @@ test('importFiles reads files by extension and refuses unreadable or unknown one
   const dry = await importFiles(store, [ok], { dryRun: true });
   assert.equal([dry.values, dry.events.length], [1, 0]);
   assert.equal(await snapshot(), before, 'a dry run writes nothing');
+});
+
+test('a Parquet source file of 14 row groups, a column it does not read; a bad row in a late group imports nothing', async () => {
+  const rows = 2000;
+  const start = Date.UTC(2024, 0, 1);
+  const a = Float64Array.from({ length: rows }, (_, i) => i / 4);
+  const b = Float64Array.from({ length: rows }, (_, i) => -i);
+  const source = (name: string, dates: Date[], curves: [string, string]) => {
+    const columnData = [
+      { name: 'note', data: Array.from({ length: rows }, (_, i) => `row ${i}`), type: 'STRING' as const },
+      { name: 'utc_timestamp', data: dates, type: 'TIMESTAMP' as const },
+      { name: 'a', data: a, type: 'DOUBLE' as const },
+      { name: 'b', data: b, type: 'DOUBLE' as const },
+    ];
+    // 150 rows a row group: 14 groups
+    writeFileSync(join(dir, `${name}.parquet`), new Uint8Array(parquetWriteBuffer({ columnData, rowGroupSize: 150 })));
+    const series = curves.map(
+      (curve, k) =>
+        `  - column: ${'ab'[k]}\n    curve: { name: ${curve}, curve_type: TIMESERIES, data_type: ACTUAL, frequency: PT15M, timezone: UTC, unit: MW, area: DE }`,
+    );
+    writeFileSync(
+      join(dir, `${name}.source.yaml`),
+      `file: ${name}.parquet\ndate: { column: utc_timestamp }\nseries:\n${series.join('\n')}\n`,
+    );
+    return join(dir, `${name}.source.yaml`);
+  };
+  const dates = Array.from({ length: rows }, (_, i) => new Date(start + i * 900_000));
+  const good = source('pq', dates, ['PQ A MW 15min Actual', 'PQ B MW 15min Actual']);
+  const r = await importFiles(store, [good]);
+  assert.equal([r.blocks, r.values, r.newCurves.length], [2, 2 * rows, 2]);
+  const read = await store.readSeries('PQ A MW 15min Actual', {}, null);
+  assert.equal(
+    Array.from(read.times),
+    Array.from(dates, (d) => d.getTime()),
+  );
+  assert.equal(Array.from(read.values as Float64Array), Array.from(a));
+  assert.equal(Array.from((await store.readSeries('PQ B MW 15min Actual', {}, null)).values as Float64Array), Array.from(b));
+  // row 1700 (line 1702, the twelfth row group) a minute off the 15-minute grid
+  const off = dates.map((d, i) => (i === 1700 ? new Date(d.getTime() + 60_000) : d));
+  const before = await snapshot();
+  await importFiles(store, [source('pq-bad', off, ['PQ C MW 15min Actual', 'PQ D MW 15min Actual'])]).then(
+    () => assert.unreachable(),
+    (err: Error) =>
+      assert.match(err.message, /pq-bad\.parquet:1702: utc_timestamp: 2024-01-18T17:01:00\.000Z is not the start of a PT15M step in UTC/),
+  );
+  assert.equal(await snapshot(), before, 'the store is unchanged');
+  assert.is(await store.getCurve('PQ C MW 15min Actual'), null);
 });
 
 test.run();
