@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The tslab kernel as the project's kernelspec starts it: what `tslab kernel --config-path FILE`
-// does, with two changes to its start and one to its help (Shift+Tab).
+// does, with two changes to its start, one to its help (Shift+Tab) and one to its error lines.
 //
 // - No message is handled before all five ZeroMQ sockets are bound. tslab binds them in parallel
 //   while its receive loops already run, so a kernel_info request that reaches the shell socket
@@ -16,9 +16,12 @@
 //   it finds nothing there, the kernel asks again at the name of the innermost call whose
 //   argument list holds the cursor, so Shift+Tab shows that function's signature and docs
 //   (kernel/inspect-callee.mjs).
+// - A cell's compiled code keeps the cell's line N on line N + 1 (kernel/cell-lines.mjs): tslab's
+//   compiled code starts with lines of TypeScript's own, so an error's frames counted more.
 //
 //   node kernel/tslab-kernel.mjs --config-path CONNECTION_FILE
 import { createRequire } from 'node:module';
+import { keepCellLines } from './cell-lines.mjs';
 import { inspectCallees } from './inspect-callee.mjs';
 
 const require = createRequire(import.meta.url);
@@ -29,12 +32,26 @@ const { JupyterHandlerImpl, ZmqServer } = require('tslab/dist/jupyter');
 /** How long after its first kernel_info reply the kernel warms the TypeScript compiler. */
 const WARM_DELAY_MS = 3000;
 
+/**
+ * A converter whose compiled cells run with the cell's line N on line N + 1 (kernel/cell-lines.mjs),
+ * so the frames of an error thrown in a cell count the cell's own lines.
+ */
+function withCellLines(converter) {
+  const convert = converter.convert;
+  converter.convert = (...args) => {
+    const converted = convert.apply(converter, args);
+    if (typeof converted.output === 'string') converted.output = keepCellLines(converted.output);
+    return converted;
+  };
+  return converter;
+}
+
 /** tslab's converters (Node and browser), each made on first use. */
 class Converters {
   #node = null;
   #browser = null;
   get node() {
-    this.#node ??= createConverter({ isJS: false, isBrowser: false });
+    this.#node ??= withCellLines(createConverter({ isJS: false, isBrowser: false }));
     return this.#node;
   }
   get browser() {

@@ -43,9 +43,11 @@ export function cellFrames(stack: string): string[] {
 const TSLAB_FRAME = /evalmachine\.<anonymous>:(\d+):(\d+)/;
 
 /**
- * The cell frames as the cell's own lines: tslab compiles a cell with one line put before its
- * code (so a frame's line is one more than the cell's) and runs it from one more frame, the call
- * of the wrapped cell on its last line, column 3, which is left out.
+ * The cell frames as the cell's own lines: tslab runs a cell's compiled code in a wrapper whose
+ * start shares the first line with TypeScript's own lines, which the project's kernel keeps on
+ * that line (kernel/cell-lines.mjs), so a frame's line is one more than the cell's; and it runs
+ * the cell from one more frame, the call of the wrapped cell on its last line, column 3, which is
+ * left out. A frame after the cell's first `await` (`at async evalmachine...`) has no such call.
  *
  * @param frames - The cell frames of {@link cellFrames}.
  * @returns The frames with the cells' line numbers.

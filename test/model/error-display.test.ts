@@ -45,6 +45,12 @@ test("tslab's cell lines: one less than the compiled line; the wrapper's call (c
     '    at evalmachine.<anonymous>:5:1',
   ]);
   assert.equal(tslabLines(['    at async <anonymous>:2:1']), ['    at async <anonymous>:2:1']);
+  // a one-line cell with a top-level await (kernel/cell-lines.mjs keeps it on line 2): thrown
+  // before the cell's await, with tslab's call; after it, as an async frame alone
+  assert.equal(tslabLines(['    at evalmachine.<anonymous>:2:36', '    at evalmachine.<anonymous>:3:3']), [
+    '    at evalmachine.<anonymous>:1:36',
+  ]);
+  assert.equal(tslabLines(['    at async evalmachine.<anonymous>:2:22']), ['    at async evalmachine.<anonymous>:1:22']);
 });
 
 test('printed by tslab (console.error in a kernel): the short form, no frame into the package or the kernel', () => {
