@@ -4,7 +4,7 @@
  * @module
  */
 import type { CollectionPermission, SubscriptionAccess, SubscriptionType } from './enums';
-import { displayBundle, hasBrand, INSPECT, JUPYTER_DISPLAY, setBrand, type DisplayBundle } from './display';
+import { displayBundle, hasBrand, INSPECT, JUPYTER_DISPLAY, setBrand, SUMMARY_ROWS, type DisplayBundle, type SummaryRow } from './display';
 import { inspectDisplay, type InspectOptionsLike } from './inspect-display';
 
 const BRAND = Symbol.for('service.model.Subscription');
@@ -181,14 +181,26 @@ export class Subscription {
    * s[Symbol.for('Jupyter.display')]()['text/plain'].startsWith('<Subscription') //=> true
    */
   [JUPYTER_DISPLAY](): DisplayBundle {
-    return displayBundle('Subscription', this.toString(), [
+    return displayBundle('Subscription', this.toString(), this[SUMMARY_ROWS]());
+  }
+
+  /**
+   * The summary rows: its own display, and its row in a user's table of subscriptions.
+   *
+   * @returns Label and value pairs.
+   * @example
+   * s[Symbol.for('service.model.summaryRows')]()[0] //=> ['label', 'Power']
+   */
+  [SUMMARY_ROWS](): readonly SummaryRow[] {
+    return [
       ['label', this.label],
       ['access', this.access?.tag],
       ['type', this.type?.tag],
       ['package', this.package],
       ['area', this.area],
       ['collection', this.collection],
-    ]);
+      ['collectionPerms', this.collectionPerms?.tag],
+    ];
   }
 }
 setBrand(Subscription.prototype, BRAND);

@@ -13,6 +13,8 @@
  * @module
  */
 import { WebSocketsError } from '../../exceptions';
+import { displayBundle, INSPECT, JUPYTER_DISPLAY, type DisplayBundle, type SummaryRow } from '../../model/display';
+import { inspectDisplay, type InspectOptionsLike } from '../../model/inspect-display';
 import {
   encodeEventFilters,
   parseEventFilters,
@@ -400,5 +402,44 @@ export class EventsConnection {
     this.ws = null;
     this.memory.flush();
     this.queue.end();
+  }
+
+  /** What the connection shows: state, URL (never the key), last id, filters, queued events. */
+  #summary(): SummaryRow[] {
+    return [
+      ['state', this.state],
+      ['url', this.target.url],
+      ['lastId', this.lastId ?? 'None'],
+      ['filters', this.subscription === null ? 'None' : this.subscription.length],
+      ['queued', this.queue.length],
+    ];
+  }
+
+  /**
+   * A one-line description (the URL, never the key).
+   *
+   * @returns The text.
+   * @example
+   * String(feed) //=> '<EventsConnection: open, url=ws://127.0.0.1:7070/api/events/, lastId=None, filters=None, queued=0>'
+   */
+  toString(): string {
+    const rest = this.#summary().slice(1);
+    return `<EventsConnection: ${this.state}, ${rest.map(([label, value]) => `${label}=${value}`).join(', ')}>`;
+  }
+
+  /** Node's inspect hook: the notebook display as a cell's last value in tslab, else `toString()`, never the internals (docs/notebooks.md#display). */
+  [INSPECT](depth?: number, options?: InspectOptionsLike): string {
+    return inspectDisplay(this, depth, options);
+  }
+
+  /**
+   * The notebook display: state, URL, last id, number of filters and of queued events.
+   *
+   * @returns `text/plain` and `text/html`.
+   * @example
+   * feed[Symbol.for('Jupyter.display')]()['text/html'].includes('lastId') //=> true
+   */
+  [JUPYTER_DISPLAY](): DisplayBundle {
+    return displayBundle('EventsConnection', this.toString(), this.#summary());
   }
 }

@@ -9,9 +9,9 @@ import type { DateTime } from 'luxon';
 import { DateTime as LuxonDateTime } from 'luxon';
 import { ParseException } from '../../exceptions';
 import { EventType, type Curve, type Instance } from '../../model';
+import { displayBundle, formatTime, INSPECT, JUPYTER_DISPLAY, type DisplayBundle } from '../../model/display';
+import { inspectDisplay, type InspectOptionsLike } from '../../model/inspect-display';
 import { parseCurve, parseInstance, parseInstant } from '../../wire/json';
-
-const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
 /** Fields of a {@link CurveEvent}. */
 export interface CurveEventInit {
@@ -120,9 +120,28 @@ export class CurveEvent {
     };
   }
 
-  /** Node's inspect hook. */
-  [INSPECT](): string {
-    return this.toString();
+  /** Node's inspect hook: the notebook display as a cell's last value in tslab, else `toString()` (docs/notebooks.md#display). */
+  [INSPECT](depth?: number, options?: InspectOptionsLike): string {
+    return inspectDisplay(this, depth, options);
+  }
+
+  /**
+   * The notebook display: id, type, curve, the affected range in the curve's zone, instance, count.
+   *
+   * @returns `text/plain` and `text/html`.
+   * @example
+   * event[Symbol.for('Jupyter.display')]()['text/html'].includes('CURVE_UPDATE') //=> true
+   */
+  [JUPYTER_DISPLAY](): DisplayBundle {
+    return displayBundle('CurveEvent', this.toString(), [
+      ['id', this.id],
+      ['eventType', this.eventType.tag],
+      ['curve', this.curve.name],
+      ['begin', this.begin === null ? null : formatTime(this.begin)],
+      ['end', this.end === null ? null : formatTime(this.end)],
+      ['instance', this.instance ? `${formatTime(this.instance.issued)} ${this.instance.tag}` : null],
+      ['numValues', this.numValues],
+    ]);
   }
 }
 
@@ -158,9 +177,25 @@ export class ConnectionEvent {
     return `<ConnectionEvent: DISCONNECTED ${this.statusCode ?? ''} ${this.status} ${this.message}>`;
   }
 
-  /** Node's inspect hook. */
-  [INSPECT](): string {
-    return this.toString();
+  /** Node's inspect hook: the notebook display as a cell's last value in tslab, else `toString()` (docs/notebooks.md#display). */
+  [INSPECT](depth?: number, options?: InspectOptionsLike): string {
+    return inspectDisplay(this, depth, options);
+  }
+
+  /**
+   * The notebook display: the event type, the status and why.
+   *
+   * @returns `text/plain` and `text/html`.
+   * @example
+   * new ConnectionEvent(1006, 'CLOSE_ABNORMAL', 'x')[Symbol.for('Jupyter.display')]()['text/html'].includes('CLOSE_ABNORMAL') //=> true
+   */
+  [JUPYTER_DISPLAY](): DisplayBundle {
+    return displayBundle('ConnectionEvent', this.toString(), [
+      ['eventType', this.eventType.tag],
+      ['statusCode', this.statusCode],
+      ['status', this.status],
+      ['message', this.message],
+    ]);
   }
 }
 
@@ -187,6 +222,22 @@ export class TimeoutEvent {
    */
   toString(): string {
     return '<TimeoutEvent>';
+  }
+
+  /** Node's inspect hook: the notebook display as a cell's last value in tslab, else `toString()` (docs/notebooks.md#display). */
+  [INSPECT](depth?: number, options?: InspectOptionsLike): string {
+    return inspectDisplay(this, depth, options);
+  }
+
+  /**
+   * The notebook display: the event type.
+   *
+   * @returns `text/plain` and `text/html`.
+   * @example
+   * new TimeoutEvent()[Symbol.for('Jupyter.display')]()['text/plain'] //=> '<TimeoutEvent>'
+   */
+  [JUPYTER_DISPLAY](): DisplayBundle {
+    return displayBundle('TimeoutEvent', this.toString(), [['eventType', this.eventType.tag]]);
   }
 }
 

@@ -10,6 +10,9 @@
  *
  * @module
  */
+import { displayBundle, INSPECT, JUPYTER_DISPLAY, type DisplayBundle, type SummaryRow } from '../../model/display';
+import { inspectDisplay, type InspectOptionsLike } from '../../model/inspect-display';
+import { displayAsRecord, type RecordShape } from '../../model/record-display';
 import type { ResolvedCacheOptions } from './cache-options';
 import { ARROW_MEDIA_TYPE } from '../../wire/arrow';
 import { DiskCache, JSON_MEDIA_TYPE } from './disk-cache';
@@ -53,6 +56,18 @@ export interface CacheStats {
   /** Entries held in memory. */
   entries: number;
 }
+
+/** How the counters show themselves: a row each. */
+const CACHE_STATS: RecordShape<CacheStats> = {
+  title: 'CacheStats',
+  fields: (c) => [
+    ['hits', c.hits],
+    ['misses', c.misses],
+    ['revalidations', c.revalidations],
+    ['bytes', c.bytes],
+    ['entries', c.entries],
+  ],
+};
 
 /** How many request lines' keys {@link ResponseCache.keyOf} keeps. */
 const RECENT_KEYS = 512;
@@ -253,7 +268,50 @@ export class ResponseCache {
    * @returns A snapshot.
    */
   stats(): CacheStats {
-    return { ...this.counts, bytes: this.held, entries: this.memory.size };
+    return displayAsRecord({ ...this.counts, bytes: this.held, entries: this.memory.size }, CACHE_STATS);
+  }
+
+  /** What the cache shows: mode, directory and the counters (never its entries). */
+  #summary(): SummaryRow[] {
+    const stats = this.stats();
+    return [
+      ['mode', this.options.mode],
+      ['dir', this.options.dir ?? 'None'],
+      ['entries', stats.entries],
+      ['bytes', stats.bytes],
+      ['hits', stats.hits],
+      ['misses', stats.misses],
+      ['revalidations', stats.revalidations],
+    ];
+  }
+
+  /**
+   * A one-line description.
+   *
+   * @returns The text.
+   * @example
+   * String(client.cache) //=> '<ResponseCache: mode=revalidate, dir=None, entries=1, bytes=405112, hits=3, misses=1, revalidations=3>'
+   */
+  toString(): string {
+    return `<ResponseCache: ${this.#summary()
+      .map(([label, value]) => `${label}=${value}`)
+      .join(', ')}>`;
+  }
+
+  /** Node's inspect hook: the notebook display as a cell's last value in tslab, else `toString()`, never the entries (docs/notebooks.md#display). */
+  [INSPECT](depth?: number, options?: InspectOptionsLike): string {
+    return inspectDisplay(this, depth, options);
+  }
+
+  /**
+   * The notebook display: mode, directory and counters.
+   *
+   * @returns `text/plain` and `text/html`.
+   * @example
+   * client.cache?.[Symbol.for('Jupyter.display')]()['text/html'].includes('revalidations') //=> true
+   */
+  [JUPYTER_DISPLAY](): DisplayBundle {
+    return displayBundle('ResponseCache', this.toString(), this.#summary());
   }
 
   /**

@@ -8,6 +8,7 @@
  * @module
  */
 import { ValidationError } from '../../exceptions';
+import { displayAsRecord, listCell, type RecordShape } from '../../model/record-display';
 import { Frequency, zoneByName } from '../../time';
 import type { WireDateTime } from '../formats';
 import { rangeChunks, type RangeChunk } from '../requests/range-chunks';
@@ -67,7 +68,7 @@ export interface ExportedFile {
   rows: number;
 }
 
-/** What an export wrote. */
+/** What an export wrote. A plain object; a cell ending with one shows its files as a table (docs/notebooks.md#display). */
 export interface ExportResult {
   /** The data files, in curve order. */
   files: ExportedFile[];
@@ -76,6 +77,21 @@ export interface ExportResult {
   /** Rows written in all. */
   rows: number;
 }
+
+/** How an export result shows itself: the totals over a row per file. */
+const EXPORT_RESULT: RecordShape<ExportResult> = {
+  title: 'ExportResult',
+  fields: (r) => [
+    ['files', r.files.length],
+    ['rows', r.rows],
+    ['curvesFile', r.curvesFile],
+  ],
+  items: (r) => ({
+    caption: `files · ${r.files.length}`,
+    columns: ['path', 'curves', 'rows'],
+    rows: r.files.map((f) => [f.path, listCell(f.curves), f.rows]),
+  }),
+};
 
 /**
  * Runs an export.
@@ -124,5 +140,5 @@ export async function runExport(curves: readonly CurveDefinitionJson[], options:
   if (options.layout === 'long') files.push(await write(`timeseries.${options.format}`, curves));
   else for (const curve of curves) files.push(await write(exportFileName(curve.name as string, options.format), [curve]));
   const curvesFile = await io.writeText('curves.csv', curvesCsv(curves));
-  return { files, curvesFile, rows: files.reduce((sum, f) => sum + f.rows, 0) };
+  return displayAsRecord({ files, curvesFile, rows: files.reduce((sum, f) => sum + f.rows, 0) }, EXPORT_RESULT);
 }

@@ -14,6 +14,8 @@
 import { DateTime } from 'luxon';
 import { ValidationError } from '../../exceptions';
 import { Area, Curve, DataType, EventType } from '../../model';
+import { itemsTable } from '../../model/display';
+import { displayAsRecord, listCell, type RecordShape } from '../../model/record-display';
 import { UTC } from '../../time';
 import { formatInstant } from '../json/format-instants';
 import { readFeedFilters, readFilterTime, type FeedFilterJson } from './filter-json';
@@ -200,13 +202,35 @@ export function encodeEventFilters(filters: OneOrMany<EventFilter>): FeedFilterJ
   return list.map(encodeEventFilter);
 }
 
+/** The fields of a filter as the user wrote them, lists as one cell each. */
+const FILTER_KEYS = ['curveNames', ...ATTRIBUTES, ...COMMON] as const;
+
+/** How a filter read back shows itself: a row per field it sets. */
+const FILTER: RecordShape<EventFilter> = {
+  title: 'EventFilter',
+  fields: (f) =>
+    FILTER_KEYS.map((key) => {
+      const v = (f as unknown as Record<string, unknown>)[key];
+      return [key, v === undefined || v === null ? null : Array.isArray(v) ? listCell(v) : String(v)];
+    }),
+};
+
+/** How the filters read back show themselves: a row per filter. */
+const FILTERS: RecordShape<EventFilter[]> = {
+  title: 'EventFilter[]',
+  fields: () => [],
+  line: (list) => `<EventFilter[]: ${list.length} filter${list.length === 1 ? '' : 's'}>`,
+  items: (list) => itemsTable(`EventFilter[] · ${list.length} filter${list.length === 1 ? '' : 's'}`, list),
+};
+
 /**
  * Reads filters as the server echoes them (`curve_names` makes a name filter; missing or `null`
  * keys are unset; keys this protocol does not know are skipped), checked by the reader the server
  * checks subscriptions with.
  *
  * @param json - The `filters` member of a response.
- * @returns The filters, or `null` when the server sent none.
+ * @returns The filters, or `null` when the server sent none; in a notebook they show as a table
+ *   (docs/notebooks.md#display).
  * @throws ValidationError (parameter `filters`) when the echo is not a valid filter list, naming the field.
  * @example
  * parseEventFilters([{ curve_names: ['X'] }]) //=> [{ curveNames: ['X'] }]
@@ -216,7 +240,10 @@ export function parseEventFilters(json: unknown): EventFilter[] | null {
   const errors: string[] = [];
   const filters = readFeedFilters(json, errors, { ignoreUnknownKeys: true });
   if (errors.length) fail(`the server echoed an invalid filter: ${errors.join('; ')}`);
-  return filters.map(eventFilterOf);
+  return displayAsRecord(
+    filters.map((json) => displayAsRecord(eventFilterOf(json), FILTER)),
+    FILTERS,
+  );
 }
 
 /**

@@ -5,6 +5,8 @@
  * @module
  */
 import type { Subscription } from '../../model';
+import { itemsTable } from '../../model/display';
+import { displayAsRecord, type RecordShape } from '../../model/record-display';
 import { asArray, asObject, jsonBody, optString, type JsonObject } from './read';
 import { parseSubscription, serializeSubscription, type SubscriptionJson } from './subscription';
 
@@ -24,7 +26,10 @@ export interface Organization {
   readonly accountManager: Contact | null;
 }
 
-/** The user of an API key, as `GET /user/` describes it. */
+/**
+ * The user of an API key, as `GET /user/` describes it. A plain object; a cell ending with one
+ * shows its fields and a row per subscription (docs/notebooks.md#display).
+ */
 export interface User {
   /** Name, or null. */
   readonly name: string | null;
@@ -47,6 +52,30 @@ export interface UserJson {
   /** Subscriptions, or null. */
   subscriptions: SubscriptionJson[] | null;
 }
+
+/** A contact as one cell: `Name <e-mail>`. */
+function contactCell(contact: Contact | null): string | null {
+  if (contact === null) return null;
+  return [contact.name, contact.email === null ? null : `<${contact.email}>`].filter((p) => p !== null).join(' ') || null;
+}
+
+/** How a user shows itself: name, e-mail, organisation, then a row per subscription. */
+const USER: RecordShape<User> = {
+  title: 'User',
+  fields: (u) => [
+    ['name', u.name],
+    ['email', u.email],
+    ['organization', u.organization?.name],
+    ['organization.accountManager', contactCell(u.organization?.accountManager ?? null)],
+    ['subscriptions', u.subscriptions?.length ?? 'None'],
+  ],
+  line: (u) =>
+    `<User: name=${JSON.stringify(u.name)}, email=${u.email ?? 'None'}, organization=${JSON.stringify(u.organization?.name ?? null)}, subscriptions=${u.subscriptions?.length ?? 'None'}>`,
+  items: (u) =>
+    u.subscriptions === null || u.subscriptions.length === 0
+      ? null
+      : itemsTable(`subscriptions · ${u.subscriptions.length}`, u.subscriptions),
+};
 
 function parseContact(json: unknown, path: string): Contact {
   const obj: JsonObject = asObject(json, path);
@@ -80,7 +109,8 @@ export function parseUser(json: unknown): User {
     subs === null || subs === undefined
       ? null
       : Object.freeze(asArray(subs, 'subscriptions').map((s, i) => parseSubscription(s, `subscriptions[${i}]`)));
-  return Object.freeze({ name: optString(obj, 'name', ''), email: optString(obj, 'email', ''), organization, subscriptions });
+  const user = { name: optString(obj, 'name', ''), email: optString(obj, 'email', ''), organization, subscriptions };
+  return Object.freeze(displayAsRecord(user, USER));
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import { ParseException } from '../../exceptions';
 import type { Periodseries, Timeseries } from '../../model';
+import { displayAsRecord, listCell, type RecordShape } from '../../model/record-display';
 import { serializePeriodseries, serializeTimeseries, type ImportSummaryJson } from '../json';
 import type { CurveDefinitionJson } from './curve-definition';
 
@@ -82,7 +83,8 @@ export function saveBody(document: SaveDocument, dryRun: boolean): string {
 }
 
 /**
- * What a save did, as the service reports it.
+ * What a save did, as the service reports it. A plain object; a cell ending with one shows its
+ * fields as a small table (docs/notebooks.md#display).
  *
  * @example
  * const r: SaveResult = await client.timeseries.save(curve, ts);
@@ -106,6 +108,23 @@ export interface SaveResult {
   /** Whether it was a dry run (nothing written). */
   dryRun: boolean;
 }
+
+/** How a save result shows itself: its fields, the curves by name. */
+const SAVE_RESULT: RecordShape<SaveResult> = {
+  title: 'SaveResult',
+  fields: (r) => [
+    ['curves', listCell(r.curves)],
+    ['newCurves', listCell(r.newCurves)],
+    ['instances', r.instances],
+    ['blocks', r.blocks],
+    ['values', r.values],
+    ['events', r.events],
+    ['lastEventId', r.lastEventId],
+    ['dryRun', r.dryRun],
+  ],
+  line: (r) =>
+    `<SaveResult: curves=${r.curves.length}, newCurves=${r.newCurves.length}, instances=${r.instances}, blocks=${r.blocks}, values=${r.values}, events=${r.events}, lastEventId=${r.lastEventId ?? 'None'}${r.dryRun ? ', dryRun=true' : ''}>`,
+};
 
 /**
  * Reads the import route's answer.
@@ -135,5 +154,5 @@ export function parseSaveResult(json: unknown): SaveResult {
   if (curves === null || newCurves === null || [instances, blocks, values, events].some((n) => n !== n)) {
     throw new ParseException(`The import answer is not an import summary: ${JSON.stringify(json)?.slice(0, 200)}`);
   }
-  return { ...result, curves, newCurves };
+  return displayAsRecord({ ...result, curves, newCurves }, SAVE_RESULT);
 }

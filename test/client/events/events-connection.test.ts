@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inspect } from 'node:util';
 import { ValidationError, WebSocketsError } from '../../../src/exceptions';
 import { Area, DataType, EventType } from '../../../src/model';
 import { ConnectionEvent, CurveEvent, TimeoutEvent, type EventsConnection, type FeedEvent } from '../../../src/client/events';
@@ -59,6 +60,13 @@ test('connect, subscribe, import: the matching events arrive through the iterato
   const accepted = await feed.subscribe([{ curveNames: DE_WIND }, { areas: Area.FR, dataTypes: 'FORECAST' }]);
   assert.equal(accepted, [{ curveNames: [DE_WIND] }, { areas: [Area.FR], dataTypes: [DataType.FORECAST] }]);
   assert.equal(await c.events.filters(), accepted);
+  // it shows its state and URL, never the key or its internals
+  const url = `ws://127.0.0.1:${svc.port}/api/events/`;
+  assert.is(String(feed), `<EventsConnection: open, url=${url}, lastId=None, filters=2, queued=0>`);
+  assert.is(inspect(feed), String(feed));
+  const html = (feed as unknown as Record<symbol, () => { 'text/html': string }>)[Symbol.for('Jupyter.display')]()['text/html'];
+  assert.ok(html.includes('<th style="text-align:left">filters</th><td>2</td>'), html);
+  assert.not.ok(`${inspect(feed)}${html}`.includes(svc.keys.all), 'the key never shows');
   const fr = await importEvents(FR_WIND, 1);
   const de = await importEvents(DE_WIND, 2);
   const received: CurveEvent[] = [];

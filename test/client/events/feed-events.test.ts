@@ -1,5 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { inspect } from 'node:util';
 import { ParseException } from '../../../src/exceptions';
 import { EventType } from '../../../src/model';
 import { ConnectionEvent, CurveEvent, TimeoutEvent, parseCurveEvent } from '../../../src/client/events';
@@ -52,6 +53,41 @@ test('a date-time sent with another offset is shown in the curve zone; an instan
   assert.is(e.end, null);
   assert.is(e.instance?.tag, 'ec');
   assert.is(e.instance?.issued.toISO(), '2023-05-31T12:00:00.000Z');
+});
+
+/** An object's notebook bundle. */
+const bundleOf = (value: object): { 'text/plain': string; 'text/html': string } =>
+  (value as Record<symbol, () => { 'text/plain': string; 'text/html': string }>)[Symbol.for('Jupyter.display')]();
+
+test('events show as a summary table in notebooks and as their line in consoles', () => {
+  const e = parseCurveEvent({
+    ...EXAMPLE,
+    instance: { issued: '2022-12-31T12:00:00+00:00', tag: 'ec' },
+    curve: { ...EXAMPLE.curve, curve_type: 'INSTANCE', instance_issued_timezone: 'UTC' },
+  });
+  assert.is(inspect(e), String(e));
+  const html = bundleOf(e)['text/html'];
+  assert.ok(html.startsWith('<div class="service-model"><strong>CurveEvent</strong><table>'), html);
+  for (const cell of [
+    '<th style="text-align:left">eventType</th><td>CURVE_UPDATE</td>',
+    '<th style="text-align:left">curve</th><td>DE Consumption MWh/h 15min Normal</td>',
+    '<th style="text-align:left">begin</th><td>2023-01-01T01:15:00+01:00</td>',
+    '<th style="text-align:left">end</th><td>2023-01-01T02:00:00+01:00</td>',
+    '<th style="text-align:left">instance</th><td>2022-12-31T12:00:00Z ec</td>',
+    '<th style="text-align:left">numValues</th><td>2</td>',
+  ]) {
+    assert.ok(html.includes(cell), `${cell} in ${html}`);
+  }
+  assert.is(bundleOf(e)['text/plain'], String(e));
+  const drop = new ConnectionEvent(1006, 'CLOSE_ABNORMAL', 'connection lost');
+  assert.is(inspect(drop), '<ConnectionEvent: DISCONNECTED 1006 CLOSE_ABNORMAL connection lost>');
+  assert.ok(bundleOf(drop)['text/html'].includes('<th style="text-align:left">status</th><td>CLOSE_ABNORMAL</td>'));
+  assert.is(inspect(new TimeoutEvent()), '<TimeoutEvent>');
+  assert.is(
+    bundleOf(new TimeoutEvent())['text/html'],
+    '<div class="service-model"><strong>TimeoutEvent</strong><table><tr><th style="text-align:left">eventType</th><td>TIMEOUT</td></tr></table></div>',
+  );
+  assert.is(inspect([new TimeoutEvent()]), '[ <TimeoutEvent> ]');
 });
 
 test('bad events are ParseExceptions', () => {

@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import * as http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { inspect, promisify } from 'node:util';
 import { ServiceClient } from '../../../src/client';
 import { resolveCacheOptions } from '../../../src/client/http';
 import { HTTPError, InitializationError, NotFoundError, ValidationError } from '../../../src/exceptions';
@@ -69,6 +69,17 @@ test('a repeated load is revalidated (304) and served from memory; an import bri
   assert.equal(values(second), values(first));
   assert.is(c.cache?.stats().revalidations, 1);
   assert.is(c.cache?.stats().hits, 1);
+  // the cache and its counters show themselves, never the entries or the key
+  const bytes = c.cache?.stats().bytes;
+  assert.is(String(c.cache), `<ResponseCache: mode=revalidate, dir=None, entries=1, bytes=${bytes}, hits=1, misses=1, revalidations=1>`);
+  assert.is(inspect(c.cache), String(c.cache));
+  assert.is(
+    inspect(c.cache?.stats()),
+    `CacheStats\n  hits           1\n  misses         1\n  revalidations  1\n  bytes          ${bytes}\n  entries        1`,
+  );
+  const html = (c.cache as unknown as Record<symbol, () => { 'text/html': string }>)[Symbol.for('Jupyter.display')]()['text/html'];
+  assert.ok(html.includes('<th style="text-align:left">revalidations</th><td>1</td>'), html);
+  assert.not.ok(`${inspect(c.cache)}${html}`.includes(svc.apiKey));
   await svc.store.importBatch({ series: [block(A, 26, () => 500)] });
   const third = await c.timeseries.load(A, RANGE);
   assert.equal(values(third).slice(24, 27), [500, 500, 26]);

@@ -1,5 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { inspect } from 'node:util';
 import { Area, DataType, EventType } from '../../../src/model';
 import {
   encodeEventFilter,
@@ -11,6 +12,9 @@ import {
   type EventFilter,
   type FeedFilterJson,
 } from '../../../src/wire/feed';
+import { withoutFrameDisplay } from '../../helpers/plain-display';
+
+withoutFrameDisplay(test);
 
 // Canonical wire filters: one of each kind, every key set once.
 const CANONICAL: FeedFilterJson[] = [
@@ -98,6 +102,34 @@ test('bounds: wall-clock times stay wall-clock, offsets make an instant (hand-co
   // 06:30 at -04:00 is 10:30 UTC: 2023-09-01T10:30Z = 1693564200000
   assert.equal(readFilterTime('2023-09-01T06:30-04:00'), { text: '2023-09-01 06:30:00-04:00', instant: 1693564200000 });
   assert.is(readFilterTime('yesterday'), null);
+});
+
+/** An object's notebook bundle. */
+const bundleOf = (value: object): { 'text/plain': string; 'text/html': string } =>
+  (value as Record<symbol, () => { 'text/plain': string; 'text/html': string }>)[Symbol.for('Jupyter.display')]();
+
+test('filters read back: a row per filter, enums by tag; the list and each filter deep-equal the plain ones', () => {
+  const filters = parseEventFilters([
+    { curve_names: ['DE Wind Power Production MWh/h 15min Actual'], event_types: ['CURVE_UPDATE'] },
+    { areas: ['DE', 'FR'], data_types: ['FORECAST'], begin: '2023-09-01 00:00:00' },
+  ]);
+  assert.ok(filters !== null);
+  assert.equal(filters, [
+    { curveNames: ['DE Wind Power Production MWh/h 15min Actual'], eventTypes: [EventType.CURVE_UPDATE] },
+    { areas: [Area.DE, Area.FR], dataTypes: [DataType.FORECAST], begin: '2023-09-01 00:00:00' },
+  ]);
+  assert.is(String(filters), '<EventFilter[]: 2 filters>');
+  assert.is(String(filters[1]), '<EventFilter: areas=DE, FR, dataTypes=FORECAST, begin=2023-09-01 00:00:00>');
+  const text = inspect(filters);
+  assert.ok(text.startsWith('EventFilter[] · 2 filters\ncurveNames  eventTypes  areas  dataTypes  begin\n'), text);
+  assert.ok(text.includes('DE Wind Power Production MWh/h 15min Actual  CURVE_UPDATE'), text);
+  const html = bundleOf(filters)['text/html'];
+  assert.ok(html.startsWith('<div class="service-model"><strong>EventFilter[] · 2 filters</strong><table>'), html);
+  assert.ok(html.includes('<tr><td></td><td></td><td>DE, FR</td><td>FORECAST</td><td>2023-09-01 00:00:00</td></tr>'), html);
+  assert.is(
+    inspect({ f: filters[1] }, { breakLength: Infinity }),
+    '{ f: <EventFilter: areas=DE, FR, dataTypes=FORECAST, begin=2023-09-01 00:00:00> }',
+  );
 });
 
 test.run();

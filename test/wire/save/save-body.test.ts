@@ -1,6 +1,7 @@
 // The body of a save: one JSON import file, blocks in the import format, and the answer read back.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { inspect } from 'node:util';
 import { ParseException } from '../../../src/exceptions';
 import { Periodseries, Timeseries } from '../../../src/model';
 import { Frequency, Resolution } from '../../../src/time';
@@ -64,6 +65,59 @@ test('the answer is read, and another shape is a ParseException', () => {
     () => parseSaveResult({ files: 1 }),
     (err: unknown) => err instanceof ParseException,
   );
+});
+
+/** An object's notebook bundle. */
+const bundleOf = (value: object): { 'text/plain': string; 'text/html': string } =>
+  (value as Record<symbol, () => { 'text/plain': string; 'text/html': string }>)[Symbol.for('Jupyter.display')]();
+
+const SAVED = {
+  files: 1,
+  new_curves: ['DE Residual Load MWh/h H Actual'],
+  curves: ['DE Residual Load MWh/h H Actual', 'DE Wind MWh/h H Actual'],
+  instances: 0,
+  blocks: 2,
+  values: 48,
+  events: 2,
+  last_event_id: '1700000000000-3',
+  dry_run: false,
+};
+
+test('a save result: its fields as a table, a line with the counts, the same plain object as before', () => {
+  const r = parseSaveResult(SAVED);
+  assert.equal(r, {
+    curves: ['DE Residual Load MWh/h H Actual', 'DE Wind MWh/h H Actual'],
+    newCurves: ['DE Residual Load MWh/h H Actual'],
+    instances: 0,
+    blocks: 2,
+    values: 48,
+    events: 2,
+    lastEventId: '1700000000000-3',
+    dryRun: false,
+  });
+  assert.is(String(r), '<SaveResult: curves=2, newCurves=1, instances=0, blocks=2, values=48, events=2, lastEventId=1700000000000-3>');
+  assert.is(
+    inspect(r),
+    [
+      'SaveResult',
+      '  curves       DE Residual Load MWh/h H Actual, DE Wind MWh/h H Actual',
+      '  newCurves    DE Residual Load MWh/h H Actual',
+      '  instances    0',
+      '  blocks       2',
+      '  values       48',
+      '  events       2',
+      '  lastEventId  1700000000000-3',
+      '  dryRun       false',
+    ].join('\n'),
+  );
+  const html = bundleOf(r)['text/html'];
+  assert.ok(html.startsWith('<div class="service-model"><strong>SaveResult</strong><table>'), html);
+  assert.ok(html.includes('<th style="text-align:left">newCurves</th><td>DE Residual Load MWh/h H Actual</td>'), html);
+  assert.ok(html.includes('<th style="text-align:left">values</th><td>48</td>'), html);
+  const dry = parseSaveResult({ ...SAVED, new_curves: [], last_event_id: null, dry_run: true });
+  assert.is(String(dry), '<SaveResult: curves=2, newCurves=0, instances=0, blocks=2, values=48, events=2, lastEventId=None, dryRun=true>');
+  assert.ok(inspect(dry).includes('  newCurves  none\n'), inspect(dry));
+  assert.not.ok(inspect(dry).includes('lastEventId'), 'an empty field is left out');
 });
 
 test.run();
