@@ -14,7 +14,7 @@ import type { PeriodseriesList } from '../model/periodseries-list';
 import type { SRMC } from '../model/srmc';
 import type { Timeseries } from '../model/timeseries';
 import type { TimeseriesList } from '../model/timeseries-list';
-import { deliverLastValuesInDeno, INSPECT, JUPYTER_DISPLAY, type DisplayBundle } from '../model/display';
+import { INSPECT, JUPYTER_DISPLAY, type DisplayBundle } from '../model/display';
 import { inspectDisplay, type InspectOptionsLike } from '../model/inspect-display';
 import { frameInfo, rememberFrameInfo } from './frame-info';
 import {
@@ -160,8 +160,6 @@ function showable(df: DanfoDataFrame): DanfoDataFrame {
   };
   const displayable = { [JUPYTER_DISPLAY]: display, toString: shape };
   Object.defineProperty(df, JUPYTER_DISPLAY, { value: display, enumerable: false, configurable: true });
-  // in Deno's kernel, a cell ending with the frame sends it as a display message, never lost
-  deliverLastValuesInDeno(df);
   Object.defineProperty(df, INSPECT, {
     value: (depth?: number, options?: InspectOptionsLike) => inspectDisplay(displayable, depth, options, () => toText(danfoTable(df))),
     enumerable: false,

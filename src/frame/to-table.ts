@@ -6,7 +6,7 @@
  */
 import { ColumnTable } from 'arquero';
 import type { AbsoluteResult } from '../model/absolute-result';
-import { deliverLastValuesInDeno, INSPECT, JUPYTER_DISPLAY, type DisplayBundle } from '../model/display';
+import { INSPECT, JUPYTER_DISPLAY, type DisplayBundle } from '../model/display';
 import { inspectDisplay, type InspectOptionsLike } from '../model/inspect-display';
 import type { OHLC } from '../model/ohlc';
 import type { OHLCList } from '../model/ohlc-list';
@@ -78,7 +78,6 @@ export class FrameTable extends ColumnTable {
     return inspectDisplay(this, depth, options, () => toText(this));
   }
 }
-deliverLastValuesInDeno(FrameTable.prototype);
 
 /** Epoch milliseconds to JS Dates (NaN gives null); `push` into a packed array is twice as fast as a preallocated one. */
 function toDates(data: ArrayLike<number>): (Date | null)[] {

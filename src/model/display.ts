@@ -15,7 +15,8 @@ import type { DateTime } from 'luxon';
 export const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
 /**
- * The notebook rich-display hook (honoured by Deno's kernel; tslab via `display(x)`).
+ * The notebook rich-display hook: Deno's kernel sends what it returns as a cell's result
+ * (`Out[n]`); `display(x)` reads it on both kernels.
  *
  * @example
  * typeof curve[JUPYTER_DISPLAY] //=> 'function'
@@ -53,77 +54,6 @@ export interface DisplayBundle {
  */
 export function setBrand(prototype: object, brand: symbol): void {
   Object.defineProperty(prototype, brand, { value: true, enumerable: false, writable: false });
-  deliverLastValuesInDeno(prototype);
-}
-
-/** Deno's kernel API (`Deno.jupyter`) when this runs in `deno jupyter`, else null. */
-function denoKernel(): { display(bundle: object, options: { raw: boolean }): Promise<void> } | null {
-  const deno = (globalThis as { Deno?: { jupyter?: { display?: unknown } } }).Deno;
-  try {
-    const jupyter = deno?.jupyter;
-    return jupyter && typeof jupyter.display === 'function' ? (jupyter as ReturnType<typeof denoKernel>) : null;
-  } catch {
-    return null; // outside `deno jupyter`, reading Deno.jupyter throws
-  }
-}
-
-/** How many bundles the toolkit is asking for itself right now (see {@link ownBundleOf}). */
-let askingOwn = 0;
-
-/**
- * Asks an object for its notebook bundle on the toolkit's own behalf (`display(x)`), so that in
- * Deno's kernel the bundle is returned rather than sent as a cell's last value.
- *
- * @param value - The object.
- * @param hook - Its `[Symbol.for('Jupyter.display')]` method.
- * @returns What the hook returns.
- * @example
- * ownBundleOf(curve, curve[JUPYTER_DISPLAY])['text/html'].startsWith('<div') //=> true
- */
-export function ownBundleOf(value: object, hook: () => unknown): unknown {
-  askingOwn += 1;
-  try {
-    return hook.call(value);
-  } finally {
-    askingOwn -= 1;
-  }
-}
-
-/**
- * In Deno's kernel, an object's `[Symbol.for('Jupyter.display')]` is what shows a cell's last value:
- * Deno sends the bundle as the cell's result from a promise that only its inspector holds, and
- * weakly, so a garbage collection while the message is on its way loses the result (the cell ends
- * with no output; about one run in ten on a busy machine). The hook is wrapped so that, asked by
- * Deno rather than by the toolkit, it sends the bundle itself with `Deno.jupyter.display` (a
- * message that goes out whatever happens to the promise) and gives Deno an empty bundle back.
- */
-/**
- * Wraps the `[Symbol.for('Jupyter.display')]` method an object (a class prototype, or one object
- * such as a Danfo frame) holds as its own property so that, in Deno's kernel, a cell's last
- * value is sent as a display message; outside Deno's kernel it does nothing. {@link setBrand}
- * does this for the model's classes.
- *
- * @param prototype - The prototype or object with its own display method.
- * @returns Nothing.
- * @example
- * deliverLastValuesInDeno(FrameTable.prototype);
- */
-export function deliverLastValuesInDeno(prototype: object): void {
-  const hook = Object.getOwnPropertyDescriptor(prototype, JUPYTER_DISPLAY)?.value as unknown;
-  if (typeof hook !== 'function' || denoKernel() === null) return;
-  Object.defineProperty(prototype, JUPYTER_DISPLAY, {
-    configurable: true,
-    writable: true,
-    value: function deliver(this: object): unknown {
-      const asked = askingOwn > 0;
-      // bundles of other objects made inside this one's are returned, not sent
-      const bundle = ownBundleOf(this, hook as () => unknown);
-      const deno = asked ? null : denoKernel();
-      if (deno === null || typeof bundle !== 'object' || bundle === null) return bundle;
-      deno.display(bundle, { raw: true }).catch((err: unknown) => console.error(err));
-      return {};
-    },
-  });
 }
 
 /**

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { JUPYTER_DISPLAY, ownBundleOf } from '../model/display';
+import { JUPYTER_DISPLAY } from '../model/display';
 import { Chart } from './chart';
 import { inNotebook, inspectText, sendBundleTracked, type MimeBundle } from '../model/notebook-output';
 import { canRenderHtml, tableHtml, tableText, type TableHtmlOptions } from './table-html';
@@ -16,7 +16,7 @@ export type DisplayOptions = TableHtmlOptions;
 function ownBundle(value: object): MimeBundle | null {
   const hook = (value as Record<symbol, unknown>)[JUPYTER_DISPLAY];
   if (typeof hook !== 'function') return null;
-  const bundle = ownBundleOf(value, hook as () => unknown);
+  const bundle = (hook as () => unknown).call(value);
   if (typeof bundle !== 'object' || bundle === null || typeof (bundle as { then?: unknown }).then === 'function') return null;
   return bundle as MimeBundle;
 }

@@ -1,12 +1,13 @@
 // Cells that end with a value, run headless ten times on one kernel, never with a missing output
 // (last-values-tslab.test.ts and last-values-deno.test.ts, one file per kernel so each stays within
 // a test file's time). The notebook (fixtures/last-values) ends its cells with a series, a table, a
-// list, a chart, a Danfo frame, an empty load and a thrown error (tagged raises-exception). It is
+// list, a chart, a Danfo frame, an empty load, the user of the key and a thrown error (tagged
+// raises-exception), each value cell with one rich output and no empty `Out[n]` beside it. It is
 // executed as `jupyter nbconvert --execute` does, by nbclient (the library behind it), from one
 // Python process: each run starts its own kernel through the project's kernelspec, two runs at a
 // time, against one demo service (scripts/jupyter/demo-service.mjs, as run-notebooks starts it).
-// Deno's kernel used to lose a cell's result now and then (a garbage collection while the result
-// was on its way, model/display.ts): in four runs, twice.
+// On Deno a value's bundle is the cell's result (execute_result, `Out[n]`); an object that also
+// sent a display message of its own would show twice, or beside an empty `Out[n]`.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,6 +32,7 @@ const EXPECTED: Readonly<Record<string, string>> = {
   chart: 'application/vnd.vegalite.v5+json',
   frame: 'text/html',
   empty: 'text/html',
+  user: 'text/html',
   error: 'error',
 };
 
@@ -114,6 +116,11 @@ function shows(output: Output): boolean {
   return Object.values(output.data ?? {}).some((v) => (typeof v === 'string' ? v.trim() !== '' : [v].flat().length > 0));
 }
 
+/** Whether an output is the progress bar of a load of many curves (docs/research.md), not a cell's value. */
+function isProgress(output: Output): boolean {
+  return [output.data?.['text/html'] ?? ''].flat().join('').includes('<progress ');
+}
+
 /**
  * The error a cell shows: Deno sends an error output (name, message, traceback), tslab prints the
  * error on stderr (util.inspect, model/error-display.ts) and ends the cell in error.
@@ -143,8 +150,9 @@ function shortErrorProblem(text: string | null): string | null {
 }
 
 /**
- * What is wrong with one executed notebook: each cell of {@link EXPECTED} without any output, or
- * without its kind of output; the error cell without a short `ValidationError`.
+ * What is wrong with one executed notebook: each cell of {@link EXPECTED} without any output,
+ * without its kind of output, or with more than one rich output (an empty `execute_result` beside
+ * the display counts); the error cell without a short `ValidationError`.
  *
  * @param cells - The executed notebook's cells.
  * @returns One line per problem (none when all is well).
@@ -153,12 +161,18 @@ function problemsOf(cells: readonly Cell[]): string[] {
   const problems: string[] = [];
   for (const [id, kind] of Object.entries(EXPECTED)) {
     const outputs = cells.find((c) => c.id === id)?.outputs ?? [];
+    // the value's rich outputs (a load of several curves also shows its progress bar)
+    const rich = outputs.filter((o) => (o.output_type === 'execute_result' || o.output_type === 'display_data') && !isProgress(o));
+    const listed = rich.map((o) => Object.keys(o.data ?? {}).join('+') || `empty ${o.output_type}`).join(', ');
     if (!outputs.some(shows)) problems.push(`${id}: no output`);
     else if (kind === 'error') {
       const problem = shortErrorProblem(errorTextOf(outputs));
       if (problem !== null) problems.push(`${id}: ${problem}`);
     } else if (!outputs.some((o) => o.data?.[kind] !== undefined)) {
       problems.push(`${id}: no ${kind} (${outputs.map((o) => Object.keys(o.data ?? {}).join('+') || o.output_type).join(', ')})`);
+    } else if (rich.length !== 1 || !shows(rich[0]!)) {
+      // one rich output per value: no second copy, and no empty `Out[n]` beside it
+      problems.push(`${id}: ${rich.length} rich outputs, one expected (${listed})`);
     }
   }
   return problems;
