@@ -8,10 +8,10 @@
  * @module
  */
 import { APIError, ForbiddenError, UnauthorizedError } from '../exceptions';
+import { displayBundle, INSPECT, JUPYTER_DISPLAY, type DisplayBundle } from '../model/display';
+import { inspectDisplay, type InspectOptionsLike } from '../model/inspect-display';
 import { HttpTransport, type ResponseCache, type TransportHooks } from './http';
 import type { ResolvedClientOptions } from './options';
-
-const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
 /**
  * Base of the clients. It owns the transport the sections share and implements
@@ -102,9 +102,29 @@ export abstract class BaseClient {
     return `<${this.constructor.name}: api_url=${this.options.apiUrl}>`;
   }
 
-  /** Node's inspect hook: prints `toString()` so the key never shows. */
-  [INSPECT](): string {
-    return this.toString();
+  /** Node's inspect hook: the notebook display as a cell's last value in tslab, else `toString()`; the key never shows. */
+  [INSPECT](depth?: number, options?: InspectOptionsLike): string {
+    return inspectDisplay(this, depth, options);
+  }
+
+  /**
+   * The notebook display: where the client sends its requests and how, never the key.
+   *
+   * @returns `text/plain` and `text/html`.
+   * @example
+   * new ServiceClient({ apiKey: 'abc' })[Symbol.for('Jupyter.display')]()['text/html'].includes('apiUrl') //=> true
+   */
+  [JUPYTER_DISPLAY](): DisplayBundle {
+    const o = this.options;
+    return displayBundle(this.constructor.name, this.toString(), [
+      ['apiUrl', o.apiUrl],
+      ['transport', o.transport],
+      ['timeout', `${o.timeout} s`],
+      ['httpDelay', `${o.httpDelay} s`],
+      ['compression', o.compression],
+      ['sslVerify', o.sslVerify],
+      ['cache', o.cache === null ? 'off' : `${o.cache.mode}${o.cache.dir === null ? '' : ` in ${o.cache.dir}`}`],
+    ]);
   }
 
   /**

@@ -120,6 +120,18 @@ test('constructor: options of docs/protocol.md#client-options in camelCase with 
   // the key never shows when the client is printed
   assert.is(String(c), '<ServiceClient: api_url=http://127.0.0.1:9/api>');
   assert.not.ok(inspect(c).includes('abc'));
+  // in a notebook: where and how it sends its requests, still without the key
+  const html = (d as unknown as Record<symbol, () => { 'text/html': string }>)[Symbol.for('Jupyter.display')]()['text/html'];
+  assert.ok(html.startsWith('<div class="service-model"><strong>ServiceClient</strong><table>'), html);
+  for (const cell of [
+    '<td>https://example.org/api</td>',
+    '<th style="text-align:left">timeout</th><td>5 s</td>',
+    '<td>0.2 s</td>',
+    '<th style="text-align:left">cache</th><td>off</td>',
+  ]) {
+    assert.ok(html.includes(cell), `${cell} in ${html}`);
+  }
+  assert.not.ok(html.includes('abc'));
 });
 
 test('constructor: exactly one of apiKey and apiKeyFile; key file read with blank lines stripped', () => {

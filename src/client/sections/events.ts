@@ -18,6 +18,22 @@ import {
 import { openerFor } from '../events/feed-tape';
 import { USER_AGENT } from '../http';
 import type { ResolvedClientOptions } from '../options';
+import { displayAsRecord, type RecordShape } from '../../model/record-display';
+
+/** How the feed's address shows itself: the URL, the handshake headers with the key hidden, the TLS check. */
+const FEED_TARGET: RecordShape<FeedTarget> = {
+  title: 'FeedTarget',
+  fields: (t) => [
+    ['url', t.url],
+    [
+      'headers',
+      Object.entries(t.headers)
+        .map(([name, value]) => `${name}: ${name.toLowerCase() === 'x-api-key' ? '…' : value}`)
+        .join(', '),
+    ],
+    ['sslVerify', t.sslVerify],
+  ],
+};
 
 /**
  * The client's push feed. `connect()` opens a connection and returns it; the section's own
@@ -47,11 +63,13 @@ export class EventsSection {
    * client.events.target().url //=> 'ws://127.0.0.1:7070/api/events/'
    */
   target(): FeedTarget {
-    return {
+    const target = {
       url: eventsUrl(this.#options.apiUrl),
       headers: { 'X-API-KEY': this.#options.apiKey, 'User-Agent': USER_AGENT },
       sslVerify: this.#options.sslVerify,
     };
+    // printed or shown in a notebook, the key is hidden
+    return displayAsRecord(target, FEED_TARGET);
   }
 
   /**

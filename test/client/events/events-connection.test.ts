@@ -56,6 +56,10 @@ test('connect, subscribe, import: the matching events arrive through the iterato
   const c = client();
   const feed = await c.events.connect();
   assert.is(c.events.target().url, `ws://127.0.0.1:${svc.port}/api/events/`);
+  assert.is(c.events.target().headers['X-API-KEY'], svc.keys.all);
+  // printed, the target hides the key
+  assert.ok(inspect(c.events.target()).includes('X-API-KEY: …, User-Agent: '), inspect(c.events.target()));
+  assert.not.ok(inspect(c.events.target()).includes(svc.keys.all));
   assert.equal(await feed.filters(), null);
   const accepted = await feed.subscribe([{ curveNames: DE_WIND }, { areas: Area.FR, dataTypes: 'FORECAST' }]);
   assert.equal(accepted, [{ curveNames: [DE_WIND] }, { areas: [Area.FR], dataTypes: [DataType.FORECAST] }]);
