@@ -24,12 +24,14 @@ const AT_ONCE = 2;
 const CELL_TIMEOUT_S = 300;
 const ALL_RUNS_TIMEOUT_MS = 9 * 60_000;
 
+const VEGALITE = 'application/vnd.vegalite.v5+json';
+
 /** What each cell must show: a MIME type one of its outputs has (`error` for the thrown one). */
 const EXPECTED: Readonly<Record<string, string>> = {
   series: 'text/html',
   table: 'text/html',
   list: 'text/html',
-  chart: 'application/vnd.vegalite.v5+json',
+  chart: VEGALITE,
   frame: 'text/html',
   empty: 'text/html',
   user: 'text/html',
@@ -152,12 +154,15 @@ function shortErrorProblem(text: string | null): string | null {
 /**
  * What is wrong with one executed notebook: each cell of {@link EXPECTED} without any output,
  * without its kind of output, or with more than one rich output (an empty `execute_result` beside
- * the display counts); the error cell without a short `ValidationError`.
+ * the display counts); the error cell without a short `ValidationError`. On tslab also: the chart
+ * without its static SVG (drawn by the worker thread the cell waits for, src/plot/svg-sync.ts),
+ * and an error frame not on the one-line error cell's line 1 (kernel/cell-lines.mjs).
  *
  * @param cells - The executed notebook's cells.
+ * @param kernel - The kernel that ran them.
  * @returns One line per problem (none when all is well).
  */
-function problemsOf(cells: readonly Cell[]): string[] {
+function problemsOf(cells: readonly Cell[], kernel: 'tslab' | 'deno'): string[] {
   const problems: string[] = [];
   for (const [id, kind] of Object.entries(EXPECTED)) {
     const outputs = cells.find((c) => c.id === id)?.outputs ?? [];
@@ -166,13 +171,21 @@ function problemsOf(cells: readonly Cell[]): string[] {
     const listed = rich.map((o) => Object.keys(o.data ?? {}).join('+') || `empty ${o.output_type}`).join(', ');
     if (!outputs.some(shows)) problems.push(`${id}: no output`);
     else if (kind === 'error') {
-      const problem = shortErrorProblem(errorTextOf(outputs));
+      const text = errorTextOf(outputs);
+      const problem = shortErrorProblem(text);
+      const frames = (text ?? '').split('\n').filter((l) => /^\s+at /.test(l));
       if (problem !== null) problems.push(`${id}: ${problem}`);
+      else if (kernel === 'tslab' && !frames.every((l) => /evalmachine\.<anonymous>:1:\d+\)?$/.test(l))) {
+        problems.push(`${id}: frames not on the cell's line 1: ${frames.join(' | ')}`);
+      }
     } else if (!outputs.some((o) => o.data?.[kind] !== undefined)) {
       problems.push(`${id}: no ${kind} (${outputs.map((o) => Object.keys(o.data ?? {}).join('+') || o.output_type).join(', ')})`);
     } else if (rich.length !== 1 || !shows(rich[0]!)) {
       // one rich output per value: no second copy, and no empty `Out[n]` beside it
       problems.push(`${id}: ${rich.length} rich outputs, one expected (${listed})`);
+    } else if (kernel === 'tslab' && kind === VEGALITE && !outputs.some((o) => o.data?.['image/svg+xml'] !== undefined)) {
+      const said = outputs.map((o) => [o.data?.['text/plain'] ?? ''].flat().join('')).join(' ');
+      problems.push(`${id}: no static SVG (${said.slice(0, 300)})`);
     }
   }
   return problems;
@@ -271,7 +284,7 @@ export function lastValuesOn(kernel: 'tslab' | 'deno'): void {
     for (const { run } of runs) {
       const name = `${String(run).padStart(2, '0')}.ipynb`;
       const cells = (JSON.parse(readFileSync(join(executed, name), 'utf8')) as { cells: Cell[] }).cells;
-      for (const problem of problemsOf(cells)) missing.push(`run ${run}: ${problem}`);
+      for (const problem of problemsOf(cells, kernel)) missing.push(`run ${run}: ${problem}`);
     }
     failed ||= missing.length > 0;
     assert.equal(missing, [], `cells without their output (executed notebooks in ${executed}):\n${missing.join('\n')}`);
