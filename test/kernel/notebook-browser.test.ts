@@ -3,9 +3,10 @@
 // (scripts/jupyter/start.mjs) runs on loopback with the small demo and a scratch notebook folder;
 // on each kernel (tslab, Deno) the test opens a new notebook from the tree page's New menu and runs
 // the cells of fixtures/last-values one by one with Shift+Enter: a series, a table, a list, a
-// chart, a Danfo frame, an empty load and a thrown error. It checks what the page shows: HTML
-// tables with head, tail and shape and no internals, the chart drawn by Vega-Embed with a tooltip on
-// hover, the empty series' hint, a short error, and nothing loaded from outside the server.
+// chart, a Danfo frame, an empty load, the user of the key and a thrown error. It checks what the
+// page shows: HTML tables with head, tail and shape and no internals, the chart drawn by Vega-Embed
+// with a tooltip on hover, the empty series' hint, the user's fields and subscriptions once, a
+// short error, and nothing loaded from outside the server.
 // Screenshots go to test/artifacts/notebook-browser/ (ignored by git).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -313,6 +314,14 @@ for (const kernel of KERNELS) {
     const { text } = cellOf(kernel, 'empty');
     assert.match(text, /No values of curve "DE Wind Power Production MWh\/h 15min Actual" in the requested range/);
     assert.match(text, /Its values run from \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d[ \d:]* \(CET\)/);
+  });
+
+  test(`${kernel}: the user of the key shows once, as its fields over a row per subscription`, () => {
+    const { text, tables } = cellOf(kernel, 'user');
+    assert.ok(tables >= 2, text.slice(0, 600));
+    assert.is(text.split('Demo User').length, 2, text.slice(0, 600));
+    assert.match(text, /subscriptions · \d+/);
+    assert.ok(text.includes('PACKAGE_AREA'), text.slice(0, 600));
   });
 
   test(`${kernel}: a thrown error is short: class, message naming the parameter, no frame into the package`, () => {
