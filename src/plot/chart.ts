@@ -211,8 +211,8 @@ export class Chart {
    * as tslab's display needs: the SVG is the one `toSVG()` makes, rendered in a worker thread
    * while this call waits (svg-sync.ts).
    *
-   * When the SVG cannot be made (the worker gave no answer in time, vega is missing, the spec is
-   * refused), the bundle has no image: the HTML and the text say why, the same line goes to
+   * When an image cannot be made (the worker gave no answer in time, vega or resvg is missing,
+   * the spec is refused), the bundle has no image: the HTML and the text say why, the same line goes to
    * stderr (the cell shows it), and the next display tries again (docs/notebooks.md#display).
    *
    * @returns The MIME bundle.
@@ -221,16 +221,16 @@ export class Chart {
    * //=> ['application/vnd.vegalite.v5+json', 'text/html', 'image/svg+xml', 'text/plain']
    */
   [JUPYTER_DISPLAY](): ChartBundle {
-    const images: Record<string, string> = {};
+    let images: Record<string, string> = {};
     let missing: string | null = null;
     try {
       this.#svg ??= renderSvgSync(this.spec);
-    } catch (err) {
-      missing = `no static image (${String((err as Error)?.message ?? err)})`;
-    }
-    if (this.#svg !== null) {
       if (this.fallback !== 'png') images['image/svg+xml'] = this.#svg;
       if (this.fallback !== 'svg') images['image/png'] = Buffer.from(renderPng(this.#svg)).toString('base64');
+    } catch (err) {
+      // the SVG, or the PNG made from it (resvg missing): the chart goes without its images
+      images = {};
+      missing = `no static image (${String((err as Error)?.message ?? err)})`;
     }
     const text = missing === null ? this.toString() : `${this.toString()}: ${missing}`;
     if (missing !== null) console.error(`${text}; the chart is shown interactive only`);
