@@ -7,18 +7,27 @@
 // when a check fails, and named in the message). Writing a report executes its notebook headless
 // on the kernel the notebook names (tslab), so this run is also the check that every notebook
 // runs without a cell error there; test/kernel/notebooks.test.ts runs them on Deno's kernel.
+// The run also records what the notebooks' clients got (--record), and the teaching notebooks 01
+// and 02, which show the service's error answers (403, 404, 400) on purpose, and 06, which follows
+// the live push feed, are replayed from that recording with no service: the same pages, provenance
+// aside (test/reports/reports.test.ts checks a replay's provenance in detail).
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { importScript } from '../helpers/project-scripts';
-import { runNotebooks } from '../helpers/run-notebooks';
+import { provenanceOf, withoutProvenance } from '../helpers/report-pages';
+import { type NotebookRun, runNotebooks } from '../helpers/run-notebooks';
 
 const root = resolve(__dirname, '..', '..');
 const RUN_TIMEOUT_MS = 9 * 60_000;
 const out = mkdtempSync(join(tmpdir(), 'service-report-browser-'));
 const shots = join(out, 'screenshots');
+const snapshot = join(out, 'snapshot');
+const replayedDir = join(out, 'replayed');
+/** Replayed from the recording: 01 and 02 display error answers on purpose, 06 follows the live feed. */
+const TEACHING = ['01-quickstart', '02-timeseries-in-depth', '06-live-data'];
 const notebooks = readdirSync(join(root, 'notebooks'))
   .filter((n) => n.endsWith('.ipynb') && !n.startsWith('.'))
   .map((n) => n.replace(/\.ipynb$/, ''))
@@ -39,11 +48,14 @@ interface ReportBrowser {
   checkReport(context: unknown, file: string, options: { screenshotDir?: string }): Promise<PageCheck>;
 }
 
-let run = { code: null as number | null, output: '' };
+let run: NotebookRun = { code: null, output: '' };
 let failed = false;
+/** The replay runs while the pages are checked in the browser. */
+let replayed: Promise<NotebookRun> = Promise.resolve({ code: null, output: 'not started' });
 
 test.before(async () => {
-  run = await runNotebooks(['--out', out, '--pdf'], RUN_TIMEOUT_MS);
+  run = await runNotebooks(['--out', out, '--pdf', '--record', snapshot], RUN_TIMEOUT_MS);
+  if (run.code === 0) replayed = runNotebooks(['--no-build', '--replay', snapshot, '--out', replayedDir, ...TEACHING], RUN_TIMEOUT_MS);
 });
 
 test.after(() => {
@@ -105,6 +117,28 @@ test('with scripts off, each chart still shows its static SVG (inside <noscript>
   // Nothing is loaded from elsewhere: no src or href attribute leaves the page.
   assert.not.match(page, /<script[^>]+src=/);
   assert.not.match(page, /<link[^>]+href="https?:/);
+});
+
+test('the teaching notebooks 01, 02 and 06 replay with their error answers and feed events, the same page provenance aside', async () => {
+  const replay = await replayed;
+  if (replay.code !== 0) failed = true;
+  assert.is(replay.code, 0, replay.output.slice(-4000));
+  assert.match(replay.output, /replaying .* no service/);
+  // What the error cells print: the error classes (01) and the service's 400 message (02); what
+  // the feed cells print (06): the events that arrived and the ones sent again on resuming.
+  const shown = {
+    '01-quickstart': ['<td>ForbiddenError</td>', '<td>NotFoundError</td>', '<td>ValidationError</td>'],
+    '02-timeseries-in-depth': ['Field=&#34;unit&#34;, message: Currency conversion needs daily or coarser data'],
+    '06-live-data': ['<td>CURVE_UPDATE</td>', 'the feed sent again: ', ': new and previous instance'],
+  };
+  for (const name of TEACHING) {
+    const a = readFileSync(join(out, `${name}.html`), 'utf8');
+    const b = readFileSync(join(replayedDir, `${name}.html`), 'utf8');
+    for (const error of shown[name as keyof typeof shown]) assert.ok(b.includes(error), `${name} shows ${error}`);
+    assert.is(withoutProvenance(b), withoutProvenance(a), name);
+    assert.equal(provenanceOf(b).requests, provenanceOf(a).requests, name);
+    assert.is(provenanceOf(b).source.recordedFrom, provenanceOf(a).source.service, name);
+  }
 });
 
 test.run();

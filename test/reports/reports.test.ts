@@ -2,15 +2,15 @@
 // cell tagged `parameters`, --param, --params-file with an index page, unknown names refused),
 // check cells hidden, execution counts numbered, and a snapshot (--record, then --replay with no
 // service) that gives the same page apart from when it ran and where the data came from, with
-// the same list of requests and data version in the provenance: for a fixture notebook and for
-// the teaching notebooks 01 and 02, which show the service's error answers (403, 404, 400) on
-// purpose (a recording keeps those too), and for notebook 06, which follows the live push feed
-// (the recording keeps the feed's conversation; the replay plays it back with no service).
+// the same list of requests and data version in the provenance. The teaching notebooks' replay
+// (error answers and the push feed) is checked in browser.test.ts, from the recording its full
+// report run makes.
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { provenanceOf, withoutProvenance } from '../helpers/report-pages';
 import { type NotebookRun, runNotebooks } from '../helpers/run-notebooks';
 
 const root = resolve(__dirname, '..', '..');
@@ -20,35 +20,10 @@ const work = mkdtempSync(join(tmpdir(), 'service-reports-'));
 // (kernel/install.mjs links it), so it runs from a hidden folder there, removed afterwards.
 const snapshotDir = join(root, 'notebooks', `.report-test-${process.pid}`);
 const RUN_TIMEOUT_MS = 6 * 60_000;
-/** Teaching notebooks replayed too: 01 and 02 display error answers on purpose, 06 follows the live feed. */
-const TEACHING = ['01-quickstart', '02-timeseries-in-depth', '06-live-data'];
 
 type Run = NotebookRun;
 
 const report = (...args: string[]): Promise<Run> => runNotebooks(['--no-live', ...args], RUN_TIMEOUT_MS);
-
-interface Provenance {
-  ran: string;
-  source: Record<string, string>;
-  parameters: Record<string, unknown>;
-  dataVersion: string | null;
-  requests: { operation: string; curve: string | null; range: string | null; path: string; etag: string | null }[];
-  charts: Record<string, string>;
-}
-
-function provenanceOf(page: string): Provenance {
-  const m = /<script type="application\/json" id="service-provenance">(.*?)<\/script>/s.exec(page);
-  assert.ok(m, 'the page has its provenance record');
-  return JSON.parse(m?.[1] ?? '{}') as Provenance;
-}
-
-/** The page without its provenance (metadata and footer): what a replay must give again. */
-function withoutProvenance(page: string): string {
-  return page
-    .replace(/<meta name="service-provenance"[^>]*>\n/, '')
-    .replace(/<script type="application\/json" id="service-provenance">.*?<\/script>\n/s, '')
-    .replace(/<footer id="service-provenance-footer"[\s\S]*?<\/footer>\n/, '');
-}
 
 let params: Run;
 let unknown: Run;
@@ -61,13 +36,11 @@ test.before(async () => {
   const paramsDir = join(fixtures, 'params');
   mkdirSync(snapshotDir, { recursive: true });
   copyFileSync(join(fixtures, 'snapshot', 'snapshot-fixture.ipynb'), join(snapshotDir, 'snapshot-fixture.ipynb'));
-  for (const name of TEACHING) copyFileSync(join(root, 'notebooks', `${name}.ipynb`), join(snapshotDir, `${name}.ipynb`));
   params = await report('--notebooks', paramsDir, '--out', out('params'), '--param', 'area=FR', '--param', 'days=14');
   unknown = await report('--no-build', '--notebooks', paramsDir, '--out', out('unknown'), '--param', 'zone=CET');
   writeFileSync(join(work, 'batch.yaml'), '- { area: DE, days: 1 }\n- { area: NL, days: 2 }\n');
   batch = await report('--no-build', '--notebooks', paramsDir, '--out', out('batch'), '--params-file', join(work, 'batch.yaml'));
-  // With the live demo (the later flag wins over report()'s --no-live), so notebook 06 sees events.
-  recorded = await report('--no-build', '--live', '--notebooks', snapshotDir, '--out', out('recorded'), '--record', out('snapshot'));
+  recorded = await report('--no-build', '--notebooks', snapshotDir, '--out', out('recorded'), '--record', out('snapshot'));
   replayed = await report('--no-build', '--notebooks', snapshotDir, '--out', out('replayed'), '--replay', out('snapshot'));
 });
 
@@ -130,23 +103,6 @@ test('a replay with no service gives the recorded page again, provenance aside; 
   // The footer lists the requests too.
   assert.match(a, /<details><summary>\d+ requests \(operation, curve, range, ETag\)<\/summary>/);
   assert.ok(a.includes('DE Consumption MWh/h 15min Actual'));
-});
-
-test('the teaching notebooks 01, 02 and 06 replay with their error answers and feed events, the same page provenance aside', () => {
-  // What the error cells print: the error classes (01) and the service's 400 message (02); what
-  // the feed cells print (06): the events that arrived and the ones sent again on resuming.
-  const shown = {
-    '01-quickstart': ['<td>ForbiddenError</td>', '<td>NotFoundError</td>', '<td>ValidationError</td>'],
-    '02-timeseries-in-depth': ['Field=&#34;unit&#34;, message: Currency conversion needs daily or coarser data'],
-    '06-live-data': ['<td>CURVE_UPDATE</td>', 'the feed sent again: ', ': new and previous instance'],
-  };
-  for (const name of TEACHING) {
-    const a = readFileSync(join(out('recorded'), `${name}.html`), 'utf8');
-    const b = readFileSync(join(out('replayed'), `${name}.html`), 'utf8');
-    for (const error of shown[name as keyof typeof shown]) assert.ok(b.includes(error), `${name} shows ${error}`);
-    assert.is(withoutProvenance(b), withoutProvenance(a), name);
-    assert.equal(provenanceOf(b).requests, provenanceOf(a).requests, name);
-  }
 });
 
 test.run();
