@@ -16,14 +16,10 @@
 //   node scripts/run-tests.mjs time model only files whose path contains one of the words
 //   TEST_SLOTS=2 node scripts/run-tests.mjs   another budget (1: one file at a time)
 import { spawn } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { availableParallelism } from 'node:os';
-import { installKernels } from '../kernel/install.mjs';
-import { ensurePolars } from './ensure-polars.mjs';
 import { isBuildStale } from './jupyter/ensure-build.mjs';
-import { ensureJupyter } from './jupyter/ensure-jupyter.mjs';
-import { ensureChromium } from './jupyter/report-browser.mjs';
 import { outsideReasons } from './unit-tests.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -152,26 +148,54 @@ async function typecheckProject(project) {
 }
 
 /**
- * Installs, once and before files run side by side, what several files would otherwise install at
- * the same moment: Jupyter and the kernelspecs (notebook and report tests) and chromium (browser
- * tests), each only when missing (apt-get as root). A failure is printed; the files that need the
- * tool then fail with their own message.
+ * What a file needs from outside npm (scripts/prepare-test-tools.mjs): Jupyter and the
+ * kernelspecs (notebook and report tests), chromium (browser tests), PostgreSQL's binaries, and
+ * polars' native binary (the unit files, and files that load nodejs-polars).
  */
-function prepareTools(selected) {
-  const any = (re) => selected.some((f) => re.test(relative(root, f)));
-  const steps = [];
-  if (any(/^test\/(kernel|reports)\//)) {
-    steps.push(() => ensureJupyter());
-    steps.push(() => installKernels({ root }));
-  }
-  if (any(/^test\/(reports|console)\/|browser/)) steps.push(() => ensureChromium());
-  for (const step of steps) {
-    try {
-      step();
-    } catch (error) {
-      console.log(String(error?.message ?? error));
+function toolsOf(file, reasons) {
+  const rel = relative(root, file);
+  const tools = [];
+  if (/^test\/(kernel|reports)\//.test(rel)) tools.push('jupyter');
+  if (/^test\/(reports|console)\/|browser/.test(rel)) tools.push('chromium');
+  if (reasons.some((r) => r.startsWith('runs PostgreSQL'))) tools.push('postgres');
+  if (reasons.length === 0 || readFileSync(file, 'utf8').includes('nodejs-polars')) tools.push('polars');
+  return tools;
+}
+
+/**
+ * Starts scripts/prepare-test-tools.mjs for these tools, beside the first files: polars first
+ * (quick, and the unit files wait for it), then the apt-get ones: Jupyter and chromium first,
+ * as the longest files (notebooks and reports) wait for them. Returns the set of tools done (ready or failed; a failure is printed and the files
+ * that need the tool fail with their own message) and calls `onDone` as each one finishes.
+ */
+function prepareTools(tools, onDone) {
+  const done = new Set();
+  const order = ['polars', 'jupyter', 'chromium', 'postgres'].filter((t) => tools.has(t));
+  if (order.length === 0) return done;
+  const child = spawn(process.execPath, [join(root, 'scripts', 'prepare-test-tools.mjs'), ...order], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let pending = '';
+  const finish = (tool) => {
+    done.add(tool);
+    onDone();
+  };
+  child.stdout.on('data', (d) => {
+    pending += d;
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      const m = /^(ready|failed) (\w+)/.exec(line);
+      if (m === null || m[1] === 'failed') console.log(line);
+      if (m !== null) finish(m[2]);
     }
-  }
+  });
+  child.on('close', () => {
+    for (const tool of order) if (!done.has(tool)) finish(tool);
+  });
+  return done;
 }
 
 async function runFile(file) {
@@ -220,29 +244,41 @@ async function runUnitFiles(unitFiles) {
   console.log(`${bad ? 'FAIL' : 'ok  '} ${label}: ${total[1]} passed (${Date.now() - started} ms)`);
 }
 
-/** Runs jobs in order, each once the slots it needs are free (a job never overtakes an earlier one). */
-async function runJobs(jobs, slots) {
+/**
+ * Runs jobs in order, each once the slots it needs are free and the tools it needs are ready
+ * (`ready(job)`): a job never overtakes an earlier ready one, but jobs whose tools are still
+ * being prepared are passed over until they are. Returns a function that looks again, for when
+ * a tool becomes ready.
+ */
+function runJobs(jobs, slots, ready) {
   let free = slots;
-  let next = 0;
-  await new Promise((done) => {
-    let running = 0;
-    const pump = () => {
-      while (next < jobs.length && Math.min(jobs[next].weight, slots) <= free) {
-        const job = jobs[next];
-        next += 1;
-        const weight = Math.min(job.weight, slots);
-        free -= weight;
-        running += 1;
-        job.run().finally(() => {
-          free += weight;
-          running -= 1;
-          pump();
-        });
-      }
-      if (next === jobs.length && running === 0) done();
-    };
-    pump();
+  let running = 0;
+  const waiting = [...jobs];
+  let finished;
+  const all = new Promise((done) => {
+    finished = done;
   });
+  const pump = () => {
+    for (let i = 0; i < waiting.length; ) {
+      const job = waiting[i];
+      if (!ready(job)) {
+        i += 1;
+        continue;
+      }
+      const weight = Math.min(job.weight, slots);
+      if (weight > free) break;
+      waiting.splice(i, 1);
+      free -= weight;
+      running += 1;
+      job.run().finally(() => {
+        free += weight;
+        running -= 1;
+        pump();
+      });
+    }
+    if (waiting.length === 0 && running === 0) finished();
+  };
+  return { pump, all };
 }
 
 const files = findTests(join(root, 'test')).filter((f) => filters.length === 0 || filters.some((w) => relative(root, f).includes(w)));
@@ -251,24 +287,23 @@ const rank = (file) => {
   return i < 0 ? LONG.length : i;
 };
 const ordered = files.map((file, i) => ({ file, i, rank: rank(file) })).sort((a, b) => a.rank - b.rank || a.i - b.i);
-const job = ({ file, rank }) => ({ weight: LONG[rank]?.[1] ?? 1, run: () => runFile(file) });
+const testDir = join(root, 'test');
+const reasonsOf = new Map(files.map((f) => [f, outsideReasons(f, testDir)]));
+const job = ({ file, rank }) => ({ weight: LONG[rank]?.[1] ?? 1, tools: toolsOf(file, reasonsOf.get(file)), run: () => runFile(file) });
 const long = ordered.filter((f) => f.rank < LONG.length).map(job);
 const others = ordered.filter((f) => f.rank === LONG.length);
-const testDir = join(root, 'test');
-const unitFiles = others.filter((f) => outsideReasons(f.file, testDir).length === 0).map((f) => f.file);
+const unitFiles = others.filter((f) => reasonsOf.get(f.file).length === 0).map((f) => f.file);
 const rest = others.filter((f) => !unitFiles.includes(f.file)).map(job);
-const unit = unitFiles.length ? [{ weight: 2, run: () => runUnitFiles(unitFiles) }] : [];
-const checks = TSC_PROJECTS.map((project) => ({ weight: 2, run: () => typecheckProject(project) }));
+const unit = unitFiles.length ? [{ weight: 2, tools: ['polars'], run: () => runUnitFiles(unitFiles) }] : [];
+const checks = TSC_PROJECTS.map((project) => ({ weight: 2, tools: [], run: () => typecheckProject(project) }));
+const jobs = [...long, ...checks, ...unit, ...rest];
 
 await buildIfStale();
-try {
-  const installed = ensurePolars(root); // the polars tests' native binary, which npm skips on Node 20
-  if (installed) console.log(installed);
-} catch (error) {
-  console.log(String(error));
-}
-prepareTools(files);
-await runJobs([...long, ...checks, ...unit, ...rest], SLOTS);
+let scheduler = null;
+const prepared = prepareTools(new Set(jobs.flatMap((j) => j.tools)), () => scheduler?.pump());
+scheduler = runJobs(jobs, SLOTS, (j) => j.tools.every((t) => prepared.has(t)));
+scheduler.pump();
+await scheduler.all;
 
 for (const [name, output] of failures) {
   console.log(`\n===== ${name} =====\n${output.slice(-6000)}`);
