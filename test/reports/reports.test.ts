@@ -5,7 +5,7 @@
 // the same list of requests and data version in the provenance. The teaching notebooks' replay
 // (error answers and the push feed) is checked in browser.test.ts, from the recording its full
 // report run makes.
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'uvu';
@@ -16,9 +16,10 @@ import { type NotebookRun, runNotebooks } from '../helpers/run-notebooks';
 const root = resolve(__dirname, '..', '..');
 const fixtures = join(root, 'test', 'fixtures', 'notebooks');
 const work = mkdtempSync(join(tmpdir(), 'service-reports-'));
-// The snapshot fixture imports "service": tslab finds it through notebooks/node_modules/service
-// (kernel/install.mjs links it), so it runs from a hidden folder there, removed afterwards.
-const snapshotDir = join(root, 'notebooks', `.report-test-${process.pid}`);
+// The snapshot fixture imports "service": tslab resolves it from the notebook's folder, so that
+// folder (in the temporary one, never under notebooks/, where a file appearing or vanishing upsets
+// the tslab kernels of other tests' notebook runs) gets a node_modules/service link to the project.
+const snapshotDir = join(work, 'snapshot-notebooks');
 const RUN_TIMEOUT_MS = 6 * 60_000;
 
 type Run = NotebookRun;
@@ -34,7 +35,8 @@ const out = (name: string): string => join(work, name);
 
 test.before(async () => {
   const paramsDir = join(fixtures, 'params');
-  mkdirSync(snapshotDir, { recursive: true });
+  mkdirSync(join(snapshotDir, 'node_modules'), { recursive: true });
+  symlinkSync(root, join(snapshotDir, 'node_modules', 'service'), 'dir');
   copyFileSync(join(fixtures, 'snapshot', 'snapshot-fixture.ipynb'), join(snapshotDir, 'snapshot-fixture.ipynb'));
   params = await report('--notebooks', paramsDir, '--out', out('params'), '--param', 'area=FR', '--param', 'days=14');
   unknown = await report('--no-build', '--notebooks', paramsDir, '--out', out('unknown'), '--param', 'zone=CET');
@@ -46,7 +48,6 @@ test.before(async () => {
 
 test.after(() => {
   rmSync(work, { recursive: true, force: true });
-  rmSync(snapshotDir, { recursive: true, force: true });
 });
 
 test('--param injects the values after the parameters cell and names the report after them', () => {
