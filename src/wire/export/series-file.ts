@@ -12,11 +12,15 @@
  */
 import { ByteWriter, ParquetWriter } from 'hyparquet-writer';
 import { ValidationError } from '../../exceptions';
+import { epochInt64 } from '../arrow/columns';
 import type { Timeseries } from '../../model';
 import { CURVE_DEFINITION_FIELDS, type CurveDefinitionJson } from '../save/curve-definition';
 import { formatInstants } from '../json';
 import type { Zone } from 'luxon';
 import { zoneByName } from '../../time';
+
+/** The Parquet logical type of the `date` column. */
+const DATE_TYPE = { type: 'TIMESTAMP', isAdjustedToUTC: true, unit: 'MILLIS' };
 
 /** The formats an export writes. */
 export type ExportFormat = 'parquet' | 'csv';
@@ -103,6 +107,8 @@ class SinkByteWriter extends ByteWriter {
  */
 export class SeriesFileWriter {
   private parquet: ParquetWriter | null = null;
+  /** The `date` column's schema element, labelled a UTC timestamp in ms just before the footer. */
+  private dateField: Record<string, unknown> | null = null;
   private scenarioNames: readonly string[] | null = null;
   private hasValues = true;
   private readonly zones = new Map<string, Zone>();
@@ -173,7 +179,7 @@ export class SeriesFileWriter {
     });
     const columnData = [
       ...(this.options.curveColumn ? [{ name: 'curve', data: new Array<string>(n).fill(curve) }] : []),
-      { name: 'date', data: BigInt64Array.from(chunk.times, (t) => BigInt(t)), encoding: 'DELTA_BINARY_PACKED' as const },
+      { name: 'date', data: epochInt64(chunk.times, 0, n), encoding: 'DELTA_BINARY_PACKED' as const },
       ...(chunk.values !== null ? [double('value', chunk.values)] : []),
       ...chunk.scenarios.map((column, k) => double(`scenario:${names[k]}`, column)),
     ];
@@ -188,6 +194,7 @@ export class SeriesFileWriter {
   async finish(): Promise<void> {
     if (this.scenarioNames === null)
       await this.start({ times: new Float64Array(0), values: new Float64Array(0), scenarios: [], scenarioNames: [] });
+    if (this.dateField !== null) this.dateField.logical_type = DATE_TYPE;
     if (this.parquet !== null) await this.parquet.finish();
     await this.sink.end();
   }
@@ -202,14 +209,14 @@ export class SeriesFileWriter {
       return;
     }
     const optionalDouble = (name: string) => ({ name, type: 'DOUBLE', repetition_type: 'OPTIONAL' });
+    // Plain INT64 while the row groups are written, a UTC timestamp in ms in the footer (finish):
+    // the same bytes, but hyparquet-writer turns a column it knows as a timestamp into an array of
+    // one BigInt per row again in every row group, about a third of the export's time
+    // (docs/performance.md#import-export).
+    this.dateField = { name: 'date', type: 'INT64', repetition_type: 'REQUIRED' };
     const fields = [
       ...(this.options.curveColumn ? [{ name: 'curve', type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'REQUIRED' }] : []),
-      {
-        name: 'date',
-        type: 'INT64',
-        repetition_type: 'REQUIRED',
-        logical_type: { type: 'TIMESTAMP', isAdjustedToUTC: true, unit: 'MILLIS' },
-      },
+      this.dateField,
       ...(this.hasValues ? [optionalDouble('value')] : []),
       ...scenarioColumns.map(optionalDouble),
     ];

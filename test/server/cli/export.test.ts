@@ -147,6 +147,17 @@ test('Parquet, one long file: DuckDB reads every row and the definitions', async
         [OTHER, 24, 1],
       ],
     );
+    // the date column is a UTC timestamp in ms (labelled so in the footer, written as plain INT64)
+    const dates = (
+      await conn.runAndReadAll(
+        `SELECT typeof(min(date)) AS type, epoch_ms(min(date)) AS first, epoch_ms(max(date)) AS last FROM read_parquet('${file}') WHERE curve = '${OTHER}'`,
+      )
+    ).getRowObjectsJS();
+    assert.equal(
+      dates.map((r) => [r.type, Number(r.first), Number(r.last)]),
+      // 2024-01-01 00:00 in Berlin (UTC+1 in winter) is 2023-12-31 23:00 UTC; 24 hours
+      [['TIMESTAMP WITH TIME ZONE', Date.UTC(2023, 11, 31, 23), Date.UTC(2024, 0, 1, 22)]],
+    );
     const meta = (
       await conn.runAndReadAll(`SELECT decode(value) AS v FROM parquet_kv_metadata('${file}') WHERE decode(key) = 'service.curves'`)
     ).getRowObjectsJS();
