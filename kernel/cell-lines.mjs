@@ -4,7 +4,7 @@
 //
 // tslab compiles a cell to CommonJS and runs `(function(exports, require) { ` + that code, so the
 // code's first line holds the wrapper's start. TypeScript's CommonJS output starts with lines of
-// its own: module helpers (`__importStar`, ... for some imports), `Object.defineProperty(exports,
+// its own: module support functions (`__importStar`, ... for some imports), `Object.defineProperty(exports,
 // "__esModule", ...)`, and `exports.a = exports.tsLastExpr = void 0;` whenever the cell declares a
 // name or ends with a value. It also puts a line exporting each declared name after its
 // declaration (`exports.a = a;`). So the one-line cell `await load(...)` ran on line 3, not 2.
