@@ -19,6 +19,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { availableParallelism } from 'node:os';
+import { createInterface } from 'node:readline';
 import { isBuildStale } from './jupyter/ensure-build.mjs';
 import { outsideReasons } from './unit-tests.mjs';
 
@@ -164,9 +165,10 @@ function toolsOf(file, reasons) {
 
 /**
  * Starts scripts/prepare-test-tools.mjs for these tools, beside the first files: polars first
- * (quick, and the unit files wait for it), then the apt-get ones: Jupyter and chromium first,
- * as the longest files (notebooks and reports) wait for them. Returns the set of tools done (ready or failed; a failure is printed and the files
- * that need the tool fail with their own message) and calls `onDone` as each one finishes.
+ * (quick, and the unit files wait for it), then the apt-get ones, Jupyter and chromium first, as
+ * the longest files (notebooks and reports) wait for them. Returns the set of tools done (ready
+ * or failed: a failure is printed, and the files that need the tool fail with their own message)
+ * and calls `onDone` as each one finishes.
  */
 function prepareTools(tools, onDone) {
   const done = new Set();
@@ -177,20 +179,14 @@ function prepareTools(tools, onDone) {
     env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  let pending = '';
   const finish = (tool) => {
     done.add(tool);
     onDone();
   };
-  child.stdout.on('data', (d) => {
-    pending += d;
-    const lines = pending.split('\n');
-    pending = lines.pop() ?? '';
-    for (const line of lines) {
-      const m = /^(ready|failed) (\w+)/.exec(line);
-      if (m === null || m[1] === 'failed') console.log(line);
-      if (m !== null) finish(m[2]);
-    }
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    const m = /^(ready|failed) (\w+)/.exec(line);
+    if (m === null || m[1] === 'failed') console.log(line);
+    if (m !== null) finish(m[2]);
   });
   child.on('close', () => {
     for (const tool of order) if (!done.has(tool)) finish(tool);
