@@ -35,6 +35,7 @@ export class NbconvertLog {
     this.lines = [];
     this.cellStderr = [];
     this.partial = '';
+    this.executed = false;
   }
 
   /** Feeds a chunk of output (any split). */
@@ -53,13 +54,25 @@ export class NbconvertLog {
 
   line(line) {
     if (line.startsWith(PREFIX)) {
-      if (line.startsWith(`${PREFIX}Executing cell:`)) this.cellStderr = [];
+      if (line.startsWith(`${PREFIX}Executing cell:`)) {
+        this.cellStderr = [];
+        this.executed = true;
+      }
       const m = STDERR.exec(line);
       if (m) this.cellStderr.push(fromPythonRepr(m[1]));
       return;
     }
     this.lines.push(line);
     if (this.lines.length > this.maxLines) this.lines.shift();
+  }
+
+  /**
+   * Whether the run failed because its kernel ended before answering its first request (Jupyter's
+   * "Kernel died before replying to kernel_info"), so that no cell ran.
+   * @returns {boolean}
+   */
+  kernelDiedAtStart() {
+    return !this.executed && this.lines.some((l) => l.includes('Kernel died before replying to kernel_info'));
   }
 
   /**
@@ -81,5 +94,24 @@ export class NbconvertLog {
       text = this.lines.filter((l) => l.trim() !== '').slice(-maxLines).join('\n');
     }
     return text.split('\n').map((l) => `     ${l}`).join('\n');
+  }
+}
+
+/**
+ * Runs a notebook's execution again, with a new kernel, while its kernel ends before answering
+ * its first request (no cell ran, so nothing is repeated), at most `attempts` times in all.
+ * Jupyter picks a kernel's ports and frees them before the kernel binds them; on a busy machine
+ * another process can take one in between, and the kernel cannot start.
+ * @param {(log: NbconvertLog) => Promise<number>} runOnce one execution, writing to `log`; resolves with its exit code
+ * @param {{ attempts: number, stop?: () => boolean, onRetry?: (attempt: number, log: NbconvertLog) => void }} options
+ *   `onRetry` is called before attempt 2, 3, ... with the failed attempt's log
+ * @returns {Promise<{ log: NbconvertLog, code: number }>} the last attempt's log and exit code
+ */
+export async function runUntilKernelStarts(runOnce, { attempts, stop = () => false, onRetry = () => {} }) {
+  for (let attempt = 1; ; attempt += 1) {
+    const log = new NbconvertLog();
+    const code = await runOnce(log);
+    if (code === 0 || attempt >= attempts || stop() || !log.kernelDiedAtStart()) return { log, code };
+    onRetry(attempt + 1, log);
   }
 }

@@ -51,7 +51,7 @@ import { startDemoService } from './demo-service.mjs';
 // every SVG element: the `report` template (lab, with SVG written as is) keeps the charts.
 const REPORT_TEMPLATES = new URL('./templates', import.meta.url).pathname;
 import { listNotebooks, notebookEnv } from './notebook-env.mjs';
-import { NbconvertLog } from './nbconvert-log.mjs';
+import { NbconvertLog, runUntilKernelStarts } from './nbconvert-log.mjs';
 import { killTree } from './process-tree.mjs';
 import { CHECK_TAG, injectParameters, numberExecution, parseParam, ParameterError, reportName } from './report-cells.mjs';
 import { indexPage } from './report-index.mjs';
@@ -60,6 +60,8 @@ import { addProvenance, kernelVersion, provenance, readRequests } from './proven
 import { addChartRuntime, chartRuntimeVersions } from './chart-runtime.mjs';
 
 const NBCONVERT_GUARD_MS = 60 * 60_000;
+/** How many kernels a notebook's run starts, at most, when each ends before its first reply. */
+const START_ATTEMPTS = 3;
 
 /**
  * The execution step of `nbconvert --to notebook`: late_outputs.py's KeepLateOutputs instead of
@@ -307,10 +309,12 @@ async function main() {
       // The notebook's clients log their requests here (SERVICE_REQUEST_LOG, read by the client).
       const requestLog = join(scratch, `requests-${name}.jsonl`);
       rmSync(requestLog, { force: true });
-      const execLog = new NbconvertLog();
+      let execLog;
       let execCode;
       try {
-        execCode = await run(jupyter.jupyter, [
+        // A kernel that ends before its first reply ran no cell: the notebook runs again with a new
+        // one (docs/notebooks.md#a-kernel-that-does-not-start).
+        ({ log: execLog, code: execCode } = await runUntilKernelStarts((log) => run(jupyter.jupyter, [
           'nbconvert', '--log-level=DEBUG', '--to', 'notebook',
           // nbconvert's executor, keeping the outputs a kernel sends after its cell's idle status
           ...KEEP_LATE_OUTPUTS,
@@ -318,7 +322,11 @@ async function main() {
           `--ExecutePreprocessor.timeout=${options.timeout}`,
           '--ExecutePreprocessor.startup_timeout=120',
           '--output-dir', executedDir, '--output', name, input,
-        ], { env: { ...env, SERVICE_REQUEST_LOG: requestLog, PYTHONPATH: pythonPath(env) }, cwd: root, log: execLog, onChild: (c) => { current = c; } });
+        ], { env: { ...env, SERVICE_REQUEST_LOG: requestLog, PYTHONPATH: pythonPath(env) }, cwd: root, log, onChild: (c) => { current = c; } }), {
+          attempts: START_ATTEMPTS,
+          stop: () => abort.signal.aborted,
+          onRetry: (attempt, log) => console.log(`run-notebooks: the ${kernel} kernel of ${rel} ended before it started; starting a new one (${attempt} of ${START_ATTEMPTS})\n${log.excerpt(12)}`),
+        }));
       } finally {
         if (input !== file) rmSync(input, { force: true });
       }
