@@ -83,8 +83,9 @@ function report(
 }
 
 async function importLocal(options: ImportOptions, io: CliIO): Promise<number> {
-  // the store opens (DuckDB's own threads) while the files are read
-  const opening = openStore(options).catch((err: Error): Promise<Store> => {
+  // the store opens (DuckDB's own threads) while the files are read; nothing else reads it while
+  // the command imports, so the values go in on all of DuckDB's threads
+  const opening = openStore(options, {}, { exclusiveWrites: true }).catch((err: Error): Promise<Store> => {
     if (options.store !== undefined) throw err;
     throw new ValueError(
       `${err.message}\nIs a service running on ${options.data}? Send the files to it instead: ` +

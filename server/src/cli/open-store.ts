@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { DuckDbStore, PostgresStore, type PostgresStoreOptions, type Store } from '../store';
+import { DuckDbStore, PostgresStore, type DuckDbStoreOptions, type PostgresStoreOptions, type Store } from '../store';
 import { ValidationError } from 'service/exceptions';
 
 /** Where a command's store is. */
@@ -20,13 +20,14 @@ export interface StoreLocation {
  *
  * @param where - `--data` and `--store`.
  * @param shared - Pool size and statement time-out of the shared store.
+ * @param embedded - Options of the embedded store.
  * @returns The open store.
  * @throws ValueError when it cannot be opened.
  * @example
  * const store = await openStore({ data: 'data', store: 'postgres://svc@db/service' });
  */
-export function openStore(where: StoreLocation, shared: PostgresStoreOptions = {}): Promise<Store> {
-  return where.store !== undefined ? PostgresStore.open(where.store, shared) : DuckDbStore.open(where.data);
+export function openStore(where: StoreLocation, shared: PostgresStoreOptions = {}, embedded: DuckDbStoreOptions = {}): Promise<Store> {
+  return where.store !== undefined ? PostgresStore.open(where.store, shared) : DuckDbStore.open(where.data, embedded);
 }
 
 /**

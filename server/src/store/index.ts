@@ -29,7 +29,7 @@ export type {
   TimeRange,
 } from './store';
 export { inTimeForm } from './time-form';
-export { DuckDbStore } from './duckdb/duckdb-store';
+export { DuckDbStore, type DuckDbStoreOptions } from './duckdb/duckdb-store';
 export { validateBatch, type BatchContext } from './validate-batch';
 export { categoriesOf, grantCovers, matchesCurve, matchesPlace, matchesText, pageOf, searchWords } from './filters';
 export { EventIdGenerator, compareEventIds, formatEventId, parseEventId, type EventIdParts } from './event-ids';

@@ -236,7 +236,8 @@ export async function readRows(conn: DuckDBConnection, sql: string, params: Duck
 export type AppendKind = 'int' | 'small' | 'big' | 'double' | 'text';
 
 const CHUNK_TYPES: Record<AppendKind, DuckDBType> = { int: INTEGER, small: SMALLINT, big: BIGINT, double: DOUBLE, text: VARCHAR };
-const CHUNK_ROWS = 2048;
+/** Rows of a data chunk (DuckDB's vector size). */
+export const CHUNK_ROWS = 2048;
 
 /**
  * A column to append: a constant for every row (number, text or `null`), or an array with one
@@ -262,15 +263,168 @@ const INT_LIMIT: Record<AppendKind, number> = { int: 2 ** 31, small: 2 ** 15, bi
  * `TypedArray.set`/`fill` is several times faster than one `setItem` call per cell; when the
  * library's vectors look different, cells are set one by one instead.
  */
-function itemsOf(vector: DuckDBVector<Cell>, kind: AppendKind): Items | null {
+function itemsOf(vector: DuckDBVector<Cell>, kind: AppendKind, rows: number): Items | null {
   const type = ITEM_ARRAYS[kind];
   const items = (vector as unknown as { items?: unknown }).items;
-  return type !== null && items instanceof type && items.length === CHUNK_ROWS ? items : null;
+  return type !== null && items instanceof type && items.length === rows ? items : null;
 }
 
 function hasNaN(values: ArrayLike<number>, from: number, to: number): boolean {
   for (let i = from; i < to; i++) if (values[i] !== values[i]) return true;
   return false;
+}
+
+/**
+ * Fills the vectors of one data chunk from columns of values: typed-array copies where the
+ * library's vectors allow them, cell by cell otherwise. Numeric NaN is set as NULL.
+ *
+ * @example
+ * const fill = new ChunkFill(['int', 'big', 'double']);
+ * chunk.rowCount = n;
+ * fill.open(chunk);
+ * fill.put([seriesId, times, values], 0, 0, n);
+ * fill.flush();
+ */
+export class ChunkFill {
+  private vectors: DuckDBVector<Cell>[] = [];
+  private items: (Items | null)[] = [];
+  /** True when a NULL was set since {@link ChunkFill.open} (the chunk then needs a reset before reuse). */
+  nulls = false;
+
+  /** @param kinds - The type of each column. */
+  constructor(private readonly kinds: readonly AppendKind[]) {}
+
+  /** True between {@link ChunkFill.open} and {@link ChunkFill.release}. */
+  get isOpen(): boolean {
+    return this.vectors.length > 0;
+  }
+
+  /**
+   * Takes the vectors of a chunk whose row count is set.
+   *
+   * @param chunk - The chunk (columns of the kinds given).
+   * @returns Nothing.
+   * @example
+   * fill.open(chunk);
+   */
+  open(chunk: DuckDBDataChunk): void {
+    const rows = chunk.rowCount;
+    this.vectors = this.kinds.map((_, c) => chunk.getColumnVector(c) as DuckDBVector<Cell>);
+    this.items = this.vectors.map((v, c) => itemsOf(v, this.kinds[c]!, rows));
+    this.nulls = false;
+  }
+
+  /**
+   * Sets rows `at .. at + rows - 1` of the chunk from rows `offset ..` of the array columns
+   * (constants repeat).
+   *
+   * @param columns - One column per kind.
+   * @param offset - First row of the array columns.
+   * @param at - First row of the chunk.
+   * @param rows - Number of rows.
+   * @returns Nothing.
+   * @throws Error when a value does not fit its column (e.g. a fraction in an integer column).
+   * @example
+   * fill.put([7, times, values], 0, 0, times.length);
+   */
+  put(columns: readonly AppendColumn[], offset: number, at: number, rows: number): void {
+    if (columns.length !== this.kinds.length) throw new RangeError(`Expected ${this.kinds.length} columns, got ${columns.length}`);
+    for (let c = 0; c < columns.length; c++) {
+      const column = columns[c]!;
+      if (column === null || typeof column === 'number' || typeof column === 'string') this.fillConstant(c, column, at, rows);
+      else this.fillArray(c, column, offset, at, rows);
+    }
+  }
+
+  /**
+   * Copies what was set to the chunk's DuckDB vectors (the vectors stay taken).
+   *
+   * @returns Nothing.
+   * @example
+   * fill.flush();
+   */
+  flush(): void {
+    for (const vector of this.vectors) vector.flush();
+  }
+
+  /**
+   * Lets the vectors go (after the chunk was reset: they belonged to its old state).
+   *
+   * @returns Nothing.
+   * @example
+   * fill.release();
+   */
+  release(): void {
+    this.vectors = [];
+    this.items = [];
+  }
+
+  private fillConstant(c: number, value: Cell, at: number, n: number): void {
+    const plain = typeof value === 'number' && Number.isNaN(value) ? null : value;
+    // a BIGINT column takes a whole number as a bigint
+    const cell = this.kinds[c] === 'big' && plain !== null ? BigInt(wholeNumber(plain)) : plain;
+    const items = this.items[c];
+    const limit = INT_LIMIT[this.kinds[c]!];
+    if (items instanceof BigInt64Array && typeof cell === 'bigint') {
+      items.fill(cell, at, at + n);
+      return;
+    }
+    if (
+      items &&
+      !(items instanceof BigInt64Array) &&
+      typeof cell === 'number' &&
+      (this.kinds[c] === 'double' || (Number.isInteger(cell) && cell >= -limit && cell < limit))
+    ) {
+      items.fill(cell, at, at + n);
+      return;
+    }
+    if (cell === null) this.nulls = true;
+    const vector = this.vectors[c]!;
+    for (let i = at; i < at + n; i++) vector.setItem(i, cell);
+  }
+
+  private fillArray(c: number, column: ArrayLike<number> | readonly (string | null)[], from: number, at: number, n: number): void {
+    if (this.kinds[c] === 'big') {
+      this.fillBig(c, column as ArrayLike<number | null>, from, at, n);
+      return;
+    }
+    const items = this.items[c];
+    if (items instanceof Float64Array && column instanceof Float64Array && !hasNaN(column, from, from + n)) {
+      items.set(column.subarray(from, from + n), at);
+      return;
+    }
+    const vector = this.vectors[c]!;
+    for (let i = 0; i < n; i++) {
+      const v = column[from + i]!;
+      if (v === null || v !== v) {
+        vector.setItem(at + i, null);
+        this.nulls = true;
+      } else vector.setItem(at + i, v);
+    }
+  }
+
+  /** Writes whole numbers into a BIGINT column through its two 32-bit halves (NaN and null as NULL). */
+  private fillBig(c: number, column: ArrayLike<number | null>, from: number, at: number, n: number): void {
+    const items = this.items[c];
+    const words = items instanceof BigInt64Array ? new Int32Array(items.buffer, items.byteOffset, 2 * items.length) : null;
+    const vector = this.vectors[c]!;
+    for (let i = 0; i < n; i++) {
+      const v = column[from + i];
+      if (v === null || v === undefined || v !== v) {
+        vector.setItem(at + i, null);
+        this.nulls = true;
+        continue;
+      }
+      const whole = wholeNumber(v);
+      if (words === null) {
+        vector.setItem(at + i, BigInt(whole));
+        continue;
+      }
+      const high = Math.floor(whole / TWO_32);
+      words[2 * (at + i)] = whole - high * TWO_32;
+      words[2 * (at + i) + 1] = high;
+    }
+  }
 }
 
 /**
@@ -286,10 +440,8 @@ function hasNaN(values: ArrayLike<number>, from: number, to: number): boolean {
  */
 export class ChunkWriter {
   private readonly chunk: DuckDBDataChunk;
-  private vectors: DuckDBVector<Cell>[] = [];
-  private items: (Items | null)[] = [];
+  private readonly fill: ChunkFill;
   private filled = 0;
-  private nulls = false;
   private readonly hasText: boolean;
 
   /**
@@ -304,6 +456,7 @@ export class ChunkWriter {
       kinds.map((k) => CHUNK_TYPES[k]),
       CHUNK_ROWS,
     );
+    this.fill = new ChunkFill(kinds);
     this.hasText = kinds.includes('text');
   }
 
@@ -322,16 +475,9 @@ export class ChunkWriter {
     if (columns.length !== this.kinds.length) throw new RangeError(`Expected ${this.kinds.length} columns, got ${columns.length}`);
     let done = 0;
     while (done < rows) {
-      if (this.vectors.length === 0) {
-        this.vectors = this.kinds.map((_, c) => this.chunk.getColumnVector(c) as DuckDBVector<Cell>);
-        this.items = this.vectors.map((v, c) => itemsOf(v, this.kinds[c]!));
-      }
+      if (!this.fill.isOpen) this.fill.open(this.chunk);
       const n = Math.min(CHUNK_ROWS - this.filled, rows - done);
-      for (let c = 0; c < columns.length; c++) {
-        const column = columns[c]!;
-        if (column === null || typeof column === 'number' || typeof column === 'string') this.fillConstant(c, column, n);
-        else this.fillArray(c, column, offset + done, n);
-      }
+      this.fill.put(columns, offset + done, this.filled, n);
       this.filled += n;
       done += n;
       if (this.filled === CHUNK_ROWS) this.emit();
@@ -362,89 +508,18 @@ export class ChunkWriter {
     this.appender.closeSync();
   }
 
-  private fillConstant(c: number, value: Cell, n: number): void {
-    const at = this.filled;
-    const plain = typeof value === 'number' && Number.isNaN(value) ? null : value;
-    // a BIGINT column takes a whole number as a bigint
-    const cell = this.kinds[c] === 'big' && plain !== null ? BigInt(wholeNumber(plain)) : plain;
-    const items = this.items[c];
-    const limit = INT_LIMIT[this.kinds[c]!];
-    if (items instanceof BigInt64Array && typeof cell === 'bigint') {
-      items.fill(cell, at, at + n);
-      return;
-    }
-    if (
-      items &&
-      !(items instanceof BigInt64Array) &&
-      typeof cell === 'number' &&
-      (this.kinds[c] === 'double' || (Number.isInteger(cell) && cell >= -limit && cell < limit))
-    ) {
-      items.fill(cell, at, at + n);
-      return;
-    }
-    if (cell === null) this.nulls = true;
-    const vector = this.vectors[c]!;
-    for (let i = at; i < at + n; i++) vector.setItem(i, cell);
-  }
-
-  private fillArray(c: number, column: ArrayLike<number> | readonly (string | null)[], from: number, n: number): void {
-    if (this.kinds[c] === 'big') {
-      this.fillBig(c, column as ArrayLike<number | null>, from, n);
-      return;
-    }
-    const at = this.filled;
-    const items = this.items[c];
-    if (items instanceof Float64Array && column instanceof Float64Array && !hasNaN(column, from, from + n)) {
-      items.set(column.subarray(from, from + n), at);
-      return;
-    }
-    const vector = this.vectors[c]!;
-    for (let i = 0; i < n; i++) {
-      const v = column[from + i]!;
-      if (v === null || v !== v) {
-        vector.setItem(at + i, null);
-        this.nulls = true;
-      } else vector.setItem(at + i, v);
-    }
-  }
-
-  /** Writes whole numbers into a BIGINT column through its two 32-bit halves (NaN and null as NULL). */
-  private fillBig(c: number, column: ArrayLike<number | null>, from: number, n: number): void {
-    const at = this.filled;
-    const items = this.items[c];
-    const words = items instanceof BigInt64Array ? new Int32Array(items.buffer, items.byteOffset, 2 * items.length) : null;
-    const vector = this.vectors[c]!;
-    for (let i = 0; i < n; i++) {
-      const v = column[from + i];
-      if (v === null || v === undefined || v !== v) {
-        vector.setItem(at + i, null);
-        this.nulls = true;
-        continue;
-      }
-      const whole = wholeNumber(v);
-      if (words === null) {
-        vector.setItem(at + i, BigInt(whole));
-        continue;
-      }
-      const high = Math.floor(whole / TWO_32);
-      words[2 * (at + i)] = whole - high * TWO_32;
-      words[2 * (at + i) + 1] = high;
-    }
-  }
-
   private emit(): void {
-    for (const vector of this.vectors) vector.flush();
+    this.fill.flush();
     const partial = this.filled < CHUNK_ROWS;
     if (partial) this.chunk.rowCount = this.filled;
     this.appender.appendDataChunk(this.chunk);
     this.filled = 0;
-    if (partial || this.nulls || this.hasText) {
+    if (partial || this.fill.nulls || this.hasText) {
       // A fresh start: full size again, no NULL mask, no string heap; the cached JS vectors
       // belonged to the old state.
       this.chunk.reset();
       this.chunk.rowCount = CHUNK_ROWS;
-      this.vectors = [];
-      this.nulls = false;
+      this.fill.release();
     }
   }
 }

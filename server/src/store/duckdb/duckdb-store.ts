@@ -33,6 +33,7 @@ import { readBlock, sliceBlock, writeBlock } from './duckdb-blocks';
 import { fixedStep, writeSpans } from './duckdb-spans';
 import { openSeriesCursor } from './duckdb-stream';
 import { importResult, writeBatch, type WriteCounts } from './duckdb-write';
+import { registerSeriesInsert } from './duckdb-series-insert';
 import type { CurveRow } from './duckdb-write-meta';
 import { EventIdGenerator, compareEventIds, formatEventId, parseEventId, type EventIdParts } from '../event-ids';
 import { categoriesOf, matchesCurve, matchesPlace, pageOf, sortedBy } from '../filters';
@@ -87,6 +88,13 @@ export interface DuckDbStoreOptions {
   streamReads?: number;
   /** How long events stay in the log, in ms (default 7 days; at least 24 hours). */
   eventRetentionMs?: number;
+  /**
+   * True when nothing else reads the store while it writes (a command that only imports): an
+   * import's series values are then inserted on all of DuckDB's threads, each series' rows
+   * together and in time order but the series in any order (default false: rows in the order
+   * of the batch, on one thread).
+   */
+  exclusiveWrites?: boolean;
 }
 
 const DAY_MS = 86_400_000;
@@ -142,6 +150,7 @@ export class DuckDbStore implements Store {
     state: StoredState,
     private readonly clock: () => number,
     private readonly retentionMs: number,
+    private readonly exclusiveWrites: boolean,
   ) {
     ({
       curves: this.curves,
@@ -175,12 +184,22 @@ export class DuckDbStore implements Store {
     try {
       const writer = await db.connect();
       const state = await loadState(writer);
+      registerSeriesInsert(writer);
       const readers: DuckDBConnection[] = [];
       for (let i = 0; i < Math.max(1, options.readers ?? 2); i++) readers.push(await db.connect());
       const streamers: DuckDBConnection[] = [];
       for (let i = 0; i < Math.max(0, options.streamReads ?? 2); i++) streamers.push(await db.connect());
       const retention = Math.max(DAY_MS, options.eventRetentionMs ?? 7 * DAY_MS);
-      return new DuckDbStore(db, writer, new Pool(readers), streamers, state, options.clock ?? Date.now, retention);
+      return new DuckDbStore(
+        db,
+        writer,
+        new Pool(readers),
+        streamers,
+        state,
+        options.clock ?? Date.now,
+        retention,
+        options.exclusiveWrites ?? false,
+      );
     } catch (err) {
       db.closeSync();
       throw err;
@@ -222,6 +241,7 @@ export class DuckDbStore implements Store {
         events.map((event, k) => ({ event, id: ids[k]! })),
         now - this.retentionMs,
         onStep,
+        this.exclusiveWrites,
       );
     } catch (err) {
       Object.assign(this.next, saved);

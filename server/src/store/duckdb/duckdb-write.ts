@@ -8,6 +8,7 @@ import { BIGINT, INTEGER, LIST, listValue, type DuckDBConnection } from '@duckdb
 import { ChunkWriter, sqlIntList, sqlNumber, sqlTime } from './duckdb-io';
 import type { WritePlan } from './duckdb-plan';
 import { clearBlocks } from './duckdb-blocks';
+import { insertSeriesRows, type SeriesRows } from './duckdb-series-insert';
 import { clearSpans } from './duckdb-spans';
 import { closeQuietly, writeCurves, writeDirectory, writeEvents, writeInstances } from './duckdb-write-meta';
 import type { EventIdParts } from '../event-ids';
@@ -58,24 +59,26 @@ async function deleteRanges(conn: DuckDBConnection, ids: readonly number[], los:
 
 /**
  * Writes the values of series blocks: each block replaces what its curve/instance holds between
- * its first and last timestamp (inclusive), for every member. Rows go through one
- * {@link ChunkWriter}; what the blocks replace among the stored values is deleted up front in one
- * statement, and only a block whose curve/instance an earlier block of the same batch wrote makes
- * the buffered rows reach the table before its own delete.
+ * its first and last timestamp (inclusive), for every member. What the blocks replace among the
+ * stored values is deleted up front in one statement, and the rows go in with one insert
+ * ({@link insertSeriesRows}); only a block whose curve/instance an earlier block of the same
+ * batch wrote makes the rows before it reach the table before its own delete.
  *
  * @param conn - The connection (in a transaction).
  * @param targets - The blocks with their series ids.
  * @param columnsOf - All series ids of a curve/instance (what a block replaces).
- * @param afterEach - Called after each block (progress).
+ * @param afterEach - Called after each block's rows are in (progress).
+ * @param parallel - Whether the inserts may run on several threads ({@link insertSeriesRows}).
  * @returns Number of values written.
  * @example
- * await writeSeries(conn, targets, (c, i) => ids, () => {});
+ * await writeSeries(conn, targets, (c, i) => ids, () => {}, false);
  */
 async function writeSeries(
   conn: DuckDBConnection,
   targets: readonly SeriesTarget[],
   columnsOf: (curveId: number, instanceId: number) => number[],
   afterEach: () => void,
+  parallel: boolean,
 ): Promise<number> {
   const seen = new Set<string>();
   const again: boolean[] = [];
@@ -97,33 +100,32 @@ async function writeSeries(
   }
   await deleteRanges(conn, ids, los, his);
   let written = 0;
-  const appender = await conn.createAppender('series_values');
-  const writer = new ChunkWriter(appender, ['int', 'big', 'double']);
-  try {
-    for (const [k, t] of targets.entries()) {
-      const { times } = t.block;
-      const n = times.length;
-      if (n > 0 && again[k]) {
-        writer.flush();
-        appender.flushSync();
-        await conn.run(`DELETE FROM series_values WHERE series_id IN (${sqlIntList(columnsOf(t.curveId, t.instanceId))})
-          AND ts BETWEEN ${sqlTime(times[0]!)} AND ${sqlTime(times[n - 1]!)}`);
-      }
-      if (n > 0 && t.valueId !== null && t.block.values) {
-        writer.append([t.valueId, times, t.block.values], 0, n);
-        written += n;
-      }
-      t.block.scenarios.forEach((column, m) => {
-        if (n > 0) writer.append([t.scenarioIds[m]!, times, column], 0, n);
-        written += n;
-      });
-      afterEach();
+  let pieces: SeriesRows[] = [];
+  let waiting = 0;
+  const insert = async () => {
+    await insertSeriesRows(conn, pieces, parallel);
+    pieces = [];
+    for (; waiting > 0; waiting--) afterEach();
+  };
+  for (const [k, t] of targets.entries()) {
+    const { times } = t.block;
+    const n = times.length;
+    if (n > 0 && again[k]) {
+      await insert();
+      await conn.run(`DELETE FROM series_values WHERE series_id IN (${sqlIntList(columnsOf(t.curveId, t.instanceId))})
+        AND ts BETWEEN ${sqlTime(times[0]!)} AND ${sqlTime(times[n - 1]!)}`);
     }
-    writer.close();
-  } catch (err) {
-    closeQuietly(appender);
-    throw err;
+    if (n > 0 && t.valueId !== null && t.block.values) {
+      pieces.push({ id: t.valueId, times, values: t.block.values, rows: n });
+      written += n;
+    }
+    t.block.scenarios.forEach((column, m) => {
+      if (n > 0) pieces.push({ id: t.scenarioIds[m]!, times, values: column, rows: n });
+      written += n;
+    });
+    waiting++;
   }
+  await insert();
   return written;
 }
 
@@ -275,6 +277,8 @@ export function importResult(batch: ImportBatch, written: WriteCounts, events: E
  * @param events - The plan's events with their ids, and the ids' parts.
  * @param dropBefore - Events created before this epoch ms leave the log.
  * @param onStep - Called after each step with the steps done and the total.
+ * @param parallel - Whether series values may be inserted on several threads (a store nothing
+ *   else reads meanwhile; {@link insertSeriesRows}).
  * @returns What was written.
  * @throws whatever failed; nothing is then written.
  * @example
@@ -287,6 +291,7 @@ export async function writeBatch(
   events: readonly { event: EventRecord; id: EventIdParts }[],
   dropBefore: number,
   onStep: (done: number, total: number) => void,
+  parallel = false,
 ): Promise<WriteCounts> {
   const total = 2 + plan.series.length + plan.periods.length + plan.ohlc.length;
   let done = 0;
@@ -298,7 +303,7 @@ export async function writeBatch(
     await writeInstances(conn, plan.instances, plan.newSeries, plan.replacedInstances);
     step();
     const columnsOf = (c: number, i: number) => plan.columns.get(`${c}|${i}`) ?? [];
-    const values = await writeSeries(conn, plan.series, columnsOf, step);
+    const values = await writeSeries(conn, plan.series, columnsOf, step, parallel);
     await clearSpans(conn, changedSeries(plan.series, columnsOf));
     await clearBlocks(
       conn,

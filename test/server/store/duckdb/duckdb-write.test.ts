@@ -29,10 +29,10 @@ function block(name: string, times: Float64Array, values: Float64Array | null, e
 }
 
 const dirs: string[] = [];
-async function openStore() {
+async function openStore(exclusiveWrites = false) {
   const dir = mkdtempSync(join(tmpdir(), 'store-write-test-'));
   dirs.push(dir);
-  return DuckDbStore.open(dir, { clock: () => Date.UTC(2024, 0, 10) });
+  return DuckDbStore.open(dir, { clock: () => Date.UTC(2024, 0, 10), exclusiveWrites });
 }
 test.after(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
@@ -58,6 +58,33 @@ test('many blocks in one batch: each curve reads back exactly, across chunk boun
     assert.equal([...(got.values as Float64Array)], [...(blocks[k].values as Float64Array)]);
   }
   await store.close();
+});
+
+test('exclusive writes (values inserted on several threads) read back what a shared store reads back', async () => {
+  const names = Array.from({ length: 6 }, (_, k) => `DE Bench ${k} MWh/h 15min Actual`);
+  // six curves of 150,000 values (more than a row group each), a gap of NaN in one, then a later
+  // block of the same curve in the same batch and a small block of a curve stored before
+  const big = names.map((name, k) => block(name, steps(T0, 150_000), ramp(150_000, 1e6 * k)));
+  big[2]!.values!.fill(Number.NaN, 70_000, 70_100);
+  const later = block(names[0]!, steps(T0 + 149_000 * M15, 2000), ramp(2000, -5000));
+  const reads: unknown[] = [];
+  for (const exclusive of [false, true]) {
+    const store = await openStore(exclusive);
+    await store.importBatch({ curves: [...names, A].map((n) => curve(n)), series: [block(A, steps(T0, 4), ramp(4, 0))] });
+    const r = await store.importBatch({ series: [...big, later, block(A, steps(T0 + M15, 2), Float64Array.of(-1, -2))] });
+    assert.is(r.values, 6 * 150_000 + 2000 + 2);
+    const read = [];
+    for (const name of [...names, A]) {
+      const got = await store.readSeries(name, {});
+      read.push([got.times.length, got.times[0], got.times.at(-1), [...got.values!.subarray(69_999, 70_101)], got.values!.at(-1)]);
+    }
+    reads.push(read);
+    assert.is((await store.stats()).values, 6 * 150_000 + 1000 + 4);
+    await store.close();
+  }
+  assert.equal(reads[1], reads[0]);
+  assert.equal((reads[0] as unknown[][])[0], [151_000, T0, T0 + 150_999 * M15, [...ramp(102, 69_999)], -5000 + 1999]);
+  assert.equal((reads[0] as unknown[][])[6], [4, T0, T0 + 3 * M15, [], 3]);
 });
 
 test('a later block of the same curve in the same batch replaces the earlier one where they overlap', async () => {
