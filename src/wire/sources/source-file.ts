@@ -11,6 +11,7 @@
 import { tableFromIPC } from '@uwdata/flechette';
 import { parquetMetadataAsync, parquetRead, parquetSchema, type AsyncBuffer } from 'hyparquet';
 import { snappyUncompressor } from 'hysnappy';
+import { allFlat, readFlatColumns } from './parquet-flat';
 import { CsvStream } from './csv-records';
 import { ProblemList } from './problems';
 import type { SourceDescription } from './source-description';
@@ -96,11 +97,30 @@ async function readParquet(reader: SourceReader, data: SourceData, file: string,
   const used = reader.columnsRead();
   const reading = new Set(used);
   const compressors = { SNAPPY: snappyUncompressor() };
+  // timestamps as epoch ms numbers, not a Date per cell
+  const parsers = {
+    timestampFromMilliseconds: (ms: bigint) => Number(ms),
+    timestampFromMicroseconds: (us: bigint) => Number(us / 1000n),
+    timestampFromNanoseconds: (ns: bigint) => Number(ns / 1_000_000n),
+  };
+  // flat columns (all a source file has, as a rule) are read page by page, without list assembly
+  const flat = allFlat(metadata);
   let rowStart = 0;
   // one row group at a time, column by column: memory stays that of a row group
-  for (const group of metadata.row_groups) {
+  for (const [g, group] of metadata.row_groups.entries()) {
     const rows = Number(group.num_rows);
     const start = rowStart;
+    if (flat) {
+      const decoded = await readFlatColumns(buffer, metadata, g, used, { compressors, parsers });
+      const byIndex = new Map(used.map((k, i) => [k, decoded[i] as ArrayLike<unknown>]));
+      reader.rows(
+        names.map((_, k) => byIndex.get(k) ?? []),
+        rows,
+        start + 2,
+      );
+      rowStart = start + rows;
+      continue;
+    }
     // a column read in one piece is taken as it is; one in several pages is copied together
     const pieces: { data: ArrayLike<unknown>; from: number }[][] = names.map(() => []);
     const at = new Map(names.map((name, k) => [name, k]));
@@ -111,12 +131,7 @@ async function readParquet(reader: SourceReader, data: SourceData, file: string,
       compressors,
       rowStart: start,
       rowEnd: start + rows,
-      // timestamps as epoch ms numbers, not a Date per cell
-      parsers: {
-        timestampFromMilliseconds: (ms: bigint) => Number(ms),
-        timestampFromMicroseconds: (us: bigint) => Number(us / 1000n),
-        timestampFromNanoseconds: (ns: bigint) => Number(ns / 1_000_000n),
-      },
+      parsers,
       onChunk: ({ columnName, columnData, rowStart: from }) => {
         pieces[at.get(columnName) as number]?.push({ data: columnData, from });
       },
