@@ -202,6 +202,25 @@ function wholeNumber(v: unknown): number {
   return v;
 }
 
+/**
+ * Writes a whole number (at most 2^53 in magnitude) into row `at` of an int64 column seen as its
+ * 32-bit words (little-endian: low, then high).
+ *
+ * @param words - The column's words (two per row).
+ * @param at - The row.
+ * @param v - The number.
+ * @returns Nothing.
+ * @throws RangeError for a number that is not whole or too large.
+ * @example
+ * putInt64(words, 0, 2 ** 32 + 5); [words[0], words[1]] //=> [5, 1]
+ */
+export function putInt64(words: Int32Array, at: number, v: number): void {
+  const whole = wholeNumber(v);
+  const high = Math.floor(whole / TWO_32);
+  words[2 * at] = whole - high * TWO_32;
+  words[2 * at + 1] = high;
+}
+
 function typedView<T extends Float64Array | Int32Array>(
   bytes: Uint8Array,
   Type: { new (buffer: ArrayBufferLike, offset: number, length: number): T; new (length: number): T; BYTES_PER_ELEMENT: number },
@@ -285,7 +304,7 @@ function hasNaN(values: ArrayLike<number>, from: number, to: number): boolean {
  * fill.put([seriesId, times, values], 0, 0, n);
  * fill.flush();
  */
-export class ChunkFill {
+class ChunkFill {
   private vectors: DuckDBVector<Cell>[] = [];
   private items: (Items | null)[] = [];
   /** True when a NULL was set since {@link ChunkFill.open} (the chunk then needs a reset before reuse). */
@@ -415,14 +434,8 @@ export class ChunkFill {
         this.nulls = true;
         continue;
       }
-      const whole = wholeNumber(v);
-      if (words === null) {
-        vector.setItem(at + i, BigInt(whole));
-        continue;
-      }
-      const high = Math.floor(whole / TWO_32);
-      words[2 * (at + i)] = whole - high * TWO_32;
-      words[2 * (at + i) + 1] = high;
+      if (words === null) vector.setItem(at + i, BigInt(wholeNumber(v)));
+      else putInt64(words, at + i, v);
     }
   }
 }

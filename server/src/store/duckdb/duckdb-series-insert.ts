@@ -7,7 +7,8 @@
  * @module
  */
 import { BIGINT, DOUBLE, DuckDBTableFunction, INTEGER, type DuckDBConnection, type DuckDBDataChunk } from '@duckdb/node-api';
-import { CHUNK_ROWS, ChunkFill } from './duckdb-io';
+import bindings from '@duckdb/node-bindings';
+import { CHUNK_ROWS, putInt64 } from './duckdb-io';
 
 /** The rows of one series: `rows` times and values (NaN stored as NULL). */
 export interface SeriesRows {
@@ -27,24 +28,61 @@ interface Source {
   failure: unknown;
 }
 
-/** What one scanning thread holds: the piece it is in, the next row, its chunk filler. */
+/** What one scanning thread holds: the piece it is in, the next row, a chunk's columns as they are copied to DuckDB. */
 interface ThreadState {
   piece: number;
   row: number;
-  fill: ChunkFill;
+  ids: Int32Array;
+  /** The times as int64, two 32-bit words a row. */
+  words: Int32Array;
+  values: Float64Array;
+  /** The values' validity, a bit a row (DuckDB's layout: 64-bit words, low bit first). */
+  validity: Uint8Array;
 }
 
 const FUNCTION = 'series_rows_in_memory';
 const sources = new WeakMap<DuckDBConnection, Source>();
 
+function threadState(): ThreadState {
+  return {
+    piece: -1,
+    row: 0,
+    ids: new Int32Array(CHUNK_ROWS),
+    words: new Int32Array(2 * CHUNK_ROWS),
+    values: new Float64Array(CHUNK_ROWS),
+    validity: new Uint8Array(CHUNK_ROWS / 8),
+  };
+}
+
+/** Copies rows `from .. from + n - 1` of a piece to rows `at ..` of the thread's columns; true when a value is missing. */
+function stage(local: ThreadState, p: SeriesRows, from: number, at: number, n: number): boolean {
+  const { times, values, id } = p;
+  local.ids.fill(id, at, at + n);
+  // the imported function taken once: under a CommonJS transform each use reads it anew
+  const put = putInt64;
+  for (let i = 0; i < n; i++) put(local.words, at + i, times[from + i]!);
+  if (values instanceof Float64Array) local.values.set(values.subarray(from, from + n), at);
+  else for (let i = 0; i < n; i++) local.values[at + i] = values[from + i]!;
+  let missing = false;
+  for (let i = at; i < at + n; i++) {
+    if (local.values[i] !== local.values[i]) {
+      missing = true;
+      local.validity[i >> 3] = local.validity[i >> 3]! & ~(1 << (i & 7));
+    }
+  }
+  return missing;
+}
+
 /**
  * Fills one output chunk for a scanning thread: it keeps to the piece it took until that piece
  * ends, then takes the next free one, so that each piece's rows stay together and in order in
- * what that thread inserts. Small pieces share a chunk.
+ * what that thread inserts. Small pieces share a chunk. The columns are put together in the
+ * thread's own arrays and copied to DuckDB's vectors whole, one copy a column.
  */
 function fillChunk(source: Source, next: { piece: number }, local: ThreadState, out: DuckDBDataChunk): void {
-  const runs: number[] = [];
   let rows = 0;
+  let missing = false;
+  local.validity.fill(0xff);
   while (rows < CHUNK_ROWS) {
     const held = source.pieces[local.piece];
     if (held === undefined || local.row >= held.rows) {
@@ -54,22 +92,21 @@ function fillChunk(source: Source, next: { piece: number }, local: ThreadState, 
       continue;
     }
     const n = Math.min(held.rows - local.row, CHUNK_ROWS - rows);
-    runs.push(local.piece, local.row, n);
+    if (stage(local, held, local.row, rows, n)) missing = true;
     local.row += n;
     rows += n;
   }
   out.rowCount = rows;
   if (rows === 0) return;
-  local.fill.open(out);
-  let at = 0;
-  for (let k = 0; k < runs.length; k += 3) {
-    const p = source.pieces[runs[k]!]!;
-    const n = runs[k + 2]!;
-    local.fill.put([p.id, p.times, p.values], runs[k + 1]!, at, n);
-    at += n;
+  const vector = (c: number) => bindings.data_chunk_get_vector(out.chunk, c);
+  bindings.copy_data_to_vector(vector(0), 0, local.ids.buffer as ArrayBuffer, 0, 4 * rows);
+  bindings.copy_data_to_vector(vector(1), 0, local.words.buffer as ArrayBuffer, 0, 8 * rows);
+  const values = vector(2);
+  bindings.copy_data_to_vector(values, 0, local.values.buffer as ArrayBuffer, 0, 8 * rows);
+  if (missing) {
+    bindings.vector_ensure_validity_writable(values);
+    bindings.copy_data_to_vector_validity(values, 0, local.validity.buffer as ArrayBuffer, 0, Math.ceil(rows / 64) * 8);
   }
-  local.fill.flush();
-  local.fill.release();
 }
 
 /**
@@ -101,7 +138,7 @@ export function registerSeriesInsert(conn: DuckDBConnection): void {
         info.setMaxThreads(Math.max(1, source.pieces.length));
       },
       localInitFunction: (info) => {
-        info.setInitData({ piece: -1, row: 0, fill: new ChunkFill(['int', 'big', 'double']) } satisfies ThreadState);
+        info.setInitData(threadState());
       },
       mainFunction: (info, out) => {
         try {

@@ -87,6 +87,31 @@ test('on several threads: every series whole, its rows together and in time orde
   close();
 });
 
+test('missing values over several chunks and threads: NULL exactly where NaN was', async () => {
+  const { conn, close } = await memory();
+  // two pieces of 5000 rows: missing rows 100..110 and 4095..4096 (across a chunk edge) of the
+  // first, every 1000th of the second (a plain array)
+  const first = piece(1, 5000);
+  (first.values as Float64Array).fill(Number.NaN, 100, 111);
+  (first.values as Float64Array).fill(Number.NaN, 4095, 4097);
+  const plain = Array.from({ length: 5000 }, (_, i) => (i % 1000 === 0 ? Number.NaN : i));
+  for (const parallel of [false, true]) {
+    await conn.run('DELETE FROM series_values');
+    await insertSeriesRows(conn, [first, { id: 2, times: steps(5000), values: plain, rows: 5000 }], parallel);
+    const rows = await readRows(
+      conn,
+      `SELECT series_id::INTEGER AS id, list(((ts - ${T0}) / ${STEP})::INTEGER ORDER BY ts) FILTER (WHERE value IS NULL) AS missing,
+        sum(value)::DOUBLE AS total FROM series_values GROUP BY series_id ORDER BY series_id`,
+    );
+    const sum = (xs: ArrayLike<number>) => Array.from(xs).reduce((a, b) => (b === b ? a + b : a), 0);
+    assert.equal(rows, [
+      { id: 1, missing: [100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 4095, 4096], total: sum(first.values) },
+      { id: 2, missing: [0, 1000, 2000, 3000, 4000], total: sum(plain) },
+    ]);
+  }
+  close();
+});
+
 test('NaN values are stored as NULL; no rows, no statement', async () => {
   const { conn, close } = await memory();
   const values = Float64Array.of(1, Number.NaN, 3, Number.NaN);
