@@ -39,6 +39,11 @@ function floorCalendar(ms: number, freq: Frequency, t: OffsetTable): number {
   return lo;
 }
 
+// Taken once: under a CommonJS transform (the TypeScript loader) an imported function is a getter
+// of the module object, read again at every use; these two run once per value of a grid check.
+const modulo = mod;
+const nearInstant = localToInstantNear;
+
 function floorWith(ms: number, freq: Frequency, t: OffsetTable): number {
   const offsetOf = t.offsetFn;
   const o = t.offset(ms);
@@ -47,8 +52,8 @@ function floorWith(ms: number, freq: Frequency, t: OffsetTable): number {
     case 'none':
       return ms;
     case 'minute': {
-      const floored = local - mod(local, freq.size * MINUTE_MS);
-      return localToInstantNear(floored, o, offsetOf);
+      const floored = local - modulo(local, freq.size * MINUTE_MS);
+      return nearInstant(floored, o, offsetOf);
     }
     case 'day': {
       let days = Math.floor(local / DAY_MS);

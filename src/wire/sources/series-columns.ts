@@ -62,9 +62,12 @@ function checkGrid(
   const before = problems.size;
   const n = times.length;
   let sorted = true;
+  // taken once, not at every value: an imported binding can be a getter (a CommonJS transform)
+  const gridded = freq !== Frequency.NONE;
+  const floor = floorMillis;
   for (let i = 0; i < n; i++) {
     const ms = times[i] as number;
-    if (freq !== Frequency.NONE && floorMillis(ms, freq, zone) !== ms) {
+    if (gridded && floor(ms, freq, zone) !== ms) {
       problems.add(
         { file, line: lines[i] as number },
         field,
