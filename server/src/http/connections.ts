@@ -97,7 +97,11 @@ export function trackConnections(app: FastifyInstance, state: DrainState, option
     const conn = open.get(request.raw.socket);
     if (conn !== undefined) conn.answers++;
     const spent = conn !== undefined && (Date.now() >= conn.closeAfter || (maxRequests > 0 && conn.answers >= maxRequests));
-    if (state.draining || spent) reply.header('connection', 'close');
+    // An answer given while its request's body is still arriving (an import refused part-way)
+    // leaves the connection open: closed then, the socket is reset under a client still sending,
+    // which may lose the answer. The connection's next answer closes it.
+    const uploading = !request.raw.complete;
+    if (state.draining || (spent && !uploading)) reply.header('connection', 'close');
   });
 }
 

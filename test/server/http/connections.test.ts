@@ -23,8 +23,12 @@ test.after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function listening(connections: ConnectionOptions): Promise<{ app: FastifyInstance; port: number }> {
+async function listening(
+  connections: ConnectionOptions,
+  addRoutes: (app: FastifyInstance) => void = () => undefined,
+): Promise<{ app: FastifyInstance; port: number }> {
   const app = createApp({ store, routes: [], events: false, console: false, connections });
+  addRoutes(app);
   await app.listen({ host: '127.0.0.1', port: 0 });
   return { app, port: (app.server.address() as net.AddressInfo).port };
 }
@@ -52,6 +56,11 @@ class RawConnection {
 
   async get(path: string): Promise<{ status: number; headers: Record<string, string> }> {
     this.socket.write(`GET ${path} HTTP/1.1\r\nHost: test\r\n\r\n`);
+    return this.read();
+  }
+
+  /** Reads the next answer's status and headers (its body is skipped). */
+  async read(): Promise<{ status: number; headers: Record<string, string> }> {
     for (let k = 0; k < 500; k++) {
       const end = this.buffer.indexOf('\r\n\r\n');
       if (end >= 0) {
@@ -106,6 +115,30 @@ test('the first answer after a connection reaches its age closes it; a new conne
     assert.is((await conn.get('/health')).headers.connection, 'close');
     assert.ok(await conn.closedByServer());
     assert.is((await new RawConnection(port).get('/health')).headers.connection, 'keep-alive');
+  } finally {
+    await app.close();
+  }
+});
+
+test('an answer given while its request body is still arriving does not close an aged connection; the next answer does', async () => {
+  // a route that answers before it reads the body, as the import route does when the body goes wrong
+  const { app, port } = await listening({ maxAgeMs: 300 }, (a) => {
+    a.post('/early', { onRequest: async (_request, reply) => reply.code(400).send({ message: 'refused early' }) }, async () => ({}));
+  });
+  try {
+    const conn = new RawConnection(port);
+    assert.is((await conn.get('/health')).headers.connection, 'keep-alive');
+    await new Promise((r) => setTimeout(r, 350)); // past the connection's age
+    // a POST with a chunked body, answered before its last chunk is sent
+    conn.socket.write('POST /early HTTP/1.1\r\nHost: test\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nabcd\r\n');
+    const early = await conn.read();
+    assert.is(early.status, 400);
+    assert.is(early.headers.connection, 'keep-alive');
+    conn.socket.write('4\r\nefgh\r\n0\r\n\r\n'); // the rest is read and dropped
+    const next = await conn.get('/health');
+    assert.is(next.status, 200);
+    assert.is(next.headers.connection, 'close');
+    assert.ok(await conn.closedByServer());
   } finally {
     await app.close();
   }

@@ -16,6 +16,7 @@ test.before(async () => {
   svc = await startFeedService({ app: { events: { heartbeatMs: 0 } } });
 });
 test.after(async () => {
+  for (const req of uploads) req.destroy();
   await svc.close();
 });
 
@@ -25,6 +26,7 @@ const eventCount = async () => (await svc.store.eventsAfter(null)).events.length
 /** Opens an import upload (chunked: no content-length) and gives the request and its answer. */
 function openUpload(key = svc.keys.all): { req: ClientRequest; answer: Promise<{ status: number; body: string }> } {
   const req = httpRequest(`${svc.apiUrl}/import/`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' } });
+  uploads.push(req);
   const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
     req.on('response', (res: IncomingMessage) => {
       let body = '';
@@ -38,9 +40,29 @@ function openUpload(key = svc.keys.all): { req: ClientRequest; answer: Promise<{
   return { req, answer };
 }
 
+/** Every upload opened, destroyed after the file so that a failed test cannot keep the service open. */
+const uploads: ClientRequest[] = [];
+
+/**
+ * Writes to an upload. Settles when the bytes are written, or fails when the connection closes
+ * or WRITE_LIMIT_MS passes first: Node drops the callback of a write to a closed socket, so a
+ * write that waited for the callback alone could wait for ever.
+ */
 function write(req: ClientRequest, bytes: Uint8Array): Promise<void> {
-  return new Promise((resolve, reject) => req.write(bytes, (err) => (err ? reject(err) : resolve())));
+  return new Promise((resolve, reject) => {
+    const done = (err?: Error | null) => {
+      clearTimeout(timer);
+      req.off('close', closed);
+      if (err) reject(err);
+      else resolve();
+    };
+    const closed = () => done(new Error('the connection closed during the write'));
+    const timer = setTimeout(() => done(new Error(`the write took over ${WRITE_LIMIT_MS} ms`)), WRITE_LIMIT_MS);
+    req.once('close', closed);
+    req.write(bytes, done);
+  });
 }
+const WRITE_LIMIT_MS = 30_000;
 
 test('a client writing slowly, a few bytes at a time: the import is the same as in one piece', async () => {
   const before = await eventCount();
