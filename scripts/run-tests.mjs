@@ -16,9 +16,9 @@
 //   node scripts/run-tests.mjs time model only files whose path contains one of the words
 //   TEST_SLOTS=2 node scripts/run-tests.mjs   another budget (1: one file at a time)
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import { isBuildStale } from './jupyter/ensure-build.mjs';
 import { outsideReasons } from './unit-tests.mjs';
@@ -26,6 +26,11 @@ import { outsideReasons } from './unit-tests.mjs';
 const root = new URL('..', import.meta.url).pathname;
 const filters = process.argv.slice(2);
 const env = { ...process.env, TZ: 'America/New_York', NO_COLOR: '1', FORCE_COLOR: '0' };
+// Seeded demo stores that the run's files copy instead of seeding their own
+// (test/helpers/demo-templates.ts, CONTRIBUTING.md#demo-templates); removed at the end.
+const DEMO_TEMPLATES_ENV = 'SERVICE_TEST_DEMO_TEMPLATES';
+const ownTemplates = !env[DEMO_TEMPLATES_ENV];
+if (ownTemplates) env[DEMO_TEMPLATES_ENV] = mkdtempSync(join(tmpdir(), 'service-test-demos-'));
 const FILE_TIMEOUT_MS = 10 * 60 * 1000;
 const SLOTS = Number(process.env.TEST_SLOTS) || 2 * availableParallelism();
 
@@ -294,12 +299,14 @@ const unit = unitFiles.length ? [{ weight: 2, tools: ['polars'], run: () => runU
 const checks = TSC_PROJECTS.map((project) => ({ weight: 2, tools: [], run: () => typecheckProject(project) }));
 const jobs = [...long, ...checks, ...unit, ...rest];
 
-await buildIfStale();
+// the tools (apt-get, mostly waiting on the network and the disk) are prepared during the build
 let scheduler = null;
 const prepared = prepareTools(new Set(jobs.flatMap((j) => j.tools)), () => scheduler?.pump());
+await buildIfStale();
 scheduler = runJobs(jobs, SLOTS, (j) => j.tools.every((t) => prepared.has(t)));
 scheduler.pump();
 await scheduler.all;
+if (ownTemplates) rmSync(env[DEMO_TEMPLATES_ENV], { recursive: true, force: true });
 
 for (const [name, output] of failures) {
   console.log(`\n===== ${name} =====\n${output.slice(-6000)}`);

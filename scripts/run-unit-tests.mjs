@@ -11,7 +11,8 @@
 //                                                --list: what it says of them)
 //   UNIT_TEST_PROCESSES=1 node scripts/run-unit-tests.mjs ...   one process instead of two
 import { fork } from 'node:child_process';
-import { availableParallelism } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { findTestFiles, outsideReasons } from './unit-tests.mjs';
 
@@ -20,6 +21,9 @@ const testDir = join(root, 'test');
 const FILE_TIMEOUT_MS = 2 * 60 * 1000;
 const args = process.argv.slice(2);
 const env = { ...process.env, TZ: 'America/New_York', NO_COLOR: '1', FORCE_COLOR: '0' };
+// Seeded demo stores that the files copy instead of seeding their own (test/helpers/demo-templates.ts);
+// `npm test` passes its own folder, else one is made here and removed at the end.
+const DEMO_TEMPLATES_ENV = 'SERVICE_TEST_DEMO_TEMPLATES';
 
 function selectFiles() {
   const list = args.includes('--list');
@@ -119,10 +123,13 @@ function worker(queue) {
 }
 
 const files = selectFiles();
+const ownTemplates = !env[DEMO_TEMPLATES_ENV];
+if (ownTemplates) env[DEMO_TEMPLATES_ENV] = mkdtempSync(join(tmpdir(), 'service-test-demos-'));
 const queue = [...files];
 const workers = Math.max(1, Math.min(Number(process.env.UNIT_TEST_PROCESSES) || 2, availableParallelism(), files.length));
 const started = Date.now();
 await Promise.all(Array.from({ length: workers }, () => worker(queue)));
+if (ownTemplates) rmSync(env[DEMO_TEMPLATES_ENV], { recursive: true, force: true });
 
 for (const [name, output] of failures) console.log(`\n===== ${name} =====\n${output.slice(-6000)}`);
 console.log(`\n${fileCount} files in ${((Date.now() - started) / 1000).toFixed(1)} s (type-check not run: npm run typecheck)`);

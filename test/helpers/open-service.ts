@@ -16,6 +16,7 @@ import type { ConsoleOptions } from '../../server/src/console/console-files';
 import type { Clock, RouteModule } from '../../server/src/http/route-module';
 import { generateApiKey, hashApiKey, type RateLimitOptions } from '../../server/src/auth';
 import { seedDemo } from '../../server/src/demo';
+import { openSeededStore } from './demo-templates';
 import { DuckDbStore, type ImportBatch, type Store, type SubscriptionGrant } from '../../server/src/store';
 
 /** How the test service is set up. */
@@ -108,19 +109,23 @@ export async function addUser(store: Store, id: string, options: AddUserOptions 
  */
 export async function openService(options: StartServiceOptions = {}): Promise<OpenedService> {
   const dir = mkdtempSync(join(tmpdir(), 'service-test-'));
-  const store = await (options.openStore ?? ((d: string) => DuckDbStore.open(d)))(dir);
-  try {
-    let apiKey: string;
-    if (options.demo) {
-      const seeded = await seedDemo(store, {
-        preset: options.demo.preset ?? 'small',
-        seed: options.demo.seed ?? 1,
-        anchor: options.demo.anchor,
-      });
-      apiKey = seeded.apiKey;
-    } else {
-      apiKey = await addUser(store, 'test');
+  const demo = options.demo ? { preset: options.demo.preset ?? 'small', seed: options.demo.seed ?? 1, anchor: options.demo.anchor } : null;
+  let store: Store;
+  let apiKey: string;
+  if (demo !== null && options.openStore === undefined) {
+    try {
+      ({ store, apiKey } = await openSeededStore(dir, demo));
+    } catch (err) {
+      rmSync(dir, { recursive: true, force: true });
+      throw err;
     }
+  } else {
+    store = await (options.openStore ?? ((d: string) => DuckDbStore.open(d)))(dir);
+    apiKey = '';
+  }
+  try {
+    if (demo !== null && options.openStore !== undefined) apiKey = (await seedDemo(store, demo)).apiKey;
+    else if (demo === null) apiKey = await addUser(store, 'test');
     if (options.batch) await store.importBatch(options.batch);
     const app = createApp({
       store,

@@ -1,0 +1,71 @@
+/**
+ * Seeded demo stores kept for the rest of a test run, so that each test file copies one instead
+ * of seeding its own (CONTRIBUTING.md#demo-templates). Seeding with a fixed anchor and seed always
+ * writes the same data (the demo follows no clock then), and seeding the small demo takes a few
+ * seconds of CPU, where copying its file takes a few milliseconds.
+ *
+ * The runners (scripts/run-tests.mjs, scripts/run-unit-tests.mjs) make a folder for the run and
+ * name it in SERVICE_TEST_DEMO_TEMPLATES; without it (a test file run on its own) every store is
+ * seeded afresh.
+ */
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { seedDemo } from '../../server/src/demo';
+import { DuckDbStore } from '../../server/src/store';
+
+/** The environment variable naming the run's template folder. */
+const DEMO_TEMPLATES_ENV = 'SERVICE_TEST_DEMO_TEMPLATES';
+
+/** What a template holds besides the store's files. */
+const ABOUT = 'template.json';
+
+/** A demo to seed: preset, seed and anchor as `seedDemo` takes them. */
+export interface DemoSpec {
+  preset: 'small' | 'full';
+  seed: number;
+  anchor?: string;
+}
+
+function copyFiles(from: string, to: string, skip?: string): void {
+  mkdirSync(to, { recursive: true });
+  for (const name of readdirSync(from)) if (name !== skip) copyFileSync(join(from, name), join(to, name));
+}
+
+/**
+ * Opens a DuckDB store in `dir` seeded with the demo: a copy of the run's template when there is
+ * one, else seeded here (and kept as the template when the run has a template folder and the
+ * demo has an anchor).
+ *
+ * @param dir - The store's data directory (empty).
+ * @param demo - The demo to seed.
+ * @returns The open store and the demo user's API key.
+ */
+export async function openSeededStore(dir: string, demo: DemoSpec): Promise<{ store: DuckDbStore; apiKey: string }> {
+  const folder = process.env[DEMO_TEMPLATES_ENV];
+  const template = folder && demo.anchor !== undefined ? join(folder, `${demo.preset}-${demo.seed}-${demo.anchor}`) : null;
+  if (template !== null && existsSync(join(template, ABOUT))) {
+    const { apiKey } = JSON.parse(readFileSync(join(template, ABOUT), 'utf8')) as { apiKey: string };
+    copyFiles(template, dir, ABOUT);
+    return { store: await DuckDbStore.open(dir), apiKey };
+  }
+  let store = await DuckDbStore.open(dir);
+  try {
+    const { apiKey } = await seedDemo(store, demo);
+    if (template === null) return { store, apiKey };
+    // closed, the store's file is whole; published by a rename, so a reader never sees half of it
+    await store.close();
+    const partial = `${template}.${process.pid}-${Date.now()}`;
+    copyFiles(dir, partial);
+    writeFileSync(join(partial, ABOUT), JSON.stringify({ ...demo, apiKey }));
+    try {
+      renameSync(partial, template);
+    } catch {
+      rmSync(partial, { recursive: true, force: true }); // another file published it first
+    }
+    store = await DuckDbStore.open(dir);
+    return { store, apiKey };
+  } catch (err) {
+    await store.close();
+    throw err;
+  }
+}
