@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import { exited, startCluster, type Cluster, type Load } from '../helpers/failover-cluster';
 import { startPostgres, type PostgresServer } from '../helpers/postgres-server';
 
-const CLIENTS = 8;
+const CLIENTS = 4;
 let pg: PostgresServer;
 
 test.before(async () => {
