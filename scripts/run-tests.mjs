@@ -10,7 +10,7 @@
 // files spend much of their time waiting on a service, a kernel or a browser). A file takes one
 // slot; a job that keeps a core busy throughout (each type-check project, the checks marked so in
 // LONG) takes two. The files in LONG start first, longest first, so that none is left running
-// alone at the end; the type-checks run beside the files rather than before them.
+// alone at the end; the type-checks run beside the files rather than before them (beside the build, when one is due).
 //
 //   node scripts/run-tests.mjs            all tests
 //   node scripts/run-tests.mjs time model only files whose path contains one of the words
@@ -297,15 +297,20 @@ const unitFiles = others.filter((f) => reasonsOf.get(f.file).length === 0).map((
 const rest = others.filter((f) => !unitFiles.includes(f.file)).map(job);
 const unit = unitFiles.length ? [{ weight: 2, tools: ['polars'], run: () => runUnitFiles(unitFiles) }] : [];
 const checks = TSC_PROJECTS.map((project) => ({ weight: 2, tools: [], run: () => typecheckProject(project) }));
-const jobs = [...long, ...checks, ...unit, ...rest];
+// The type-checks need no build: when there is one to do, they run beside it (it keeps about one
+// core and a half busy), and the files start after it; otherwise they take their slots as the
+// files do.
+const building = isBuildStale(root);
+const jobs = building ? [...long, ...unit, ...rest] : [...long, ...checks, ...unit, ...rest];
 
 // the tools (apt-get, mostly waiting on the network and the disk) are prepared during the build
 let scheduler = null;
 const prepared = prepareTools(new Set(jobs.flatMap((j) => j.tools)), () => scheduler?.pump());
+const checked = building ? Promise.all(checks.map((c) => c.run())) : null;
 await buildIfStale();
 scheduler = runJobs(jobs, SLOTS, (j) => j.tools.every((t) => prepared.has(t)));
 scheduler.pump();
-await scheduler.all;
+await Promise.all([scheduler.all, checked]);
 if (ownTemplates) rmSync(env[DEMO_TEMPLATES_ENV], { recursive: true, force: true });
 
 for (const [name, output] of failures) {
