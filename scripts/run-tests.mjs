@@ -10,7 +10,8 @@
 // files spend much of their time waiting on a service, a kernel or a browser). A file takes one
 // slot; a job that keeps a core busy throughout (each type-check project, the checks marked so in
 // LONG) takes two. The files in LONG start first, longest first, so that none is left running
-// alone at the end; the type-checks run beside the files rather than before them (beside the build, when one is due).
+// alone at the end; the type-checks run beside the files rather than before them (beside the
+// build, when one is due).
 //
 //   node scripts/run-tests.mjs            all tests
 //   node scripts/run-tests.mjs time model only files whose path contains one of the words
