@@ -1,13 +1,13 @@
-// A store copied from the run's seeded demo template holds what a fresh seed writes
-// (test/helpers/demo-templates.ts, CONTRIBUTING.md#demo-templates): the same curves, values,
-// users, keys and events, and the same demo key.
-import { mkdtempSync, rmSync } from 'node:fs';
+// A store copied from a seeded demo template holds what the fresh seed that made the template
+// wrote (test/helpers/demo-templates.ts, CONTRIBUTING.md#demo-templates): the same curves,
+// values, users, keys and events, and the demo's key.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { seedDemo } from '../../../server/src/demo';
-import { DuckDbStore, type Store } from '../../../server/src/store';
+import { demoApiKey } from '../../../server/src/demo/demo-user';
+import type { Store } from '../../../server/src/store';
 import { openSeededStore } from '../../helpers/demo-templates';
 
 const SPEC = { preset: 'small', seed: 1, anchor: '2025-01-15' } as const;
@@ -17,6 +17,7 @@ const runFolder = process.env[ENV];
 
 test.after(() => {
   if (runFolder === undefined) delete process.env[ENV];
+  else process.env[ENV] = runFolder;
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -35,20 +36,17 @@ async function contentOf(store: Store): Promise<unknown> {
 }
 
 test('a copy of the template equals a fresh seed, and gives the same demo key', async () => {
-  // the run's folder when there is one (its template may exist already), else one of the test's own
-  process.env[ENV] = runFolder ?? join(work, 'templates');
-  const first = await openSeededStore(join(work, 'a'), SPEC);
-  const copy = await openSeededStore(join(work, 'b'), SPEC); // the template exists now: a copy
-  const fresh = await DuckDbStore.open(join(work, 'c'));
+  // a template folder of the test's own, empty: the first store is seeded here and published
+  process.env[ENV] = join(work, 'templates');
+  const fresh = await openSeededStore(join(work, 'fresh'), SPEC);
+  const copy = await openSeededStore(join(work, 'copy'), SPEC);
   try {
-    const seeded = await seedDemo(fresh, SPEC);
-    assert.is(first.apiKey, seeded.apiKey);
-    assert.is(copy.apiKey, seeded.apiKey);
-    const expected = await contentOf(fresh);
-    assert.equal(await contentOf(copy.store), expected);
-    assert.equal(await contentOf(first.store), expected);
+    assert.ok(existsSync(join(work, 'templates', 'small-1-2025-01-15', 'template.json')), 'the template was published');
+    assert.is(fresh.apiKey, demoApiKey(SPEC.seed));
+    assert.is(copy.apiKey, fresh.apiKey);
+    assert.equal(await contentOf(copy.store), await contentOf(fresh.store));
   } finally {
-    await Promise.all([first.store.close(), copy.store.close(), fresh.close()]);
+    await Promise.all([fresh.store.close(), copy.store.close()]);
   }
 });
 
