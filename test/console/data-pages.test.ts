@@ -40,7 +40,7 @@ const axeViolations: string[] = [];
 
 test.before(async () => {
   await buildConsole(out);
-  svc = await startService({ demo: { preset: 'small' }, console: { dir: out } });
+  svc = await startService({ demo: { preset: 'small', anchor: '2025-01-15' }, console: { dir: out } });
   admin = await addUser(svc.store, 'admin', { name: 'Admin' });
   proxy = await startWsFaultProxy(Number(new URL(svc.url).port));
   browser = await openBrowser();
