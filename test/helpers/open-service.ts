@@ -102,6 +102,23 @@ export async function addUser(store: Store, id: string, options: AddUserOptions 
 }
 
 /**
+ * The store of a test service and a key that works on it: the demo's (a copy of the run's seeded
+ * template when the store is the default one, test/helpers/demo-templates.ts) or a test user's.
+ */
+async function openTestStore(dir: string, options: StartServiceOptions): Promise<{ store: Store; apiKey: string }> {
+  const demo = options.demo ? { preset: options.demo.preset ?? 'small', seed: options.demo.seed ?? 1, anchor: options.demo.anchor } : null;
+  if (demo !== null && options.openStore === undefined) return openSeededStore(dir, demo);
+  const store = await (options.openStore ?? ((d: string) => DuckDbStore.open(d)))(dir);
+  try {
+    const apiKey = demo !== null ? (await seedDemo(store, demo)).apiKey : await addUser(store, 'test');
+    return { store, apiKey };
+  } catch (err) {
+    await store.close();
+    throw err;
+  }
+}
+
+/**
  * The service in the process: a fresh store in a temporary directory and the app, not listening.
  *
  * @param options - Demo seeding, a batch to import, clock, rate limit, routes.
@@ -109,23 +126,15 @@ export async function addUser(store: Store, id: string, options: AddUserOptions 
  */
 export async function openService(options: StartServiceOptions = {}): Promise<OpenedService> {
   const dir = mkdtempSync(join(tmpdir(), 'service-test-'));
-  const demo = options.demo ? { preset: options.demo.preset ?? 'small', seed: options.demo.seed ?? 1, anchor: options.demo.anchor } : null;
-  let store: Store;
-  let apiKey: string;
-  if (demo !== null && options.openStore === undefined) {
-    try {
-      ({ store, apiKey } = await openSeededStore(dir, demo));
-    } catch (err) {
-      rmSync(dir, { recursive: true, force: true });
-      throw err;
-    }
-  } else {
-    store = await (options.openStore ?? ((d: string) => DuckDbStore.open(d)))(dir);
-    apiKey = '';
-  }
+  let opened: { store: Store; apiKey: string };
   try {
-    if (demo !== null && options.openStore !== undefined) apiKey = (await seedDemo(store, demo)).apiKey;
-    else if (demo === null) apiKey = await addUser(store, 'test');
+    opened = await openTestStore(dir, options);
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+  const { store, apiKey } = opened;
+  try {
     if (options.batch) await store.importBatch(options.batch);
     const app = createApp({
       store,
