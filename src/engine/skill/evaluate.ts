@@ -7,6 +7,7 @@
  */
 import { ValidationError } from '../../exceptions';
 import type { Timeseries } from '../../model';
+import { unitText } from '../../model/series-units';
 import { firstAtOrAfter, shiftMillis, type ZoneInput } from '../../time';
 import { valuesOrMembersMean } from '../members-mean';
 import { ErrorSums } from './accumulators';
@@ -195,7 +196,7 @@ export function evaluateSkill(forecasts: readonly Timeseries[], actual: Timeseri
   return new SkillResult({
     curve: options.curve ?? first?.name ?? '',
     actual: actual.name ?? '',
-    unit: first?.unit ?? actual.unit ?? null,
+    unit: (first === undefined ? null : unitText(first)) ?? unitText(actual),
     tags,
     leadKind: buckets.kind,
     metrics,

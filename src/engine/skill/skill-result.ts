@@ -110,7 +110,7 @@ export interface SkillResultInit {
   curve: string;
   /** The actual's name. */
   actual: string;
-  /** Unit of the errors (the series' unit), or null. */
+  /** Unit of the errors: the series' unit with its denominator (`EUR/MWh`), or null. */
   unit: string | null;
   /** Tags in row order. */
   tags: readonly string[];
@@ -155,7 +155,7 @@ export class SkillResult {
   readonly curve: string;
   /** The actual's name. */
   readonly actual: string;
-  /** Unit of the errors. */
+  /** Unit of the errors: the series' unit with its denominator (`EUR/MWh`). */
   readonly unit: string | null;
   /** Tags in row order. */
   readonly tags: readonly string[];

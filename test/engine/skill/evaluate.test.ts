@@ -89,6 +89,21 @@ test('three instances with known errors give known MAE, RMSE, bias and MAPE per 
   close(issues[2]!.bias, 4 / 4, 'bias of issue 3');
 });
 
+test("the errors' unit is the series' unit with its denominator: MW, or EUR/MWh for a price", () => {
+  const leads = { leadTimes: { step: 'PT2H', max: 'PT4H' } } as const;
+  assert.is(evaluateSkill(three, flat, leads).unit, 'MW');
+  const price = { unit: 'EUR', denominator: 'MWh' };
+  const r = evaluateSkill(
+    three.map((f) => f.with(price)),
+    flat.with(price),
+    leads,
+  );
+  assert.is(r.unit, 'EUR/MWh');
+  // an instance without a unit takes the actual's
+  const unitless = three.map((f) => f.with({ unit: null }));
+  assert.is(evaluateSkill(unitless, flat.with(price), leads).unit, 'EUR/MWh');
+});
+
 test('a missing actual and a missing forecast value leave their pairs out', () => {
   const holed = actual(T0, 5 * 24, (t) => (t === T0 + 2 * DAY + H ? Number.NaN : 100)); // issue 2, lead 1 h
   const withGap = [...three];
