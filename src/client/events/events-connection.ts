@@ -45,36 +45,40 @@ const LOW_WATER = 1_000;
  * for await (const event of feed) console.log(String(event));
  */
 export class EventsConnection {
-  private ws: FeedWebSocket | null = null;
-  private state: 'open' | 'reconnecting' | 'failed' | 'closed' = 'open';
-  private readonly queue = new EventQueue<FeedEvent>();
-  private readonly requests: FeedRequests;
-  private readonly listeners = {
+  #ws: FeedWebSocket | null = null;
+  #state: 'open' | 'reconnecting' | 'failed' | 'closed' = 'open';
+  readonly #queue = new EventQueue<FeedEvent>();
+  readonly #requests: FeedRequests;
+  readonly #listeners = {
     event: new Set<(e: CurveEvent) => void>(),
     connection: new Set<(e: ConnectionEvent) => void>(),
     message: new Set<(m: string) => void>(),
     error: new Set<(e: Error) => void>(),
   };
-  private subscription: FeedFilterJson[] | null = null;
-  private accepting = false;
-  private lastReceived: string | null = null;
-  private stopPings: (() => void) | null = null;
-  private readonly reconnects: ReconnectPolicy;
-  private paused = false;
-  private lastFailure: WebSocketsError | null = null;
+  #subscription: FeedFilterJson[] | null = null;
+  #accepting = false;
+  #lastReceived: string | null = null;
+  #stopPings: (() => void) | null = null;
+  readonly #reconnects: ReconnectPolicy;
+  #paused = false;
+  #lastFailure: WebSocketsError | null = null;
 
-  private constructor(
-    private readonly target: FeedTarget,
-    private readonly options: EventsConnectOptions,
-    private readonly memory: LastIdMemory,
-    private readonly openWith: SocketOpener,
-  ) {
-    this.reconnects = new ReconnectPolicy(options.reconnectAttempts ?? 5, options.reconnectDelay);
-    this.requests = new FeedRequests(this.timeoutMs);
-    if (options.onEvent) this.listeners.event.add(options.onEvent);
-    if (options.onConnectionEvent) this.listeners.connection.add(options.onConnectionEvent);
-    if (options.onMessage) this.listeners.message.add(options.onMessage);
-    if (options.onError) this.listeners.error.add(options.onError);
+  readonly #target: FeedTarget;
+  readonly #options: EventsConnectOptions;
+  readonly #memory: LastIdMemory;
+  readonly #openWith: SocketOpener;
+
+  private constructor(target: FeedTarget, options: EventsConnectOptions, memory: LastIdMemory, openWith: SocketOpener) {
+    this.#target = target;
+    this.#options = options;
+    this.#memory = memory;
+    this.#openWith = openWith;
+    this.#reconnects = new ReconnectPolicy(options.reconnectAttempts ?? 5, options.reconnectDelay);
+    this.#requests = new FeedRequests(this.#timeoutMs);
+    if (options.onEvent) this.#listeners.event.add(options.onEvent);
+    if (options.onConnectionEvent) this.#listeners.connection.add(options.onConnectionEvent);
+    if (options.onMessage) this.#listeners.message.add(options.onMessage);
+    if (options.onError) this.#listeners.error.add(options.onError);
   }
 
   /**
@@ -97,12 +101,12 @@ export class EventsConnection {
   ): Promise<EventsConnection> {
     const memory = LastIdMemory.open(options.lastIdFile ?? null);
     const connection = new EventsConnection(target, options, memory, opener);
-    connection.attach(await opener(target, connection.timeoutMs));
+    connection.#attach(await opener(target, connection.#timeoutMs));
     return connection;
   }
 
-  private get timeoutMs(): number {
-    return (this.options.timeout ?? 15) * 1000;
+  get #timeoutMs(): number {
+    return (this.#options.timeout ?? 15) * 1000;
   }
 
   /**
@@ -112,7 +116,7 @@ export class EventsConnection {
    * feed.connected //=> true
    */
   get connected(): boolean {
-    return this.state === 'open' && this.ws?.readyState === SOCKET_OPEN;
+    return this.#state === 'open' && this.#ws?.readyState === SOCKET_OPEN;
   }
 
   /**
@@ -122,7 +126,7 @@ export class EventsConnection {
    * feed.active //=> true
    */
   get active(): boolean {
-    return this.state === 'open' || this.state === 'reconnecting';
+    return this.#state === 'open' || this.#state === 'reconnecting';
   }
 
   /**
@@ -132,83 +136,83 @@ export class EventsConnection {
    * feed.lastId //=> '1693526400000-3'
    */
   get lastId(): string | null {
-    return this.memory.id;
+    return this.#memory.id;
   }
 
-  private attach(ws: FeedWebSocket): void {
-    this.ws = ws;
-    this.state = 'open';
-    ws.onMessage((text) => this.onFrame(text));
-    ws.onClose((code, reason) => this.onClose(ws, code, reason));
-    ws.onError((message) => this.report(new WebSocketsError('Connection error', '', 'CONNECTION_ERROR', message)));
-    this.stopPings = ws.keepAlive((this.options.pingInterval ?? 15) * 1000, (this.options.pongTimeout ?? 10) * 1000);
+  #attach(ws: FeedWebSocket): void {
+    this.#ws = ws;
+    this.#state = 'open';
+    ws.onMessage((text) => this.#onFrame(text));
+    ws.onClose((code, reason) => this.#onClose(ws, code, reason));
+    ws.onError((message) => this.#report(new WebSocketsError('Connection error', '', 'CONNECTION_ERROR', message)));
+    this.#stopPings = ws.keepAlive((this.#options.pingInterval ?? 15) * 1000, (this.#options.pongTimeout ?? 10) * 1000);
   }
 
-  private report(error: Error): void {
-    for (const listener of this.listeners.error) listener(error);
+  #report(error: Error): void {
+    for (const listener of this.#listeners.error) listener(error);
   }
 
-  private onFrame(text: string): void {
+  #onFrame(text: string): void {
     const frame = parseFeedFrame(text);
     switch (frame.type) {
       case 'invalid':
-        this.report(new WebSocketsError(`The server sent a frame that is ${frame.problem}`, '', 'ERROR', text.slice(0, 200)));
+        this.#report(new WebSocketsError(`The server sent a frame that is ${frame.problem}`, '', 'ERROR', text.slice(0, 200)));
         return;
       case 'curves.event': {
-        if (!this.accepting) return;
+        if (!this.#accepting) return;
         let event: CurveEvent;
         try {
           event = parseCurveEvent(frame.event);
         } catch (err) {
-          this.report(err as Error);
+          this.#report(err as Error);
           return;
         }
-        if (this.lastReceived !== null && compareIds(event.id, this.lastReceived) <= 0) return;
-        this.lastReceived = event.id;
-        this.deliver(event);
+        if (this.#lastReceived !== null && compareIds(event.id, this.#lastReceived) <= 0) return;
+        this.#lastReceived = event.id;
+        this.#deliver(event);
         return;
       }
       case 'curves.subscribe':
       case 'curves.filters':
-        if (this.requests.take(frame.type, frame.response) && frame.type === 'curves.subscribe') this.accepting = true;
+        if (this.#requests.take(frame.type, frame.response) && frame.type === 'curves.subscribe') this.#accepting = true;
         return;
       case 'message':
-        for (const listener of this.listeners.message) listener(frame.message);
+        for (const listener of this.#listeners.message) listener(frame.message);
         return;
       case 'error':
-        this.report(new WebSocketsError('The server refused a message', '', 'ERROR', frame.errors));
+        this.#report(new WebSocketsError('The server refused a message', '', 'ERROR', frame.errors));
         return;
       case 'other':
         return;
     }
   }
 
-  private deliver(event: CurveEvent): void {
-    if (this.listeners.event.size === 0) {
-      this.queue.push(event);
-      if (!this.paused && this.queue.length > HIGH_WATER) {
-        this.paused = true;
-        this.ws?.pause();
+  #deliver(event: CurveEvent): void {
+    if (this.#listeners.event.size === 0) {
+      this.#queue.push(event);
+      if (!this.#paused && this.#queue.length > HIGH_WATER) {
+        this.#paused = true;
+        this.#ws?.pause();
       }
       return;
     }
-    for (const listener of this.listeners.event) {
+    for (const listener of this.#listeners.event) {
       try {
         listener(event);
       } catch (err) {
-        this.report(err as Error);
+        this.#report(err as Error);
       }
     }
-    this.memory.advance(event.id);
+    this.#memory.advance(event.id);
   }
 
-  private request(request: FeedRequestBody, timeoutText: string): Promise<Record<string, unknown>> {
-    const ws = this.ws;
+  #request(request: FeedRequestBody, timeoutText: string): Promise<Record<string, unknown>> {
+    const ws = this.#ws;
     if (ws === null || ws.readyState !== SOCKET_OPEN) {
       const what = request.type === 'curves.subscribe' ? 'Failed to subscribe' : 'Failed to get active curve events filters';
       return Promise.reject(new WebSocketsError(what, '', 'CONNECTION_ERROR', 'not connected'));
     }
-    return this.requests.send((text) => ws.send(text), request, timeoutText);
+    return this.#requests.send((text) => ws.send(text), request, timeoutText);
   }
 
   /**
@@ -232,20 +236,20 @@ export class EventsConnection {
     const wanted = options.lastId === undefined ? 'keep' : options.lastId;
     let lastId: string | null;
     if (wanted === null) lastId = null;
-    else if (typeof wanted === 'string' && wanted.toLowerCase() === 'keep') lastId = this.memory.id;
+    else if (typeof wanted === 'string' && wanted.toLowerCase() === 'keep') lastId = this.#memory.id;
     else {
       lastId = checkEventId(wanted);
-      this.memory.set(lastId);
+      this.#memory.set(lastId);
     }
-    this.queue.remove((e) => e instanceof CurveEvent);
-    return this.sendSubscribe(json, lastId);
+    this.#queue.remove((e) => e instanceof CurveEvent);
+    return this.#sendSubscribe(json, lastId);
   }
 
-  private async sendSubscribe(filters: FeedFilterJson[], lastId: string | null): Promise<EventFilter[]> {
-    this.accepting = false;
-    this.subscription = filters;
-    this.lastReceived = lastId;
-    const data = await this.request(
+  async #sendSubscribe(filters: FeedFilterJson[], lastId: string | null): Promise<EventFilter[]> {
+    this.#accepting = false;
+    this.#subscription = filters;
+    this.#lastReceived = lastId;
+    const data = await this.#request(
       { type: 'curves.subscribe', ...(lastId === null ? {} : { last_id: lastId }), filters },
       'Timed out trying to subscribe',
     );
@@ -261,7 +265,7 @@ export class EventsConnection {
    * await feed.filters() //=> [{ areas: [Area.DE] }]
    */
   async filters(): Promise<EventFilter[] | null> {
-    const data = await this.request({ type: 'curves.filters' }, 'Timed out trying to get active curve event filters');
+    const data = await this.#request({ type: 'curves.filters' }, 'Timed out trying to get active curve event filters');
     return parseEventFilters(data.filters);
   }
 
@@ -275,14 +279,14 @@ export class EventsConnection {
    * await feed.next({ timeout: 5 }) //~> CurveEvent or TimeoutEvent
    */
   async next(options: { timeout?: number } = {}): Promise<FeedEvent | null> {
-    const item = await this.queue.take(options.timeout === undefined ? undefined : options.timeout * 1000);
-    if (this.paused && this.queue.length < LOW_WATER) {
-      this.paused = false;
-      this.ws?.resume();
+    const item = await this.#queue.take(options.timeout === undefined ? undefined : options.timeout * 1000);
+    if (this.#paused && this.#queue.length < LOW_WATER) {
+      this.#paused = false;
+      this.#ws?.resume();
     }
     if (item === TIMED_OUT) return new TimeoutEvent();
     if (item === ENDED) return null;
-    if (item instanceof CurveEvent) this.memory.advance(item.id);
+    if (item instanceof CurveEvent) this.#memory.advance(item.id);
     return item;
   }
 
@@ -306,8 +310,8 @@ export class EventsConnection {
    * const off = feed.onEvent((e) => seen.push(e.id));
    */
   onEvent(listener: (event: CurveEvent) => void): () => void {
-    this.listeners.event.add(listener);
-    return () => this.listeners.event.delete(listener);
+    this.#listeners.event.add(listener);
+    return () => this.#listeners.event.delete(listener);
   }
 
   /**
@@ -319,61 +323,61 @@ export class EventsConnection {
    * feed.onConnectionEvent((e) => console.log(e.status));
    */
   onConnectionEvent(listener: (event: ConnectionEvent) => void): () => void {
-    this.listeners.connection.add(listener);
-    return () => this.listeners.connection.delete(listener);
+    this.#listeners.connection.add(listener);
+    return () => this.#listeners.connection.delete(listener);
   }
 
-  private onClose(ws: FeedWebSocket, code: number, reason: string): void {
-    if (ws !== this.ws) return;
-    this.stopPings?.();
-    this.ws = null;
-    this.accepting = false;
+  #onClose(ws: FeedWebSocket, code: number, reason: string): void {
+    if (ws !== this.#ws) return;
+    this.#stopPings?.();
+    this.#ws = null;
+    this.#accepting = false;
     const lost = new WebSocketsError('Lost connection to the server', code, statusName(code), reason);
-    this.requests.failAll(lost);
-    this.memory.flush();
-    if (this.state === 'closed') return;
+    this.#requests.failAll(lost);
+    this.#memory.flush();
+    if (this.#state === 'closed') return;
     const event = new ConnectionEvent(code, statusName(code), reason || 'connection lost');
-    if (this.listeners.connection.size) for (const listener of this.listeners.connection) listener(event);
-    else this.queue.push(event);
-    this.lastFailure = lost;
-    this.state = 'reconnecting';
-    this.scheduleReconnect();
+    if (this.#listeners.connection.size) for (const listener of this.#listeners.connection) listener(event);
+    else this.#queue.push(event);
+    this.#lastFailure = lost;
+    this.#state = 'reconnecting';
+    this.#scheduleReconnect();
   }
 
-  private scheduleReconnect(): void {
-    if (this.reconnects.schedule(() => void this.reconnect())) return;
-    this.state = 'failed';
-    this.subscription = null;
-    const last = this.lastFailure;
+  #scheduleReconnect(): void {
+    if (this.#reconnects.schedule(() => void this.#reconnect())) return;
+    this.#state = 'failed';
+    this.#subscription = null;
+    const last = this.#lastFailure;
     const err = new WebSocketsError('Reconnecting failed', last?.statusCode ?? '', last?.status ?? '', last?.description ?? '');
-    this.report(err);
-    this.queue.end(err);
+    this.#report(err);
+    this.#queue.end(err);
   }
 
-  private async reconnect(): Promise<void> {
+  async #reconnect(): Promise<void> {
     let ws: FeedWebSocket;
     try {
-      ws = await this.openWith(this.target, this.timeoutMs);
+      ws = await this.#openWith(this.#target, this.#timeoutMs);
     } catch (err) {
-      if (this.state !== 'reconnecting') return;
-      this.lastFailure = err as WebSocketsError;
-      this.scheduleReconnect();
+      if (this.#state !== 'reconnecting') return;
+      this.#lastFailure = err as WebSocketsError;
+      this.#scheduleReconnect();
       return;
     }
-    if (this.state !== 'reconnecting') {
+    if (this.#state !== 'reconnecting') {
       ws.close(1000);
       return;
     }
-    this.attach(ws);
-    this.reconnects.reset();
-    if (this.subscription === null) return;
+    this.#attach(ws);
+    this.#reconnects.reset();
+    if (this.#subscription === null) return;
     try {
-      await this.sendSubscribe(this.subscription, this.lastReceived ?? this.memory.id);
+      await this.#sendSubscribe(this.#subscription, this.#lastReceived ?? this.#memory.id);
     } catch (err) {
-      if (this.ws !== ws || !this.connected) return; // dropped again: the close starts another round
-      this.report(err as Error);
-      this.state = 'failed';
-      this.queue.end(err);
+      if (this.#ws !== ws || !this.connected) return; // dropped again: the close starts another round
+      this.#report(err as Error);
+      this.#state = 'failed';
+      this.#queue.end(err);
       ws.close(1000);
     }
   }
@@ -387,10 +391,10 @@ export class EventsConnection {
    * await feed.close()
    */
   async close(): Promise<void> {
-    if (this.state === 'closed') return;
-    this.state = 'closed';
-    this.reconnects.cancel();
-    const ws = this.ws;
+    if (this.#state === 'closed') return;
+    this.#state = 'closed';
+    this.#reconnects.cancel();
+    const ws = this.#ws;
     if (ws && ws.readyState !== SOCKET_CLOSED) {
       const closed = new Promise<void>((resolve) => ws.onClose(() => resolve()));
       ws.close(1000, 'Client closed the connection');
@@ -398,20 +402,20 @@ export class EventsConnection {
       await closed;
       clearTimeout(timer);
     }
-    this.stopPings?.();
-    this.ws = null;
-    this.memory.flush();
-    this.queue.end();
+    this.#stopPings?.();
+    this.#ws = null;
+    this.#memory.flush();
+    this.#queue.end();
   }
 
   /** What the connection shows: state, URL (never the key), last id, filters, queued events. */
   #summary(): SummaryRow[] {
     return [
-      ['state', this.state],
-      ['url', this.target.url],
+      ['state', this.#state],
+      ['url', this.#target.url],
       ['lastId', this.lastId ?? 'None'],
-      ['filters', this.subscription === null ? 'None' : this.subscription.length],
-      ['queued', this.queue.length],
+      ['filters', this.#subscription === null ? 'None' : this.#subscription.length],
+      ['queued', this.#queue.length],
     ];
   }
 
@@ -424,7 +428,7 @@ export class EventsConnection {
    */
   toString(): string {
     const rest = this.#summary().slice(1);
-    return `<EventsConnection: ${this.state}, ${rest.map(([label, value]) => `${label}=${value}`).join(', ')}>`;
+    return `<EventsConnection: ${this.#state}, ${rest.map(([label, value]) => `${label}=${value}`).join(', ')}>`;
   }
 
   /** Node's inspect hook: the notebook display as a cell's last value in tslab, else `toString()`, never the internals (docs/notebooks.md#display). */

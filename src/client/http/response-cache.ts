@@ -106,13 +106,14 @@ function sha256Hex(text: string): string {
  * client.cache?.stats().revalidations //=> 1
  */
 export class ResponseCache {
-  private readonly memory = new Map<string, CachedAnswer>();
-  private readonly disk: DiskCache | null;
-  private readonly keyHash: string;
-  private held = 0;
+  readonly #memory = new Map<string, CachedAnswer>();
+  readonly #disk: DiskCache | null;
+  readonly #keyHash: string;
+  readonly #apiUrl: string;
+  #held = 0;
   /** Keys of recent request lines (a repeated load hashes nothing). */
-  private readonly recentKeys = new Map<string, string>();
-  private counts = { hits: 0, misses: 0, revalidations: 0 };
+  readonly #recentKeys = new Map<string, string>();
+  #counts = { hits: 0, misses: 0, revalidations: 0 };
 
   /**
    * @param options - Directory, size bound, mode.
@@ -121,11 +122,12 @@ export class ResponseCache {
    */
   constructor(
     readonly options: ResolvedCacheOptions,
-    private readonly apiUrl: string,
+    apiUrl: string,
     apiKey: string,
   ) {
-    this.keyHash = sha256Hex(apiKey);
-    this.disk = options.dir === null ? null : new DiskCache(options.dir, options.maxBytes);
+    this.#apiUrl = apiUrl;
+    this.#keyHash = sha256Hex(apiKey);
+    this.#disk = options.dir === null ? null : new DiskCache(options.dir, options.maxBytes);
   }
 
   /** Whether the cache answers without asking the service. */
@@ -149,11 +151,11 @@ export class ResponseCache {
   keyOf(pathAndQuery: string, asked: Representation = 'json'): string {
     const accept = asked === 'arrow' ? `\nAccept ${ARROW_MEDIA_TYPE}` : '';
     const line = `GET ${pathAndQuery}${accept}`;
-    let key = this.recentKeys.get(line);
+    let key = this.#recentKeys.get(line);
     if (key === undefined) {
-      key = sha256Hex(`${this.apiUrl}\n${this.keyHash}\n${line}`);
-      if (this.recentKeys.size >= RECENT_KEYS) this.recentKeys.clear();
-      this.recentKeys.set(line, key);
+      key = sha256Hex(`${this.#apiUrl}\n${this.#keyHash}\n${line}`);
+      if (this.#recentKeys.size >= RECENT_KEYS) this.#recentKeys.clear();
+      this.#recentKeys.set(line, key);
     }
     return key;
   }
@@ -166,15 +168,15 @@ export class ResponseCache {
    * @returns The answer, or null.
    */
   async lookup(key: string): Promise<CachedAnswer | null> {
-    const hit = this.memory.get(key);
+    const hit = this.#memory.get(key);
     if (hit !== undefined) {
-      this.memory.delete(key);
-      this.memory.set(key, hit);
-      if (this.disk !== null) await this.disk.touch(key);
+      this.#memory.delete(key);
+      this.#memory.set(key, hit);
+      if (this.#disk !== null) await this.#disk.touch(key);
       return hit;
     }
-    if (this.disk === null) return null;
-    const entry = await this.disk.read(key);
+    if (this.#disk === null) return null;
+    const entry = await this.#disk.read(key);
     if (entry === null) return null;
     const status = entry.status ?? 200;
     // A recorded error answer is read back by an offline replay only.
@@ -190,11 +192,11 @@ export class ResponseCache {
       try {
         answer = { status, etag: entry.etag, headers: entry.headers, body: JSON.parse(entry.body.toString('utf8')), bytes };
       } catch {
-        await this.disk.remove(key);
+        await this.#disk.remove(key);
         return null;
       }
     }
-    this.remember(key, answer);
+    this.#remember(key, answer);
     return answer;
   }
 
@@ -214,9 +216,9 @@ export class ResponseCache {
     const etag = headers.etag ?? null;
     if ('arrow' in answer) {
       const arrow = new Uint8Array(answer.arrow); // a copy (a Buffer's slice() would be a view)
-      this.remember(key, { status: 200, etag, headers: kept, body: null, arrow, bytes: arrow.byteLength });
-      if (this.disk !== null)
-        await this.disk.write(key, {
+      this.#remember(key, { status: 200, etag, headers: kept, body: null, arrow, bytes: arrow.byteLength });
+      if (this.#disk !== null)
+        await this.#disk.write(key, {
           etag,
           headers: kept,
           type: ARROW_MEDIA_TYPE,
@@ -224,9 +226,9 @@ export class ResponseCache {
         });
       return;
     }
-    this.remember(key, { status: 200, etag, headers: kept, body: answer.body, bytes: utf8Length(answer.text) });
-    if (this.disk !== null)
-      await this.disk.write(key, { etag, headers: kept, type: JSON_MEDIA_TYPE, body: Buffer.from(answer.text, 'utf8') });
+    this.#remember(key, { status: 200, etag, headers: kept, body: answer.body, bytes: utf8Length(answer.text) });
+    if (this.#disk !== null)
+      await this.#disk.write(key, { etag, headers: kept, type: JSON_MEDIA_TYPE, body: Buffer.from(answer.text, 'utf8') });
   }
 
   /**
@@ -241,25 +243,25 @@ export class ResponseCache {
   async storeProblem(key: string, status: number, headers: Readonly<Record<string, string>>, text: string): Promise<void> {
     if (!this.recording) return;
     const kept = keptHeaders(headers);
-    this.remember(key, { status, etag: null, headers: kept, body: text, bytes: utf8Length(text) });
-    if (this.disk !== null)
-      await this.disk.write(key, { status, etag: null, headers: kept, type: JSON_MEDIA_TYPE, body: Buffer.from(text, 'utf8') });
+    this.#remember(key, { status, etag: null, headers: kept, body: text, bytes: utf8Length(text) });
+    if (this.#disk !== null)
+      await this.#disk.write(key, { status, etag: null, headers: kept, type: JSON_MEDIA_TYPE, body: Buffer.from(text, 'utf8') });
   }
 
   /** Counts a hit. */
   hit(): void {
-    this.counts.hits++;
+    this.#counts.hits++;
   }
 
   /** Counts a miss. */
   miss(): void {
-    this.counts.misses++;
+    this.#counts.misses++;
   }
 
   /** Counts a 304 revalidation (also a hit). */
   revalidated(): void {
-    this.counts.revalidations++;
-    this.counts.hits++;
+    this.#counts.revalidations++;
+    this.#counts.hits++;
   }
 
   /**
@@ -268,7 +270,7 @@ export class ResponseCache {
    * @returns A snapshot.
    */
   stats(): CacheStats {
-    return displayAsRecord({ ...this.counts, bytes: this.held, entries: this.memory.size }, CACHE_STATS);
+    return displayAsRecord({ ...this.#counts, bytes: this.#held, entries: this.#memory.size }, CACHE_STATS);
   }
 
   /** What the cache shows: mode, directory and the counters (never its entries). */
@@ -320,7 +322,7 @@ export class ResponseCache {
    * @returns The size.
    */
   async diskBytes(): Promise<number> {
-    return this.disk === null ? 0 : this.disk.bytes();
+    return this.#disk === null ? 0 : this.#disk.bytes();
   }
 
   /**
@@ -329,10 +331,10 @@ export class ResponseCache {
    * @returns When done.
    */
   async clear(): Promise<void> {
-    this.memory.clear();
-    this.held = 0;
-    this.counts = { hits: 0, misses: 0, revalidations: 0 };
-    if (this.disk !== null) await this.disk.clear();
+    this.#memory.clear();
+    this.#held = 0;
+    this.#counts = { hits: 0, misses: 0, revalidations: 0 };
+    if (this.#disk !== null) await this.#disk.clear();
   }
 
   /**
@@ -342,27 +344,27 @@ export class ResponseCache {
    * @returns When done.
    */
   async forget(key: string): Promise<void> {
-    const old = this.memory.get(key);
+    const old = this.#memory.get(key);
     if (old !== undefined) {
-      this.memory.delete(key);
-      this.held -= old.bytes;
+      this.#memory.delete(key);
+      this.#held -= old.bytes;
     }
-    if (this.disk !== null) await this.disk.remove(key);
+    if (this.#disk !== null) await this.#disk.remove(key);
   }
 
-  private remember(key: string, answer: CachedAnswer): void {
-    const old = this.memory.get(key);
+  #remember(key: string, answer: CachedAnswer): void {
+    const old = this.#memory.get(key);
     if (old !== undefined) {
-      this.memory.delete(key);
-      this.held -= old.bytes;
+      this.#memory.delete(key);
+      this.#held -= old.bytes;
     }
     if (answer.bytes > this.options.maxBytes) return;
-    this.memory.set(key, answer);
-    this.held += answer.bytes;
-    for (const [k, v] of this.memory) {
-      if (this.held <= this.options.maxBytes) break;
-      this.memory.delete(k);
-      this.held -= v.bytes;
+    this.#memory.set(key, answer);
+    this.#held += answer.bytes;
+    for (const [k, v] of this.#memory) {
+      if (this.#held <= this.options.maxBytes) break;
+      this.#memory.delete(k);
+      this.#held -= v.bytes;
     }
   }
 }

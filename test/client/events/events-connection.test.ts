@@ -71,6 +71,8 @@ test('connect, subscribe, import: the matching events arrive through the iterato
   const html = (feed as unknown as Record<symbol, () => { 'text/html': string }>)[Symbol.for('Jupyter.display')]()['text/html'];
   assert.ok(html.includes('<th style="text-align:left">filters</th><td>2</td>'), html);
   assert.not.ok(`${inspect(feed)}${html}`.includes(svc.keys.all), 'the key never shows');
+  // its state is private (#fields): no own property for Object.keys, for...in or a kernel's completion
+  assert.equal(Object.getOwnPropertyNames(feed), []);
   const fr = await importEvents(FR_WIND, 1);
   const de = await importEvents(DE_WIND, 2);
   const received: CurveEvent[] = [];

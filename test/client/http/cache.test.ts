@@ -99,6 +99,8 @@ test('metadata searches use the cache too; clear() empties it and resets the cou
     first.map((x) => x.name),
   );
   assert.is(c.cache?.stats().revalidations, 1);
+  // its answers, key hash and counters are private (#fields): only the options are own properties
+  assert.equal(Object.getOwnPropertyNames(c.cache), ['options']);
   await c.cache?.clear();
   assert.equal(c.cache?.stats(), { hits: 0, misses: 0, revalidations: 0, bytes: 0, entries: 0 });
   await c.metadata.curves({ q: 'test' });
