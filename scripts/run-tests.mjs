@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // The test command: type-checks src/ and test/, then runs every test/**/*.test.ts file with uvu
-// through tsx. A file that starts a service, a browser, PostgreSQL or a kernel runs in its own
-// process (so servers, ports and global state never leak between files); the unit files
-// (scripts/unit-tests.mjs) run through the unit runner, in two long-lived processes that take one
-// file after another, where opening a port fails the file (CONTRIBUTING.md#unit-tests). Ends with
-// the line `N passed, N failed`.
+// through tsx. A file that starts a browser, PostgreSQL, a kernel or any child process runs in its
+// own process; the others share long-lived processes that take one file after another, so the
+// code under test loads once per process (CONTRIBUTING.md#unit-tests): the unit files
+// (scripts/unit-tests.mjs) in the unit runner, where opening a port fails the file, and the files
+// that only listen on loopback in the loopback runner, where a file that leaves a server, socket
+// or timer open fails. Ends with the line `N passed, N failed`.
 //
 // Files run side by side within a budget of slots, twice the number of cores by default (many
 // files spend much of their time waiting on a service, a kernel or a browser). A file takes one
@@ -22,7 +23,7 @@ import { join, relative } from 'node:path';
 import { availableParallelism, tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import { isBuildStale } from './jupyter/ensure-build.mjs';
-import { outsideReasons } from './unit-tests.mjs';
+import { listensOnly, outsideReasons } from './unit-tests.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const filters = process.argv.slice(2);
@@ -54,8 +55,6 @@ const LONG = [
   ['test/reliability/', 1],
   ['test/console/browser', 1],
   ['test/server/demo/seed-demo', 1],
-  ['test/server/console/console-files', 1],
-  ['test/server/cli/seed-history', 1],
   ['test/architecture/dependency-graph', 2],
   ['test/architecture/biome', 2],
   ['test/architecture/knip', 2],
@@ -222,16 +221,17 @@ async function runFile(file) {
 }
 
 /**
- * Runs the unit files through the unit runner (two processes, many files each: the modules under
- * test load once per process rather than once per file) and counts what it reports.
+ * Runs files through the unit runner (two processes, many files each: the modules under test load
+ * once per process rather than once per file) and counts what it reports: the unit files, or with
+ * `--loopback` the files that only listen on loopback.
  */
-async function runUnitFiles(unitFiles) {
+async function runSharedFiles(files, kind, flags = []) {
   const started = Date.now();
   const runner = join(root, 'scripts', 'run-unit-tests.mjs');
-  const { code, output } = await run(process.execPath, [runner, '--files', ...unitFiles], 3 * FILE_TIMEOUT_MS);
+  const { code, output } = await run(process.execPath, [runner, ...flags, '--files', ...files], 3 * FILE_TIMEOUT_MS);
   for (const line of output.split('\n')) if (/^(ok {2}|FAIL) test\//.test(line)) console.log(line);
   const total = /^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/m.exec(output);
-  const label = `${unitFiles.length} unit files in two processes`;
+  const label = `${files.length} ${kind} files in two processes`;
   if (total === null) {
     failed += 1;
     failures.push([label, output]);
@@ -292,11 +292,19 @@ const ordered = files.map((file, i) => ({ file, i, rank: rank(file) })).sort((a,
 const testDir = join(root, 'test');
 const reasonsOf = new Map(files.map((f) => [f, outsideReasons(f, testDir)]));
 const job = ({ file, rank }) => ({ weight: LONG[rank]?.[1] ?? 1, tools: toolsOf(file, reasonsOf.get(file)), run: () => runFile(file) });
-const long = ordered.filter((f) => f.rank < LONG.length).map(job);
+// files that only listen on loopback share processes too, the longest first
+const loopbackFiles = ordered.filter((f) => listensOnly(reasonsOf.get(f.file))).map((f) => f.file);
+const long = ordered.filter((f) => f.rank < LONG.length && !loopbackFiles.includes(f.file)).map(job);
 const others = ordered.filter((f) => f.rank === LONG.length);
 const unitFiles = others.filter((f) => reasonsOf.get(f.file).length === 0).map((f) => f.file);
-const rest = others.filter((f) => !unitFiles.includes(f.file)).map(job);
-const unit = unitFiles.length ? [{ weight: 2, tools: ['polars'], run: () => runUnitFiles(unitFiles) }] : [];
+const rest = others.filter((f) => !unitFiles.includes(f.file) && !loopbackFiles.includes(f.file)).map(job);
+const loopbackTools = [...new Set(loopbackFiles.flatMap((f) => toolsOf(f, reasonsOf.get(f))))];
+const unit = [
+  ...(loopbackFiles.length
+    ? [{ weight: 2, tools: loopbackTools, run: () => runSharedFiles(loopbackFiles, 'loopback', ['--loopback']) }]
+    : []),
+  ...(unitFiles.length ? [{ weight: 2, tools: ['polars'], run: () => runSharedFiles(unitFiles, 'unit') }] : []),
+];
 const checks = TSC_PROJECTS.map((project) => ({ weight: 2, tools: [], run: () => typecheckProject(project) }));
 // The type-checks need no build: when there is one to do, they run beside it (it keeps about one
 // core and a half busy), and the files start after it; otherwise they take their slots as the

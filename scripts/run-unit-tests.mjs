@@ -9,12 +9,14 @@
 //   node scripts/run-unit-tests.mjs --list       which files are unit tests, and why the others are not
 //   node scripts/run-unit-tests.mjs --files A B  these files, whatever their source says (with
 //                                                --list: what it says of them)
+//   node scripts/run-unit-tests.mjs --loopback   the files that only listen on loopback (npm test
+//                                                runs them so): each must close what it opens
 //   UNIT_TEST_PROCESSES=1 node scripts/run-unit-tests.mjs ...   one process instead of two
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { findTestFiles, outsideReasons } from './unit-tests.mjs';
+import { findTestFiles, listensOnly, outsideReasons } from './unit-tests.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const testDir = join(root, 'test');
@@ -25,9 +27,12 @@ const env = { ...process.env, TZ: 'America/New_York', NO_COLOR: '1', FORCE_COLOR
 // `npm test` passes its own folder, else one is made here and removed at the end.
 const DEMO_TEMPLATES_ENV = 'SERVICE_TEST_DEMO_TEMPLATES';
 
+const loopback = args.includes('--loopback');
+if (loopback) env.UNIT_WORKER_LOOPBACK = '1';
+
 function selectFiles() {
   const list = args.includes('--list');
-  const rest = args.filter((a) => a !== '--list');
+  const rest = args.filter((a) => a !== '--list' && a !== '--loopback');
   const named = rest[0] === '--files';
   const words = named ? [] : rest;
   const files = named
@@ -42,7 +47,8 @@ function selectFiles() {
     }
     process.exit(0);
   }
-  return named ? files : files.filter((f) => outsideReasons(f, testDir).length === 0);
+  const wanted = loopback ? (reasons) => listensOnly(reasons) : (reasons) => reasons.length === 0;
+  return named ? files : files.filter((f) => wanted(outsideReasons(f, testDir)));
 }
 
 // uvu prints "Total: N / Passed: N / Skipped: N" at the end of a file's run.

@@ -17,6 +17,24 @@ const OUTSIDE = [
   ['is marked to run in its own process', /^\/\/ test: own process\b/m],
 ];
 
+/**
+ * The reasons that still let `npm test` run a file in a shared long-lived process: it listens on
+ * loopback ports of that process and nothing more (no child process, browser, PostgreSQL or
+ * kernel). Such a file must close what it opens, as it must in a process of its own, which would
+ * otherwise not end; the loopback runner checks that it does (scripts/unit-worker.mjs).
+ */
+const LOOPBACK = new Set(['starts the service on a port', 'listens on a port']);
+
+/**
+ * Whether a file with these reasons (from `outsideReasons`) runs in the loopback runner: it has
+ * some, and each is one of LOOPBACK.
+ *
+ * @param reasons - What `outsideReasons` gave for the file.
+ */
+export function listensOnly(reasons) {
+  return reasons.length > 0 && reasons.every((r) => LOOPBACK.has(r.replace(/ \(.*\)$/, '')));
+}
+
 const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*|^import\s+)['"](\.{1,2}\/[^'"]+)['"]/gm;
 
 /** A relative import of `from` as a file of test/, or null (the code under test is not read). */

@@ -1,6 +1,8 @@
 // One process of the unit runner (scripts/run-unit-tests.mjs): started with `--import tsx`, it
 // runs the test files its parent sends, one after another, in this process, and answers each with
 // its uvu counts and output. A file that opens a listening port fails at once: a unit test has none.
+// In the loopback runner (UNIT_WORKER_LOOPBACK=1, `--loopback`) files may listen on loopback, and
+// each must leave nothing open that would keep a process of its own from ending.
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import { pathToFileURL } from 'node:url';
@@ -29,11 +31,39 @@ function fail(kind, error) {
 process.on('uncaughtException', (error) => fail('uncaught exception', error));
 process.on('unhandledRejection', (error) => fail('unhandled rejection', error));
 
-net.Server.prototype.listen = function listen() {
-  const error = new Error('a unit test opened a listening port: use app.inject(), or mark the file `// test: own process`');
-  fail('listening port', error);
-  throw error;
-};
+const LOOPBACK = process.env.UNIT_WORKER_LOOPBACK === '1';
+/** How long what a file opened may take to close after its last test (a socket's end, a last timer); the runner's own test sets a shorter one. */
+const CLOSE_GRACE_MS = Number(process.env.UNIT_WORKER_CLOSE_GRACE_MS) || 10_000;
+
+if (!LOOPBACK) {
+  net.Server.prototype.listen = function listen() {
+    const error = new Error('a unit test opened a listening port: use app.inject(), or mark the file `// test: own process`');
+    fail('listening port', error);
+    throw error;
+  };
+}
+
+/** What keeps the event loop alive (servers, sockets, timers), counted by kind. */
+function openResources() {
+  const counts = new Map();
+  for (const kind of process.getActiveResourcesInfo()) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * The kinds of resource still open beyond `before`, once CLOSE_GRACE_MS has passed without their
+ * closing: what would have kept the file's own process from ending. Empty when all closed.
+ */
+async function leftOpen(before) {
+  const deadline = Date.now() + CLOSE_GRACE_MS;
+  for (;;) {
+    const left = [...openResources()]
+      .filter(([kind, n]) => n > (before.get(kind) ?? 0))
+      .map(([kind, n]) => `${n - (before.get(kind) ?? 0)} ${kind}`);
+    if (left.length === 0 || Date.now() > deadline) return left;
+    await new Promise((resolve) => setTimeout(resolve, 50).unref());
+  }
+}
 
 process.on('message', async (message) => {
   if (message.done) process.exit(0);
@@ -44,10 +74,18 @@ process.on('message', async (message) => {
   process.stderr.write = capture;
   globalThis.UVU_QUEUE = [[null]];
   globalThis.UVU_INDEX = 0;
+  const before = openResources();
   await import(pathToFileURL(message.file).href);
   await new Promise((resolve) => setImmediate(resolve));
   await exec();
   process.exitCode = 0;
+  if (LOOPBACK && !failing) {
+    const left = await leftOpen(before);
+    if (left.length > 0) {
+      const error = new Error(`the file left ${left.join(', ')} open ${CLOSE_GRACE_MS / 1000} s after its tests: close what it opens`);
+      return fail('resources left open', error);
+    }
+  }
   if (!failing) process.send({ file: current, output });
 });
 process.send({ ready: true });

@@ -12,7 +12,8 @@ const root = join(__dirname, '..', '..');
 const fixture = (name: string) => `test/fixtures/unit/${name}.test.ts`;
 
 function runner(...args: string[]): { status: number | null; output: string } {
-  const env = { ...process.env, UNIT_TEST_PROCESSES: '1' }; // one process: the files run in the order given
+  // one process: the files run in the order given; a short wait for what a loopback file leaves open
+  const env = { ...process.env, UNIT_TEST_PROCESSES: '1', UNIT_WORKER_CLOSE_GRACE_MS: '500' };
   const r = spawnSync(process.execPath, ['scripts/run-unit-tests.mjs', ...args], { cwd: root, encoding: 'utf8', env, timeout: 120_000 });
   return { status: r.status, output: `${r.stdout}${r.stderr}` };
 }
@@ -42,6 +43,15 @@ test('a unit test that opens a listening port fails, and the files after it stil
   assert.match(output, 'a unit test opened a listening port: use app.inject()');
   assert.match(output, /ok {3}test\/fixtures\/unit\/in-process\.test\.ts: 1\/1/);
   assert.match(output, /\n1 passed, 1 failed\n/);
+});
+
+test('in the loopback runner a file may listen, and one that leaves a server open fails', () => {
+  const { status, output } = runner('--loopback', '--files', fixture('leaves-server'), fixture('listens'));
+  assert.is(status, 1, output);
+  assert.match(output, 'FAIL test/fixtures/unit/leaves-server.test.ts');
+  assert.match(output, /the file left 1 TCPServerWrap open 0\.5 s after its tests/);
+  assert.match(output, /ok {3}test\/fixtures\/unit\/listens\.test\.ts: 1\/1/);
+  assert.match(output, /\n2 passed, 1 failed\n/);
 });
 
 test('the unit files of test/ include none that the whole suite alone may run', () => {
