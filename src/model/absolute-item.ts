@@ -64,10 +64,10 @@ export class AbsoluteItem {
    * item.with({ value: 1 }).value //=> 1
    */
   with(changes: Partial<AbsoluteItemInit>): AbsoluteItem {
-    return this.clone(changes);
+    return this.#clone(changes);
   }
 
-  private clone(alts: Partial<AbsoluteItemInit>): AbsoluteItem {
+  #clone(alts: Partial<AbsoluteItemInit>): AbsoluteItem {
     return new AbsoluteItem({ instance: this.instance, value: this.value, ...alts });
   }
 

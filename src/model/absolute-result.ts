@@ -179,10 +179,10 @@ export class AbsoluteResult {
    * r.with({ unit: 'GWh/h' }).unit //=> 'GWh/h'
    */
   with(changes: Partial<AbsoluteResultInit>): AbsoluteResult {
-    return this.clone(changes);
+    return this.#clone(changes);
   }
 
-  private clone(alts: Partial<AbsoluteResultInit>): AbsoluteResult {
+  #clone(alts: Partial<AbsoluteResultInit>): AbsoluteResult {
     return new AbsoluteResult({
       curve: this.curve,
       resolution: this.resolution,

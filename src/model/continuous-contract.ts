@@ -98,10 +98,10 @@ export class ContinuousContract {
    * c.with({ front: 2 }).front //=> 2
    */
   with(changes: Partial<ContinuousContractInit>): ContinuousContract {
-    return this.clone(changes);
+    return this.#clone(changes);
   }
 
-  private clone(alts: Partial<ContinuousContractInit>): ContinuousContract {
+  #clone(alts: Partial<ContinuousContractInit>): ContinuousContract {
     return new ContinuousContract({ period: this.period, front: this.front, field: this.field, ...alts });
   }
 

@@ -168,10 +168,10 @@ export class Curve {
    * c.with({ unit: 'GWh/h' }).unit //=> 'GWh/h'
    */
   with(changes: Partial<CurveInit>): Curve {
-    return this.clone(changes);
+    return this.#clone(changes);
   }
 
-  private clone(alts: Partial<CurveInit>): Curve {
+  #clone(alts: Partial<CurveInit>): Curve {
     return new Curve({
       name: this.name,
       curveType: this.curveType,

@@ -102,10 +102,10 @@ export class Instance {
    * i.with({ tag: 'gfs' }).tag //=> 'gfs'
    */
   with(changes: Partial<InstanceInit>): Instance {
-    return this.clone(changes);
+    return this.#clone(changes);
   }
 
-  private clone(alts: Partial<InstanceInit>): Instance {
+  #clone(alts: Partial<InstanceInit>): Instance {
     return new Instance({
       issued: this.issued,
       tag: this.tag,

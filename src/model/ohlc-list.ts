@@ -109,7 +109,7 @@ export class OHLCList extends Array<OHLC> {
    * list.concat(o2).length //=> 2
    */
   override concat(...items: (OHLC | ConcatArray<OHLC>)[]): OHLCList {
-    return this.clone([...this, ...items.flatMap((x) => (OHLC.isOHLC(x) ? [x] : Array.from(x as ArrayLike<OHLC>)))], {});
+    return this.#clone([...this, ...items.flatMap((x) => (OHLC.isOHLC(x) ? [x] : Array.from(x as ArrayLike<OHLC>)))], {});
   }
 
   /**
@@ -121,10 +121,10 @@ export class OHLCList extends Array<OHLC> {
    * list.withMetadata({ unit: 'USD' }).unit //=> 'USD'
    */
   withMetadata(changes: OHLCListInit): OHLCList {
-    return this.clone([...this], changes);
+    return this.#clone([...this], changes);
   }
 
-  private clone(items: readonly OHLC[], alts: OHLCListInit): OHLCList {
+  #clone(items: readonly OHLC[], alts: OHLCListInit): OHLCList {
     const init = { curve: this.curve, contract: this.contract, unit: this.unit, denominator: this.denominator, ...alts };
     return new OHLCList(items, init);
   }

@@ -134,10 +134,10 @@ export class OHLC {
    * o.with({ close: 34.5 }).close //=> 34.5
    */
   with(changes: Partial<OHLCInit>): OHLC {
-    return this.clone(changes);
+    return this.#clone(changes);
   }
 
-  private clone(alts: Partial<OHLCInit>): OHLC {
+  #clone(alts: Partial<OHLCInit>): OHLC {
     return new OHLC({
       product: this.product,
       open: this.open,

@@ -102,7 +102,7 @@ export class Page<T> extends Array<T> {
     this.totalPages = init.lastPage;
     this.firstPage = 1;
     this.#loader = init.loader ?? null;
-    if (this.#loader) this.cache()?.set(this.page, Promise.resolve(this as Page<unknown>));
+    if (this.#loader) this.#cache()?.set(this.page, Promise.resolve(this as Page<unknown>));
     Object.freeze(this);
   }
 
@@ -150,7 +150,7 @@ export class Page<T> extends Array<T> {
    */
   async getNextPage(): Promise<Page<T>> {
     if (!this.hasNextPage()) throw new PageError(`There is no next page (page ${this.page} of ${this.lastPage})`);
-    return this.load(this.page + 1);
+    return this.#load(this.page + 1);
   }
 
   /**
@@ -193,10 +193,10 @@ export class Page<T> extends Array<T> {
    */
   async getPreviousPage(): Promise<Page<T>> {
     if (!this.hasPreviousPage()) throw new PageError(`There is no previous page (page ${this.page})`);
-    return this.load(this.page - 1);
+    return this.#load(this.page - 1);
   }
 
-  private cache(): Map<number, Promise<Page<unknown>>> | null {
+  #cache(): Map<number, Promise<Page<unknown>>> | null {
     const loader = this.#loader as PageLoader<unknown> | null;
     if (loader === null) return null;
     let cache = caches.get(loader);
@@ -207,9 +207,9 @@ export class Page<T> extends Array<T> {
     return cache;
   }
 
-  private load(number: number): Promise<Page<T>> {
+  #load(number: number): Promise<Page<T>> {
     const loader = this.#loader;
-    const cache = this.cache();
+    const cache = this.#cache();
     if (loader === null || cache === null) throw new PageError('Page loading is not supported for this page');
     const cached = cache.get(number);
     if (cached) return cached as Promise<Page<T>>;

@@ -72,13 +72,13 @@ export class PeriodseriesList extends Array<Periodseries> {
    * list.concat(ps3).length //=> 3
    */
   override concat(...items: (Periodseries | ConcatArray<Periodseries>)[]): PeriodseriesList {
-    return this.clone([
+    return this.#clone([
       ...this,
       ...items.flatMap((x) => (Periodseries.isPeriodseries(x) ? [x] : Array.from(x as ArrayLike<Periodseries>))),
     ]);
   }
 
-  private clone(items: readonly Periodseries[]): PeriodseriesList {
+  #clone(items: readonly Periodseries[]): PeriodseriesList {
     return new PeriodseriesList(items);
   }
 

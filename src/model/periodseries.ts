@@ -22,7 +22,7 @@ import {
   type RecordTable,
 } from './display';
 import { periodAt, periodColumnsFromItems, type CapacityPeriod, type Period, type PeriodItemInput } from './periodseries-items';
-import { Series, type SeriesInit } from './series';
+import { SERIES_DESCRIBE, SERIES_EQUALS, SERIES_INIT, SERIES_JSON, Series, type SeriesInit } from './series';
 import { inspectDisplay, type InspectOptionsLike } from './inspect-display';
 
 const BRAND = Symbol.for('service.model.Periodseries');
@@ -222,7 +222,7 @@ export class Periodseries extends Series {
    * ps.withName('nuclear').name //=> 'nuclear'
    */
   withName(name: string | null): Periodseries {
-    return this.clone({ name });
+    return this.#clone({ name });
   }
 
   /**
@@ -234,12 +234,12 @@ export class Periodseries extends Series {
    * ps.with({ unit: 'GW' }).unit //=> 'GW'
    */
   with(changes: Partial<PeriodseriesInit>): Periodseries {
-    return this.clone(changes);
+    return this.#clone(changes);
   }
 
-  private clone(alts: Partial<PeriodseriesInit>): Periodseries {
+  #clone(alts: Partial<PeriodseriesInit>): Periodseries {
     return new Periodseries({
-      ...this.seriesInit(),
+      ...this[SERIES_INIT](),
       begins: this.begins,
       ends: this.ends,
       values: this.values,
@@ -260,7 +260,7 @@ export class Periodseries extends Series {
     if (!Periodseries.isPeriodseries(other)) return false;
     if (this === other) return true;
     return (
-      this.seriesEquals(other) &&
+      this[SERIES_EQUALS](other) &&
       columnEquals(this.begins, other.begins) &&
       columnEquals(this.ends, other.ends) &&
       columnEquals(this.values, other.values) &&
@@ -284,7 +284,7 @@ export class Periodseries extends Series {
       if ('installed' in p) json.capacity = p.installed;
       return json;
     });
-    return { ...this.seriesJSON(), data };
+    return { ...this[SERIES_JSON](), data };
   }
 
   /**
@@ -295,7 +295,7 @@ export class Periodseries extends Series {
    * ps.toString() //=> '<Periodseries: resolution=<NONE, CET>, begin="2020-01-01T00:00:00+01:00", end="2020-01-06T00:00:00+01:00", count=1>'
    */
   override toString(): string {
-    return this.describe('Periodseries', []);
+    return this[SERIES_DESCRIBE]('Periodseries', []);
   }
 
   /** The caption (name, instance, unit, zone, count) and a row per period. */

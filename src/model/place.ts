@@ -133,10 +133,10 @@ export class Place {
    * p.with({ name: 'Renamed' }).name //=> 'Renamed'
    */
   with(changes: Partial<PlaceInit>): Place {
-    return this.clone(changes);
+    return this.#clone(changes);
   }
 
-  private clone(alts: Partial<PlaceInit>): Place {
+  #clone(alts: Partial<PlaceInit>): Place {
     return new Place({
       kind: this.kind,
       key: this.key,

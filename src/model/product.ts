@@ -83,10 +83,10 @@ export class Product {
    * p.with({ front: 2 }).front //=> 2
    */
   with(changes: Partial<ProductInit>): Product {
-    return this.clone(changes);
+    return this.#clone(changes);
   }
 
-  private clone(alts: Partial<ProductInit>): Product {
+  #clone(alts: Partial<ProductInit>): Product {
     return new Product({ traded: this.traded, period: this.period, front: this.front, delivery: this.delivery, ...alts });
   }
 

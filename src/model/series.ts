@@ -22,6 +22,19 @@ import type { Instance } from './instance';
 
 const BRAND = Symbol.for('service.model.Series');
 
+// What a series shares with its subclasses (Timeseries, Periodseries), keyed by symbols: a kernel's
+// completion lists an object's named members, and these are no part of the public API.
+/** The shared fields, for subclasses' `clone`. */
+export const SERIES_INIT = Symbol.for('service.model.series.init');
+/** Compares the shared fields, for subclasses' `equals`. */
+export const SERIES_EQUALS = Symbol.for('service.model.series.equals');
+/** The shared wire JSON fields, for subclasses' `toJSON`. */
+export const SERIES_JSON = Symbol.for('service.model.series.json');
+/** The one-line summary of subclasses' `toString`. */
+export const SERIES_DESCRIBE = Symbol.for('service.model.series.describe');
+/** The notebook bundle of subclasses. */
+export const SERIES_DISPLAY = Symbol.for('service.model.series.display');
+
 /**
  * Fields shared by every series; only `resolution` is required.
  *
@@ -160,7 +173,7 @@ export abstract class Series {
   }
 
   /** The shared fields, for subclasses' `clone`. */
-  protected seriesInit(): SeriesInit {
+  protected [SERIES_INIT](): SeriesInit {
     return {
       resolution: this.resolution,
       curve: this.curve,
@@ -173,7 +186,7 @@ export abstract class Series {
   }
 
   /** Compares the shared fields, for subclasses' `equals`. */
-  protected seriesEquals(other: Series): boolean {
+  protected [SERIES_EQUALS](other: Series): boolean {
     return (
       this.resolution.equals(other.resolution) &&
       equalsNullable(this.curve, other.curve) &&
@@ -186,7 +199,7 @@ export abstract class Series {
   }
 
   /** The shared wire JSON fields, for subclasses' `toJSON`. */
-  protected seriesJSON(): Record<string, unknown> {
+  protected [SERIES_JSON](): Record<string, unknown> {
     return {
       curve: this.curve ? this.curve.toJSON() : null,
       resolution: { frequency: this.resolution.frequency.tag, timezone: this.resolution.timezone },
@@ -197,7 +210,7 @@ export abstract class Series {
   }
 
   /** The one-line summary of subclasses' `toString`: metadata, `extra`, then begin, end, count. */
-  protected describe(kind: string, extra: readonly string[]): string {
+  protected [SERIES_DESCRIBE](kind: string, extra: readonly string[]): string {
     const parts = [`resolution=<${this.resolution.frequency.tag}, ${this.resolution.timezone}>`];
     if (this.name !== null) parts.push(`name="${this.name}"`);
     if (this.instance) parts.push(`instance=${this.instance.toString()}`);
@@ -227,7 +240,7 @@ export abstract class Series {
   }
 
   /** The notebook bundle of subclasses: metadata, `extra` rows, then begin, end, count. */
-  protected displaySummary(kind: string, extra: readonly SummaryRow[]): DisplayBundle {
+  protected [SERIES_DISPLAY](kind: string, extra: readonly SummaryRow[]): DisplayBundle {
     const rows = this[SUMMARY_ROWS]();
     return displayBundle(kind, this.toString(), [...rows.slice(0, -3), ...extra, ...rows.slice(-3)]);
   }

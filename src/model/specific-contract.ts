@@ -94,10 +94,10 @@ export class SpecificContract {
    * c.with({ field: OHLCField.CLOSE }).field.tag //=> 'close'
    */
   with(changes: Partial<SpecificContractInit>): SpecificContract {
-    return this.clone(changes);
+    return this.#clone(changes);
   }
 
-  private clone(alts: Partial<SpecificContractInit>): SpecificContract {
+  #clone(alts: Partial<SpecificContractInit>): SpecificContract {
     return new SpecificContract({ period: this.period, delivery: this.delivery, field: this.field, ...alts });
   }
 

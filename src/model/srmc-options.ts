@@ -85,10 +85,10 @@ export class SRMCOptions {
    * o.with({ efficiency: 0.5 }).efficiency //=> 0.5
    */
   with(changes: Partial<SRMCOptionsInit>): SRMCOptions {
-    return this.clone(changes);
+    return this.#clone(changes);
   }
 
-  private clone(alts: Partial<SRMCOptionsInit>): SRMCOptions {
+  #clone(alts: Partial<SRMCOptionsInit>): SRMCOptions {
     return new SRMCOptions({
       fuelType: this.fuelType,
       api2TonneToMwh: this.api2TonneToMwh,

@@ -168,10 +168,10 @@ export class SRMC {
    * s.with({ unit: 'EUR' }).unit //=> 'EUR'
    */
   with(changes: Partial<SRMCInit>): SRMC {
-    return this.clone(changes);
+    return this.#clone(changes);
   }
 
-  private clone(alts: Partial<SRMCInit>): SRMC {
+  #clone(alts: Partial<SRMCInit>): SRMC {
     return new SRMC({
       curve: this.curve,
       unit: this.unit,
@@ -242,16 +242,16 @@ export class SRMC {
     if (this.curve) parts.push(`curve="${this.curve.name}"`);
     if (this.contract) parts.push(`contract=${this.contract.toString()}`);
     if (this.options) parts.push(`options=${this.options.toString()}`);
-    parts.push(`${this.payloadName()}=${this.payload().toString()}`);
+    parts.push(`${this.#payloadName()}=${this.#payload().toString()}`);
     return `<SRMC: ${parts.join(', ')}>`;
   }
 
-  private payloadName(): string {
+  #payloadName(): string {
     if (this.ohlc) return 'ohlc';
     return this.timeseries ? 'timeseries' : 'periodseries';
   }
 
-  private payload(): OHLCList | Timeseries | Periodseries {
+  #payload(): OHLCList | Timeseries | Periodseries {
     return (this.ohlc ?? this.timeseries ?? this.periodseries) as OHLCList | Timeseries | Periodseries;
   }
 
@@ -274,7 +274,7 @@ export class SRMC {
         ['unit', this.denominator ? `${this.unit ?? ''}/${this.denominator}` : this.unit],
         ['contract', this.contract ? this.contract.columnHeader() : null],
         ['options', this.options ? this.options.toString() : null],
-        [this.payloadName(), this.payload().toString()],
+        [this.#payloadName(), this.#payload().toString()],
       ]);
     });
   }

@@ -90,14 +90,14 @@ export class Subscription {
    * s.with({ label: 'Gas' }).label //=> 'Gas'
    */
   with(changes: Partial<SubscriptionInit>): Subscription {
-    return this.clone(changes);
+    return this.#clone(changes);
   }
 
-  private clone(alts: Partial<SubscriptionInit>): Subscription {
-    return new Subscription({ ...this.toInit(), ...alts });
+  #clone(alts: Partial<SubscriptionInit>): Subscription {
+    return new Subscription({ ...this.#toInit(), ...alts });
   }
 
-  private toInit(): SubscriptionInit {
+  #toInit(): SubscriptionInit {
     return {
       access: this.access,
       type: this.type,

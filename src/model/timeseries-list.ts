@@ -86,10 +86,10 @@ export class TimeseriesList extends Array<Timeseries> {
    * list.concat(hourly3).length //=> 3
    */
   override concat(...items: (Timeseries | ConcatArray<Timeseries>)[]): TimeseriesList {
-    return this.clone([...this, ...items.flatMap((x) => (Timeseries.isTimeseries(x) ? [x] : Array.from(x as ArrayLike<Timeseries>)))]);
+    return this.#clone([...this, ...items.flatMap((x) => (Timeseries.isTimeseries(x) ? [x] : Array.from(x as ArrayLike<Timeseries>)))]);
   }
 
-  private clone(items: readonly Timeseries[]): TimeseriesList {
+  #clone(items: readonly Timeseries[]): TimeseriesList {
     return new TimeseriesList(items, this.frequency);
   }
 

@@ -9,7 +9,7 @@ import { toDateTime, type TimeInput } from '../time';
 import { checkSteps, columnEquals, type ColumnInput } from './columns';
 import { hasBrand, INSPECT, JUPYTER_DISPLAY, listEquals, setBrand, type DisplayBundle, tabularBundle, tabularText } from './display';
 import { ValueType } from './enums';
-import { Series, type SeriesInit } from './series';
+import { SERIES_DESCRIBE, SERIES_DISPLAY, SERIES_EQUALS, SERIES_INIT, SERIES_JSON, Series, type SeriesInit } from './series';
 import { derivedName, derivedUnit, type ArithmeticOp } from './series-units';
 import { combineColumns, type OperandColumns } from './timeseries-arithmetic';
 import { stepRange } from '../time/step-range';
@@ -78,6 +78,17 @@ export interface TimeseriesInit extends SeriesInit {
   scenarios?: readonly ColumnInput[];
   /** Scenario names; default `e00`, `e01`, ... when there are scenarios. */
   scenarioNames?: readonly string[] | null;
+}
+
+/** A series' columns as series arithmetic takes them (its values as held: null for a scenarios-only series). */
+function operandOf(ts: Timeseries): OperandColumns {
+  return {
+    name: ts.name ?? 'series',
+    times: ts.times,
+    values: ts.valuesOrNull(),
+    scenarios: ts.scenarios,
+    scenarioNames: ts.scenarioNames,
+  };
 }
 
 /**
@@ -225,7 +236,7 @@ export class Timeseries extends Series {
   get data(): readonly TimeseriesItem[] {
     if (this.#items === null) {
       const items: TimeseriesItem[] = new Array(this.length);
-      for (let i = 0; i < this.length; i++) items[i] = this.itemAt(i);
+      for (let i = 0; i < this.length; i++) items[i] = this.#itemAt(i);
       this.#items = Object.freeze(items);
     }
     return this.#items;
@@ -242,7 +253,7 @@ export class Timeseries extends Series {
   at(index: number): TimeseriesItem | undefined {
     const i = index < 0 ? this.length + index : index;
     if (!Number.isInteger(i) || i < 0 || i >= this.length) return undefined;
-    return this.#items ? this.#items[i] : this.itemAt(i);
+    return this.#items ? this.#items[i] : this.#itemAt(i);
   }
 
   /**
@@ -256,7 +267,7 @@ export class Timeseries extends Series {
     for (let i = 0; i < this.length; i++) yield this.at(i) as TimeseriesItem;
   }
 
-  private itemAt(i: number): TimeseriesItem {
+  #itemAt(i: number): TimeseriesItem {
     return itemAt(this.times, this.#values, this.scenarios, this.resolution.zone, i);
   }
 
@@ -350,7 +361,7 @@ export class Timeseries extends Series {
     const ms = (x: TimeInput | number | null | undefined, open: number): number =>
       x === null || x === undefined ? open : typeof x === 'number' ? x : toDateTime(x, this.resolution.zone).toMillis();
     const [lo, hi] = stepRange(this.times, ms(begin, -Infinity), ms(end, Infinity));
-    return this.clone({
+    return this.#clone({
       times: this.times.subarray(lo, hi),
       values: this.#values === null ? null : this.#values.subarray(lo, hi),
       scenarios: this.scenarios.map((c) => c.subarray(lo, hi)),
@@ -373,7 +384,7 @@ export class Timeseries extends Series {
       for (let i = 0; i < column.length; i++) out[i] = fn(column[i]!, i, times[i]!) ?? NaN;
       return out;
     };
-    return this.clone({ values: this.#values === null ? null : one(this.#values), scenarios: this.scenarios.map(one) });
+    return this.#clone({ values: this.#values === null ? null : one(this.#values), scenarios: this.scenarios.map(one) });
   }
 
   /**
@@ -387,7 +398,7 @@ export class Timeseries extends Series {
    * solar.plus(wind).name //=> 'DE Solar ... + DE Wind ...'
    */
   plus(other: Timeseries | number, opts: ArithmeticOptions = {}): Timeseries {
-    return this.arithmetic('plus', other, opts);
+    return this.#arithmetic('plus', other, opts);
   }
 
   /**
@@ -401,7 +412,7 @@ export class Timeseries extends Series {
    * dePrice.minus(frPrice).unit //=> 'EUR' (denominator 'MWh')
    */
   minus(other: Timeseries | number, opts: ArithmeticOptions = {}): Timeseries {
-    return this.arithmetic('minus', other, opts);
+    return this.#arithmetic('minus', other, opts);
   }
 
   /**
@@ -417,7 +428,7 @@ export class Timeseries extends Series {
    * consumption.multipliedBy(1000).name //=> 'DE Consumption ... * 1000'
    */
   multipliedBy(other: Timeseries | number, opts: ArithmeticOptions = {}): Timeseries {
-    return this.arithmetic('times', other, opts);
+    return this.#arithmetic('times', other, opts);
   }
 
   /**
@@ -431,32 +442,22 @@ export class Timeseries extends Series {
    * wind.dividedBy(consumption).unit //=> null (MWh/h / MWh/h)
    */
   dividedBy(other: Timeseries | number, opts: ArithmeticOptions = {}): Timeseries {
-    return this.arithmetic('dividedBy', other, opts);
+    return this.#arithmetic('dividedBy', other, opts);
   }
 
-  private operand(): OperandColumns {
-    return {
-      name: this.name ?? 'series',
-      times: this.times,
-      values: this.#values,
-      scenarios: this.scenarios,
-      scenarioNames: this.scenarioNames,
-    };
-  }
-
-  private arithmetic(op: ArithmeticOp, other: Timeseries | number, opts: ArithmeticOptions): Timeseries {
+  #arithmetic(op: ArithmeticOp, other: Timeseries | number, opts: ArithmeticOptions): Timeseries {
     const join = opts.join ?? 'inner';
     if (join !== 'inner' && join !== 'outer')
       throw new ValidationError(`join must be 'inner' or 'outer', got ${JSON.stringify(join)}`, 'join');
     if (typeof other === 'number') {
       const unit = derivedUnit(op, this, null, [this.name ?? 'series', String(other)]);
-      const columns = combineColumns(this.operand(), other, op, join);
-      return this.clone({ ...columns, ...unit, name: opts.name ?? derivedName(op, this.name, other) });
+      const columns = combineColumns(operandOf(this), other, op, join);
+      return this.#clone({ ...columns, ...unit, name: opts.name ?? derivedName(op, this.name, other) });
     }
     if (!Timeseries.isTimeseries(other)) throw new ValidationError('Provide a Timeseries or a number', 'other');
     checkAlignable(this, other, 'other');
     const unit = derivedUnit(op, this, other, [this.name ?? 'series', other.name ?? 'series']);
-    const columns = combineColumns(this.operand(), other.operand(), op, join);
+    const columns = combineColumns(operandOf(this), operandOf(other), op, join);
     const instance = this.instance !== null && other.instance !== null && this.instance.equals(other.instance) ? this.instance : null;
     return new Timeseries({
       resolution: this.resolution,
@@ -478,7 +479,7 @@ export class Timeseries extends Series {
    * ts.withName('wind').name //=> 'wind'
    */
   withName(name: string | null): Timeseries {
-    return this.clone({ name });
+    return this.#clone({ name });
   }
 
   /**
@@ -490,12 +491,12 @@ export class Timeseries extends Series {
    * ts.with({ unit: 'GWh/h' }).unit //=> 'GWh/h'
    */
   with(changes: Partial<TimeseriesInit>): Timeseries {
-    return this.clone(changes);
+    return this.#clone(changes);
   }
 
-  private clone(alts: Partial<TimeseriesInit>): Timeseries {
+  #clone(alts: Partial<TimeseriesInit>): Timeseries {
     return new Timeseries({
-      ...this.seriesInit(),
+      ...this[SERIES_INIT](),
       times: this.times,
       values: this.#values,
       scenarios: this.scenarios,
@@ -516,7 +517,7 @@ export class Timeseries extends Series {
     if (!Timeseries.isTimeseries(other)) return false;
     if (this === other) return true;
     return (
-      this.seriesEquals(other) &&
+      this[SERIES_EQUALS](other) &&
       columnEquals(this.times, other.times) &&
       columnEquals(this.#values, other.valuesOrNull()) &&
       this.scenarios.length === other.scenarios.length &&
@@ -536,7 +537,7 @@ export class Timeseries extends Series {
    */
   toJSON(): Record<string, unknown> {
     return {
-      ...this.seriesJSON(),
+      ...this[SERIES_JSON](),
       contract: this.contract ? this.contract.toJSON() : null,
       scenario_names: this.hasScenarios() ? [...this.scenarioNames] : null,
       data: this.data.map(itemToJSON),
@@ -551,7 +552,7 @@ export class Timeseries extends Series {
    * ts.toString() //=> '<Timeseries: resolution=<PT1H, CET>, begin="2024-01-01T01:00:00+01:00", end="2024-01-01T02:00:00+01:00", count=1>'
    */
   override toString(): string {
-    return this.describe('Timeseries', this.hasScenarios() ? [`scenario_names=[${this.scenarioNames.join(', ')}]`] : []);
+    return this[SERIES_DESCRIBE]('Timeseries', this.hasScenarios() ? [`scenario_names=[${this.scenarioNames.join(', ')}]`] : []);
   }
 
   /** Node's inspect hook: the notebook display as a cell's last value in tslab, else a head/tail text table (docs/notebooks.md#display). */
@@ -568,7 +569,7 @@ export class Timeseries extends Series {
    */
   [JUPYTER_DISPLAY](): DisplayBundle {
     return tabularBundle(this, () => {
-      return this.displaySummary('Timeseries', [
+      return this[SERIES_DISPLAY]('Timeseries', [
         ['value type', this.valueType().tag],
         ['scenarios', this.hasScenarios() ? this.scenarioNames.join(', ') : null],
       ]);

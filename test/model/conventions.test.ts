@@ -79,6 +79,24 @@ type Conventional = {
   [key: symbol]: unknown;
 };
 
+/** Helpers the classes keep to themselves; a kernel's completion lists what an object reaches at run time. */
+const PRIVATE_HELPERS = [
+  'clone',
+  'itemAt',
+  'operand',
+  'arithmetic',
+  'payload',
+  'payloadName',
+  'toInit',
+  'cache',
+  'load',
+  'seriesInit',
+  'seriesEquals',
+  'seriesJSON',
+  'describe',
+  'displaySummary',
+];
+
 for (const c of cases) {
   test(`${c.name}: isX is a brand check, not a shape check`, () => {
     const value = c.make();
@@ -103,6 +121,18 @@ for (const c of cases) {
     assert.ok(Object.isFrozen(value));
     assert.is(Reflect.set(value, 'extra', 1), false);
     assert.is(value.extra, undefined);
+  });
+
+  test(`${c.name}: completion sees no private helper (they are #private members)`, () => {
+    const names: string[] = [];
+    for (let p: object | null = c.make(); p !== null && p !== Object.prototype; p = Object.getPrototypeOf(p)) {
+      names.push(...Object.getOwnPropertyNames(p));
+    }
+    for (const hidden of PRIVATE_HELPERS) assert.not.ok(names.includes(hidden), `${c.name} shows ${hidden}`);
+    assert.equal(
+      names.filter((n) => n.startsWith('_')),
+      [],
+    );
   });
 
   test(`${c.name}: toJSON, toString, inspect and notebook display`, () => {
