@@ -16,6 +16,7 @@ import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
+import { ensurePolars } from './ensure-polars.mjs';
 import { findTestFiles, listensOnly, outsideReasons } from './unit-tests.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -129,6 +130,14 @@ function worker(queue) {
 }
 
 const files = selectFiles();
+// polars' native binary, which npm leaves out on Node 20 (scripts/ensure-polars.mjs): a check of a
+// moment when it is there, as after `npm test`, which prepares it before this runner starts
+try {
+  const done = ensurePolars(root);
+  if (done !== null) console.log(done);
+} catch (err) {
+  console.log(err.message); // the polars files then fail with their own message
+}
 const ownTemplates = !env[DEMO_TEMPLATES_ENV];
 if (ownTemplates) env[DEMO_TEMPLATES_ENV] = mkdtempSync(join(tmpdir(), 'service-test-demos-'));
 const queue = [...files];

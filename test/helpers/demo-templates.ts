@@ -31,6 +31,16 @@ function copyFiles(from: string, to: string, skip?: string): void {
   for (const name of readdirSync(from)) if (name !== skip) copyFileSync(join(from, name), join(to, name));
 }
 
+/** A seeded store, with what the seed that wrote it reported. */
+export interface SeededStore {
+  store: DuckDbStore;
+  /** The demo user's API key. */
+  apiKey: string;
+  /** The curves and values (points, periods and OHLC rows) the seed wrote. */
+  curves: number;
+  values: number;
+}
+
 /**
  * Opens a DuckDB store in `dir` seeded with the demo: a copy of the run's template when there is
  * one, else seeded here (and kept as the template when the run has a template folder and the
@@ -38,32 +48,32 @@ function copyFiles(from: string, to: string, skip?: string): void {
  *
  * @param dir - The store's data directory (empty).
  * @param demo - The demo to seed.
- * @returns The open store and the demo user's API key.
+ * @returns The open store, the demo user's API key and the seed's counts.
  */
-export async function openSeededStore(dir: string, demo: DemoSpec): Promise<{ store: DuckDbStore; apiKey: string }> {
+export async function openSeededStore(dir: string, demo: DemoSpec): Promise<SeededStore> {
   const folder = process.env[DEMO_TEMPLATES_ENV];
   const template = folder && demo.anchor !== undefined ? join(folder, `${demo.preset}-${demo.seed}-${demo.anchor}`) : null;
   if (template !== null && existsSync(join(template, ABOUT))) {
-    const { apiKey } = JSON.parse(readFileSync(join(template, ABOUT), 'utf8')) as { apiKey: string };
+    const about = JSON.parse(readFileSync(join(template, ABOUT), 'utf8')) as Omit<SeededStore, 'store'>;
     copyFiles(template, dir, ABOUT);
-    return { store: await DuckDbStore.open(dir), apiKey };
+    return { store: await DuckDbStore.open(dir), apiKey: about.apiKey, curves: about.curves, values: about.values };
   }
   let store = await DuckDbStore.open(dir);
   try {
-    const { apiKey } = await seedDemo(store, demo);
-    if (template === null) return { store, apiKey };
+    const { apiKey, curves, values } = await seedDemo(store, demo);
+    if (template === null) return { store, apiKey, curves, values };
     // closed, the store's file is whole; published by a rename, so a reader never sees half of it
     await store.close();
     const partial = `${template}.${process.pid}-${Date.now()}`;
     copyFiles(dir, partial);
-    writeFileSync(join(partial, ABOUT), JSON.stringify({ ...demo, apiKey }));
+    writeFileSync(join(partial, ABOUT), JSON.stringify({ ...demo, apiKey, curves, values }));
     try {
       renameSync(partial, template);
     } catch {
       rmSync(partial, { recursive: true, force: true }); // another file published it first
     }
     store = await DuckDbStore.open(dir);
-    return { store, apiKey };
+    return { store, apiKey, curves, values };
   } catch (err) {
     await store.close();
     throw err;

@@ -44,6 +44,7 @@ test('a copy of the template equals a fresh seed, and gives the same demo key', 
     assert.ok(existsSync(join(work, 'templates', 'small-1-2025-01-15', 'template.json')), 'the template was published');
     assert.is(fresh.apiKey, demoApiKey(SPEC.seed));
     assert.is(copy.apiKey, fresh.apiKey);
+    assert.equal([copy.curves, copy.values], [fresh.curves, fresh.values]);
     assert.equal(await contentOf(copy.store), await contentOf(fresh.store));
   } finally {
     await Promise.all([fresh.store.close(), copy.store.close()]);

@@ -21,12 +21,11 @@ const vals = (s: SeriesBlock) => s.values as Float64Array;
 const ANCHOR_CET = Date.UTC(2025, 3, 9, 22);
 
 test('same seed and anchor give identical batches; another seed differs', async () => {
-  const again = await collect({ preset: 'small', seed: 7, anchor: ANCHOR });
-  assert.is(digest(again.batches), digest(data.batches));
   const other = await collect({ preset: 'small', seed: 8, anchor: ANCHOR });
   assert.is.not(digest(other.batches), digest(data.batches));
-  const otherAgain = await collect({ preset: 'small', seed: 8, anchor: ANCHOR });
-  assert.is(digest(otherAgain.batches), digest(other.batches), 'no state leaks from one seeding to the next');
+  // seed 7 again, after seed 8: the same as the first, so no state leaks from one seeding to the next
+  const again = await collect({ preset: 'small', seed: 7, anchor: ANCHOR });
+  assert.is(digest(again.batches), digest(data.batches), 'no state leaks from one seeding to the next');
   const name = 'DE Consumption MWh/h 15min Actual';
   assert.is.not(vals(other.series.get(name) as SeriesBlock)[500], vals(series(name))[500]);
   assert.equal(other.curves, data.curves, 'the catalogue does not depend on the seed');
