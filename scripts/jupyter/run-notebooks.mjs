@@ -28,6 +28,10 @@
 //                    address and demo key, into DIR
 //   --replay DIR     no service: the clients answer from DIR's cache only (SERVICE_CACHE_MODE
 //                    offline, same address and key as recorded), so the reports show the same data
+//   --service URL    no fresh demo: run against the service at URL (an API address ending in /api,
+//                    as `npm start` prints it, or a hosted one), with the key in --key-file
+//   --key-file F     with --service: the file holding its API key (default: $SERVICE_API_KEY_FILE)
+//   --admin-key-file F  with --service: a key that may import, for the notebooks that save
 //   --pdf            also print each report to NAME.pdf, through headless chromium (the browser
 //                    of the report check, report-browser.mjs; installed through apt-get if missing)
 //   NOTEBOOK         only notebooks whose file name contains one of these words
@@ -78,6 +82,7 @@ function pythonPath(env) {
 function parseCli(args) {
   const o = {
     pdf: false, executed: null, record: null, replay: null, params: {}, paramsFile: null, kernel: null, check: false, out: join(PROJECT_ROOT, 'reports'), notebooks: join(PROJECT_ROOT, 'notebooks'), timeout: 600, demo: 'small', live: true, build: true, filters: [],
+    service: null, keyFile: process.env.SERVICE_API_KEY_FILE ?? null, adminKeyFile: null,
   };
   for (let i = 0; i < args.length; i += 1) {
     const a = args[i];
@@ -96,6 +101,9 @@ function parseCli(args) {
     else if (a === '--kernel') o.kernel = value();
     else if (a === '--record') o.record = resolve(value());
     else if (a === '--replay') o.replay = resolve(value());
+    else if (a === '--service') o.service = serviceUrl(value());
+    else if (a === '--key-file') o.keyFile = resolve(value());
+    else if (a === '--admin-key-file') o.adminKeyFile = resolve(value());
     else if (a === '--param') {
       const [k, v] = parseParam(value());
       o.params[k] = v;
@@ -112,8 +120,29 @@ function parseCli(args) {
   if (o.executed !== null && !o.check) throw new Error('run-notebooks: --executed goes with --check (reports keep theirs in --out)');
   if (o.pdf && o.check) throw new Error('run-notebooks: --pdf writes reports; it does not go with --check');
   if (o.record !== null && o.replay !== null) throw new Error('run-notebooks: give --record or --replay, not both');
+  if (o.service !== null && o.replay !== null) throw new Error('run-notebooks: --replay runs with no service; it does not go with --service');
+  if (o.service !== null) {
+    if (o.keyFile === null) throw new Error('run-notebooks: --service needs --key-file FILE (or SERVICE_API_KEY_FILE): the file of its API key');
+    for (const [flag, file] of [['--key-file', o.keyFile], ['--admin-key-file', o.adminKeyFile]]) {
+      if (file !== null && !existsSync(file)) throw new Error(`run-notebooks: ${flag} ${file} does not exist`);
+    }
+  } else if (o.adminKeyFile !== null) throw new Error('run-notebooks: --admin-key-file goes with --service (a fresh demo has its own)');
   if (o.paramsFile !== null && Object.keys(o.params).length > 0) throw new Error('run-notebooks: give --param or --params-file, not both');
   return o;
+}
+
+/** The --service value: an http(s) URL, as given less a trailing slash. */
+function serviceUrl(text) {
+  let url;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`run-notebooks: --service must be an http(s) URL such as http://127.0.0.1:7070/api, not ${JSON.stringify(text)}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`run-notebooks: --service must be an http(s) URL such as http://127.0.0.1:7070/api, not ${JSON.stringify(text)}`);
+  }
+  return text.replace(/\/+$/, '');
 }
 
 /** The parameter sets of a run: the --params-file list, else the one --param set (maybe empty). */
@@ -262,6 +291,9 @@ async function main() {
     if (options.replay !== null) {
       snapshot = readSnapshot(options.replay);
       console.log(`run-notebooks: replaying ${relative(root, options.replay) || '.'} (recorded ${snapshot.recorded} from ${snapshot.apiUrl}); no service`);
+    } else if (options.service !== null) {
+      service = { apiUrl: options.service, keyFile: options.keyFile, adminKeyFile: options.adminKeyFile, stop: async () => {} };
+      console.log(`run-notebooks: against the service at ${service.apiUrl}`);
     } else {
     console.log(`run-notebooks: starting a fresh demo service (${options.demo}) in ${join(scratch, 'data')}`);
     const started = Date.now();

@@ -2,9 +2,10 @@
 // cell tagged `parameters`, --param, --params-file with an index page, unknown names refused),
 // check cells hidden, execution counts numbered, and a snapshot (--record, then --replay with no
 // service) that gives the same page apart from when it ran and where the data came from, with
-// the same list of requests and data version in the provenance. The teaching notebooks' replay
-// (error answers and the push feed) is checked in browser.test.ts, from the recording its full
-// report run makes.
+// the same list of requests and data version in the provenance. The runs with a service share
+// one, started here (--service, --key-file), instead of seeding a demo each. The teaching
+// notebooks' replay (error answers and the push feed) is checked in browser.test.ts, from the
+// recording its full report run makes.
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -12,6 +13,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { provenanceOf, withoutProvenance } from '../helpers/report-pages';
 import { type NotebookRun, runNotebooks } from '../helpers/run-notebooks';
+import { type StartedService, startService } from '../helpers/start-service';
 
 const root = resolve(__dirname, '..', '..');
 const fixtures = join(root, 'test', 'fixtures', 'notebooks');
@@ -26,8 +28,10 @@ type Run = NotebookRun;
 
 const report = (...args: string[]): Promise<Run> => runNotebooks(['--no-live', ...args], RUN_TIMEOUT_MS);
 
+let service: StartedService;
 let params: Run;
 let unknown: Run;
+let badService: Run;
 let batch: Run;
 let recorded: Run;
 let replayed: Run;
@@ -38,15 +42,20 @@ test.before(async () => {
   mkdirSync(join(snapshotDir, 'node_modules'), { recursive: true });
   symlinkSync(root, join(snapshotDir, 'node_modules', 'service'), 'dir');
   copyFileSync(join(fixtures, 'snapshot', 'snapshot-fixture.ipynb'), join(snapshotDir, 'snapshot-fixture.ipynb'));
-  params = await report('--notebooks', paramsDir, '--out', out('params'), '--param', 'area=FR', '--param', 'days=14');
+  service = await startService({ demo: { preset: 'small' } }); // today's demo, as `npm run report` seeds it
+  writeFileSync(join(work, 'api-key'), `${service.apiKey}\n`);
+  const shared = ['--service', service.apiUrl, '--key-file', join(work, 'api-key')];
+  params = await report(...shared, '--notebooks', paramsDir, '--out', out('params'), '--param', 'area=FR', '--param', 'days=14');
   unknown = await report('--no-build', '--notebooks', paramsDir, '--out', out('unknown'), '--param', 'zone=CET');
+  badService = await report('--no-build', '--notebooks', paramsDir, '--out', out('unknown'), '--service', 'localhost:7070');
   writeFileSync(join(work, 'batch.yaml'), '- { area: DE, days: 1 }\n- { area: NL, days: 2 }\n');
-  batch = await report('--no-build', '--notebooks', paramsDir, '--out', out('batch'), '--params-file', join(work, 'batch.yaml'));
-  recorded = await report('--no-build', '--notebooks', snapshotDir, '--out', out('recorded'), '--record', out('snapshot'));
+  batch = await report(...shared, '--no-build', '--notebooks', paramsDir, '--out', out('batch'), '--params-file', join(work, 'batch.yaml'));
+  recorded = await report(...shared, '--no-build', '--notebooks', snapshotDir, '--out', out('recorded'), '--record', out('snapshot'));
   replayed = await report('--no-build', '--notebooks', snapshotDir, '--out', out('replayed'), '--replay', out('snapshot'));
 });
 
-test.after(() => {
+test.after(async () => {
+  await service?.close();
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -71,6 +80,15 @@ test('an unknown parameter name fails before anything runs, listing the known on
     unknown.output,
     'unknown parameter zone for test/fixtures/notebooks/params/params-fixture.ipynb; its parameters are: area, days, title',
   );
+});
+
+test('--service takes an http(s) URL, refused before anything runs otherwise', () => {
+  assert.is(badService.code, 2);
+  assert.match(
+    badService.output,
+    'run-notebooks: --service must be an http(s) URL such as http://127.0.0.1:7070/api, not "localhost:7070"',
+  );
+  assert.match(params.output, `run-notebooks: against the service at ${service.apiUrl}`);
 });
 
 test('--params-file writes one report per parameter set and an index page', () => {
