@@ -1,8 +1,9 @@
 /**
  * Seeded demo stores kept for the rest of a test run, so that each test file copies one instead
  * of seeding its own (CONTRIBUTING.md#demo-templates). Seeding with a fixed anchor and seed always
- * writes the same data (the demo follows no clock then), and seeding the small demo takes a few
- * seconds of CPU, where copying its file takes a few milliseconds.
+ * writes the same data (the demo follows no clock then); today's demo (no anchor) is kept as
+ * seeded at one moment of the day. Seeding the small demo takes a few seconds of CPU, where
+ * copying its file takes a few milliseconds.
  *
  * The runners (scripts/run-tests.mjs, scripts/run-unit-tests.mjs) make a folder for the run and
  * name it in SERVICE_TEST_DEMO_TEMPLATES; without it (a test file run on its own) every store is
@@ -42,9 +43,21 @@ export interface SeededStore {
 }
 
 /**
+ * The template's folder name, and the demo to seed for it. A demo without an anchor is today's
+ * (the UTC date): its template is made from a seed at one moment of that day (the clock pinned
+ * there, so nothing is issued after it), and a copy is that demo as seeded then. A run that
+ * passes midnight makes a template for the new day.
+ */
+function templateOf(demo: DemoSpec): { name: string; seeded: DemoSpec & { clock?: () => number } } {
+  if (demo.anchor !== undefined) return { name: `${demo.preset}-${demo.seed}-${demo.anchor}`, seeded: demo };
+  const now = Date.now();
+  const today = new Date(now).toISOString().slice(0, 10);
+  return { name: `${demo.preset}-${demo.seed}-today-${today}`, seeded: { ...demo, clock: () => now } };
+}
+
+/**
  * Opens a DuckDB store in `dir` seeded with the demo: a copy of the run's template when there is
- * one, else seeded here (and kept as the template when the run has a template folder and the
- * demo has an anchor).
+ * one, else seeded here (and kept as the template when the run has a template folder).
  *
  * @param dir - The store's data directory (empty).
  * @param demo - The demo to seed.
@@ -52,7 +65,8 @@ export interface SeededStore {
  */
 export async function openSeededStore(dir: string, demo: DemoSpec): Promise<SeededStore> {
   const folder = process.env[DEMO_TEMPLATES_ENV];
-  const template = folder && demo.anchor !== undefined ? join(folder, `${demo.preset}-${demo.seed}-${demo.anchor}`) : null;
+  const { name, seeded } = templateOf(demo);
+  const template = folder ? join(folder, name) : null;
   if (template !== null && existsSync(join(template, ABOUT))) {
     const about = JSON.parse(readFileSync(join(template, ABOUT), 'utf8')) as Omit<SeededStore, 'store'>;
     copyFiles(template, dir, ABOUT);
@@ -60,7 +74,7 @@ export async function openSeededStore(dir: string, demo: DemoSpec): Promise<Seed
   }
   let store = await DuckDbStore.open(dir);
   try {
-    const { apiKey, curves, values } = await seedDemo(store, demo);
+    const { apiKey, curves, values } = await seedDemo(store, seeded);
     if (template === null) return { store, apiKey, curves, values };
     // closed, the store's file is whole; published by a rename, so a reader never sees half of it
     await store.close();

@@ -5,16 +5,17 @@
 // raises-exception), each value cell with one rich output and no empty `Out[n]` beside it. It is
 // executed as `jupyter nbconvert --execute` does, by nbclient (the library behind it), from one
 // Python process: each run starts its own kernel through the project's kernelspec, two runs at a
-// time, against one demo service (scripts/jupyter/demo-service.mjs, as run-notebooks starts it).
+// time, against one demo service (today's small demo, started in this process on loopback).
 // On Deno a value's bundle is the cell's result (execute_result, `Out[n]`); an object that also
 // sent a display message of its own would show twice, or beside an empty `Out[n]`.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { importScript } from '../helpers/project-scripts';
+import { type StartedService, startService } from '../helpers/start-service';
 
 const ROOT = resolve(__dirname, '..', '..');
 const NOTEBOOK = join(__dirname, 'fixtures', 'last-values', 'last-values.ipynb');
@@ -103,12 +104,6 @@ interface Run {
   error: string | null;
   /** Outputs that came after their cell's idle status, by cell id. */
   late: Record<string, number>;
-}
-
-interface DemoService {
-  apiUrl: string;
-  keyFile: string;
-  stop(): Promise<void>;
 }
 
 /** Whether an output shows something: a non-empty MIME value, stream text or an error. */
@@ -220,7 +215,7 @@ export function lastValuesOn(kernel: 'tslab' | 'deno'): void {
   const test = suite(`last values on ${kernel}`);
   const scratch = mkdtempSync(join(tmpdir(), `last-values-${kernel}-`));
   const executed = join(scratch, 'executed');
-  let service: DemoService | null = null;
+  let service: StartedService | null = null;
   let output = '';
   let runs: Run[] = [];
   let failed = false;
@@ -231,9 +226,6 @@ export function lastValuesOn(kernel: 'tslab' | 'deno'): void {
     const { installKernels } = await importScript<{ installKernels(o: { root: string }): { jupyterPath: string } }>(
       '../kernel/install.mjs',
     );
-    const { startDemoService } = await importScript<{
-      startDemoService(o: { root: string; data: string; demo: 'small' }): Promise<DemoService>;
-    }>('jupyter/demo-service.mjs');
     const { notebookEnv } = await importScript<{
       notebookEnv(o: { root: string; jupyterPath: string; apiUrl: string; keyFile: string; runtimeDir: string }): NodeJS.ProcessEnv;
     }>('jupyter/notebook-env.mjs');
@@ -242,12 +234,14 @@ export function lastValuesOn(kernel: 'tslab' | 'deno'): void {
     const python = /^#!\s*(\S+)/.exec(readFileSync(jupyter, 'utf8').split('\n')[0] ?? '')?.[1] ?? 'python3';
     ensureBuilt(ROOT);
     const { jupyterPath } = installKernels({ root: ROOT });
-    service = await startDemoService({ root: ROOT, data: join(scratch, 'data'), demo: 'small' });
+    service = await startService({ demo: { preset: 'small' } });
+    const keyFile = join(scratch, 'api-key');
+    writeFileSync(keyFile, `${service.apiKey}\n`);
     const env = notebookEnv({
       root: ROOT,
       jupyterPath,
       apiUrl: service.apiUrl,
-      keyFile: service.keyFile,
+      keyFile,
       runtimeDir: join(scratch, 'runtime'),
     });
     mkdirSync(executed, { recursive: true });
@@ -260,10 +254,9 @@ export function lastValuesOn(kernel: 'tslab' | 'deno'): void {
   });
 
   test.after(async () => {
-    await service?.stop();
+    await service?.close();
     // kept when a check failed, for the executed notebooks (named in the message)
-    if (failed) rmSync(join(scratch, 'data'), { recursive: true, force: true });
-    else rmSync(scratch, { recursive: true, force: true });
+    if (!failed) rmSync(scratch, { recursive: true, force: true });
   });
 
   test(`the notebook ran ${RUNS} times without a cell error`, () => {

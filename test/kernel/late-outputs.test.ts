@@ -2,13 +2,15 @@
 // report runner (scripts/jupyter/run-notebooks.mjs, through late_outputs.py) under their cells:
 // `nbconvert --execute` alone drops them. The fixture's last cell displays from a timer that
 // fires after the cell ended, so its output always comes late; its first cell displays without
-// awaiting after an await, as a notebook may.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// awaiting after an await, as a notebook may. It reads no data: the run gets a service started
+// here with no demo (--service) rather than seeding one of its own.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type NotebookRun, runNotebooks } from '../helpers/run-notebooks';
+import { type StartedService, startService } from '../helpers/start-service';
 
 const RUN_TIMEOUT_MS = 5 * 60_000;
 const scratch = mkdtempSync(join(tmpdir(), 'late-outputs-'));
@@ -20,19 +22,40 @@ interface Cell {
 }
 
 let run: NotebookRun = { code: null, output: '' };
+let service: StartedService | null = null;
 
 test.before(async () => {
+  service = await startService();
+  const keyFile = join(scratch, 'api-key');
+  writeFileSync(keyFile, `${service.apiKey}\n`);
+  const executed = join(scratch, 'executed');
   run = await runNotebooks(
-    ['--check', '--no-build', '--kernel', 'deno', '--executed', scratch, '--notebooks', join(__dirname, 'fixtures', 'late-outputs')],
+    [
+      '--check',
+      '--no-build',
+      '--kernel',
+      'deno',
+      '--executed',
+      executed,
+      '--service',
+      service.apiUrl,
+      '--key-file',
+      keyFile,
+      '--notebooks',
+      join(__dirname, 'fixtures', 'late-outputs'),
+    ],
     RUN_TIMEOUT_MS,
   );
 });
 
-test.after(() => rmSync(scratch, { recursive: true, force: true }));
+test.after(async () => {
+  await service?.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
 
 test('an output sent after its cell ended is kept under that cell, and counted', () => {
   assert.is(run.code, 0, run.output);
-  const cells = (JSON.parse(readFileSync(join(scratch, 'late-outputs.ipynb'), 'utf8')) as { cells: Cell[] }).cells;
+  const cells = (JSON.parse(readFileSync(join(scratch, 'executed', 'late-outputs.ipynb'), 'utf8')) as { cells: Cell[] }).cells;
   const texts = (id: string): string[] =>
     (cells.find((c) => c.id === id)?.outputs ?? [])
       .map((o) => o.data?.['text/plain'])
