@@ -2,6 +2,8 @@
 // (test/server/store/duckdb/duckdb-stream.test.ts, postgres-stream.test.ts): the batches joined are the
 // whole read, whatever order the rows were stored in; each batch has columns of its own; the row
 // count, first and last time come from the rows, or from the range when it has a row at each step.
+// The sizes are small (a store with windows is opened with windows of four batches of 4,096 rows,
+// not the default 4 x 65,536), so the cases are cheap and each read still spans what it must.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { SeriesBatch, SeriesCursor, SeriesSpan, Store } from '../../../server/src/store/store';
@@ -9,7 +11,14 @@ import { curveRecord } from '../../helpers/records';
 
 const Q = 900_000;
 const START = Date.UTC(2019, 11, 31, 23);
-const N = 300_000; // two windows of four batches of 65,536 rows
+/** Rows per batch asked for. */
+const BATCH = 4_096;
+/** Rows per window of the store (`windowRows`): four batches, 16,384. */
+const WINDOW = 4 * BATCH;
+/** Rows of the two series: a first window of four whole batches, then 3,616 rows (a partial batch). */
+const N = WINDOW + 3_616; // 20,000
+/** Where the rows are cut in two imports, inside the first window: [SPLIT, N) stored first, then [0, SPLIT). */
+const SPLIT = 12_000;
 const PLAIN = 'Stream Plain PT15M';
 const SCEN = 'Stream Scenarios PT15M';
 const times = (from: number, to: number) => Float64Array.from({ length: to - from }, (_, i) => START + (from + i) * Q);
@@ -18,21 +27,22 @@ const values = (from: number, to: number, k = 0) => Float64Array.from({ length: 
 /**
  * Registers the cases and runs them.
  *
- * @param open - Opens an empty store.
+ * @param open - Opens an empty store, reading `windowRows` rows at once (a store without windows ignores it).
  * @param done - Closes it and cleans up.
  */
-export function batchedReadCases(open: () => Promise<Store>, done: (store: Store) => Promise<void>): void {
+export function batchedReadCases(open: (options: { windowRows: number }) => Promise<Store>, done: (store: Store) => Promise<void>): void {
   let store: Store;
 
   test.before(async () => {
-    store = await open();
+    store = await open({ windowRows: WINDOW });
     await store.importBatch({
       curves: [curveRecord(PLAIN, { frequency: 'PT15M' }), curveRecord(SCEN, { curveType: 'SCENARIO_TIMESERIES', frequency: 'PT15M' })],
     });
-    // the later rows are stored first: storage order is not time order
+    // the later rows are stored first: storage order is not time order (in the first window, which
+    // holds rows of both imports; the second, [WINDOW, N), holds rows of the first import only)
     for (const [from, to] of [
-      [200_000, N],
-      [0, 200_000],
+      [SPLIT, N],
+      [0, SPLIT],
     ] as const) {
       await store.importBatch({
         series: [
@@ -62,11 +72,11 @@ export function batchedReadCases(open: () => Promise<Store>, done: (store: Store
   async function all(curve: string, range: { begin: number; end: number }, full: SeriesSpan | null = null) {
     const cursor = await opened(curve, range, full);
     const batches: SeriesBatch[] = [];
-    for await (const batch of cursor.batches(65_536)) batches.push(batch);
+    for await (const batch of cursor.batches(BATCH)) batches.push(batch);
     return { cursor, batches };
   }
 
-  /** The columns of the batches joined, as bytes (compared whole: a diff of 300,000 numbers takes minutes). */
+  /** The columns of the batches joined, as bytes (compared whole: a diff of thousands of numbers is slow and unreadable). */
   function joined(columns: readonly Float64Array[]): Buffer {
     return Buffer.concat(columns.map((c) => Buffer.from(c.buffer, c.byteOffset, c.byteLength)));
   }
@@ -78,9 +88,11 @@ export function batchedReadCases(open: () => Promise<Store>, done: (store: Store
     const whole = await store.readSeries(PLAIN, range);
     const { cursor, batches } = await all(PLAIN, range);
     assert.equal([cursor.rows, cursor.first, cursor.last], [N, START, START + (N - 1) * Q]);
+    // the first window, [0, WINDOW), in four whole batches; the second, [WINDOW, N), in one of
+    // N - WINDOW = 20,000 - 16,384 = 3,616 rows
     assert.equal(
       batches.map((b) => b.times.length),
-      [65_536, 65_536, 65_536, 65_536, 37_856],
+      [BATCH, BATCH, BATCH, BATCH, 3_616],
     );
     same(joined(batches.map((b) => b.times)), bytes(whole.times), 'times');
     same(joined(batches.map((b) => b.values!)), bytes(whole.values), 'values');
@@ -89,6 +101,7 @@ export function batchedReadCases(open: () => Promise<Store>, done: (store: Store
   });
 
   test('a scenario series: members pivoted, equal to the whole read', async () => {
+    // N - 1000 = 19,000 rows: a window of 16,384 (steps 1000..17,383), then 2,616
     const range = { begin: START + 1000 * Q, end: START + N * Q };
     const whole = await store.readSeries(SCEN, range);
     const { cursor, batches } = await all(SCEN, range);
@@ -105,10 +118,10 @@ export function batchedReadCases(open: () => Promise<Store>, done: (store: Store
     const span = { rows: N + 150, first: wide.begin, last: wide.end - Q };
     const { cursor } = await all(PLAIN, wide, span);
     assert.equal([cursor.rows, cursor.first, cursor.last], [N, START, START + (N - 1) * Q]);
-    // the range with a row at each step: taken as given
-    const exact = { begin: START + 10 * Q, end: START + 100_010 * Q };
-    const given = await all(PLAIN, exact, { rows: 100_000, first: exact.begin, last: exact.end - Q });
-    assert.equal([given.cursor.rows, given.cursor.first, given.cursor.last], [100_000, exact.begin, exact.end - Q]);
+    // the range with a row at each step (steps 10..18,009, 18,000 rows: more than a window): taken as given
+    const exact = { begin: START + 10 * Q, end: START + 18_010 * Q };
+    const given = await all(PLAIN, exact, { rows: 18_000, first: exact.begin, last: exact.end - Q });
+    assert.equal([given.cursor.rows, given.cursor.first, given.cursor.last], [18_000, exact.begin, exact.end - Q]);
     same(joined(given.batches.map((b) => b.times)), bytes((await store.readSeries(PLAIN, exact)).times), 'times');
     // no rows
     const none = await all(PLAIN, { begin: 0, end: Q * 10 });
@@ -118,7 +131,8 @@ export function batchedReadCases(open: () => Promise<Store>, done: (store: Store
 
   test('read again after imports change the rows (holes, a row off the grid): the count, first and last follow the rows', async () => {
     const SPANS = 'Stream Spans PT15M';
-    const n = 70_000;
+    // steps 0..6,999: more than a batch (4,096 + 2,904), less than a window
+    const n = 7_000;
     await store.importBatch({ curves: [curveRecord(SPANS, { frequency: 'PT15M' })] });
     const write = (t: Float64Array) =>
       store.importBatch({
@@ -136,23 +150,27 @@ export function batchedReadCases(open: () => Promise<Store>, done: (store: Store
     // twice each: a store that keeps what it learnt of a series between reads must keep it right
     for (let round = 0; round < 2; round++) {
       await check(whole, n, at(0), at(n - 1));
-      await check({ begin: at(100), end: at(60_000) }, 59_900, at(100), at(59_999));
-      await check({ begin: at(n - 10), end: at(n + 66_000) }, 10, at(n - 10), at(n - 1));
+      // steps 100..5,999: 5,900 rows
+      await check({ begin: at(100), end: at(6_000) }, 5_900, at(100), at(5_999));
+      // a range of 6,010 steps past the rows' end: the last 10 rows (6,990..6,999)
+      await check({ begin: at(n - 10), end: at(n + 6_000) }, 10, at(n - 10), at(n - 1));
       await store.importBatch({}); // an empty import: whatever the store queued after the reads has run
     }
     // steps 1000..1998 replaced by the even ones: holes at the 499 odd steps 1001..1997
     await write(Float64Array.from({ length: 500 }, (_, i) => at(1000 + 2 * i)));
     for (let round = 0; round < 2; round++) {
       await check(whole, n - 499, at(0), at(n - 1));
-      // 66,100 steps, holes at 1501..1997 (249)
-      await check({ begin: at(1500), end: at(67_600) }, 66_100 - 249, at(1500), at(67_599));
+      // steps 1500..6,099: 4,600 steps (more than a batch), holes at the odd steps 1501..1997
+      // ((1997 - 1501) / 2 + 1 = 249): 4,351 rows
+      await check({ begin: at(1500), end: at(6_100) }, 4_600 - 249, at(1500), at(6_099));
       await store.importBatch({});
     }
     // steps 1..999 replaced by a row a minute after step 0 (off the grid) and one at step 999
     await write(Float64Array.of(at(0) + 60_000, at(999)));
     for (let round = 0; round < 2; round++) {
       await check(whole, n - 499 - 999 + 2, at(0), at(n - 1));
-      await check({ begin: at(2000), end: at(67_536) }, 65_536, at(2000), at(67_535));
+      // steps 2000..6,095, past the holes: a row at each, 4,096 rows (one whole batch)
+      await check({ begin: at(2000), end: at(2000 + BATCH) }, BATCH, at(2000), at(2000 + BATCH - 1));
       await store.importBatch({});
     }
   });
@@ -164,7 +182,7 @@ export function batchedReadCases(open: () => Promise<Store>, done: (store: Store
       const ms = (await all(curve, range)).batches;
       const cursor = await opened(curve, range);
       const int64: SeriesBatch[] = [];
-      for await (const batch of cursor.batches(65_536, undefined, 'int64')) int64.push(batch);
+      for await (const batch of cursor.batches(BATCH, undefined, 'int64')) int64.push(batch);
       assert.equal(
         int64.map((b) => b.times.length),
         ms.map((b) => b.times.length),
@@ -181,7 +199,8 @@ export function batchedReadCases(open: () => Promise<Store>, done: (store: Store
 
   test('one snapshot: an import that lands after the read is opened changes nothing it brings', async () => {
     const SNAP = 'Stream Snapshot PT15M';
-    const n = 70_000;
+    // more than a window (16,384 + 3,616): the second window's query too sees the snapshot
+    const n = N;
     await store.importBatch({ curves: [curveRecord(SNAP, { frequency: 'PT15M' })] });
     const write = (t: Float64Array, k: number) =>
       store.importBatch({
@@ -195,7 +214,7 @@ export function batchedReadCases(open: () => Promise<Store>, done: (store: Store
     await write(times(100, n + 1000), 2);
     let rows = 0;
     let changed = 0;
-    for await (const batch of cursor.batches(65_536)) {
+    for await (const batch of cursor.batches(BATCH)) {
       rows += batch.times.length;
       for (const v of batch.values!) if (v !== 1) changed++;
     }
@@ -217,7 +236,7 @@ export function batchedReadCases(open: () => Promise<Store>, done: (store: Store
       const cursor = await opened(GROW, range, full);
       let rows = 0;
       let last = Number.NaN;
-      for await (const batch of cursor.batches(65_536)) {
+      for await (const batch of cursor.batches(BATCH)) {
         rows += batch.times.length;
         last = batch.times[batch.times.length - 1]!;
       }
@@ -240,8 +259,8 @@ export function batchedReadCases(open: () => Promise<Store>, done: (store: Store
     const leave = async () => {
       for (let i = 0; i < 25; i++) {
         const cursor = await opened(PLAIN, range);
-        for await (const batch of cursor.batches(65_536)) {
-          assert.is(batch.times.length, 65_536);
+        for await (const batch of cursor.batches(BATCH)) {
+          assert.is(batch.times.length, BATCH);
           break;
         }
       }
@@ -250,7 +269,7 @@ export function batchedReadCases(open: () => Promise<Store>, done: (store: Store
     let timer: NodeJS.Timeout | undefined;
     const stuck = new Promise<never>((_, reject) => {
       // a detector of reads that never give their connection back, not a speed check: 25 reads of
-      // two windows each take 15-20 s on a loaded machine
+      // a window or two each take well under a second
       timer = setTimeout(() => reject(new Error('no connection given back: the reads are stuck')), 60_000);
     });
     try {
@@ -270,7 +289,7 @@ export function batchedReadCases(open: () => Promise<Store>, done: (store: Store
     await first.close();
     const third = await opened(PLAIN, range);
     let rows = 0;
-    for await (const batch of third.batches(65_536)) rows += batch.times.length;
+    for await (const batch of third.batches(BATCH)) rows += batch.times.length;
     assert.is(rows, N);
     await second.close();
     await third.close();

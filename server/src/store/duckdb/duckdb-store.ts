@@ -31,7 +31,7 @@ import { frozen, instanceFromRow } from './duckdb-records';
 import { loadState, type StoredState } from './duckdb-state';
 import { readBlock, sliceBlock, writeBlock } from './duckdb-blocks';
 import { fixedStep, writeSpans } from './duckdb-spans';
-import { openSeriesCursor } from './duckdb-stream';
+import { openSeriesCursor, WINDOW_ROWS } from './duckdb-stream';
 import { importResult, writeBatch, type WriteCounts } from './duckdb-write';
 import { registerSeriesInsert } from './duckdb-series-insert';
 import type { CurveRow } from './duckdb-write-meta';
@@ -86,6 +86,12 @@ export interface DuckDbStoreOptions {
    * docs/arrow.md#streamed): when all are busy, a long answer is read whole instead.
    */
   streamReads?: number;
+  /**
+   * Rows a batched read reads at once, a window of times (default 4 × 65,536, four record batches
+   * of a streamed answer; a positive integer): a read holds at most two windows (the one being
+   * sent and the next), so a smaller window holds less memory but runs more queries.
+   */
+  windowRows?: number;
   /** How long events stay in the log, in ms (default 7 days; at least 24 hours). */
   eventRetentionMs?: number;
   /**
@@ -151,6 +157,8 @@ export class DuckDbStore implements Store {
     private readonly clock: () => number,
     private readonly retentionMs: number,
     private readonly exclusiveWrites: boolean,
+    /** Rows a batched read reads at once (`DuckDbStoreOptions.windowRows`). */
+    private readonly windowRows: number,
   ) {
     ({
       curves: this.curves,
@@ -167,13 +175,18 @@ export class DuckDbStore implements Store {
    * Opens (creating when needed) the store in a data directory.
    *
    * @param dir - The data directory; created when missing.
-   * @param options - Clock, number of read connections, event retention.
+   * @param options - Clock, number of read connections, event retention, batched reads.
    * @returns The open store.
-   * @throws ValueError when the database cannot be opened (e.g. another process holds it).
+   * @throws ValueError when the database cannot be opened (e.g. another process holds it), or
+   *   `windowRows` is not a positive integer.
    * @example
    * const store = await DuckDbStore.open(mkdtempSync(join(tmpdir(), 'svc-')));
    */
   static async open(dir: string, options: DuckDbStoreOptions = {}): Promise<DuckDbStore> {
+    const windowRows = options.windowRows ?? WINDOW_ROWS;
+    if (!Number.isSafeInteger(windowRows) || windowRows < 1) {
+      throw new ValueError(`windowRows must be a positive integer (rows a batched read reads at once), got ${String(windowRows)}`);
+    }
     let db: DuckDBInstance;
     try {
       mkdirSync(dir, { recursive: true });
@@ -199,6 +212,7 @@ export class DuckDbStore implements Store {
         options.clock ?? Date.now,
         retention,
         options.exclusiveWrites ?? false,
+        windowRows,
       );
     } catch (err) {
       db.closeSync();
@@ -546,7 +560,7 @@ export class DuckDbStore implements Store {
       const target = await this.target(conn, curve, instance);
       const members = await this.lookups.get(curve, `series ${target.instanceId} true`, () => readSeriesMembers(conn, target, true));
       const missingSpan = (seriesId: number) => this.fillSpan(seriesId, row.id, row.record.frequency);
-      return await openSeriesCursor(conn, members, range, full, release, missingSpan);
+      return await openSeriesCursor(conn, members, range, full, release, missingSpan, this.windowRows);
     } catch (err) {
       release();
       throw err;

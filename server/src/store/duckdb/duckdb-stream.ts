@@ -17,10 +17,11 @@ import { sortByTime } from '../pivot-members';
 import type { ColumnSource, SeriesBatch, SeriesCursor, SeriesSpan, TimeForm, TimeRange } from '../store';
 
 /**
- * Rows per window read at once (four record batches of a streamed answer): what the read holds is
- * at most two windows (the one being sent and the next one read meanwhile), whatever the range.
+ * Rows per window read at once by default (four record batches of a streamed answer): what the
+ * read holds is at most two windows (the one being sent and the next one read meanwhile), whatever
+ * the range (`DuckDbStoreOptions.windowRows`).
  */
-const WINDOW_ROWS = 4 * 65_536;
+export const WINDOW_ROWS = 4 * 65_536;
 
 /**
  * Copies `n` rows of every column of a chunk from row `from` into `out` at `at`; the time column
@@ -126,25 +127,20 @@ function sortedBatches(batches: readonly Float64Array[][], size: number): Float6
 }
 
 /**
- * The width in ms of the windows a read of `span` is cut into: `WINDOW_ROWS` steps when its times
- * are evenly spaced and it has more rows than that, else the whole span at once.
+ * The width in ms of the windows a read of `span` is cut into: `rowsPerWindow` steps when its
+ * times are evenly spaced and it has more rows than that, else the whole span at once.
  */
-function windowWidth(span: SeriesSpan): number {
+function windowWidth(span: SeriesSpan, rowsPerWindow: number): number {
   const { rows, first, last } = span;
   const step = rows > 1 ? (last - first) / (rows - 1) : 0;
-  return rows > WINDOW_ROWS && Number.isInteger(step) && step > 0 ? step * WINDOW_ROWS : Number.POSITIVE_INFINITY;
-}
-
-/** The end (exclusive) of the window of `span` that begins at `lo`. */
-function windowEnd(span: SeriesSpan, lo: number): number {
-  return Math.min(lo + windowWidth(span), span.last + 1);
+  return rows > rowsPerWindow && Number.isInteger(step) && step > 0 ? step * rowsPerWindow : Number.POSITIVE_INFINITY;
 }
 
 /**
  * The rows of a query on `series_values` (a time column and `members` number columns, sorted
  * by the query when it pivots several members) one window of times at a time: `window(lo, hi)`
  * is the query of the rows with `lo <= ts < hi`, so no more than a window is read or sorted at
- * once ({@link windowWidth}); each window is cut into batches of `size` rows. Each batch is read
+ * once ({@link windowWidth}: `rowsPerWindow` steps); each window is cut into batches of `size` rows. Each batch is read
  * into columns of its own (from `source` when given), never written into again by this read: a
  * batch handed out stays as it is while it is being sent (its bytes go out as views of these
  * columns, docs/arrow.md#streamed).
@@ -154,14 +150,15 @@ async function* windowRows(
   window: (lo: number, hi: number) => string,
   members: number,
   span: SeriesSpan,
+  rowsPerWindow: number,
   size: number,
   form: TimeForm,
   source?: ColumnSource,
 ): AsyncGenerator<Float64Array[]> {
   const { first, last } = span;
-  const width = windowWidth(span);
+  const width = windowWidth(span, rowsPerWindow);
   const run = (lo: number) => {
-    const result = conn.run(window(lo, windowEnd(span, lo)));
+    const result = conn.run(window(lo, Math.min(lo + width, last + 1)));
     result.catch(() => undefined); // awaited below; a failure while a batch is out is not unhandled
     return result;
   };
@@ -242,6 +239,7 @@ async function spanOf(
  * @param full - The steps of the range when it has a row at each (see `Store.openSeries`), or null.
  * @param release - Called once when the cursor is closed (gives the connection back).
  * @param missingSpan - Called with a single series that has no stored span (the store may write it; see duckdb-spans.ts).
+ * @param rowsPerWindow - Rows read at once (default {@link WINDOW_ROWS}; `DuckDbStoreOptions.windowRows`).
  * @returns The cursor: row count, first and last time, columns, and the batches.
  * @example
  * const cursor = await openSeriesCursor(conn, members, { begin, end }, null, release);
@@ -254,6 +252,7 @@ export async function openSeriesCursor(
   full: SeriesSpan | null,
   release: () => void,
   missingSpan: (seriesId: number) => void = () => undefined,
+  rowsPerWindow: number = WINDOW_ROWS,
 ): Promise<SeriesCursor> {
   let open = true;
   const close = async (): Promise<void> => {
@@ -280,7 +279,7 @@ export async function openSeriesCursor(
     async function* batches(size: number, source?: ColumnSource, form: TimeForm = 'ms'): AsyncGenerator<SeriesBatch> {
       try {
         if (rows === 0 || ids.length === 0) return;
-        const pages = windowRows(conn, window, ids.length, span, size, form, source);
+        const pages = windowRows(conn, window, ids.length, span, rowsPerWindow, size, form, source);
         for await (const [times, ...columns] of pages) {
           yield { times: times!, values: values ? columns[0]! : null, scenarios: values ? columns.slice(1) : columns };
         }
