@@ -10,7 +10,7 @@
  * seeded afresh.
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { seedDemo } from '../../server/src/demo';
 import { DuckDbStore } from '../../server/src/store';
 
@@ -26,6 +26,9 @@ export interface DemoSpec {
   seed: number;
   anchor?: string;
 }
+
+/** What `seedDemo` is given for a template: the demo, with the clock held for today's. */
+type SeedSpec = DemoSpec & { clock?: () => number };
 
 function copyFiles(from: string, to: string, skip?: string): void {
   mkdirSync(to, { recursive: true });
@@ -48,7 +51,7 @@ export interface SeededStore {
  * there, so nothing is issued after it), and a copy is that demo as seeded then. A run that
  * passes midnight makes a template for the new day.
  */
-function templateOf(demo: DemoSpec): { name: string; seeded: DemoSpec & { clock?: () => number } } {
+function templateOf(demo: DemoSpec): { name: string; seeded: SeedSpec } {
   if (demo.anchor !== undefined) return { name: `${demo.preset}-${demo.seed}-${demo.anchor}`, seeded: demo };
   const now = Date.now();
   const today = new Date(now).toISOString().slice(0, 10);
@@ -67,12 +70,52 @@ export async function openSeededStore(dir: string, demo: DemoSpec): Promise<Seed
   const folder = process.env[DEMO_TEMPLATES_ENV];
   const { name, seeded } = templateOf(demo);
   const template = folder ? join(folder, name) : null;
+  const lock = template === null ? null : await takeTemplate(template);
   if (template !== null && existsSync(join(template, ABOUT))) {
     const about = JSON.parse(readFileSync(join(template, ABOUT), 'utf8')) as Omit<SeededStore, 'store'>;
     copyFiles(template, dir, ABOUT);
     return { store: await DuckDbStore.open(dir), apiKey: about.apiKey, curves: about.curves, values: about.values };
   }
+  try {
+    return await seedAndPublish(dir, demo, seeded, template);
+  } finally {
+    if (lock !== null) rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** How long a file waits for another process's seed of the same template before seeding its own. */
+const TEMPLATE_WAIT_MS = 180_000;
+
+/**
+ * Waits until `template` is published, or takes the right to seed it: a lock folder beside it,
+ * made atomically, so that files starting together seed it once rather than each on its own.
+ * Returns the lock to remove once published, or null when the template is there (or its seed
+ * took too long, or failed: the caller then seeds its own and publishes it as before).
+ */
+async function takeTemplate(template: string): Promise<string | null> {
+  const lock = `${template}.lock`;
+  const deadline = Date.now() + TEMPLATE_WAIT_MS;
+  mkdirSync(dirname(lock), { recursive: true });
+  while (!existsSync(join(template, ABOUT))) {
+    try {
+      mkdirSync(lock);
+      return lock;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      if (Date.now() > deadline) return null;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return null;
+}
+
+/** How many stores this process has seeded (not copied): demo-templates.test.ts reads it. */
+export const seedCount = { value: 0 };
+
+/** Seeds the demo into a store in `dir` and, with a template folder, publishes it as the template. */
+async function seedAndPublish(dir: string, demo: DemoSpec, seeded: SeedSpec, template: string | null): Promise<SeededStore> {
   let store = await DuckDbStore.open(dir);
+  seedCount.value += 1;
   try {
     const { apiKey, curves, values } = await seedDemo(store, seeded);
     if (template === null) return { store, apiKey, curves, values };

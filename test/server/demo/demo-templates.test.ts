@@ -1,5 +1,5 @@
 // A store copied from a seeded demo template holds what the fresh seed that made the template
-// wrote (test/helpers/demo-templates.ts, CONTRIBUTING.md#demo-templates): the same curves,
+// wrote, and two files asking for it at once seed it once (test/helpers/demo-templates.ts, CONTRIBUTING.md#demo-templates): the same curves,
 // values, users, keys and events, and the demo's key.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { demoApiKey } from '../../../server/src/demo/demo-user';
 import type { Store } from '../../../server/src/store';
-import { openSeededStore } from '../../helpers/demo-templates';
+import { openSeededStore, seedCount } from '../../helpers/demo-templates';
 
 const SPEC = { preset: 'small', seed: 1, anchor: '2025-01-15' } as const;
 const work = mkdtempSync(join(tmpdir(), 'demo-templates-test-'));
@@ -36,11 +36,14 @@ async function contentOf(store: Store): Promise<unknown> {
 }
 
 test('a copy of the template equals a fresh seed, and gives the same demo key', async () => {
-  // a template folder of the test's own, empty: the first store is seeded here and published
+  // a template folder of the test's own, empty: the first store is seeded here and published;
+  // the second, asked for at the same time, waits for it and copies it
   process.env[ENV] = join(work, 'templates');
-  const fresh = await openSeededStore(join(work, 'fresh'), SPEC);
-  const copy = await openSeededStore(join(work, 'copy'), SPEC);
+  const seeds = seedCount.value;
+  const [fresh, copy] = await Promise.all([openSeededStore(join(work, 'fresh'), SPEC), openSeededStore(join(work, 'copy'), SPEC)]);
   try {
+    assert.is(seedCount.value - seeds, 1, 'seeded once');
+    assert.not.ok(existsSync(join(work, 'templates', 'small-1-2025-01-15.lock')), 'the lock is gone');
     assert.ok(existsSync(join(work, 'templates', 'small-1-2025-01-15', 'template.json')), 'the template was published');
     assert.is(fresh.apiKey, demoApiKey(SPEC.seed));
     assert.is(copy.apiKey, fresh.apiKey);

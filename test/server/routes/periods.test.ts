@@ -72,7 +72,7 @@ function batch(): ImportBatch {
 let svc: OpenedService;
 
 test.before(async () => {
-  svc = await openService({ demo: { preset: 'small', anchor: '2025-06-15' }, batch: batch(), rateLimit: false });
+  svc = await openService({ demo: { preset: 'small', anchor: '2025-01-15' }, batch: batch(), rateLimit: false });
 });
 
 test.after(async () => {
