@@ -60,6 +60,9 @@ const LONG = [
   ['test/architecture/knip', 2],
 ];
 
+/** How many of the LONG files start before the shared runs of unit and loopback files. */
+const SHARED_AFTER = 3;
+
 function findTests(dir) {
   const out = [];
   for (const name of readdirSync(dir).sort()) {
@@ -310,7 +313,11 @@ const checks = TSC_PROJECTS.map((project) => ({ weight: 2, tools: [], run: () =>
 // core and a half busy), and the files start after it; otherwise they take their slots as the
 // files do.
 const building = isBuildStale(root);
-const jobs = building ? [...long, ...unit, ...rest] : [...long, ...checks, ...unit, ...rest];
+// The two shared runs take one to two minutes each, one file after another: they start right
+// after the three notebook runs, the longest files, rather than behind every other long file.
+const first = long.slice(0, SHARED_AFTER);
+const later = long.slice(SHARED_AFTER);
+const jobs = building ? [...first, ...unit, ...later, ...rest] : [...first, ...unit, ...later, ...checks, ...rest];
 
 // the tools (apt-get, mostly waiting on the network and the disk) are prepared during the build
 let scheduler = null;
