@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { errorFromResponse, HTTPError, type ServiceClient } from './client-package';
+import { clientTransport, errorFromResponse, HTTPError, type ServiceClient } from './client-package';
 
 /**
  * Sends `POST {api}{path}` and reads the JSON answer.
@@ -19,7 +19,7 @@ import { errorFromResponse, HTTPError, type ServiceClient } from './client-packa
  * @throws The client's errors for 4xx/5xx answers; HTTPError when no answer came.
  */
 export async function postJson<T>(client: ServiceClient, path: string, body: unknown, signal?: AbortSignal): Promise<T> {
-  const { apiUrl, apiKey } = client.transport.options;
+  const { apiUrl, apiKey } = clientTransport(client).options;
   let res: Response;
   try {
     res = await fetch(`${apiUrl}${path}`, {

@@ -7,6 +7,7 @@
  * @module
  */
 export { ServiceClient } from '../../src/client/service-client';
+export { clientTransport } from '../../src/client/base-client';
 export { HTTPError, NotFoundError, UnauthorizedError, ValidationError } from '../../src/exceptions';
 export { Area } from '../../src/model/areas/area';
 export { CurveType } from '../../src/model/enums/curve-type';

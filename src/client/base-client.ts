@@ -3,7 +3,11 @@
  * for all sections (one throttle, one time-out, one retry policy), the API-key check and
  * closing. Each client wires its sections as fields, one line each:
  *
- *   readonly metadata = new MetadataSection(this.transport);
+ *   readonly metadata = new MetadataSection(clientTransport(this));
+ *
+ * The transport and the key check are kept off the object (a module map and a symbol-keyed
+ * method), so completion in a notebook lists the client's public members only
+ * (docs/notebooks.md#completion).
  *
  * @module
  */
@@ -13,6 +17,25 @@ import { inspectDisplay, type InspectOptionsLike } from '../model/inspect-displa
 import { HttpTransport, type ResponseCache, type TransportHooks } from './http';
 import type { ResolvedClientOptions } from './options';
 
+const transports = new WeakMap<BaseClient, HttpTransport>();
+
+/** The method a client tests its key with: under a symbol, so completion does not list it. */
+export const CHECK_API_KEY: unique symbol = Symbol('service.client.checkApiKey');
+
+/**
+ * The HTTP transport a client's sections share.
+ *
+ * @param client - The client.
+ * @returns Its transport.
+ * @example
+ * transportOf(client.timeseries) === clientTransport(client) //=> true
+ */
+export function clientTransport(client: BaseClient): HttpTransport {
+  const transport = transports.get(client);
+  if (transport === undefined) throw new TypeError('not a client');
+  return transport;
+}
+
 /**
  * Base of the clients. It owns the transport the sections share and implements
  * `isApiKeyValid()` on top of the one request each client uses to test its key.
@@ -21,19 +44,17 @@ import type { ResolvedClientOptions } from './options';
  * @param hooks - Optional clock, sleep and retry observer of the transport (tests use them).
  * @example
  * class MyClient extends BaseClient {
- *   readonly metadata = new MetadataSection(this.transport);
- *   protected checkApiKey() { return this.metadata.categories(); }
+ *   readonly metadata = new MetadataSection(clientTransport(this));
+ *   [CHECK_API_KEY]() { return this.metadata.categories(); }
  * }
  */
 export abstract class BaseClient {
   /** The options in use (defaults applied). */
   readonly options: ResolvedClientOptions;
-  /** The HTTP transport shared by every section of this client. */
-  readonly transport: HttpTransport;
 
   constructor(options: ResolvedClientOptions, hooks: TransportHooks = {}) {
     this.options = options;
-    this.transport = new HttpTransport(options, hooks);
+    transports.set(this, new HttpTransport(options, hooks));
   }
 
   /**
@@ -44,7 +65,7 @@ export abstract class BaseClient {
    * new ServiceClient({ apiKey: 'abc', cache: true }).cache?.stats().hits //=> 0
    */
   get cache(): ResponseCache | null {
-    return this.transport.cache;
+    return clientTransport(this).cache;
   }
 
   /**
@@ -71,7 +92,7 @@ export abstract class BaseClient {
    */
   async isApiKeyValid(): Promise<boolean> {
     try {
-      await this.checkApiKey();
+      await this[CHECK_API_KEY]();
       return true;
     } catch (err) {
       if (err instanceof UnauthorizedError || err instanceof ForbiddenError) return false;
@@ -88,7 +109,7 @@ export abstract class BaseClient {
    * client.close() //=> undefined
    */
   close(): void {
-    this.transport.close();
+    clientTransport(this).close();
   }
 
   /**
@@ -133,5 +154,5 @@ export abstract class BaseClient {
    * @returns Anything; only success or the error matters.
    * @throws The request's errors.
    */
-  protected abstract checkApiKey(): Promise<unknown>;
+  abstract [CHECK_API_KEY](): Promise<unknown>;
 }

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { BaseClient } from './base-client';
+import { BaseClient, CHECK_API_KEY, clientTransport } from './base-client';
 import type { TransportHooks } from './http';
 import { resolveClientOptions, type ClientDefaults, type ClientOptions } from './options';
 import { InstancesSection } from './sections/instances';
@@ -66,15 +66,15 @@ export class PartnerConnection extends BaseClient {
   static readonly API_URL_BELGIUM = `${PARTNER_BASE_URL}/energyquantified-belgium`;
 
   /** Curve search (the partner APIs offer no other metadata operation). */
-  readonly metadata: PartnerMetadataSection = new PartnerMetadataSection(this.transport);
+  readonly metadata: PartnerMetadataSection = new PartnerMetadataSection(clientTransport(this));
   /** Time series of TIMESERIES and SCENARIO_TIMESERIES curves (docs/protocol.md#timeseries). */
-  readonly timeseries: TimeseriesSection = new TimeseriesSection(this.transport);
+  readonly timeseries: TimeseriesSection = new TimeseriesSection(clientTransport(this));
   /** Period-based series of PERIOD curves (docs/protocol.md#periods). */
-  readonly periods: PeriodsSection = new PeriodsSection(this.transport);
+  readonly periods: PeriodsSection = new PeriodsSection(clientTransport(this));
   /** Forecast instances of INSTANCE curves (docs/protocol.md#instances). */
-  readonly instances: InstancesSection = new InstancesSection(this.transport);
+  readonly instances: InstancesSection = new InstancesSection(clientTransport(this));
   /** Instances of INSTANCE_PERIOD curves as period-based series (docs/protocol.md#period-instances). */
-  readonly periodInstances: PeriodInstancesSection = new PeriodInstancesSection(this.transport);
+  readonly periodInstances: PeriodInstancesSection = new PeriodInstancesSection(clientTransport(this));
 
   constructor(options: PartnerConnectionOptions, hooks?: TransportHooks) {
     super(resolveClientOptions(options, PARTNER_DEFAULTS), hooks);
@@ -86,7 +86,7 @@ export class PartnerConnection extends BaseClient {
    * @returns The page.
    * @throws The request's errors.
    */
-  protected checkApiKey(): Promise<unknown> {
+  [CHECK_API_KEY](): Promise<unknown> {
     return this.metadata.curves({ page: 1, pageSize: 10 });
   }
 }

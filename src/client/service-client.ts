@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { BaseClient } from './base-client';
+import { BaseClient, CHECK_API_KEY, clientTransport } from './base-client';
 import type { TransportHooks } from './http';
 import { resolveClientOptions, type ClientOptions } from './options';
 import { EventsSection } from './sections/events';
@@ -33,21 +33,21 @@ import { UserSection } from './sections/user';
  */
 export class ServiceClient extends BaseClient {
   /** Curves, places and categories (docs/protocol.md#metadata). */
-  readonly metadata: MetadataSection = new MetadataSection(this.transport);
+  readonly metadata: MetadataSection = new MetadataSection(clientTransport(this));
   /** The user of the API key (docs/protocol.md#user-json). */
-  readonly user: UserSection = new UserSection(this.transport);
+  readonly user: UserSection = new UserSection(clientTransport(this));
   /** Time series of TIMESERIES and SCENARIO_TIMESERIES curves (docs/protocol.md#timeseries). */
-  readonly timeseries: TimeseriesSection = new TimeseriesSection(this.transport);
+  readonly timeseries: TimeseriesSection = new TimeseriesSection(clientTransport(this));
   /** Period-based series of PERIOD curves (docs/protocol.md#periods). */
-  readonly periods: PeriodsSection = new PeriodsSection(this.transport);
+  readonly periods: PeriodsSection = new PeriodsSection(clientTransport(this));
   /** Forecast instances of INSTANCE curves (docs/protocol.md#instances). */
-  readonly instances: InstancesSection = new InstancesSection(this.transport);
+  readonly instances: InstancesSection = new InstancesSection(clientTransport(this));
   /** Instances of INSTANCE_PERIOD curves as period-based series (docs/protocol.md#period-instances). */
-  readonly periodInstances: PeriodInstancesSection = new PeriodInstancesSection(this.transport);
+  readonly periodInstances: PeriodInstancesSection = new PeriodInstancesSection(clientTransport(this));
   /** OHLC rows, forward curves and contract series of futures curves (docs/protocol.md#ohlc). */
-  readonly ohlc: OhlcSection = new OhlcSection(this.transport);
+  readonly ohlc: OhlcSection = new OhlcSection(clientTransport(this));
   /** Short-run marginal costs from coal and gas futures (docs/protocol.md#srmc). */
-  readonly srmc: SrmcSection = new SrmcSection(this.transport);
+  readonly srmc: SrmcSection = new SrmcSection(clientTransport(this));
   /** The push feed of curve events over a WebSocket (docs/protocol.md#push-feed). */
   readonly events: EventsSection = new EventsSection(this.options);
 
@@ -61,7 +61,7 @@ export class ServiceClient extends BaseClient {
    * @returns The categories.
    * @throws The request's errors.
    */
-  protected checkApiKey(): Promise<unknown> {
+  [CHECK_API_KEY](): Promise<unknown> {
     return this.metadata.categories();
   }
 }

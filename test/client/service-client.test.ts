@@ -30,6 +30,7 @@ import type { RouteModule } from '../../server/src/http/route-module';
 import { assertCanRead, userOf } from '../../server/src/auth';
 import { addUser, startService, type StartedService } from '../helpers/start-service';
 import { recordRequests } from '../helpers/record-requests';
+import { clientTransport } from '../../src/client/base-client';
 
 // A test-only section of the service: a data route that checks access with the service's access
 // helper (403 outside the subscriptions), a header echo, and a failing route (500).
@@ -204,13 +205,13 @@ test('401: unknown key and blocked key map to UnauthorizedError with the reason'
 test('403: data outside the subscriptions maps to ForbiddenError naming the curve', async () => {
   const c = client();
   // the demo user has power in DE, FR, NL, NO2 but not GB
-  assert.equal((await c.transport.get('/probe/data/DE%20Wind%20Power%20Production%20MWh%2Fh%2015min%20Actual/')).body, {
+  assert.equal((await clientTransport(c).get('/probe/data/DE%20Wind%20Power%20Production%20MWh%2Fh%2015min%20Actual/')).body, {
     name: 'DE Wind Power Production MWh/h 15min Actual',
   });
   const gb = (await c.metadata.curves({ q: 'gb consumption', area: 'GB', dataType: 'ACTUAL' })).find((x) => x.name.startsWith('GB '));
   if (!gb) throw new Error('the demo data has a GB consumption curve');
   assert.is(gb.subscription?.access?.tag, 'NONE');
-  const err = await rejection(() => c.transport.get(`/probe/data/${encodeURIComponent(gb.name)}/`));
+  const err = await rejection(() => clientTransport(c).get(`/probe/data/${encodeURIComponent(gb.name)}/`));
   assert.ok(err instanceof ForbiddenError);
   assert.ok((err as ForbiddenError).reason.includes(`'${gb.name}'`));
   assert.ok((err as ForbiddenError).reason.includes("package 'power' in area 'GB'"));
@@ -229,7 +230,7 @@ test('404: unknown curve maps to NotFoundError with the reason', async () => {
 test('400: the service names the bad parameter; the client checks its own input before sending', async () => {
   const { sent, options } = recordRequests();
   const c = client(options);
-  const server = await rejection(() => c.transport.get('/metadata/curves/?frequency=PT7M'));
+  const server = await rejection(() => clientTransport(c).get('/metadata/curves/?frequency=PT7M'));
   assert.ok(server instanceof ValidationError);
   assert.is((server as ValidationError).parameter, 'frequency');
   assert.is((server as ValidationError).message, `Field="frequency", message: ${(server as ValidationError).reason}`);
@@ -276,9 +277,9 @@ test('PartnerConnection: required apiUrl, partner header, 0.1 s delay, country c
   assert.is(p.options.httpDelay, 0.1);
   assert.is(p.options.timeout, 20);
   assert.is(p.options.authHeader, 'Ocp-Apim-Subscription-Key');
-  assert.equal((await p.transport.get('/probe/headers/')).body, { xApiKey: null, partnerKey: svc.apiKey });
+  assert.equal((await clientTransport(p).get('/probe/headers/')).body, { xApiKey: null, partnerKey: svc.apiKey });
   await new Promise((resolve) => echo.close(resolve));
-  assert.equal((await client().transport.get('/probe/headers/')).body, { xApiKey: svc.apiKey, partnerKey: null });
+  assert.equal((await clientTransport(client()).get('/probe/headers/')).body, { xApiKey: svc.apiKey, partnerKey: null });
   assert.equal(
     [
       PartnerConnection.API_URL_BELGIUM,
@@ -323,6 +324,23 @@ function reachable(value: object): string[] {
 
 test('sections show only their public methods to completion (no transport, send, series, data, caches)', () => {
   const c = new ServiceClient({ apiKey: 'abc', apiUrl: 'http://127.0.0.1:9/api/' });
+  // the client itself: its sections, options and public methods; no transport, no key check
+  const sections = ['events', 'instances', 'metadata', 'ohlc', 'periodInstances', 'periods', 'srmc', 'timeseries', 'user'];
+  assert.equal(reachable(c), [...sections, 'apiUrl', 'cache', 'close', 'isApiKeyValid', 'options', 'toString'].sort());
+  const p = new PartnerConnection({ apiKey: 'abc', apiUrl: 'http://127.0.0.1:9/api/' });
+  assert.equal(reachable(p), [
+    'apiUrl',
+    'cache',
+    'close',
+    'instances',
+    'isApiKeyValid',
+    'metadata',
+    'options',
+    'periodInstances',
+    'periods',
+    'timeseries',
+    'toString',
+  ]);
   assert.equal(reachable(c.timeseries), ['export', 'load', 'loadMany', 'save']);
   assert.equal(reachable(c.user), ['user']);
   assert.equal(reachable(c.metadata), ['categories', 'createCurve', 'curve', 'curves', 'exactCategories', 'places']);

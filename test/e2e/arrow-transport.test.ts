@@ -14,6 +14,7 @@ import { serializeAbsoluteResult, serializeOHLCList, serializePeriodseries, seri
 import { ARROW_ACCEPT, encodeTimeseries, isReceivedColumn } from '../../src/wire/arrow';
 import { toTable } from '../../src/frame';
 import { startService, type StartedService } from '../helpers/start-service';
+import { clientTransport } from '../../src/client/base-client';
 
 let svc: StartedService;
 const WIND = 'DE Wind Power Production MWh/h 15min Forecast';
@@ -36,8 +37,8 @@ const asJson = (x: Loaded) =>
 test('every time-series shape loads equal over Arrow and over JSON', async () => {
   const json = client('json');
   const arrow = client('arrow');
-  assert.ok(arrow.transport.asksArrow());
-  assert.not.ok(json.transport.asksArrow());
+  assert.ok(clientTransport(arrow).asksArrow());
+  assert.not.ok(clientTransport(json).asksArrow());
   const latest = await json.instances.latest(WIND, { tags: 'ec-ens', ensembles: true });
   const REMIT = 'DE @Datteln Hard Coal Power Capacity Available MW REMIT';
   const OHLC = 'DE Futures Power Base EUR/MWh EEX OHLC';
@@ -155,9 +156,9 @@ test('toTable of an Arrow answer takes the received value columns as they are; o
 test("'auto' asks for Arrow once an answer offered it, and gets the same series", async () => {
   const auto = client(undefined);
   assert.is(auto.options.transport, 'auto');
-  assert.not.ok(auto.transport.asksArrow());
+  assert.not.ok(clientTransport(auto).asksArrow());
   const first = await auto.timeseries.load(ACTUAL, { begin: '2025-01-01', end: '2025-01-02' });
-  assert.ok(auto.transport.asksArrow());
+  assert.ok(clientTransport(auto).asksArrow());
   const second = await auto.timeseries.load(ACTUAL, { begin: '2025-01-01', end: '2025-01-02' });
   assert.is(asJson(second), asJson(first));
   auto.close();

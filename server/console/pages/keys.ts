@@ -6,7 +6,7 @@
  * @module
  */
 import { postJson } from '../api-post';
-import type { KeyJson, NewKeyJson } from '../client-package';
+import { clientTransport, type KeyJson, type NewKeyJson } from '../client-package';
 import { el, replace } from '../dom';
 import { registerPage } from '../router';
 
@@ -105,7 +105,7 @@ registerPage({
       );
     };
     const load = async () => {
-      const keys = (await client.transport.get('/keys/', { signal })).body as KeyJson[];
+      const keys = (await clientTransport(client).get('/keys/', { signal })).body as KeyJson[];
       draw(keys);
     };
 

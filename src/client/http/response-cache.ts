@@ -97,15 +97,12 @@ function sha256Hex(text: string): string {
 }
 
 /**
- * The answer cache of one client.
- *
- * @example
- * const client = new ServiceClient({ apiKey, cache: true });
- * await client.timeseries.load(curve, { begin, end });   // miss: downloaded and kept
- * await client.timeseries.load(curve, { begin, end });   // 304: served from the cache
- * client.cache?.stats().revalidations //=> 1
+ * What the answer cache of one client holds and how the transport reads and fills it: keys,
+ * lookups, stores and counters. The client shows it as a {@link ResponseCache}, whose only
+ * members are the user's (`stats()`, `clear()`, `diskBytes()`, `options`), so completion does
+ * not list the transport's steps (docs/notebooks.md#completion).
  */
-export class ResponseCache {
+export class AnswerStore {
   readonly #memory = new Map<string, CachedAnswer>();
   readonly #disk: DiskCache | null;
   readonly #keyHash: string;
@@ -273,49 +270,6 @@ export class ResponseCache {
     return displayAsRecord({ ...this.#counts, bytes: this.#held, entries: this.#memory.size }, CACHE_STATS);
   }
 
-  /** What the cache shows: mode, directory and the counters (never its entries). */
-  #summary(): SummaryRow[] {
-    const stats = this.stats();
-    return [
-      ['mode', this.options.mode],
-      ['dir', this.options.dir ?? 'None'],
-      ['entries', stats.entries],
-      ['bytes', stats.bytes],
-      ['hits', stats.hits],
-      ['misses', stats.misses],
-      ['revalidations', stats.revalidations],
-    ];
-  }
-
-  /**
-   * A one-line description.
-   *
-   * @returns The text.
-   * @example
-   * String(client.cache) //=> '<ResponseCache: mode=revalidate, dir=None, entries=1, bytes=405112, hits=3, misses=1, revalidations=3>'
-   */
-  toString(): string {
-    return `<ResponseCache: ${this.#summary()
-      .map(([label, value]) => `${label}=${value}`)
-      .join(', ')}>`;
-  }
-
-  /** Node's inspect hook: the notebook display as a cell's last value in tslab, else `toString()`, never the entries (docs/notebooks.md#display). */
-  [INSPECT](depth?: number, options?: InspectOptionsLike): string {
-    return inspectDisplay(this, depth, options);
-  }
-
-  /**
-   * The notebook display: mode, directory and counters.
-   *
-   * @returns `text/plain` and `text/html`.
-   * @example
-   * client.cache?.[Symbol.for('Jupyter.display')]()['text/html'].includes('revalidations') //=> true
-   */
-  [JUPYTER_DISPLAY](): DisplayBundle {
-    return displayBundle('ResponseCache', this.toString(), this.#summary());
-  }
-
   /**
    * Bytes held by the cache directory (0 without one).
    *
@@ -366,5 +320,98 @@ export class ResponseCache {
       this.#memory.delete(k);
       this.#held -= v.bytes;
     }
+  }
+}
+
+/**
+ * The answer cache of one client (`client.cache`): its options, counters and size, and `clear()`.
+ *
+ * @example
+ * const client = new ServiceClient({ apiKey, cache: true });
+ * await client.timeseries.load(curve, { begin, end });   // miss: downloaded and kept
+ * await client.timeseries.load(curve, { begin, end });   // 304: served from the cache
+ * client.cache?.stats().revalidations //=> 1
+ */
+export class ResponseCache {
+  readonly #store: AnswerStore;
+
+  /** @param store - What the cache holds (the transport's). */
+  constructor(store: AnswerStore) {
+    this.#store = store;
+  }
+
+  /** Directory, size bound and mode. */
+  get options(): ResolvedCacheOptions {
+    return this.#store.options;
+  }
+
+  /**
+   * The counters and the bytes held in memory.
+   *
+   * @returns A snapshot.
+   */
+  stats(): CacheStats {
+    return this.#store.stats();
+  }
+
+  /**
+   * Bytes held by the cache directory (0 without one).
+   *
+   * @returns The size.
+   */
+  diskBytes(): Promise<number> {
+    return this.#store.diskBytes();
+  }
+
+  /**
+   * Empties the cache (memory and directory) and resets the counters.
+   *
+   * @returns When done.
+   */
+  clear(): Promise<void> {
+    return this.#store.clear();
+  }
+
+  /** What the cache shows: mode, directory and the counters (never its entries). */
+  #summary(): SummaryRow[] {
+    const stats = this.stats();
+    return [
+      ['mode', this.options.mode],
+      ['dir', this.options.dir ?? 'None'],
+      ['entries', stats.entries],
+      ['bytes', stats.bytes],
+      ['hits', stats.hits],
+      ['misses', stats.misses],
+      ['revalidations', stats.revalidations],
+    ];
+  }
+
+  /**
+   * A one-line description.
+   *
+   * @returns The text.
+   * @example
+   * String(client.cache) //=> '<ResponseCache: mode=revalidate, dir=None, entries=1, bytes=405112, hits=3, misses=1, revalidations=3>'
+   */
+  toString(): string {
+    return `<ResponseCache: ${this.#summary()
+      .map(([label, value]) => `${label}=${value}`)
+      .join(', ')}>`;
+  }
+
+  /** Node's inspect hook: the notebook display as a cell's last value in tslab, else `toString()`, never the entries (docs/notebooks.md#display). */
+  [INSPECT](depth?: number, options?: InspectOptionsLike): string {
+    return inspectDisplay(this, depth, options);
+  }
+
+  /**
+   * The notebook display: mode, directory and counters.
+   *
+   * @returns `text/plain` and `text/html`.
+   * @example
+   * client.cache?.[Symbol.for('Jupyter.display')]()['text/html'].includes('revalidations') //=> true
+   */
+  [JUPYTER_DISPLAY](): DisplayBundle {
+    return displayBundle('ResponseCache', this.toString(), this.#summary());
   }
 }

@@ -7,7 +7,7 @@ import { inNode, nodeProcess } from '../node-only';
 import type { ResolvedClientOptions } from '../options';
 import { requestHeaders } from './headers';
 import { callHook } from './request-hooks';
-import { ResponseCache, type CachedAnswer, type Representation } from './response-cache';
+import { AnswerStore, ResponseCache, type CachedAnswer, type Representation } from './response-cache';
 import { withRetry, type RetryListener } from './retry';
 import { monotonicNow, sleep as timerSleep, Throttle, type Clock, type Sleep } from './throttle';
 import { isTimeoutCode, timeoutConfig, timeoutError } from './timeout';
@@ -160,8 +160,10 @@ export class HttpTransport {
   private readonly agents: Agents;
   private readonly axios: AxiosInstance;
   private readonly origin: string;
-  /** The answer cache (`cache` client option), or null. */
+  /** The answer cache (`cache` client option) as the client shows it, or null. */
   readonly cache: ResponseCache | null;
+  /** What the answer cache holds, read and filled here. */
+  readonly #store: AnswerStore | null;
   /** Whether an answer of the service has said that it offers Arrow (`X-Arrow-Stream`). */
   #arrowOffered = false;
   /** The error answers behind thrown errors, for a cache in `record` mode. */
@@ -169,7 +171,8 @@ export class HttpTransport {
 
   constructor(options: ResolvedClientOptions, hooks: TransportHooks = {}) {
     this.options = options;
-    this.cache = options.cache ? new ResponseCache(options.cache, options.apiUrl, options.apiKey) : null;
+    this.#store = options.cache ? new AnswerStore(options.cache, options.apiUrl, options.apiKey) : null;
+    this.cache = this.#store === null ? null : new ResponseCache(this.#store);
     this.wait = hooks.sleep ?? timerSleep;
     this.throttle = new Throttle(options.httpDelay, hooks.now ?? monotonicNow, this.wait);
     this.onRetry = hooks.onRetry;
@@ -306,7 +309,7 @@ export class HttpTransport {
     data: boolean,
   ): Promise<HttpResponse> {
     signal?.throwIfAborted();
-    const cache = this.cache;
+    const cache = this.#store;
     if (cache === null) return this.fetch(url, null, trace, signal, data && this.asksArrow());
     let asked: Representation = data && this.asksArrow() ? 'arrow' : 'json';
     let cached = await cache.lookup(cache.keyOf(pathAndQuery, asked));
@@ -462,7 +465,7 @@ export class HttpTransport {
     const error = errorFromResponse(res.status, text, headers);
     if (error) {
       // Kept for a recording cache; 429 and 5xx are passing states, not answers to replay.
-      if (this.cache?.recording === true && res.status < 500 && res.status !== 429)
+      if (this.#store?.recording === true && res.status < 500 && res.status !== 429)
         this.#problems.set(error, { status: res.status, headers, text });
       throw error;
     }

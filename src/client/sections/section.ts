@@ -41,7 +41,7 @@ const transports = new WeakMap<Section, HttpTransport>();
  * class PingSection extends Section {
  *   async categories() { return (await sendLine(this, metadataCategories())).body; }
  * }
- * await new PingSection(client.transport).categories() //~> ['Actual', ...]
+ * await new PingSection(clientTransport(client)).categories() //~> ['Actual', ...]
  */
 export abstract class Section {
   constructor(transport: HttpTransport) {
@@ -55,7 +55,7 @@ export abstract class Section {
  * @param section - The section.
  * @returns Its transport.
  * @example
- * transportOf(client.timeseries) === client.transport //=> true
+ * transportOf(client.timeseries) === clientTransport(client) //=> true
  */
 export function transportOf(section: Section): HttpTransport {
   const transport = transports.get(section);

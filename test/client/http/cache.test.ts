@@ -17,6 +17,7 @@ import type { CurveRecord, SeriesBlock } from '../../../server/src/store';
 import { addUser, startService, type StartedService } from '../../helpers/start-service';
 import { curveRecord } from '../../helpers/records';
 import { rejection, transportFor } from './helpers';
+import { clientTransport } from '../../../src/client/base-client';
 
 const H = 3_600_000;
 const A = 'DE Test Wind Power Production MWh/h H Actual';
@@ -99,8 +100,18 @@ test('metadata searches use the cache too; clear() empties it and resets the cou
     first.map((x) => x.name),
   );
   assert.is(c.cache?.stats().revalidations, 1);
-  // its answers, key hash and counters are private (#fields): only the options are own properties
-  assert.equal(Object.getOwnPropertyNames(c.cache), ['options']);
+  // its answers, key hash, counters and the transport's steps (lookup, store, ...) are out of
+  // reach: completion lists only what a user calls
+  const cache = c.cache as object;
+  assert.equal(Object.getOwnPropertyNames(cache), []);
+  assert.equal(Object.getOwnPropertyNames(Object.getPrototypeOf(cache)).sort(), [
+    'clear',
+    'constructor',
+    'diskBytes',
+    'options',
+    'stats',
+    'toString',
+  ]);
   await c.cache?.clear();
   assert.equal(c.cache?.stats(), { hits: 0, misses: 0, revalidations: 0, bytes: 0, entries: 0 });
   await c.metadata.curves({ q: 'test' });
@@ -380,12 +391,12 @@ test('compression: the client asks for gzip and decodes it; false asks for ident
   const { port } = server.address() as { port: number };
   try {
     const on = new ServiceClient({ apiUrl: `http://127.0.0.1:${port}/api`, apiKey: 'k', httpDelay: 0.05, compression: true });
-    assert.equal((await on.transport.get('/metadata/categories/')).body, JSON.parse(body));
+    assert.equal((await clientTransport(on).get('/metadata/categories/')).body, JSON.parse(body));
     const off = new ServiceClient({ apiUrl: `http://127.0.0.1:${port}/api`, apiKey: 'k', httpDelay: 0.05, compression: false });
-    assert.equal((await off.transport.get('/metadata/categories/')).body, JSON.parse(body));
+    assert.equal((await clientTransport(off).get('/metadata/categories/')).body, JSON.parse(body));
     // the default ('auto'): this service is on this machine, so nothing is gained by compressing
     const auto = new ServiceClient({ apiUrl: `http://localhost:${port}/api`, apiKey: 'k', httpDelay: 0.05 });
-    assert.equal((await auto.transport.get('/metadata/categories/')).body, JSON.parse(body));
+    assert.equal((await clientTransport(auto).get('/metadata/categories/')).body, JSON.parse(body));
     assert.equal(seen, ['gzip, deflate', 'identity', 'identity']);
     on.close();
     off.close();

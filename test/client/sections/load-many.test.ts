@@ -10,6 +10,7 @@ import { PartialLoadError, ValidationError, NotFoundError } from '../../../src/e
 import { PeriodseriesList, TimeseriesList, type Timeseries } from '../../../src/model';
 import { startService, type StartedService } from '../../helpers/start-service';
 import { recordRequests } from '../../helpers/record-requests';
+import { clientTransport } from '../../../src/client/base-client';
 
 let svc: StartedService;
 let client: ServiceClient;
@@ -46,7 +47,7 @@ async function rejects(fn: () => Promise<unknown>, check: (e: unknown) => boolea
 
 /** Records when each attempt passes the throttle, and how many are in flight at most. */
 function watchAttempts(c: ServiceClient): { starts: number[]; maxInFlight: () => number } {
-  const transport = c.transport as unknown as { attempt: (...args: unknown[]) => Promise<unknown> };
+  const transport = clientTransport(c) as unknown as { attempt: (...args: unknown[]) => Promise<unknown> };
   const original = transport.attempt.bind(transport);
   const starts: number[] = [];
   let inFlight = 0;
