@@ -1,4 +1,4 @@
-// Cells that end with a value, six headless runs on the deno kernel, never a missing output (last-values.ts).
+// Cells that end with a value, ten headless runs on the deno kernel, never a missing output (last-values.ts).
 import { lastValuesOn } from './last-values';
 
 lastValuesOn('deno');

@@ -1,4 +1,4 @@
-// Cells that end with a value, run headless six times on one kernel, never with a missing output
+// Cells that end with a value, run headless ten times on one kernel, never with a missing output
 // (last-values-tslab.test.ts and last-values-deno.test.ts, one file per kernel so each stays within
 // a test file's time). The notebook (fixtures/last-values) ends its cells with a series, a table, a
 // list, a chart, a Danfo frame, an empty load, the user of the key and a thrown error (tagged
@@ -19,7 +19,7 @@ import { type StartedService, startService } from '../helpers/start-service';
 
 const ROOT = resolve(__dirname, '..', '..');
 const NOTEBOOK = join(__dirname, 'fixtures', 'last-values', 'last-values.ipynb');
-const RUNS = 6;
+const RUNS = 10;
 /** Runs at once: two kernels, one per core. */
 const AT_ONCE = 2;
 const CELL_TIMEOUT_S = 300;
