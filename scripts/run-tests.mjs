@@ -295,14 +295,14 @@ const ordered = files.map((file, i) => ({ file, i, rank: rank(file) })).sort((a,
 const testDir = join(root, 'test');
 const reasonsOf = new Map(files.map((f) => [f, outsideReasons(f, testDir)]));
 const job = ({ file, rank }) => ({ weight: LONG[rank]?.[1] ?? 1, tools: toolsOf(file, reasonsOf.get(file)), run: () => runFile(file) });
-// files that only listen on loopback share processes too, the longest first
+// files that only listen on loopback share processes too
 const loopbackFiles = ordered.filter((f) => listensOnly(reasonsOf.get(f.file))).map((f) => f.file);
 const long = ordered.filter((f) => f.rank < LONG.length && !loopbackFiles.includes(f.file)).map(job);
 const others = ordered.filter((f) => f.rank === LONG.length);
 const unitFiles = others.filter((f) => reasonsOf.get(f.file).length === 0).map((f) => f.file);
 const rest = others.filter((f) => !unitFiles.includes(f.file) && !loopbackFiles.includes(f.file)).map(job);
 const loopbackTools = [...new Set(loopbackFiles.flatMap((f) => toolsOf(f, reasonsOf.get(f))))];
-const unit = [
+const shared = [
   ...(loopbackFiles.length
     ? [{ weight: 2, tools: loopbackTools, run: () => runSharedFiles(loopbackFiles, 'loopback', ['--loopback']) }]
     : []),
@@ -317,7 +317,7 @@ const building = isBuildStale(root);
 // after the three notebook runs, the longest files, rather than behind every other long file.
 const first = long.slice(0, SHARED_AFTER);
 const later = long.slice(SHARED_AFTER);
-const jobs = building ? [...first, ...unit, ...later, ...rest] : [...first, ...unit, ...later, ...checks, ...rest];
+const jobs = building ? [...first, ...shared, ...later, ...rest] : [...first, ...shared, ...later, ...checks, ...rest];
 
 // the tools (apt-get, mostly waiting on the network and the disk) are prepared during the build
 let scheduler = null;

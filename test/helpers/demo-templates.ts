@@ -71,12 +71,12 @@ export async function openSeededStore(dir: string, demo: DemoSpec): Promise<Seed
   const { name, seeded } = templateOf(demo);
   const template = folder ? join(folder, name) : null;
   const lock = template === null ? null : await takeTemplate(template);
-  if (template !== null && existsSync(join(template, ABOUT))) {
-    const about = JSON.parse(readFileSync(join(template, ABOUT), 'utf8')) as Omit<SeededStore, 'store'>;
-    copyFiles(template, dir, ABOUT);
-    return { store: await DuckDbStore.open(dir), apiKey: about.apiKey, curves: about.curves, values: about.values };
-  }
   try {
+    if (template !== null && existsSync(join(template, ABOUT))) {
+      const about = JSON.parse(readFileSync(join(template, ABOUT), 'utf8')) as Omit<SeededStore, 'store'>;
+      copyFiles(template, dir, ABOUT);
+      return { store: await DuckDbStore.open(dir), apiKey: about.apiKey, curves: about.curves, values: about.values };
+    }
     return await seedAndPublish(dir, demo, seeded, template);
   } finally {
     if (lock !== null) rmSync(lock, { recursive: true, force: true });
