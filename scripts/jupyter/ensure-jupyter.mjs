@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Finds a Jupyter that can run notebooks headless (`jupyter nbconvert`) and, for `npm start`, one
 // that can also serve them (`jupyter notebook`, or `jupyter lab`). When none is found and this
-// process is root on a machine with apt-get, installs Debian's packages, printing each command.
+// process is root on a machine with apt-get, installs Debian's packages without the ones they only
+// recommend (scripts/jupyter/apt-install.mjs), printing each command.
 // Otherwise prints what to install and exits non-zero.
 //
 //   node scripts/jupyter/ensure-jupyter.mjs            nbconvert only (npm run report, tests)
@@ -14,6 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { aptInstall } from './apt-install.mjs';
 
 /** Debian packages for headless execution (nbconvert, nbclient and the kernel plumbing). */
 export const DEBIAN_BASE_PACKAGES = ['jupyter-nbconvert', 'python3-nbclient', 'jupyter-client', 'python3-ipykernel'];
@@ -22,7 +24,6 @@ export const DEBIAN_SERVER_PACKAGES = ['jupyter-notebook'];
 /** The pip equivalent, for the message on machines where apt-get cannot be used. */
 const PIP_PACKAGES = ['nbconvert', 'nbclient', 'jupyter_client', 'ipykernel'];
 const PROBE_TIMEOUT_MS = 60_000;
-const INSTALL_TIMEOUT_MS = 30 * 60_000;
 
 /** Raised when no usable Jupyter exists and none could be installed; `message` says what to do. */
 export class JupyterMissingError extends Error {
@@ -89,18 +90,10 @@ export function findJupyter({ server = false } = {}) {
   return null;
 }
 
-function run(cmd, args, env) {
-  console.log(`ensure-jupyter: $ ${[cmd, ...args].join(' ')}`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env }, timeout: INSTALL_TIMEOUT_MS });
-  if (r.status !== 0) {
-    throw new JupyterMissingError(`ensure-jupyter: '${cmd} ${args.join(' ')}' failed (exit ${r.status ?? r.signal})`);
-  }
-}
-
 function installHint(packages) {
   return [
     'Install it, then run this again:',
-    `  Debian/Ubuntu:  sudo apt-get install -y ${packages.join(' ')}`,
+    `  Debian/Ubuntu:  sudo apt-get install -y --no-install-recommends ${packages.join(' ')}`,
     `  other systems:  python3 -m pip install --user ${PIP_PACKAGES.join(' ')}${packages.includes('jupyter-notebook') ? ' notebook' : ''}`,
     'or point JUPYTER at a jupyter executable whose Python has nbconvert (JUPYTER=/path/to/jupyter).',
   ].join('\n');
@@ -126,9 +119,11 @@ export function ensureJupyter({ server = false, install = true } = {}) {
     throw new JupyterMissingError(`ensure-jupyter: ${what} was not found, and ${why}.\n${installHint(packages)}`);
   }
   console.log(`ensure-jupyter: ${what} was not found; installing Debian's packages: ${packages.join(' ')}`);
-  const env = { DEBIAN_FRONTEND: 'noninteractive' };
-  run(aptGet, ['update'], env);
-  run(aptGet, ['install', '-y', ...packages], env);
+  try {
+    aptInstall(packages, { aptGet, label: 'ensure-jupyter' });
+  } catch (err) {
+    throw new JupyterMissingError(err.message);
+  }
   const after = findJupyter({ server });
   if (!after) {
     throw new JupyterMissingError(`ensure-jupyter: installed ${packages.join(' ')}, but still no ${what} was found.\n${installHint(packages)}`);

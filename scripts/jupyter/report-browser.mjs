@@ -15,6 +15,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { aptInstall } from './apt-install.mjs';
 import { isExecutable } from './ensure-jupyter.mjs';
 
 /** Where Debian puts the browser. */
@@ -45,14 +46,10 @@ export function ensureChromium() {
   if (found) return found;
   const root = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!root || !isExecutable('/usr/bin/apt-get')) {
-    throw new Error('report-browser: chromium was not found; install it (Debian/Ubuntu: sudo apt-get install -y chromium) and run again');
+    throw new Error('report-browser: chromium was not found; install it (Debian/Ubuntu: sudo apt-get install -y --no-install-recommends chromium) and run again');
   }
-  console.log("report-browser: chromium was not found; installing Debian's package: apt-get install -y chromium");
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update'], ['install', '-y', 'chromium']]) {
-    const r = spawnSync('/usr/bin/apt-get', args, { env, stdio: 'inherit' });
-    if (r.status !== 0) throw new Error(`report-browser: apt-get ${args.join(' ')} failed (exit ${r.status})`);
-  }
+  console.log("report-browser: chromium was not found; installing Debian's package");
+  aptInstall(['chromium'], { label: 'report-browser' });
   const after = CHROMIUM_PATHS.find((p) => isExecutable(p));
   if (!after) throw new Error('report-browser: installed chromium, but no chromium executable was found');
   return after;
