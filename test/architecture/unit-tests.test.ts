@@ -49,7 +49,8 @@ test('in the loopback runner a file may listen, and one that leaves a server ope
   const { status, output } = runner('--loopback', '--files', fixture('leaves-server'), fixture('listens'));
   assert.is(status, 1, output);
   assert.match(output, 'FAIL test/fixtures/unit/leaves-server.test.ts');
-  assert.match(output, /the file left 1 TCPServerWrap open 0\.5 s after its tests/);
+  // the server, maybe beside a resource of the moment (a pending write of a busy machine)
+  assert.match(output, /the file left (?:[^\n]*, )?1 TCPServerWrap(?:, [^\n]*)? open 0\.5 s after its tests/);
   assert.match(output, /ok {3}test\/fixtures\/unit\/listens\.test\.ts: 1\/1/);
   assert.match(output, /\n2 passed, 1 failed\n/);
 });
