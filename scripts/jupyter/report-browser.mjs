@@ -157,6 +157,9 @@ export async function checkReport(context, file, options = {}) {
   }
 }
 
+/** How long to wait for the tooltip at each point: a quick pass over the points, then a patient one. */
+const HOVER_WAITS_MS = [100, 500];
+
 /** The tooltip element of vega-tooltip (inside Vega-Embed), visible. */
 const TOOLTIP_VISIBLE = '#vg-tooltip-element.visible';
 
@@ -189,13 +192,17 @@ async function hoverForTooltip(page, chart) {
     }
     return out;
   });
-  for (const [x, y] of targets) {
-    await page.mouse.move(x, y);
-    try {
-      await page.waitForSelector(TOOLTIP_VISIBLE, { timeout: 400 });
-      return true;
-    } catch {
-      // not over a mark with a tooltip: try the next point
+  // Vega shows its tooltip while it handles the pointer move, so a short wait per point finds it;
+  // a second pass with a longer wait covers a page slowed down by a busy machine.
+  for (const wait of HOVER_WAITS_MS) {
+    for (const [x, y] of targets) {
+      await page.mouse.move(x, y);
+      try {
+        await page.waitForSelector(TOOLTIP_VISIBLE, { timeout: wait });
+        return true;
+      } catch {
+        // not over a mark with a tooltip: try the next point
+      }
     }
   }
   return false;

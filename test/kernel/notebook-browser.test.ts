@@ -179,13 +179,16 @@ async function hoverForTooltip(page: Page, chart: ElementHandle): Promise<boolea
     }
     return out;
   });
-  for (const [x, y] of points) {
-    await page.mouse.move(x, y);
-    try {
-      await page.waitForSelector('#vg-tooltip-element.visible', { timeout: 400 });
-      return true;
-    } catch {
-      // not over a mark with a tooltip: the next point
+  // a quick pass over the points, then a patient one for a page slowed down by a busy machine
+  for (const wait of [100, 500]) {
+    for (const [x, y] of points) {
+      await page.mouse.move(x, y);
+      try {
+        await page.waitForSelector('#vg-tooltip-element.visible', { timeout: wait });
+        return true;
+      } catch {
+        // not over a mark with a tooltip: the next point
+      }
     }
   }
   return false;
