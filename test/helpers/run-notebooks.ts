@@ -1,6 +1,7 @@
 // Runs scripts/jupyter/run-notebooks.mjs (npm run report / notebooks:check) as a child process and
 // collects its output, for the kernel and report tests. Bounded: the child is stopped at the time-out.
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /** The exit code and the combined output of one run. */
@@ -39,4 +40,20 @@ export function runNotebooks(args: readonly string[], timeoutMs: number): Promis
       done({ code, output });
     });
   });
+}
+
+/**
+ * The runner's arguments for a service the test started (`--service URL --key-file FILE`), so that
+ * a run uses it instead of seeding a demo service of its own; the key goes to `dir/api-key`.
+ *
+ * @param service - The running service: its API address and a key it accepts.
+ * @param dir - A folder of the test's own, for the key file.
+ * @returns The arguments.
+ * @example
+ * await runNotebooks(['--check', ...serviceArgs(await startService(), scratch)], 9 * 60_000);
+ */
+export function serviceArgs(service: { apiUrl: string; apiKey: string }, dir: string): string[] {
+  const keyFile = join(dir, 'api-key');
+  writeFileSync(keyFile, `${service.apiKey}\n`);
+  return ['--service', service.apiUrl, '--key-file', keyFile];
 }

@@ -4,12 +4,12 @@
 // fires after the cell ended, so its output always comes late; its first cell displays without
 // awaiting after an await, as a notebook may. It reads no data: the run gets a service started
 // here with no demo (--service) rather than seeding one of its own.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type NotebookRun, runNotebooks } from '../helpers/run-notebooks';
+import { type NotebookRun, runNotebooks, serviceArgs } from '../helpers/run-notebooks';
 import { type StartedService, startService } from '../helpers/start-service';
 
 const RUN_TIMEOUT_MS = 5 * 60_000;
@@ -26,8 +26,6 @@ let service: StartedService | null = null;
 
 test.before(async () => {
   service = await startService();
-  const keyFile = join(scratch, 'api-key');
-  writeFileSync(keyFile, `${service.apiKey}\n`);
   const executed = join(scratch, 'executed');
   run = await runNotebooks(
     [
@@ -37,10 +35,7 @@ test.before(async () => {
       'deno',
       '--executed',
       executed,
-      '--service',
-      service.apiUrl,
-      '--key-file',
-      keyFile,
+      ...serviceArgs(service, scratch),
       '--notebooks',
       join(__dirname, 'fixtures', 'late-outputs'),
     ],

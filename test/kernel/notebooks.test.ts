@@ -2,17 +2,21 @@
 // --check: Jupyter's nbconvert, a fresh small demo service) without a cell error on Deno's kernel
 // (`deno jupyter --kernel`, from the project's node_modules/.bin/deno). Their run on the kernel
 // they name (tslab) is the report run of test/reports/browser.test.ts, which executes every
-// notebook before it writes its report. A cell error fails the run (fixtures on tslab).
+// notebook before it writes its report. A cell error fails the run (fixtures on tslab, run against
+// a bare service started here: they ask nothing of one).
 // Jupyter is installed through apt-get when missing and this runs as root; elsewhere the run fails
 // with a message naming the packages to install.
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type NotebookRun, runNotebooks } from '../helpers/run-notebooks';
+import { type NotebookRun, runNotebooks, serviceArgs } from '../helpers/run-notebooks';
+import { startService } from '../helpers/start-service';
 
 const root = resolve(__dirname, '..', '..');
 const RUN_TIMEOUT_MS = 9 * 60_000;
+const scratch = mkdtempSync(join(tmpdir(), 'service-notebooks-test-'));
 const notebooks = readdirSync(join(root, 'notebooks'))
   .filter((n) => n.endsWith('.ipynb') && !n.endsWith('.nbconvert.ipynb'))
   .sort();
@@ -61,8 +65,16 @@ test.before(async () => {
     denoLast = { run: again, count: opaque.length };
     deno = { ...deno, output: `${deno.output}\n${again.output}` };
   }
-  failing = await runCheck('--no-build', '--notebooks', join(__dirname, 'fixtures', 'failing'));
+  // The failing fixtures ask nothing of a service: a bare one in this process, not a seeded demo.
+  const service = await startService();
+  try {
+    failing = await runCheck('--no-build', ...serviceArgs(service, scratch), '--notebooks', join(__dirname, 'fixtures', 'failing'));
+  } finally {
+    await service.close();
+  }
 });
+
+test.after(() => rmSync(scratch, { recursive: true, force: true }));
 
 test('there are notebooks, each naming a registered kernel and with an id on every cell', () => {
   assert.ok(notebooks.includes('00-kernel-check.ipynb'), notebooks.join(', '));

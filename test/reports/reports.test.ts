@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { provenanceOf, withoutProvenance } from '../helpers/report-pages';
-import { type NotebookRun, runNotebooks } from '../helpers/run-notebooks';
+import { type NotebookRun, runNotebooks, serviceArgs } from '../helpers/run-notebooks';
 import { type StartedService, startService } from '../helpers/start-service';
 
 const root = resolve(__dirname, '..', '..');
@@ -43,8 +43,7 @@ test.before(async () => {
   symlinkSync(root, join(snapshotDir, 'node_modules', 'service'), 'dir');
   copyFileSync(join(fixtures, 'snapshot', 'snapshot-fixture.ipynb'), join(snapshotDir, 'snapshot-fixture.ipynb'));
   service = await startService({ demo: { preset: 'small' } }); // today's demo, as `npm run report` seeds it
-  writeFileSync(join(work, 'api-key'), `${service.apiKey}\n`);
-  const shared = ['--service', service.apiUrl, '--key-file', join(work, 'api-key')];
+  const shared = serviceArgs(service, work);
   params = await report(...shared, '--notebooks', paramsDir, '--out', out('params'), '--param', 'area=FR', '--param', 'days=14');
   unknown = await report('--no-build', '--notebooks', paramsDir, '--out', out('unknown'), '--param', 'zone=CET');
   badService = await report('--no-build', '--notebooks', paramsDir, '--out', out('unknown'), '--service', 'localhost:7070');
