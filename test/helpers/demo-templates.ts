@@ -9,16 +9,11 @@
  * name it in SERVICE_TEST_DEMO_TEMPLATES; without it (a test file run on its own) every store is
  * seeded afresh.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { seedDemo } from '../../server/src/demo';
 import { DuckDbStore } from '../../server/src/store';
-
-/** The environment variable naming the run's template folder. */
-const DEMO_TEMPLATES_ENV = 'SERVICE_TEST_DEMO_TEMPLATES';
-
-/** What a template holds besides the store's files. */
-const ABOUT = 'template.json';
+import { ABOUT, DEMO_TEMPLATES_ENV, publishTemplate, takeTemplate } from './run-kept';
 
 /** A demo to seed: preset, seed and anchor as `seedDemo` takes them. */
 export interface DemoSpec {
@@ -83,32 +78,6 @@ export async function openSeededStore(dir: string, demo: DemoSpec): Promise<Seed
   }
 }
 
-/** How long a file waits for another process's seed of the same template before seeding its own. */
-const TEMPLATE_WAIT_MS = 180_000;
-
-/**
- * Waits until `template` is published, or takes the right to seed it: a lock folder beside it,
- * made atomically, so that files starting together seed it once rather than each on its own.
- * Returns the lock to remove once published, or null when the template is there (or its seed
- * took too long, or failed: the caller then seeds its own and publishes it as before).
- */
-async function takeTemplate(template: string): Promise<string | null> {
-  const lock = `${template}.lock`;
-  const deadline = Date.now() + TEMPLATE_WAIT_MS;
-  mkdirSync(dirname(lock), { recursive: true });
-  while (!existsSync(join(template, ABOUT))) {
-    try {
-      mkdirSync(lock);
-      return lock;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      if (Date.now() > deadline) return null;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  return null;
-}
-
 /** How many stores this process has seeded (not copied): demo-templates.test.ts reads it. */
 export const seedCount = { value: 0 };
 
@@ -123,12 +92,7 @@ async function seedAndPublish(dir: string, demo: DemoSpec, seeded: SeedSpec, tem
     await store.close();
     const partial = `${template}.${process.pid}-${Date.now()}`;
     copyFiles(dir, partial);
-    writeFileSync(join(partial, ABOUT), JSON.stringify({ ...demo, apiKey, curves, values }));
-    try {
-      renameSync(partial, template);
-    } catch {
-      rmSync(partial, { recursive: true, force: true }); // another file published it first
-    }
+    publishTemplate(partial, template, { ...demo, apiKey, curves, values });
     store = await DuckDbStore.open(dir);
     return { store, apiKey, curves, values };
   } catch (err) {

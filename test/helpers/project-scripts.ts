@@ -6,9 +6,11 @@
  *
  * @module
  */
-import { join } from 'node:path';
+import { cpSync, rmSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext } from 'playwright-core';
+import { ABOUT, keptForRun } from './run-kept';
 
 const dynamicImport = new Function('url', 'return import(url)') as (url: string) => Promise<unknown>;
 const SCRIPTS = join(__dirname, '..', '..', 'scripts');
@@ -40,11 +42,19 @@ export async function openBrowser(): Promise<TestBrowser> {
 }
 
 /**
- * Builds the web console into `out` (scripts/build-console.mjs).
+ * Builds the web console into `out` (scripts/build-console.mjs). In a test run the build is made
+ * once and copied (run-kept.ts): it depends on the sources only, and minifying and compressing it
+ * takes seconds of CPU.
  *
  * @param out - The output folder (emptied first).
  * @returns What the build reports, typed as the caller says.
  */
 export async function buildConsole<R = unknown>(out: string): Promise<R> {
-  return (await importScript<{ buildConsole(o: { out: string }): Promise<R> }>('build-console.mjs')).buildConsole({ out });
+  const build = async (dir: string): Promise<R> =>
+    (await importScript<{ buildConsole(o: { out: string }): Promise<R> }>('build-console.mjs')).buildConsole({ out: dir });
+  const kept = await keptForRun('web-console', build);
+  if (kept === null) return build(out);
+  rmSync(out, { recursive: true, force: true });
+  cpSync(kept.dir, out, { recursive: true, filter: (from) => basename(from) !== ABOUT });
+  return kept.made;
 }
