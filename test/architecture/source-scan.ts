@@ -118,11 +118,11 @@ export function blank(text: string, strings: boolean): string {
   };
   const previousToken = (at: number): string => {
     let k = at - 1;
-    while (k >= 0 && /\s/.test(out[k])) k--;
+    while (k >= 0 && /\s/.test(out[k]!)) k--;
     if (k < 0) return '';
-    if (!/[\w$]/.test(out[k])) return out[k];
+    if (!/[\w$]/.test(out[k]!)) return out[k]!;
     let s = k;
-    while (s > 0 && /[\w$]/.test(out[s - 1])) s--;
+    while (s > 0 && /[\w$]/.test(out[s - 1]!)) s--;
     return out.slice(s, k + 1).join('');
   };
   // Scans a template literal body from i (just after ` or }), stopping after the closing ` or at ${.
@@ -171,7 +171,7 @@ export function blank(text: string, strings: boolean): string {
       i++;
       templateBody();
     } else if (c === '{' && braces.length > 0) {
-      braces[braces.length - 1]++;
+      braces[braces.length - 1]!++;
       i++;
     } else if (c === '}' && braces.length > 0) {
       if (braces[braces.length - 1] === 0) {
@@ -179,7 +179,7 @@ export function blank(text: string, strings: boolean): string {
         i++;
         templateBody();
       } else {
-        braces[braces.length - 1]--;
+        braces[braces.length - 1]!--;
         i++;
       }
     } else if (c === '/') {

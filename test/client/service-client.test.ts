@@ -122,7 +122,7 @@ test('constructor: options of docs/protocol.md#client-options in camelCase with 
   assert.is(String(c), '<ServiceClient: api_url=http://127.0.0.1:9/api>');
   assert.not.ok(inspect(c).includes('abc'));
   // in a notebook: where and how it sends its requests, still without the key
-  const html = (d as unknown as Record<symbol, () => { 'text/html': string }>)[Symbol.for('Jupyter.display')]()['text/html'];
+  const html = (d as unknown as Record<symbol, () => { 'text/html': string }>)[Symbol.for('Jupyter.display')]!()['text/html'];
   assert.ok(html.startsWith('<div class="service-model"><strong>ServiceClient</strong><table>'), html);
   for (const cell of [
     '<td>https://example.org/api</td>',
@@ -252,8 +252,8 @@ test('429: retried after Retry-After, then answered', async () => {
   assert.is(a.name, 'test');
   assert.is(b.name, 'test');
   assert.is(retries.length, 1);
-  assert.ok(retries[0].error instanceof TooManyRequestsError);
-  assert.is(retries[0].waitSeconds, 1); // Retry-After: 1
+  assert.ok(retries[0]!.error instanceof TooManyRequestsError);
+  assert.is(retries[0]!.waitSeconds, 1); // Retry-After: 1
   assert.ok(Date.now() - started >= 1000);
   c.close();
 });

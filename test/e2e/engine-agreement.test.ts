@@ -142,10 +142,10 @@ for (const c of CASES) {
     if (local.values) sameBits(served.values, unit(local.values), 'values');
     else assert.is(served.hasValues(), false);
     assert.is(served.scenarios.length, local.scenarios?.length ?? 0);
-    served.scenarios.forEach((s, k) => sameBits(s, unit((local.scenarios as Float64Array[])[k]), `scenario ${k}`));
+    served.scenarios.forEach((s, k) => sameBits(s, unit((local.scenarios as Float64Array[])[k]!), `scenario ${k}`));
     if (raw.scenarios.length) assert.equal(served.scenarioNames, raw.scenarioNames);
     assert.ok(
-      [...(served.valuesOrNull() ?? served.scenarios[0])].some((v) => !Number.isNaN(v)),
+      [...(served.valuesOrNull() ?? served.scenarios[0])!].some((v) => !Number.isNaN(v)),
       'some values are not null',
     );
   });

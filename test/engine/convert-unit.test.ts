@@ -7,7 +7,7 @@ function close(actual: ArrayLike<number>, expected: number[]): void {
   assert.is(actual.length, expected.length);
   expected.forEach((e, i) => {
     const a = actual[i];
-    assert.ok(Number.isNaN(e) ? Number.isNaN(a) : Math.abs(a - e) <= 1e-9 * Math.max(1, Math.abs(e)), `[${i}] ${a} != ${e}`);
+    assert.ok(Number.isNaN(e) ? Number.isNaN(a) : Math.abs(a! - e) <= 1e-9 * Math.max(1, Math.abs(e)), `[${i}] ${a} != ${e}`);
   });
 }
 

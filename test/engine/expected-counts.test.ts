@@ -6,9 +6,9 @@ import { ValueError } from '../../src/exceptions';
 import { Filter } from '../../src/model';
 import { CET, Frequency, GAS_DAY } from '../../src/time';
 
-function counts(bounds: Float64Array, frequency: Frequency, mask: Uint8Array | null, zone = CET, anchorMs = bounds[0]): number[] {
+function counts(bounds: Float64Array, frequency: Frequency, mask: Uint8Array | null, zone = CET, anchorMs = bounds[0]!): number[] {
   return Array.from(
-    expectedCounts(bounds, { frequency, anchorMs, zone }, mask, offsetSegments(zone, bounds[0], bounds[bounds.length - 1])),
+    expectedCounts(bounds, { frequency, anchorMs, zone }, mask, offsetSegments(zone, bounds[0]!, bounds[bounds.length - 1]!)),
   );
 }
 
@@ -67,7 +67,7 @@ test('calendar input: days per month in CET, workdays with the futures PEAK mask
 test('calendar input in another zone: CET days counted in gas days', () => {
   // gas day 2024-01-01 runs 01-01T05:00Z to 01-02T05:00Z and holds the CET midnight 01-01T23:00Z
   const bounds = Float64Array.of(Date.UTC(2024, 0, 1, 5), Date.UTC(2024, 0, 2, 5), Date.UTC(2024, 0, 3, 5));
-  const segments = offsetSegments(GAS_DAY, bounds[0], bounds[2]);
+  const segments = offsetSegments(GAS_DAY, bounds[0]!, bounds[2]!);
   const grid = { frequency: Frequency.P1D, anchorMs: Date.UTC(2023, 11, 31, 23), zone: CET };
   assert.equal(Array.from(expectedCounts(bounds, grid, null, segments)), [1, 1]);
 });

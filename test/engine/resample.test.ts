@@ -105,7 +105,7 @@ test('PEAK and OFFPEAK on the 23-hour CET day 2024-03-31', () => {
   eq(peak.values, [13.5]);
   const off = resample({ times, values }, { from: Frequency.PT1H, to: Frequency.P1D, zone: CET, filter: Filter.OFFPEAK });
   // 0 + 1 + 3 + 4 + 5 + 6 + 7 + 20 + 21 + 22 + 23 = 112 over 11 hours (expected 11, so not null)
-  close((off.values as Float64Array)[0], 112 / 11);
+  close((off.values as Float64Array)[0]!, 112 / 11);
 });
 
 test('OFFPEAK on the 25-hour CET day 2024-10-27 takes both 02:00 hours', () => {
@@ -114,7 +114,7 @@ test('OFFPEAK on the 25-hour CET day 2024-10-27 takes both 02:00 hours', () => {
   const values = Float64Array.from(times, (_, i) => (i <= 2 ? i : i - 1));
   const off = resample({ times, values }, { from: Frequency.PT1H, to: Frequency.P1D, zone: CET, filter: Filter.OFFPEAK });
   // 0 + 1 + 2 + 2 + 3 + 4 + 5 + 6 + 7 + 20 + 21 + 22 + 23 = 116 over 13 hours
-  close((off.values as Float64Array)[0], 116 / 13);
+  close((off.values as Float64Array)[0]!, 116 / 13);
 });
 
 test('PEAK of a monthly or weekly target is 08:00-20:00 Monday-Friday (futures)', () => {
@@ -170,7 +170,7 @@ function dayWithMissing(missing: number): { times: Float64Array; values: Float64
   const values = ones(96);
   for (let i = 0; i < missing; i += 2) values[10 + i] = NaN; // every other one is a null
   const keep = Array.from(times.keys()).filter((i) => !(i >= 10 && i < 10 + missing && (i - 10) % 2 === 1)); // the rest absent
-  return { times: Float64Array.from(keep, (i) => times[i]), values: Float64Array.from(keep, (i) => values[i]) };
+  return { times: Float64Array.from(keep, (i) => times[i]!), values: Float64Array.from(keep, (i) => values[i]!) };
 }
 
 test('threshold counts null and absent values: 3 missing is null at 2, a value at 3', () => {
@@ -205,7 +205,7 @@ test('SUM, MIN, MAX and AVERAGE (MEAN) over the non-null values of a day', () =>
   assert.is(run(Aggregation.SUM), -41);
   assert.is(run(Aggregation.MIN), -13);
   assert.is(run(Aggregation.MAX), 10);
-  close(run(Aggregation.byTag('MEAN')), -41 / 23);
+  close(run(Aggregation.byTag('MEAN'))!, -41 / 23);
 });
 
 test('a scenario series keeps all scenarios, each aggregated independently, and the mean', () => {

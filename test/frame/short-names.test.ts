@@ -50,7 +50,7 @@ test('aligned table: union of steps across the DST change, sorted, nulls where a
   assert.equal(col(t, 'de_consumption_actual'), [1, null, 3, null]);
   assert.equal(col(t, 'de_price_spot_epex_actual'), [null, 50, 60, 70]);
   // expression-safe: usable as d.name in Arquero expressions
-  const spread = t.derive({ s: (d: Record<string, number>) => d.de_price_spot_epex_actual - d.de_consumption_actual });
+  const spread = t.derive({ s: (d: Record<string, number>) => d.de_price_spot_epex_actual! - d.de_consumption_actual! });
   assert.equal(col(spread, 's'), [null, null, 57, null]);
   // full levels kept as metadata
   assert.equal(headerLevels(t).get('de_consumption_actual'), [ACTUAL_NAME, '', '']);

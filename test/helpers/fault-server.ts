@@ -87,7 +87,7 @@ export class FaultServer {
 
   /** Milliseconds between the arrivals of consecutive requests. */
   gaps(): number[] {
-    return this.requests.slice(1).map((r, i) => r.at - this.requests[i].at);
+    return this.requests.slice(1).map((r, i) => r.at - this.requests[i]!.at);
   }
 
   private next(): FaultReply {

@@ -38,9 +38,9 @@ test('writes the tslab kernelspec as valid JSON whose argv[0] exists', () => {
   const r = install(prefix, ['--no-link', '--no-deno']);
   assert.is(r.code, 0, r.err);
   const spec = readSpec(prefix, 'tslab');
-  assert.ok(existsSync(spec.argv[0]), `argv[0] ${spec.argv[0]} does not exist`);
+  assert.ok(existsSync(spec.argv[0]!), `argv[0] ${spec.argv[0]} does not exist`);
   assert.is(spec.argv[1], join(root, 'kernel', 'tslab-kernel.mjs'));
-  assert.ok(existsSync(spec.argv[1]), 'kernel/tslab-kernel.mjs does not exist');
+  assert.ok(existsSync(spec.argv[1]!), 'kernel/tslab-kernel.mjs does not exist');
   assert.equal(spec.argv.slice(2), ['--config-path', '{connection_file}']);
   assert.is(spec.display_name, 'TypeScript (service)');
   assert.is(spec.language, 'typescript');
@@ -48,14 +48,14 @@ test('writes the tslab kernelspec as valid JSON whose argv[0] exists', () => {
 
 test('argv[0] is a Node that can run tslab (>= 20.19, for require() of ESM packages)', () => {
   const spec = readSpec(join(scratch, 'a'), 'tslab');
-  const version = spawnSync(spec.argv[0], ['--version'], { encoding: 'utf8' }).stdout.trim();
+  const version = spawnSync(spec.argv[0]!, ['--version'], { encoding: 'utf8' }).stdout.trim();
   const [major, minor] = version.replace(/^v/, '').split('.').map(Number);
-  assert.ok(major > 20 || (major === 20 && minor >= 19), `node ${version}`);
-  const tslab = spawnSync(spec.argv[0], [join(root, 'node_modules', '.bin', 'tslab'), '--version'], { encoding: 'utf8', timeout: 60_000 });
+  assert.ok(major! > 20 || (major === 20 && minor! >= 19), `node ${version}`);
+  const tslab = spawnSync(spec.argv[0]!, [join(root, 'node_modules', '.bin', 'tslab'), '--version'], { encoding: 'utf8', timeout: 60_000 });
   assert.is(tslab.status, 0, tslab.stderr);
   assert.match(tslab.stdout, /^tslab \d+\.\d+\.\d+/);
   // the start script loads that tslab: without a connection file it stops with its usage line
-  const start = spawnSync(spec.argv[0], [spec.argv[1]], { encoding: 'utf8', timeout: 60_000 });
+  const start = spawnSync(spec.argv[0]!, [spec.argv[1]!], { encoding: 'utf8', timeout: 60_000 });
   assert.is(start.status, 2, start.stderr);
   assert.match(start.stderr, /usage: node kernel\/tslab-kernel\.mjs --config-path CONNECTION_FILE/);
 });

@@ -47,7 +47,7 @@ test('equals, toJSON (key filter), toString', () => {
   );
   assert.is((json.items as unknown[]).length, 1);
   assert.is(r.toString(), '<AbsoluteResult: resolution=<PT1H, UTC>, delivery="2023-10-05T12:00:00Z", count=1>');
-  assert.ok(s.display(r)['text/html'].includes('<td>2023-10-01 00:00 ec</td><td>20479.78</td>'));
+  assert.ok(s.display(r)['text/html']!.includes('<td>2023-10-01 00:00 ec</td><td>20479.78</td>'));
 });
 
 test.run();

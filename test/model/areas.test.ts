@@ -18,8 +18,8 @@ const tags = (areas: readonly Area[]): string[] => areas.map((a) => a.tag);
 test('85 areas in definition order, starting with the "no area" entry', () => {
   const all = Area.all();
   assert.is(all.length, 85);
-  assert.is(all[0].tag, '');
-  assert.is(all[0].name, '');
+  assert.is(all[0]!.tag, '');
+  assert.is(all[0]!.name, '');
   assert.equal(tags(all.slice(1, 5)), ['IS', 'NP', 'NO', 'NO1']);
   assert.is(all[21], Area.DE);
   assert.is(all[30], Area.FR_COR);
@@ -214,10 +214,10 @@ test('text forms, JSON and brand', () => {
   assert.is(inspect(Area.DE), '<Area: DE>');
   assert.ok(Area.isArea(Area.DE));
   assert.is(Area.isArea('DE'), false);
-  const show = (x: unknown) => (x as Record<symbol, () => Record<string, string>>)[Symbol.for('Jupyter.display')]();
+  const show = (x: unknown) => (x as Record<symbol, () => Record<string, string>>)[Symbol.for('Jupyter.display')]!();
   assert.is(show(Area.NO4)['text/plain'], '<Area: NO4>');
-  assert.ok(show(Area.NO4)['text/html'].includes('<td>FI:F, NO3:F, SE1:F, SE2:F</td>'));
-  assert.ok(show(border('FR', 'ES'))['text/html'].includes('<td>Explicit, Implicit</td>'));
+  assert.ok(show(Area.NO4)['text/html']!.includes('<td>FI:F, NO3:F, SE1:F, SE2:F</td>'));
+  assert.ok(show(border('FR', 'ES'))['text/html']!.includes('<td>Explicit, Implicit</td>'));
   assert.ok(Area.DE.equals(Area.byTag('de')));
   assert.is(Area.DE.equals(Area.FR), false);
 });

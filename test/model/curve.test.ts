@@ -90,7 +90,7 @@ test('equals compares place and subscription by value', () => {
 
 test('toString and display name the curve', () => {
   assert.is(s.curve().toString(), '<Curve: "DE Wind Power Production MWh/h 15min Forecast", curve_type=INSTANCE>');
-  assert.ok(s.display(s.curve())['text/html'].includes('PT15M CET'));
+  assert.ok(s.display(s.curve())['text/html']!.includes('PT15M CET'));
 });
 
 test.run();

@@ -162,7 +162,7 @@ test('ContractPeriod: frequency of each period', () => {
   };
   for (const period of ContractPeriod.all()) {
     assert.is(period.frequency.tag, expected[period.tag], period.tag);
-    assert.is(period.frequency, Frequency.byTag(expected[period.tag]));
+    assert.is(period.frequency, Frequency.byTag(expected[period.tag]!));
   }
 });
 
@@ -208,9 +208,9 @@ test('EventType: curve, connection and timeout families', () => {
 test('inspect and notebook display show the constant', () => {
   assert.is(inspect(CurveType.TIMESERIES), 'CurveType.TIMESERIES');
   assert.is(inspect(Fill.FORWARD_FILL), 'Fill.FORWARD_FILL');
-  const display = (Fill.NO_FILL as unknown as Record<symbol, () => Record<string, string>>)[Symbol.for('Jupyter.display')]();
+  const display = (Fill.NO_FILL as unknown as Record<symbol, () => Record<string, string>>)[Symbol.for('Jupyter.display')]!();
   assert.is(display['text/plain'], 'Fill.NO_FILL');
-  assert.ok(display['text/html'].includes('<td>no-fill</td>'));
+  assert.ok(display['text/html']!.includes('<td>no-fill</td>'));
 });
 
 test.run();

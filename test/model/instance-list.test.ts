@@ -38,9 +38,9 @@ test('without the frame layer: a plain table of the instances, the one line as t
   const list = s.instanceList();
   assert.is(inspect(list), list.toString());
   const html = s.display(list)['text/html'];
-  assert.ok(html.startsWith('<div class="service-model"><strong>InstanceList · &quot;DE Wind Power'), html);
-  assert.ok(html.includes('<tr><th>issued</th><th>tag</th><th>scenarios</th></tr>'), html);
-  assert.ok(html.includes('<tr><td>2020-06-01T00:00:00Z</td><td>gfs</td><td>51</td></tr>'), html);
+  assert.ok(html!.startsWith('<div class="service-model"><strong>InstanceList · &quot;DE Wind Power'), html);
+  assert.ok(html!.includes('<tr><th>issued</th><th>tag</th><th>scenarios</th></tr>'), html);
+  assert.ok(html!.includes('<tr><td>2020-06-01T00:00:00Z</td><td>gfs</td><td>51</td></tr>'), html);
 });
 
 test.run();

@@ -41,7 +41,7 @@ test('toJSON and toString', () => {
   const json = s.ohlcList().toJSON();
   assert.equal([json.unit, json.denominator, (json.data as unknown[]).length], ['EUR', 'MWh', 1]);
   assert.is(s.ohlcList().toString(), '<OHLCList: curve="Futures Coal API-2 USD/t ICE OHLC", unit=EUR/MWh, count=1>');
-  assert.ok(s.display(s.ohlcList())['text/html'].includes('<td>10678</td>'));
+  assert.ok(s.display(s.ohlcList())['text/html']!.includes('<td>10678</td>'));
 });
 
 test.run();

@@ -97,7 +97,7 @@ test('immutable; map gives a plain array; equals, JSON, toString', () => {
   assert.not.ok(p.equals(new Page(['a', 'b'], { page: 2, pageSize: 2, totalItems: 3, lastPage: 2 })));
   assert.is(JSON.stringify(p), '["a","b"]');
   assert.is(p.toString(), '<Page: page=1 of 2, page_size=2, total_items=3, items=2>');
-  assert.ok(s.display(new Page([s.curve()], { page: 1, pageSize: 1, totalItems: 1, lastPage: 1 }))['text/html'].includes('DE Wind Power'));
+  assert.ok(s.display(new Page([s.curve()], { page: 1, pageSize: 1, totalItems: 1, lastPage: 1 }))['text/html']!.includes('DE Wind Power'));
 });
 
 test.run();

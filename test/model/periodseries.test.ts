@@ -107,8 +107,8 @@ test('toString and display', () => {
   );
   // without the frame layer: the periods as a plain table
   const html = s.display(s.periods())['text/html'];
-  assert.ok(html.includes('<th>begin</th><th>end</th><th>value</th><th>installed</th>'), html);
-  assert.ok(html.includes('<td>2020-01-01T00:00:00+01:00</td>'), html);
+  assert.ok(html!.includes('<th>begin</th><th>end</th><th>value</th><th>installed</th>'), html);
+  assert.ok(html!.includes('<td>2020-01-01T00:00:00+01:00</td>'), html);
 });
 
 test.run();

@@ -50,7 +50,7 @@ test('with() copies; equals compares children and curves', () => {
 
 test('toString', () => {
   assert.is(s.place().toString(), '<Place: key="pp-example-1", name="Example Plant", kind=producer>');
-  assert.ok(s.display(s.place())['text/html'].includes('53.85, 9.35'));
+  assert.ok(s.display(s.place())['text/html']!.includes('53.85, 9.35'));
 });
 
 test.run();

@@ -46,7 +46,7 @@ test('toJSON: payload key decides the variant; ohlc is the array of records', ()
 
 test('toString names the payload', () => {
   assert.ok(s.srmc().toString().includes('ohlc=<OHLCList:'));
-  assert.ok(s.display(s.srmc())['text/html'].includes('month front-1 close'));
+  assert.ok(s.display(s.srmc())['text/html']!.includes('month front-1 close'));
 });
 
 test.run();

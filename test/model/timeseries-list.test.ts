@@ -58,7 +58,7 @@ test('equals, toJSON, toString', () => {
     list.toString(),
     '<TimeseriesList: frequency=PT1H, count=2, names=["CZ>DE Exchange Day-Ahead Schedule MWh/h H Actual", "copy"]>',
   );
-  assert.ok(s.display(list)['text/html'].includes('<td>copy</td>'));
+  assert.ok(s.display(list)['text/html']!.includes('<td>copy</td>'));
 });
 
 test.run();

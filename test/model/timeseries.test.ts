@@ -261,7 +261,7 @@ test('toString and display summarise name, resolution, begin, end, count', () =>
     'MEAN_AND_SCENARIOS',
     '>2<',
   ]) {
-    assert.ok(html.includes(part), part);
+    assert.ok(html!.includes(part), part);
   }
 });
 

@@ -209,9 +209,9 @@ test('require() loads the packed copy, with every value export of test/fixtures/
   const { work, api } = prepare();
   assert.ok(String(cjs.resolved).startsWith(join(work, 'cjs', 'node_modules', 'service')), `resolved ${String(cjs.resolved)}`);
   const note = '(the build differs from test/fixtures/public-api.json: see public-api.test.ts)';
-  assert.equal(cjs.root, valueNames(api.service), `require("service") keys ${note}`);
-  assert.equal(cjs.exceptions, valueNames(api['service/exceptions']), `require("service/exceptions") keys ${note}`);
-  assert.equal(cjs.plot, valueNames(api['service/plot']), `require("service/plot") keys ${note}`);
+  assert.equal(cjs.root, valueNames(api.service!), `require("service") keys ${note}`);
+  assert.equal(cjs.exceptions, valueNames(api['service/exceptions']!), `require("service/exceptions") keys ${note}`);
+  assert.equal(cjs.plot, valueNames(api['service/plot']!), `require("service/plot") keys ${note}`);
   for (const name of ['ServiceClient', 'PartnerConnection', 'Frequency', 'Timeseries', 'toTable', 'toDataFrame', 'ValidationError']) {
     assert.ok((cjs.root as string[]).includes(name), name);
   }

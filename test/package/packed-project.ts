@@ -142,7 +142,7 @@ export function pack(destination: string): { tarball: string; files: string[] } 
   const r = run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', destination], root, 120_000);
   if (r.status !== 0) throw new Error(`npm pack failed:\n${r.text}`);
   const report = JSON.parse(r.stdout.slice(r.stdout.indexOf('['))) as Array<{ filename: string; files: Array<{ path: string }> }>;
-  return { tarball: join(destination, report[0].filename), files: report[0].files.map((f) => f.path) };
+  return { tarball: join(destination, report[0]!.filename), files: report[0]!.files.map((f) => f.path) };
 }
 
 function linkPackage(nodeModules: string, name: string): void {

@@ -83,7 +83,7 @@ test('the root exports the user-facing names the spec promises', () => {
     toTimezone: 'function',
     ValidationError: 'class',
   })) {
-    assert.is(names[name], kind, name);
+    assert.is(names![name], kind, name);
   }
   // the engine, the wire codecs, time internals, error plumbing and aliases are not at the root
   for (const name of [
@@ -107,25 +107,25 @@ test('the root exports the user-facing names the spec promises', () => {
     'toDf',
     'toDateTime',
   ]) {
-    assert.is(names[name], undefined, `${name} is not exported by the root`);
+    assert.is(names![name], undefined, `${name} is not exported by the root`);
   }
-  assert.is(live['service/engine'].pickRows, 'function');
-  assert.is(live['service/time'].localMillisOf, 'function');
-  assert.is(live['service/exceptions'].errorFromResponse, 'function');
-  assert.ok(live['service/plot'].lineChart === 'function');
-  assert.ok(live['service/plot'].display === 'function');
+  assert.is(live['service/engine']!.pickRows, 'function');
+  assert.is(live['service/time']!.localMillisOf, 'function');
+  assert.is(live['service/exceptions']!.errorFromResponse, 'function');
+  assert.ok(live['service/plot']!.lineChart === 'function');
+  assert.ok(live['service/plot']!.display === 'function');
 });
 
 test('the root has at most 100 names that exist at run time', () => {
-  const runtime = valueNames(live.service);
+  const runtime = valueNames(live.service!);
   assert.ok(runtime.length <= 100, `${runtime.length} runtime names at the root: ${runtime.join(', ')}`);
 });
 
 test('every error class of service/exceptions is also exported by service', () => {
   const root = live.service;
-  const missing = Object.entries(live['service/exceptions'])
+  const missing = Object.entries(live['service/exceptions']!)
     .filter(([, k]) => k === 'class')
-    .filter(([n, k]) => root[n] !== k)
+    .filter(([n, k]) => root![n] !== k)
     .map(([n]) => n);
   assert.equal(missing, []);
 });

@@ -102,7 +102,7 @@ function isConst(symbol: ts.Symbol): boolean {
 
 function sorted(names: ApiNames): ApiNames {
   const out: ApiNames = {};
-  for (const key of Object.keys(names).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) out[key] = names[key];
+  for (const key of Object.keys(names).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) out[key] = names[key]!;
   return out;
 }
 
@@ -167,7 +167,7 @@ export function livePublicApi(root: string): PublicApi {
  */
 export function valueNames(names: ApiNames): string[] {
   return Object.keys(names)
-    .filter((n) => !n.includes('.') && !['interface', 'type', 'unknown'].includes(names[n]) && !names[n].startsWith('type-only '))
+    .filter((n) => !n.includes('.') && !['interface', 'type', 'unknown'].includes(names[n]!) && !names[n]!.startsWith('type-only '))
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 

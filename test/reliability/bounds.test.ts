@@ -55,16 +55,16 @@ test('the limits: 100 years for any range, 500,000 steps of a sub-daily series',
 test('every range route answers 400 naming end and the limit, at once, for 1000 years', async () => {
   const far = 'begin=1000-01-01&end=3000-01-01';
   const paths = [
-    `/timeseries/${seg(CURVES.ts15)}/?${far}`,
-    `/timeseries/${seg(CURVES.ts15)}/?${far}&frequency=P1D`,
-    `/instances/${seg(CURVES.instance)}/get/rolling/?${far}&hours-ahead=6&tags=ec`,
-    `/instances/${seg(CURVES.instance)}/get/relative/?${far}&tag=ec&days-ahead=1`,
-    `/instances/${seg(CURVES.instance)}/get/absolute/?${far}&delivery=2025-01-10`,
-    `/ohlc/${seg(CURVES.ohlc)}/timeseries/SETTLEMENT/?${far}&period=month&front=1`,
-    `/ohlc/${seg(CURVES.ohlc)}/?${far}`,
-    `/period-instances/${seg(CURVES.periodInstance)}/get/relative/?${far}&days-ahead=1`,
-    `/srmc/${seg(CURVES.srmc)}/timeseries/?${far}&period=month&front=1`,
-    `/srmc/${seg(CURVES.srmc)}/?${far}&period=month&front=1`,
+    `/timeseries/${seg(CURVES.ts15!)}/?${far}`,
+    `/timeseries/${seg(CURVES.ts15!)}/?${far}&frequency=P1D`,
+    `/instances/${seg(CURVES.instance!)}/get/rolling/?${far}&hours-ahead=6&tags=ec`,
+    `/instances/${seg(CURVES.instance!)}/get/relative/?${far}&tag=ec&days-ahead=1`,
+    `/instances/${seg(CURVES.instance!)}/get/absolute/?${far}&delivery=2025-01-10`,
+    `/ohlc/${seg(CURVES.ohlc!)}/timeseries/SETTLEMENT/?${far}&period=month&front=1`,
+    `/ohlc/${seg(CURVES.ohlc!)}/?${far}`,
+    `/period-instances/${seg(CURVES.periodInstance!)}/get/relative/?${far}&days-ahead=1`,
+    `/srmc/${seg(CURVES.srmc!)}/timeseries/?${far}&period=month&front=1`,
+    `/srmc/${seg(CURVES.srmc!)}/?${far}&period=month&front=1`,
   ];
   for (const path of paths) {
     const started = performance.now();
@@ -76,19 +76,19 @@ test('every range route answers 400 naming end and the limit, at once, for 1000 
     assert.ok(performance.now() - started < 2000, `${path} took ${performance.now() - started} ms`);
   }
   // 15-minute data: 14 years pass, 15 do not (the raw series' frequency decides)
-  assert.is((await get(`/timeseries/${seg(CURVES.ts15)}/?begin=2010-01-01&end=2024-01-01`)).status, 200);
-  const r = await get(`/timeseries/${seg(CURVES.ts15)}/?begin=2009-01-01&end=2024-06-01`);
+  assert.is((await get(`/timeseries/${seg(CURVES.ts15!)}/?begin=2010-01-01&end=2024-01-01`)).status, 200);
+  const r = await get(`/timeseries/${seg(CURVES.ts15!)}/?begin=2009-01-01&end=2024-06-01`);
   assert.is(r.status, 400);
   assert.match(((await r.json()) as { message: string }).message, /500000 steps of PT15M/);
   // aggregated to days, decades pass
-  assert.is((await get(`/timeseries/${seg(CURVES.ts15)}/?begin=1950-01-01&end=2040-01-01&frequency=P1D`)).status, 200);
+  assert.is((await get(`/timeseries/${seg(CURVES.ts15!)}/?begin=1950-01-01&end=2040-01-01&frequency=P1D`)).status, 200);
 });
 
 test('grids follow the stored data: rolling over 14 years, relative over 90 years answer', async () => {
   for (const path of [
-    `/instances/${seg(CURVES.instance)}/get/rolling/?begin=2012-01-01&end=2026-01-01&hours-ahead=6&frequency=P1D`,
-    `/instances/${seg(CURVES.instance)}/get/relative/?begin=1950-01-01&end=2040-01-01&tag=ec&days-ahead=1&frequency=P1D`,
-    `/period-instances/${seg(CURVES.periodInstance)}/get/relative/?begin=1950-01-01&end=2040-01-01&days-ahead=1`,
+    `/instances/${seg(CURVES.instance!)}/get/rolling/?begin=2012-01-01&end=2026-01-01&hours-ahead=6&frequency=P1D`,
+    `/instances/${seg(CURVES.instance!)}/get/relative/?begin=1950-01-01&end=2040-01-01&tag=ec&days-ahead=1&frequency=P1D`,
+    `/period-instances/${seg(CURVES.periodInstance!)}/get/relative/?begin=1950-01-01&end=2040-01-01&days-ahead=1`,
   ]) {
     const r = await get(path);
     assert.is(r.status, 200, `${path}: ${await r.clone().text()}`);
@@ -100,9 +100,9 @@ test('the client refuses the same ranges before sending (ValidationError naming 
   const { sent, options } = recordRequests();
   const c = new ServiceClient({ apiKey: svc.apiKey, apiUrl: svc.apiUrl, ...options });
   // a time-series load over the limit is split into chunks the service answers (docs/data-out.md#long-loads)
-  const long = await c.timeseries.load(CURVES.ts15, { begin: '2009-01-01', end: '2024-06-01', progress: false });
+  const long = await c.timeseries.load(CURVES.ts15!, { begin: '2009-01-01', end: '2024-06-01', progress: false });
   assert.is(long.resolution.frequency, Frequency.PT15M);
-  assert.is(sent.filter((line) => line.startsWith(`/timeseries/${seg(CURVES.ts15)}/`)).length, 2);
+  assert.is(sent.filter((line) => line.startsWith(`/timeseries/${seg(CURVES.ts15!)}/`)).length, 2);
   sent.length = 0;
   const bad = [
     () => c.instances.rolling('X', { begin: '1000-01-01', end: '3000-01-01', hoursAhead: 6 } as never),
@@ -243,7 +243,7 @@ test('at most two imports are received at once: a third is a 429; aborted upload
 });
 
 test('malformed percent-encoding and impossible dates are 400s naming the parameter', async () => {
-  const path = `/timeseries/${seg(CURVES.ts15)}/`;
+  const path = `/timeseries/${seg(CURVES.ts15!)}/`;
   const cases: [string, string][] = [
     ['?%ZZ=1&begin=2024-01-01&end=2024-01-02', '%ZZ'],
     ['?begin=2024-01-01&end=2024-01-02&unit=%E0%A4', 'unit'],

@@ -203,7 +203,11 @@ function probes(): fc.Arbitrary<Probe> {
     const query = fc.array(param, { maxLength: r.params.length + 2 });
     const raw = fc.integer({ min: 0, max: 3 }).map((k) => k === 0); // send name and value unencoded (malformed escapes reach the service)
     const key = fc.constantFrom<'good' | 'ordinary' | 'none' | 'bad'>('good', 'good', 'good', 'ordinary', 'none', 'bad');
-    const segment = fc.record({ issued: fc.oneof(dateTimeText, junk), tag: VALUES.tag, field: fc.constantFrom('settlement', 'OPEN', 'x') });
+    const segment = fc.record({
+      issued: fc.oneof(dateTimeText, junk),
+      tag: VALUES.tag!,
+      field: fc.constantFrom('settlement', 'OPEN', 'x'),
+    });
     return fc.tuple(curve, query, raw, key, segment).map(([c, q, rawQuery, k, s]) => {
       const enc = (text: string) => (rawQuery ? text.replace(/[#&= ?\n\r]/g, (ch) => encodeURIComponent(ch)) : encodeURIComponent(text));
       const path = r.path
@@ -230,7 +234,7 @@ test(`${RUNS} fuzzed requests over every route: no 5xx, none slower than ${SLOW_
   let slowest = 0;
   const worker = async () => {
     while (next < samples.length && failures.length < 10) {
-      const { url, key } = samples[next++];
+      const { url, key } = samples[next++]!;
       const started = performance.now();
       let status: number;
       try {

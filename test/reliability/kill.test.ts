@@ -138,7 +138,7 @@ test('kill -9 of the service during a read burst: the restarted service answers 
   });
   assert.is(imported.status, 200);
   const [name] = importCurveNames({ curves: 2, prefix: 'READ' });
-  const path = `/timeseries/${encodeURIComponent(name)}/?begin=2023-01-01&end=2024-01-01&frequency=PT1H`;
+  const path = `/timeseries/${encodeURIComponent(name!)}/?begin=2023-01-01&end=2024-01-01&frequency=PT1H`;
   const reference = await (await fetch(`${svc.apiUrl}${path}`, { headers: { 'x-api-key': key } })).text();
   let failed = 0;
   const burst = Array.from({ length: 8 }, async () => {
@@ -220,7 +220,7 @@ test('kill -9 of the service during a push-feed replay: resuming with the last i
   const sorted = [...all].sort((a, b) => {
     const [am, as] = a.split('-').map(Number);
     const [bm, bs] = b.split('-').map(Number);
-    return am - bm || as - bs;
+    return am! - bm! || as! - bs!;
   });
   assert.equal(all, sorted, 'in order');
   await two.close();

@@ -63,9 +63,9 @@ function checkYear(zone: Zone, begin: DateTime): void {
       const grid = grids.get(f);
       if (grid) {
         let k = cursor.get(f) ?? 0;
-        while (k + 1 < grid.length && grid[k + 1] <= ms) k++;
+        while (k + 1 < grid.length && grid[k + 1]! <= ms) k++;
         cursor.set(f, k);
-        expected = grid[k];
+        expected = grid[k]!;
       } else if (f.unit === 'minute') {
         expected = start + Math.floor((ms - start) / (f.size * 60_000)) * f.size * 60_000;
       } else {
@@ -78,9 +78,9 @@ function checkYear(zone: Zone, begin: DateTime): void {
   // (b) luxon's own floor per value, on every 97th value (97 quarters: each time of day in turn) and
   // on every value of the DST days
   const dstDays = [luxonFloor(DateTime.fromMillis(Date.UTC(2024, 2, 31, 12), { zone }), Frequency.P1D)];
-  dstDays.push(dstDays[0].minus({ days: 1 }));
+  dstDays.push(dstDays[0]!.minus({ days: 1 }));
   dstDays.push(luxonFloor(DateTime.fromMillis(Date.UTC(2024, 9, 27, 12), { zone }), Frequency.P1D));
-  dstDays.push(dstDays[2].minus({ days: 1 }));
+  dstDays.push(dstDays[2]!.minus({ days: 1 }));
   const sample = new Set<number>();
   for (let i = 0; i < count; i += 97) sample.add(start + i * QUARTER);
   for (const day of dstDays) for (let ms = day.toMillis(); ms < day.plus({ days: 1 }).toMillis(); ms += QUARTER) sample.add(ms);

@@ -88,14 +88,14 @@ test('enumerate: Gas_Day days start at 06:00 CET; the short/long gas days are th
   // gas day 2024-03-31: 2024-03-31T06:00+02:00 (04:00Z) to 2024-04-01T06:00+02:00 = 24 hours
   const day31 = q.enumerate('2024-03-31', '2024-04-01');
   assert.is(day31.length, 96);
-  assert.is(day31[0].setZone(CET).toISO(), '2024-03-31T06:00:00.000+02:00');
-  assert.is(day31[0].toMillis(), Date.UTC(2024, 2, 31, 4));
+  assert.is(day31[0]!.setZone(CET).toISO(), '2024-03-31T06:00:00.000+02:00');
+  assert.is(day31[0]!.toMillis(), Date.UTC(2024, 2, 31, 4));
   // gas day 2024-03-30: 05:00Z to 04:00Z next day = 23 hours
   assert.is(q.enumerate('2024-03-30', '2024-03-31').length, 92);
   // gas day 2024-10-27 starts 06:00+01:00 (05:00Z) and has 24 hours; 2024-10-26 has 25
   const day27 = q.enumerate('2024-10-27', '2024-10-28');
   assert.is(day27.length, 96);
-  assert.is(day27[0].setZone(CET).toISO(), '2024-10-27T06:00:00.000+01:00');
+  assert.is(day27[0]!.setZone(CET).toISO(), '2024-10-27T06:00:00.000+01:00');
   assert.is(q.enumerate('2024-10-26', '2024-10-27').length, 100);
   const days = new Resolution(Frequency.P1D, GAS_DAY).enumerate('2024-03-29', '2024-04-02');
   assert.equal(

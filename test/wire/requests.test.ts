@@ -317,7 +317,7 @@ test('the fixture holds 80 request lines and every one has a call', () => {
 
 for (let i = 0; i < 80; i++) {
   test(`fixture request ${i} is reproduced byte for byte`, () => {
-    assert.is(line(FIXTURE_CALLS[i]()), PAIRS[i].request);
+    assert.is(line(FIXTURE_CALLS[i]!()), PAIRS[i]!.request);
   });
 }
 
@@ -560,7 +560,7 @@ for (const [expected, call] of DOC_LINES) {
 }
 
 test('the {issued} segment follows the table of docs/protocol.md#path-encoding', () => {
-  const seg = (issued: string | Date | DateTime): string => instancesGet('X', { issued }).path.split('/')[4];
+  const seg = (issued: string | Date | DateTime): string => instancesGet('X', { issued }).path.split('/')[4]!;
   assert.is(seg('2020-06-01'), '2020-06-01');
   assert.is(seg('2020-06-01 00:00:00'), '2020-06-01%2000%3A00%3A00');
   assert.is(seg(utc('2020-06-01T00:00:00Z')), '2020-06-01%2000%3A00%3A00%2B00%3A00');
@@ -724,7 +724,7 @@ test('invalid OHLC and SRMC arguments are rejected with the parameter named', ()
 // A minimal router, as a service route table would dispatch: path segments first, then the query.
 function decodeRequest(request: string): Record<string, unknown> {
   const [path, query = ''] = request.replace(/^GET \/api/, '').split('?');
-  const [section, a, b, c, d] = decodePath(path);
+  const [section, a, b, c, d] = decodePath(path!);
   const out = (x: object, extra: Record<string, unknown> = {}): Record<string, unknown> => ({ ...x, ...extra });
   switch (section) {
     case 'metadata':
@@ -745,7 +745,7 @@ function decodeRequest(request: string): Record<string, unknown> {
       if (c === 'relative') return out(decodeInstancesRelative(query), { curve: a });
       if (c === 'rolling') return out(decodeInstancesRolling(query), { curve: a });
       if (c === 'absolute') return out(decodeInstancesAbsolute(query), { curve: a });
-      return out(decodeInstancesGet(query), { curve: a, issued: decodeIssued(c), tag: d ?? '' });
+      return out(decodeInstancesGet(query), { curve: a, issued: decodeIssued(c!), tag: d ?? '' });
     }
     case 'periods':
       return out(decodePeriodsLoad(query), { curve: a });
@@ -754,11 +754,11 @@ function decodeRequest(request: string): Record<string, unknown> {
       if (b === 'list') return out(decodePeriodInstancesList(query), { curve: a });
       if (c === 'latest') return out(decodePeriodInstancesLatest(query), { curve: a });
       if (c === 'relative') return out(decodePeriodInstancesRelative(query), { curve: a });
-      return out(decodePeriodInstancesGet(query), { curve: a, issued: decodeIssued(c), tag: d ?? '' });
+      return out(decodePeriodInstancesGet(query), { curve: a, issued: decodeIssued(c!), tag: d ?? '' });
     case 'ohlc':
       if (b === undefined) return out(decodeOhlcLoad(query), { curve: a });
       if (b === 'latest') return out(decodeOhlcLatest(query), { curve: a, ...(d !== undefined && { field: decodeOhlcField(d) }) });
-      return out(decodeOhlcTimeseries(query), { curve: a, field: decodeOhlcField(c) });
+      return out(decodeOhlcTimeseries(query), { curve: a, field: decodeOhlcField(c!) });
     case 'srmc':
       return b === 'latest' ? out(decodeSrmcLatest(query), { curve: a }) : out(decodeSrmcLoad(query), { curve: a });
     default:
@@ -770,21 +770,21 @@ const DECODED = PAIRS.map((p) => decodeRequest(p.request));
 
 test('the service decodes every fixture request line', () => {
   assert.is(DECODED.length, 80);
-  assert.is(DECODED[2].name, WA);
-  assert.is(DECODED[4].name, 'CZ>DE Exchange Day-Ahead Schedule MWh/h H Actual');
-  assert.is(DECODED[17].curve, 'DE Consumption Temperature °C 15min Climate');
-  assert.is(DECODED[47].curve, COAL);
+  assert.is(DECODED[2]!.name, WA);
+  assert.is(DECODED[4]!.name, 'CZ>DE Exchange Day-Ahead Schedule MWh/h H Actual');
+  assert.is(DECODED[17]!.curve, 'DE Consumption Temperature °C 15min Climate');
+  assert.is(DECODED[47]!.curve, COAL);
 });
 
 test('decoded time-series parameters carry normalised values', () => {
   const t16 = DECODED[16];
-  assert.ok(t16.timeZone === GAS_DAY);
-  assert.ok(t16.frequency === Frequency.P1D);
-  assert.ok(t16.aggregation === Aggregation.MAX);
-  assert.ok(t16.hourFilter === Filter.PEAK);
-  assert.equal(t16.threshold, { kind: 'count', count: 4 } satisfies Threshold);
-  assert.is(t16.unit, 'GWh/h');
-  assert.equal(t16.end, {
+  assert.ok(t16!.timeZone === GAS_DAY);
+  assert.ok(t16!.frequency === Frequency.P1D);
+  assert.ok(t16!.aggregation === Aggregation.MAX);
+  assert.ok(t16!.hourFilter === Filter.PEAK);
+  assert.equal(t16!.threshold, { kind: 'count', count: 4 } satisfies Threshold);
+  assert.is(t16!.unit, 'GWh/h');
+  assert.equal(t16!.end, {
     text: '2020-06-02 00:00:00+00:00',
     year: 2020,
     month: 6,
@@ -796,57 +796,57 @@ test('decoded time-series parameters carry normalised values', () => {
     offsetMinutes: 0,
     hasTime: true,
   });
-  assert.equal(DECODED[18].threshold, { kind: 'percent', percent: 12.35 });
-  assert.equal(DECODED[64].threshold, { kind: 'percent', percent: 0.12 });
-  assert.ok(DECODED[62].timeZone === UTC);
-  assert.ok(DECODED[63].frequency === Frequency.PT1H);
-  assert.is((DECODED[66].end as { millisecond: number }).millisecond, 123);
-  assert.is((DECODED[78].begin as { offsetMinutes: number }).offsetMinutes, 60);
+  assert.equal(DECODED[18]!.threshold, { kind: 'percent', percent: 12.35 });
+  assert.equal(DECODED[64]!.threshold, { kind: 'percent', percent: 0.12 });
+  assert.ok(DECODED[62]!.timeZone === UTC);
+  assert.ok(DECODED[63]!.frequency === Frequency.PT1H);
+  assert.is((DECODED[66]!.end as { millisecond: number }).millisecond, 123);
+  assert.is((DECODED[78]!.begin as { offsetMinutes: number }).offsetMinutes, 60);
 });
 
 test('decoded metadata, instance and market parameters carry normalised values', () => {
   const c10 = DECODED[10];
-  assert.ok(c10.area === Area.byTag('DE'));
-  assert.ok(c10.curveType === CurveType.INSTANCE);
-  assert.is(String(c10.dataType), 'FORECAST');
-  assert.equal(c10.category, ['Wind', 'Power']);
-  assert.equal(c10.source, ['EEX', null]);
-  assert.equal([c10.onlySubscribed, c10.hasPlace, c10.page, c10.pageSize], [true, false, 1, 10]);
-  assert.ok(DECODED[65].area === Area.byTag(''));
-  assert.equal([DECODED[53].page, DECODED[53].pageSize], [1, 50]);
-  assert.equal([DECODED[76].tree, DECODED[76].page], [false, 5]);
-  assert.equal(DECODED[13].kind, ['producer']);
-  assert.equal(DECODED[20].issuedTimeOfDay, [
+  assert.ok(c10!.area === Area.byTag('DE'));
+  assert.ok(c10!.curveType === CurveType.INSTANCE);
+  assert.is(String(c10!.dataType), 'FORECAST');
+  assert.equal(c10!.category, ['Wind', 'Power']);
+  assert.equal(c10!.source, ['EEX', null]);
+  assert.equal([c10!.onlySubscribed, c10!.hasPlace, c10!.page, c10!.pageSize], [true, false, 1, 10]);
+  assert.ok(DECODED[65]!.area === Area.byTag(''));
+  assert.equal([DECODED[53]!.page, DECODED[53]!.pageSize], [1, 50]);
+  assert.equal([DECODED[76]!.tree, DECODED[76]!.page], [false, 5]);
+  assert.equal(DECODED[13]!.kind, ['producer']);
+  assert.equal(DECODED[20]!.issuedTimeOfDay, [
     { hour: 12, minute: 0, second: 0, millisecond: 0 },
     { hour: 3, minute: 0, second: 0, millisecond: 0 },
   ]);
-  assert.equal([DECODED[20].limit, DECODED[21].limit, DECODED[54].limit], [10, 25, 5]);
-  assert.equal(DECODED[20].excludeTags, ['ecsr']);
-  assert.equal([DECODED[26].tag, DECODED[68].tag, DECODED[38].tag], ['gfs-ens', 'a/b c', 'GGXXxM8VKmeHWrbHHx3rAg']);
-  assert.is((DECODED[27].issued as { offsetMinutes: number }).offsetMinutes, 0);
-  assert.is((DECODED[28].issued as { hasTime: boolean }).hasTime, false);
+  assert.equal([DECODED[20]!.limit, DECODED[21]!.limit, DECODED[54]!.limit], [10, 25, 5]);
+  assert.equal(DECODED[20]!.excludeTags, ['ecsr']);
+  assert.equal([DECODED[26]!.tag, DECODED[68]!.tag, DECODED[38]!.tag], ['gfs-ens', 'a/b c', 'GGXXxM8VKmeHWrbHHx3rAg']);
+  assert.is((DECODED[27]!.issued as { offsetMinutes: number }).offsetMinutes, 0);
+  assert.is((DECODED[28]!.issued as { hasTime: boolean }).hasTime, false);
   const r29 = DECODED[29];
-  assert.equal([r29.tag, r29.daysAhead, r29.issued], ['ec', 0, 'earliest']);
-  assert.equal(r29.beforeTimeOfDay, { hour: 12, minute: 0, second: 0, millisecond: 500 });
-  assert.equal(r29.modifiedAtLatest, { hour: 23, minute: 59, second: 59, millisecond: 0 });
-  assert.equal([DECODED[30].daysAhead, DECODED[30].issued, DECODED[69].tag], [1, 'latest', '']);
-  assert.equal([DECODED[31].hoursAhead, DECODED[31].tags], [2, ['ec', 'gfs']]);
-  assert.is((DECODED[33].delivery as { minute: number }).minute, 0);
-  assert.equal([DECODED[36].limit, DECODED[35].limit], [3, 20]);
-  assert.is(DECODED[40].daysAhead, 1);
-  assert.ok(DECODED[40].timeZone === CET);
-  assert.equal([String(DECODED[41].period), DECODED[41].front, DECODED[42].delivery], ['month', 1, '2020-06-01']);
-  assert.equal([DECODED[57].period, DECODED[57].front], [undefined, undefined]);
-  assert.ok(DECODED[45].field === OHLCField.CLOSE);
-  assert.ok(DECODED[45].fill === Fill.FORWARD_FILL);
-  assert.ok(DECODED[58].field === OHLCField.SETTLEMENT);
-  assert.is(DECODED[70].front, 0);
-  assert.is(DECODED[73].date, '2020-12-01');
-  assert.equal([DECODED[47].carbonEmissions, DECODED[47].efficiency], [0.35, 0.2]);
-  assert.equal([DECODED[48].gasThermToMwh, DECODED[48].delivery], [0.03, '2021-03-01']);
-  assert.ok(DECODED[48].carbonTaxArea === Area.byTag('GB'));
-  assert.is(DECODED[50].api2TonneToMwh, 7);
-  assert.ok(DECODED[52].timeZone === UTC);
+  assert.equal([r29!.tag, r29!.daysAhead, r29!.issued], ['ec', 0, 'earliest']);
+  assert.equal(r29!.beforeTimeOfDay, { hour: 12, minute: 0, second: 0, millisecond: 500 });
+  assert.equal(r29!.modifiedAtLatest, { hour: 23, minute: 59, second: 59, millisecond: 0 });
+  assert.equal([DECODED[30]!.daysAhead, DECODED[30]!.issued, DECODED[69]!.tag], [1, 'latest', '']);
+  assert.equal([DECODED[31]!.hoursAhead, DECODED[31]!.tags], [2, ['ec', 'gfs']]);
+  assert.is((DECODED[33]!.delivery as { minute: number }).minute, 0);
+  assert.equal([DECODED[36]!.limit, DECODED[35]!.limit], [3, 20]);
+  assert.is(DECODED[40]!.daysAhead, 1);
+  assert.ok(DECODED[40]!.timeZone === CET);
+  assert.equal([String(DECODED[41]!.period), DECODED[41]!.front, DECODED[42]!.delivery], ['month', 1, '2020-06-01']);
+  assert.equal([DECODED[57]!.period, DECODED[57]!.front], [undefined, undefined]);
+  assert.ok(DECODED[45]!.field === OHLCField.CLOSE);
+  assert.ok(DECODED[45]!.fill === Fill.FORWARD_FILL);
+  assert.ok(DECODED[58]!.field === OHLCField.SETTLEMENT);
+  assert.is(DECODED[70]!.front, 0);
+  assert.is(DECODED[73]!.date, '2020-12-01');
+  assert.equal([DECODED[47]!.carbonEmissions, DECODED[47]!.efficiency], [0.35, 0.2]);
+  assert.equal([DECODED[48]!.gasThermToMwh, DECODED[48]!.delivery], [0.03, '2021-03-01']);
+  assert.ok(DECODED[48]!.carbonTaxArea === Area.byTag('GB'));
+  assert.is(DECODED[50]!.api2TonneToMwh, 7);
+  assert.ok(DECODED[52]!.timeZone === UTC);
 });
 
 test('the service matches enum tags and zones ignoring case', () => {

@@ -68,7 +68,7 @@ test('connect, subscribe, import: the matching events arrive through the iterato
   const url = `ws://127.0.0.1:${svc.port}/api/events/`;
   assert.is(String(feed), `<EventsConnection: open, url=${url}, lastId=None, filters=2, queued=0>`);
   assert.is(inspect(feed), String(feed));
-  const html = (feed as unknown as Record<symbol, () => { 'text/html': string }>)[Symbol.for('Jupyter.display')]()['text/html'];
+  const html = (feed as unknown as Record<symbol, () => { 'text/html': string }>)[Symbol.for('Jupyter.display')]!()['text/html'];
   assert.ok(html.includes('<th style="text-align:left">filters</th><td>2</td>'), html);
   assert.not.ok(`${inspect(feed)}${html}`.includes(svc.keys.all), 'the key never shows');
   // its state is private (#fields): no own property for Object.keys, for...in or a kernel's completion
@@ -86,11 +86,11 @@ test('connect, subscribe, import: the matching events arrive through the iterato
   );
   assert.not.ok(received.some((e) => fr.includes(e.id)));
   const [first] = received;
-  assert.is(first.eventType, EventType.CURVE_UPDATE);
-  assert.is(first.curve.name, DE_WIND);
+  assert.is(first!.eventType, EventType.CURVE_UPDATE);
+  assert.is(first!.curve.name, DE_WIND);
   // the first hour imported was 2024-01-01 01:00Z = 02:00+01:00 (hour 0 went to FR wind)
-  assert.is(first.begin?.toISO(), '2024-01-01T02:00:00.000+01:00');
-  assert.is(first.end?.toISO(), '2024-01-01T03:00:00.000+01:00');
+  assert.is(first!.begin?.toISO(), '2024-01-01T02:00:00.000+01:00');
+  assert.is(first!.end?.toISO(), '2024-01-01T03:00:00.000+01:00');
   assert.is(feed.lastId, de[1]);
   assert.ok((await feed.next({ timeout: 0.1 })) instanceof TimeoutEvent);
   await c.events.close();
@@ -106,9 +106,9 @@ test('callbacks receive the events instead of the iterator; instances are parsed
   await svc.importCsv(hourlyCsv(DE_CONS, JAN1, 2, () => 1, { issued: '2023-12-31T12:00:00Z', tag: 'ec' }));
   for (let i = 0; i < 100 && seen.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
   assert.is(seen.length, 1);
-  assert.is(seen[0].instance?.tag, 'ec');
+  assert.is(seen[0]!.instance?.tag, 'ec');
   // the curve's issue zone is UTC
-  assert.is(seen[0].instance?.issued.toISO(), '2023-12-31T12:00:00.000Z');
+  assert.is(seen[0]!.instance?.issued.toISO(), '2023-12-31T12:00:00.000Z');
   assert.ok((await feed.next({ timeout: 0.05 })) instanceof TimeoutEvent, 'nothing in the queue');
   await feed.close();
 });
@@ -188,8 +188,8 @@ test('a drop mid-stream: the client reconnects and receives every missed event e
   assert.ok((await feed.next({ timeout: 0.2 })) instanceof TimeoutEvent, 'no duplicates follow');
   const drops = other.filter((e) => e instanceof ConnectionEvent) as ConnectionEvent[];
   assert.is(drops.length, 1);
-  assert.is(drops[0].eventType, EventType.DISCONNECTED);
-  assert.is(drops[0].status, statusOf(drops[0].statusCode));
+  assert.is(drops[0]!.eventType, EventType.DISCONNECTED);
+  assert.is(drops[0]!.status, statusOf(drops[0]!.statusCode));
   assert.ok(proxy.accepted >= 3, 'refused attempts, then the reconnect');
   await feed.close();
 });
@@ -224,7 +224,7 @@ test('keep-alive: a silent connection is noticed through missing pongs and repla
   const ids = await importEvents(FR_WIND, 1); // sent while the connection is dead: resumed after the reconnect
   proxy.blackhole(false);
   const [e] = await take(feed, 1);
-  assert.is(e.id, ids[0]);
+  assert.is(e!.id, ids[0]);
   assert.ok(proxy.accepted > accepted);
   await feed.close();
 });

@@ -57,7 +57,7 @@ test('a date-time sent with another offset is shown in the curve zone; an instan
 
 /** An object's notebook bundle. */
 const bundleOf = (value: object): { 'text/plain': string; 'text/html': string } =>
-  (value as Record<symbol, () => { 'text/plain': string; 'text/html': string }>)[Symbol.for('Jupyter.display')]();
+  (value as Record<symbol, () => { 'text/plain': string; 'text/html': string }>)[Symbol.for('Jupyter.display')]!();
 
 test('events show as a summary table in notebooks and as their line in consoles', () => {
   const e = parseCurveEvent({

@@ -12,7 +12,7 @@ test('a request carries a UUID v4 and resolves with the data of its OK response'
   const r = new FeedRequests(1000);
   const out = sent();
   const pending = r.send(out.send, { type: 'curves.filters' }, 'Timed out');
-  const id = out.frames[0].request_id as string;
+  const id = out.frames[0]!.request_id as string;
   assert.match(id, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   assert.not.ok(r.answer('curves.subscribe', { type: 'curves.subscribe', request_id: id, status: 'OK', data: {} }), 'wrong type');
   assert.ok(r.answer('curves.filters', { type: 'curves.filters', request_id: id.toUpperCase(), status: 'ok', data: { filters: null } }));
@@ -28,7 +28,7 @@ test('ERROR responses, malformed ones, time-outs and newer requests refuse with 
     () => assert.unreachable(),
     (e) => assert.match(e.message, /Superseded/),
   );
-  r.answer('curves.subscribe', { request_id: out.frames[1].request_id, status: 'ERROR', errors: ['too many filters'] });
+  r.answer('curves.subscribe', { request_id: out.frames[1]!.request_id, status: 'ERROR', errors: ['too many filters'] });
   await b.then(
     () => assert.unreachable(),
     (e: WebSocketsError) => {
@@ -37,7 +37,7 @@ test('ERROR responses, malformed ones, time-outs and newer requests refuse with 
     },
   );
   const c = r.send(out.send, { type: 'curves.filters' }, 'Timed out trying to get active curve event filters');
-  r.answer('curves.filters', { request_id: out.frames[2].request_id, status: 'OK' });
+  r.answer('curves.filters', { request_id: out.frames[2]!.request_id, status: 'OK' });
   await c.then(
     () => assert.unreachable(),
     (e: WebSocketsError) => assert.is(e.description, 'malformed response'),

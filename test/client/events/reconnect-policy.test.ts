@@ -11,8 +11,8 @@ test('the default delay doubles up to 30 s, with under 1 s of jitter', () => {
     [6, 30],
     [9, 30],
   ]) {
-    const d = defaultReconnectDelay(attempt);
-    assert.ok(d >= base && d < base + 1, `attempt ${attempt}: ${d}`);
+    const d = defaultReconnectDelay(attempt!);
+    assert.ok(d >= base! && d < base! + 1, `attempt ${attempt}: ${d}`);
   }
 });
 

@@ -78,7 +78,7 @@ test('a repeated load is revalidated (304) and served from memory; an import bri
     inspect(c.cache?.stats()),
     `CacheStats\n  hits           1\n  misses         1\n  revalidations  1\n  bytes          ${bytes}\n  entries        1`,
   );
-  const html = (c.cache as unknown as Record<symbol, () => { 'text/html': string }>)[Symbol.for('Jupyter.display')]()['text/html'];
+  const html = (c.cache as unknown as Record<symbol, () => { 'text/html': string }>)[Symbol.for('Jupyter.display')]!()['text/html'];
   assert.ok(html.includes('<th style="text-align:left">revalidations</th><td>1</td>'), html);
   assert.not.ok(`${inspect(c.cache)}${html}`.includes(svc.apiKey));
   await svc.store.importBatch({ series: [block(A, 26, () => 500)] });

@@ -59,8 +59,8 @@ test('a server that always answers 503 gets exactly 3 requests, spaced by delay 
   assert.instance(err, InternalServerError);
   assert.is(server.requests.length, 3);
   const [g1, g2] = server.gaps();
-  assert.ok(g1 >= 145 && g1 < 1000, `first gap ${g1} ms, expected about 150`);
-  assert.ok(g2 >= 295 && g2 < 1500, `second gap ${g2} ms, expected about 300`);
+  assert.ok(g1! >= 145 && g1! < 1000, `first gap ${g1} ms, expected about 150`);
+  assert.ok(g2! >= 295 && g2! < 1500, `second gap ${g2} ms, expected about 300`);
   transport.close();
 });
 
@@ -104,8 +104,8 @@ test('a dropped socket is retried at once on a fresh connection, once; then the 
     { code: 'ECONNRESET', waitSeconds: 0.3, fresh: false },
   ]);
   const [first, second] = server.gaps();
-  assert.ok(first < 250, `the fresh retry came ${first} ms after the drop`);
-  assert.ok(second >= 300, `the next one ${second} ms after, expected the 0.3 s delay`);
+  assert.ok(first! < 250, `the fresh retry came ${first} ms after the drop`);
+  assert.ok(second! >= 300, `the next one ${second} ms after, expected the 0.3 s delay`);
   transport.close();
 });
 
@@ -160,7 +160,7 @@ test('a time-out is retried after the delay', async () => {
   assert.is(server.requests.length, 2);
   const [gap] = server.gaps();
   // the time-out runs from the client's start, a little before the arrival: allow that slack
-  assert.ok(gap >= 250 && gap < 2000, `gap ${gap} ms, expected about 200 (time-out) + 100 (delay)`);
+  assert.ok(gap! >= 250 && gap! < 2000, `gap ${gap} ms, expected about 200 (time-out) + 100 (delay)`);
   transport.close();
 });
 
@@ -189,7 +189,7 @@ test('429 waits for Retry-After, then succeeds', async () => {
   assert.equal((await transport.get('/x/')).body, ['ok']);
   assert.is(server.requests.length, 2);
   const [gap] = server.gaps();
-  assert.ok(gap >= 995 && gap < 3000, `gap ${gap} ms, expected about 1000`);
+  assert.ok(gap! >= 995 && gap! < 3000, `gap ${gap} ms, expected about 1000`);
   transport.close();
 });
 

@@ -65,7 +65,7 @@ test('10 concurrent requests start at least httpDelay apart', async () => {
     // a loaded machine delays single arrivals (one was seen at 94.8 ms): the bound only tells a
     // spaced stream of starts (about 100 ms) from an unthrottled one (a few ms)
     const median = [...gaps].sort((x, y) => x - y)[Math.floor(gaps.length / 2)];
-    assert.ok(median >= 75 && median < 250, `median gap ${median.toFixed(1)} ms, expected about 100`);
+    assert.ok(median! >= 75 && median! < 250, `median gap ${median!.toFixed(1)} ms, expected about 100`);
     assert.ok(elapsed >= 900, `10 requests took ${elapsed.toFixed(0)} ms, expected >= 900`);
     transport.close();
   } finally {

@@ -33,8 +33,8 @@ test('GET appends the encoded path to apiUrl and parses the JSON answer', async 
   assert.equal(res.body, ['Actual', 'Forecast']);
   assert.is(res.headers['x-total-items'], '2');
   assert.is(server.requests.length, 1);
-  assert.is(server.requests[0].method, 'GET');
-  assert.is(server.requests[0].url, '/api/metadata/curves/?q=wind%20power&page=1');
+  assert.is(server.requests[0]!.method, 'GET');
+  assert.is(server.requests[0]!.url, '/api/metadata/curves/?q=wind%20power&page=1');
   transport.close();
 });
 
@@ -42,7 +42,7 @@ test('headers: X-API-Key, User-Agent service-ts/<version>, Accept, Accept-Encodi
   // compression on, as against any service that is not on this machine
   const transport = transportFor(server, { compression: true });
   await transport.get('/user/');
-  const h = server.requests[0].headers;
+  const h = server.requests[0]!.headers;
   assert.is(h['x-api-key'], 'test-key-123');
   assert.is(h['user-agent'], `service-ts/${version}`);
   assert.is(h.accept, '*/*');
@@ -55,8 +55,8 @@ test('headers: X-API-Key, User-Agent service-ts/<version>, Accept, Accept-Encodi
 test('the partner header replaces X-API-Key', async () => {
   const transport = transportFor(server, { authHeader: 'Ocp-Apim-Subscription-Key' });
   await transport.get('/metadata/curves/?page=1&page-size=10');
-  assert.is(server.requests[0].headers['ocp-apim-subscription-key'], 'test-key-123');
-  assert.is(server.requests[0].headers['x-api-key'], undefined);
+  assert.is(server.requests[0]!.headers['ocp-apim-subscription-key'], 'test-key-123');
+  assert.is(server.requests[0]!.headers['x-api-key'], undefined);
   transport.close();
 });
 
@@ -123,8 +123,8 @@ test('same-origin redirects are followed with the key; at most 5', async () => {
   server.reply({ status: 301, headers: { Location: '/api/moved/' }, body: '' }, { body: { ok: true } });
   const res = await transport.get('/old/');
   assert.equal(res.body, { ok: true });
-  assert.is(server.requests[1].url, '/api/moved/');
-  assert.is(server.requests[1].headers['x-api-key'], 'test-key-123');
+  assert.is(server.requests[1]!.url, '/api/moved/');
+  assert.is(server.requests[1]!.headers['x-api-key'], 'test-key-123');
 
   server.reply({ status: 302, headers: { Location: '/api/loop/' }, body: '', times: 6 });
   const err = await rejection(() => transport.get('/loop/'));
@@ -141,8 +141,8 @@ test('a redirect to another origin does not carry the key', async () => {
     server.reply({ status: 307, headers: { Location: `${other.url}/elsewhere/` }, body: '' });
     const res = await transport.get('/x/');
     assert.equal(res.body, { there: true });
-    assert.is(other.requests[0].headers['x-api-key'], undefined);
-    assert.is(other.requests[0].headers['user-agent'], `service-ts/${version}`);
+    assert.is(other.requests[0]!.headers['x-api-key'], undefined);
+    assert.is(other.requests[0]!.headers['user-agent'], `service-ts/${version}`);
     transport.close();
   } finally {
     await other.close();
@@ -156,8 +156,8 @@ test('proxies: the request goes to the proxy with the absolute URL', async () =>
   const transport = transportFor(target, { proxies: { http: server.url } });
   const res = await transport.get('/metadata/categories/');
   assert.equal(res.body, { via: 'proxy' });
-  assert.is(server.requests[0].url, 'http://127.0.0.1:9/api/metadata/categories/');
-  assert.is(server.requests[0].headers['x-api-key'], 'test-key-123');
+  assert.is(server.requests[0]!.url, 'http://127.0.0.1:9/api/metadata/categories/');
+  assert.is(server.requests[0]!.headers['x-api-key'], 'test-key-123');
   transport.close();
 });
 

@@ -99,7 +99,7 @@ test('list: Instance objects newest first; tags as a string or a list; excludeTa
     all.map((i) => i.tag),
     ['ec', 'gfs', 'ec', 'ec-ens'],
   );
-  assert.is(all[0].issued.toISO(), '2024-10-27T00:00:00.000Z');
+  assert.is(all[0]!.issued.toISO(), '2024-10-27T00:00:00.000Z');
   assert.equal(
     (await client.instances.list(WIND, { tags: 'gfs' })).map((i) => i.tag),
     ['gfs'],
@@ -133,7 +133,7 @@ test('list: Instance objects newest first; tags as a string or a list; excludeTa
     instance_issued_timezone: 'UTC',
   });
   const [first] = await client.instances.list(model, { limit: 1 });
-  assert.is(first.created?.toISO(), '2024-10-27T07:00:00.000+01:00');
+  assert.is(first!.created?.toISO(), '2024-10-27T07:00:00.000+01:00');
 });
 
 test('load, latest and get: series with their instance, ensembles with members', async () => {

@@ -88,7 +88,7 @@ test('curve(name): the model curve, with areas, place and subscription', async (
   assert.is(unit.place?.unit, 'D');
   assert.equal(unit.place?.location, [51.038, 6.615]);
   const forecast = (await client.metadata.curves({ curveType: CurveType.INSTANCE, pageSize: 1 }))[0];
-  assert.is((await client.metadata.curve(forecast.name)).instanceIssuedTimezone, forecast.instanceIssuedTimezone);
+  assert.is((await client.metadata.curve(forecast!.name)).instanceIssuedTimezone, forecast!.instanceIssuedTimezone);
   const err = await client.metadata.curve('XX Nothing').catch((e) => e);
   assert.ok(err instanceof NotFoundError);
   assert.is(err.reason, "Curve 'XX Nothing' not found");
@@ -137,7 +137,7 @@ test('curves(): paging forward through every page and back, each page loaded onc
   assert.not.ok(first.hasPreviousPage());
   assert.ok((await first.getPreviousPage().catch((e) => e)) instanceof PageError);
   const pages: Page<Curve>[] = [first];
-  while (pages[pages.length - 1].hasNextPage()) pages.push(await pages[pages.length - 1].getNextPage());
+  while (pages[pages.length - 1]!.hasNextPage()) pages.push(await pages[pages.length - 1]!.getNextPage());
   assert.is(pages.length, last);
   assert.equal(
     pages.map((p) => p.page),
@@ -148,22 +148,22 @@ test('curves(): paging forward through every page and back, each page loaded onc
     expected,
   );
   const end = pages[last - 1];
-  assert.ok((await end.getNextPage().catch((e) => e)) instanceof PageError);
-  assert.is(end.length, expected.length - size * (last - 1));
+  assert.ok((await end!.getNextPage().catch((e) => e)) instanceof PageError);
+  assert.is(end!.length, expected.length - size * (last - 1));
   // back to the first page: every page comes from the cache, no request
   const requests = sent.length;
   assert.is(requests, last);
   let back = end;
-  while (back.hasPreviousPage()) {
-    const previous = await back.getPreviousPage();
-    assert.is(previous.page, back.page - 1);
+  while (back!.hasPreviousPage()) {
+    const previous = await back!.getPreviousPage();
+    assert.is(previous.page, back!.page - 1);
     assert.equal(
       [...previous].map((c) => c.name),
-      [...pages[previous.page - 1]].map((c) => c.name),
+      [...pages[previous.page - 1]!].map((c) => c.name),
     );
     back = previous;
   }
-  assert.is(back.page, 1);
+  assert.is(back!.page, 1);
   assert.is(sent.length, requests);
   assert.ok(sent.every((path) => path.startsWith('/metadata/curves/?data-type=ACTUAL&page=') && path.endsWith(`&page-size=${size}`)));
   // a later page asked for directly
@@ -242,21 +242,21 @@ test('places(): filters, paging and the tree', async () => {
   const tree = await client.metadata.places({ ...big, q: 'neurath', tree: true });
   assert.equal(keysOf(tree), ['pp-neurath']);
   const plant = tree[0];
-  assert.is(plant.kind, PlaceType.byTag('producer'));
-  assert.equal(plant.fuels, ['Lignite']);
-  assert.equal(plant.areas, [Area.DE]);
+  assert.is(plant!.kind, PlaceType.byTag('producer'));
+  assert.equal(plant!.fuels, ['Lignite']);
+  assert.equal(plant!.areas, [Area.DE]);
   assert.equal(
-    keysOf(plant.children),
+    keysOf(plant!.children),
     expectKeys((p) => p.parentKey === 'pp-neurath'),
   );
   assert.equal(
-    plant.curves.map((c) => c.name).sort(byCode),
+    plant!.curves.map((c) => c.name).sort(byCode),
     expectNames((c) => c.placeKey === 'pp-neurath'),
   );
-  assert.is(plant.curves[0].place?.key, 'pp-neurath');
+  assert.is(plant!.curves[0]!.place?.key, 'pp-neurath');
   assert.equal(
-    plant.children[0].curves.map((c) => c.name).sort(byCode),
-    expectNames((c) => c.placeKey === plant.children[0].key),
+    plant!.children[0]!.curves.map((c) => c.name).sort(byCode),
+    expectNames((c) => c.placeKey === plant!.children[0]!.key),
   );
   // paging forward and back
   const size = 25;

@@ -148,7 +148,7 @@ test('load: rows with their fronts, filtered by period and front or delivery', a
 test('latest and latestAsPeriods: Sunday falls back to Friday; the forward curve merges month and quarter', async () => {
   const latest = await client.ohlc.latest(DE, { date: '2024-02-04' });
   assert.equal([...new Set(latest.map((o) => o.product.traded.toISODate()))], ['2024-02-02']);
-  assert.is((await client.ohlc.latest(DE))[0].product.traded.toISODate(), '2024-02-05');
+  assert.is((await client.ohlc.latest(DE))[0]!.product.traded.toISODate(), '2024-02-05');
   // Fri: March 57, April 52 (month beats Q2), May-June from Q2 48, Q3 45
   const curveOf = await client.ohlc.latestAsPeriods(DE, { date: '2024-02-04' });
   assert.ok(Periodseries.isPeriodseries(curveOf));
@@ -163,7 +163,7 @@ test('latest and latestAsPeriods: Sunday falls back to Friday; the forward curve
   );
   const close = await client.ohlc.latestAsPeriods(DE, { field: 'close', date: '2024-02-02', timeZone: 'UTC' });
   assert.is(close.resolution.timezone, 'UTC');
-  assert.is(close.data[0].begin.toISO(), '2024-02-29T23:00:00.000Z');
+  assert.is(close.data[0]!.begin.toISO(), '2024-02-29T23:00:00.000Z');
   assert.is(close.values[0], 57.25);
   assert.equal(sent.at(-1), `/ohlc/${encodeURIComponent(DE)}/latest/periods/close/?date=2024-02-02&timezone=UTC`);
 });
@@ -212,7 +212,7 @@ test("unit: prices in USD/MWh at each trading day's rate", async () => {
   // Thu 56 × 1.1 = 61.6; Fri 57 × 1.08 = 61.56; Mon 58 × 1.08 (Friday's rate, none on Monday) = 62.64
   const list = await client.ohlc.load(DE, { begin: '2024-02-01', end: '2024-02-06', period: 'month', front: 1, unit: 'USD/MWh' });
   assert.equal([list.unit, list.denominator], ['USD', 'MWh']);
-  [61.6, 61.56, 62.64].forEach((e, i) => assert.ok(Math.abs((list[i].settlement as number) - e) < 1e-9, `${list[i].settlement} != ${e}`));
+  [61.6, 61.56, 62.64].forEach((e, i) => assert.ok(Math.abs((list[i]!.settlement as number) - e) < 1e-9, `${list[i]!.settlement} != ${e}`));
   const ts = await client.ohlc.loadFrontAsTimeseries(DE, {
     begin: '2024-02-02',
     end: '2024-02-04',
@@ -301,10 +301,10 @@ test('request lines are byte for byte those of the reference client, and its bod
   const reference = new ServiceClient({ apiKey: 'k', apiUrl: `${recorder.url}/api`, ...options });
   try {
     for (const [i, call] of calls.entries()) {
-      recorder.reply({ body: pairs[i].body });
+      recorder.reply({ body: pairs[i]!.body });
       const result = await call(reference);
-      assert.is(`GET ${recorder.requests.at(-1)?.url}`, pairs[i].request);
-      assert.ok(OHLCList.isOHLCList(result) || Timeseries.isTimeseries(result) || Periodseries.isPeriodseries(result), pairs[i].request);
+      assert.is(`GET ${recorder.requests.at(-1)?.url}`, pairs[i]!.request);
+      assert.ok(OHLCList.isOHLCList(result) || Timeseries.isTimeseries(result) || Periodseries.isPeriodseries(result), pairs[i]!.request);
     }
   } finally {
     reference.close();

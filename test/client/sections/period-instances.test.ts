@@ -108,7 +108,7 @@ test('list, load, latest and get return model objects', async () => {
     ['XyZ2', 'AbC1'],
   );
   // XyZ2 clipped to [10-27, 10-29): 1300 until 10-28 00:00+01:00 (25 hours later), then 700
-  assert.equal(spans(loaded[0]), [
+  assert.equal(spans(loaded[0]!), [
     '2024-10-27T00:00:00.000+02:00 2024-10-28T00:00:00.000+01:00 1300',
     '2024-10-28T00:00:00.000+01:00 2024-10-29T00:00:00.000+01:00 700',
   ]);
@@ -119,7 +119,7 @@ test('list, load, latest and get return model objects', async () => {
     unit: 'GW',
   });
   assert.equal([latest.instance?.tag, latest.unit], ['AbC1', 'GW']);
-  assert.ok(Math.abs(latest.values[0] - 1.4) < 1e-12);
+  assert.ok(Math.abs(latest.values[0]! - 1.4) < 1e-12);
   // the tag is sent trimmed in its own case; the service ignores case
   const one = await client.periodInstances.get(REMIT, {
     begin: '2024-10-28',
@@ -228,7 +228,7 @@ test('request lines and bodies of the reference client (wire-pairs)', async () =
   }
   recorder.reply({ body: pairs.find((x) => x.request.startsWith(`${base}/list/`))?.body });
   const list = await p.list(name, { tags: 'x' });
-  assert.is(list[0].tag, 'GGXXxM8VKmeHWrbHHx3rAg');
+  assert.is(list[0]!.tag, 'GGXXxM8VKmeHWrbHHx3rAg');
   assert.is(calls.length, pairs.filter((x) => x.request.startsWith(base)).length);
 });
 

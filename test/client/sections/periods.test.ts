@@ -102,7 +102,7 @@ test('timeZone and unit: wall-clock dates in UTC, values and capacity in GW', as
     ps.data.map((p) => p.begin.toISO()),
     ['2024-10-27T09:00:00.000Z', '2024-10-27T09:30:00.000Z'],
   );
-  assert.ok(near(ps.values[0], 1.2) && near(ps.values[1], 0.9505), String(ps.values));
+  assert.ok(near(ps.values[0]!, 1.2) && near(ps.values[1]!, 0.9505), String(ps.values));
   assert.ok([...(ps.capacities as Float64Array)].every((c) => near(c, 1.4)));
   assert.equal(
     sent.at(-1),

@@ -148,8 +148,8 @@ test('loadFront and loadDelivery: SRMC rows with the effective factors', async (
     s.ohlc?.map((o) => o.product.traded.toISODate()),
     ['2024-02-02', '2024-02-05'],
   );
-  near(s.ohlc?.[0].settlement, 80.24480114120315);
-  near(s.ohlc?.[1].settlement, 80.79142280438583);
+  near(s.ohlc![0]!.settlement, 80.24480114120315);
+  near(s.ohlc![1]!.settlement, 80.79142280438583);
   // April, GB tax, factors: (98 / 1.08 / 6.978 + 0.3 × (60 + 18 / 0.85)) / 0.5 = (13.003832150 + 24.352941176) / 0.5 = 74.713546652
   const d = await client.srmc.loadDelivery(COAL, {
     begin: '2024-02-02',
@@ -161,7 +161,7 @@ test('loadFront and loadDelivery: SRMC rows with the effective factors', async (
     efficiency: 0.5,
   });
   assert.equal([d.contract?.isSpecific(), d.options?.carbonTaxArea?.tag, d.options?.efficiency], [true, 'GB', 0.5]);
-  near(d.ohlc?.[0].settlement, 74.71354665237962);
+  near(d.ohlc![0]!.settlement, 74.71354665237962);
   assert.equal(
     sent.at(-1),
     `/srmc/${encodeURIComponent(COAL)}/?begin=2024-02-02&end=2024-02-03&period=month&delivery=2024-04-01&carbon-emissions=0.3&efficiency=0.5&carbon-tax-area=GB`,
@@ -194,9 +194,9 @@ test('the timeseries loads: daily with fill, curve and contract on the nested se
 
 test('latest and latestAsPeriods: the closest earlier trading day', async () => {
   const s = await client.srmc.latest(COAL, { date: '2024-02-04' });
-  assert.equal([s.contract, s.ohlc?.length, s.ohlc?.[0].product.traded.toISODate()], [null, 2, '2024-02-02']);
+  assert.equal([s.contract, s.ohlc?.length, s.ohlc![0]!.product.traded.toISODate()], [null, 2, '2024-02-02']);
   // April on Fri: (98 / 1.08 / 6.978 + 20.4336) / 0.42 = 79.612933690
-  near(s.ohlc?.[1].settlement, 79.61293368980768);
+  near(s.ohlc![1]!.settlement, 79.61293368980768);
   const p = await client.srmc.latestAsPeriods(COAL, { date: '2024-02-04', timeZone: 'UTC' });
   assert.ok(p.hasPeriodseries());
   assert.equal([p.periodseries?.resolution.timezone, p.periodseries?.name], ['UTC', COAL]);
@@ -204,11 +204,11 @@ test('latest and latestAsPeriods: the closest earlier trading day', async () => 
     p.periodseries?.data.map((x) => x.begin.toISO()),
     ['2024-02-29T23:00:00.000Z', '2024-03-31T22:00:00.000Z'],
   );
-  assert.is((await client.srmc.latest(COAL)).ohlc?.[0].product.traded.toISODate(), '2024-02-05');
+  assert.is((await client.srmc.latest(COAL)).ohlc![0]!.product.traded.toISODate(), '2024-02-05');
   // an area without a carbon-tax rule is echoed and adds nothing
   const no2 = await client.srmc.latest(COAL, { date: '2024-02-04', carbonTaxArea: 'NO2' });
   assert.is(no2.options?.carbonTaxArea?.tag, 'NO2');
-  near(no2.ohlc?.[1].settlement, 79.61293368980768);
+  near(no2.ohlc![1]!.settlement, 79.61293368980768);
 });
 
 test("the reference's checks happen before any request, naming the parameter", async () => {
@@ -296,10 +296,10 @@ test('request lines are byte for byte those of the reference client, and its bod
   const reference = new ServiceClient({ apiKey: 'k', apiUrl: `${recorder.url}/api`, ...options });
   try {
     for (const [i, call] of calls.entries()) {
-      recorder.reply({ body: pairs[i].body });
+      recorder.reply({ body: pairs[i]!.body });
       const result = await call(reference);
-      assert.is(`GET ${recorder.requests.at(-1)?.url}`, pairs[i].request);
-      assert.ok(SRMC.isSRMC(result), pairs[i].request);
+      assert.is(`GET ${recorder.requests.at(-1)?.url}`, pairs[i]!.request);
+      assert.ok(SRMC.isSRMC(result), pairs[i]!.request);
     }
   } finally {
     reference.close();
@@ -315,10 +315,10 @@ test("demo dataset: the service's SRMC agrees with the formula applied to the de
     const eua = await c.ohlc.load(EUA, { ...day, period: 'mdec', front: 1 });
     const usd = await c.timeseries.load('Currency Rate EUR-USD USD/EUR ECB D Forex', day);
     const gbp = await c.timeseries.load('Currency Rate EUR-GBP GBP/EUR ECB D Forex', day);
-    const [p, e, u, g] = [coal[0].settlement, eua[0].settlement, usd.values?.[0], gbp.values?.[0]] as number[];
+    const [p, e, u, g] = [coal[0]!.settlement, eua[0]!.settlement, usd.values?.[0], gbp.values?.[0]] as number[];
     assert.ok([p, e, u, g].every(Number.isFinite), 'the demo has coal, EUA and FX on 2025-01-10');
     const s = await c.srmc.loadFront(COAL, { ...day, period: 'month', front: 1, carbonTaxArea: 'GB' });
-    near(s.ohlc?.[0].settlement, (p / u / 6.978 + 0.34056 * (e + 18 / g)) / 0.42);
+    near(s.ohlc![0]!.settlement, (p! / u! / 6.978 + 0.34056 * (e! + 18 / g!)) / 0.42);
     // the NBP curve's forward curve covers the months ahead; values are plausible gas SRMCs (EUR/MWh)
     const periods = await c.srmc.latestAsPeriods(NBP);
     assert.ok((periods.periodseries?.length ?? 0) > 3);

@@ -64,9 +64,9 @@ test('bad arguments: a clear message and exit status 2', async () => {
   for (const [argv, message] of cases) {
     const io = capture();
     assert.is(await main(argv, io), 2, argv.join(' '));
-    assert.match(io.errors[0], message, argv.join(' '));
-    assert.match(io.errors[0], /^service: /);
-    assert.match(io.errors[1], /service help/);
+    assert.match(io.errors[0]!, message, argv.join(' '));
+    assert.match(io.errors[0]!, /^service: /);
+    assert.match(io.errors[1]!, /service help/);
   }
   // nothing was created by refused commands
   assert.not.ok(existsSync(join(d, 'service.duckdb')));
@@ -110,26 +110,28 @@ test('keys create, list and block', async () => {
     0,
   );
   const key = io.lines[0];
-  assert.match(key, /^svc_/);
-  assert.match(io.errors[0], /Created user ada; grants: power:DE, market:\*/);
+  assert.match(key!, /^svc_/);
+  assert.match(io.errors[0]!, /Created user ada; grants: power:DE, market:\*/);
   const second = capture();
   assert.is(await main(['keys', 'create', '--data', d, '--user', 'ada'], second), 0);
-  assert.match(second.errors[0], /Added a key for user ada; grants: power:DE, market:\*/);
+  assert.match(second.errors[0]!, /Added a key for user ada; grants: power:DE, market:\*/);
 
   const list = capture();
   assert.is(await main(['keys', 'list', '--data', d], list), 0);
   assert.is(list.lines.length, 3);
   assert.ok(
-    list.lines.some((l) => l.startsWith(hashApiKey(key).slice(0, 12)) && l.includes('ada') && l.includes('active') && l.endsWith('laptop')),
+    list.lines.some(
+      (l) => l.startsWith(hashApiKey(key!).slice(0, 12)) && l.includes('ada') && l.includes('active') && l.endsWith('laptop'),
+    ),
   );
-  assert.not.ok(list.lines.join('\n').includes(key));
+  assert.not.ok(list.lines.join('\n').includes(key!));
 
-  assert.is(await main(['keys', 'block', '--data', d, key], capture()), 0);
-  assert.is(await main(['keys', 'block', '--data', d, '--hash', hashApiKey(second.lines[0]).slice(0, 10), '--unblock'], capture()), 0);
+  assert.is(await main(['keys', 'block', '--data', d, key!], capture()), 0);
+  assert.is(await main(['keys', 'block', '--data', d, '--hash', hashApiKey(second.lines[0]!).slice(0, 10), '--unblock'], capture()), 0);
   assert.is(await main(['keys', 'block', '--data', d, '--user', 'ada'], capture()), 0);
   const missing = capture();
   assert.is(await main(['keys', 'block', '--data', d, 'svc_unknown'], missing), 1);
-  assert.match(missing.errors[0], /No such key/);
+  assert.match(missing.errors[0]!, /No such key/);
 
   const store = await DuckDbStore.open(d);
   const user = await store.getUser('ada');
@@ -144,8 +146,8 @@ test('keys create, list and block', async () => {
       ],
     ],
   );
-  assert.is((await store.findKey(hashApiKey(key)))?.blocked, true);
-  assert.is((await store.findKey(hashApiKey(second.lines[0])))?.blocked, false);
+  assert.is((await store.findKey(hashApiKey(key!)))?.blocked, true);
+  assert.is((await store.findKey(hashApiKey(second.lines[0]!)))?.blocked, false);
   await store.close();
 });
 
@@ -159,7 +161,7 @@ test('serve listens, answers with a key and stops on request', async () => {
   const line = await waitFor(() => io.lines.find((l) => l.startsWith('Service API: ')), 'the API URL');
   const api = line.slice('Service API: '.length);
   assert.match(api, /^http:\/\/127\.0\.0\.1:\d+\/api$/);
-  const res = await fetch(`${api}/user/`, { headers: { 'X-API-Key': made.lines[0] } });
+  const res = await fetch(`${api}/user/`, { headers: { 'X-API-Key': made.lines[0]! } });
   assert.is(res.status, 200);
   assert.is(((await res.json()) as { name: string }).name, 'ada');
   assert.is((await fetch(`${api}/user/`)).status, 401);
@@ -201,7 +203,7 @@ test('serve --demo seeds an empty store once and writes the demo key', async () 
   // seed refuses a directory that already holds data
   const refused = capture();
   assert.is(await main(['seed', '--data', d, '--demo', 'small'], refused), 1);
-  assert.match(refused.errors[0], /already holds data/);
+  assert.match(refused.errors[0]!, /already holds data/);
 });
 
 test.run();

@@ -68,7 +68,7 @@ test('two serve nodes on one database: keys and imports through the CLI take eff
   const url = await server.createDatabase();
   const made = capture();
   assert.is(await main(['keys', 'create', '--store', url, '--user', 'ada', '--grant', '*:*'], made), 0);
-  const key = made.lines[0];
+  const key = made.lines[0]!;
   const stops = [new AbortController(), new AbortController()];
   const ios = stops.map((s) => capture(s.signal));
   const running = ios.map((io) => main(['serve', '--port', '0', '--store', url], io));
@@ -88,7 +88,7 @@ test('two serve nodes on one database: keys and imports through the CLI take eff
     );
     const imported = capture();
     assert.is(await main(['import', '--store', url, join(dir, 'curves.csv'), join(dir, 'values.csv')], imported), 0);
-    assert.match(imported.lines[0], /Imported 2 files: 1 new curves, 0 instances, 1 blocks, 3 values, 1 events/);
+    assert.match(imported.lines[0]!, /Imported 2 files: 1 new curves, 0 instances, 1 blocks, 3 values, 1 events/);
     const bodies = await Promise.all(
       [a, b].map(async (api) => {
         const res = await fetch(`${api}/timeseries/${encodeURIComponent(name)}/?begin=2025-01-01&end=2025-01-02`, {
@@ -99,11 +99,11 @@ test('two serve nodes on one database: keys and imports through the CLI take eff
       }),
     );
     assert.is(bodies[1], bodies[0]);
-    assert.ok(bodies[0].includes('0.5') && bodies[0].includes('2.5'), bodies[0]);
+    assert.ok(bodies[0]!.includes('0.5') && bodies[0]!.includes('2.5'), bodies[0]);
 
-    assert.is(await main(['keys', 'block', '--store', url, key], capture()), 0);
+    assert.is(await main(['keys', 'block', '--store', url, key!], capture()), 0);
     for (const api of [a, b]) assert.is((await fetch(`${api}/user/`, { headers: { 'X-API-Key': key } })).status, 401);
-    assert.is(await main(['keys', 'block', '--store', url, key, '--unblock'], capture()), 0);
+    assert.is(await main(['keys', 'block', '--store', url, key!, '--unblock'], capture()), 0);
     for (const api of [a, b]) assert.is((await fetch(`${api}/user/`, { headers: { 'X-API-Key': key } })).status, 200);
   } finally {
     for (const s of stops) s.abort();

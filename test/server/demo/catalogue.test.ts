@@ -211,9 +211,9 @@ test('places: producers with units, every place kind, keys and parents', () => {
 
 test('the demo user lacks GB power, so a 403 can be shown', () => {
   const [user] = small.users;
-  assert.ok(user.subscriptions.some((g) => g.package === 'power' && g.area === 'DE'));
-  assert.not.ok(user.subscriptions.some((g) => g.package === 'power' && g.area === 'GB'));
-  assert.ok(user.subscriptions.some((g) => g.package === 'market' && g.area === '*'));
+  assert.ok(user!.subscriptions.some((g) => g.package === 'power' && g.area === 'DE'));
+  assert.not.ok(user!.subscriptions.some((g) => g.package === 'power' && g.area === 'GB'));
+  assert.ok(user!.subscriptions.some((g) => g.package === 'market' && g.area === '*'));
 });
 
 test('buildCatalogue is pure and checks its input', () => {

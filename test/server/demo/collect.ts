@@ -106,8 +106,8 @@ export function valueAt(s: SeriesBlock, ms: number): number {
   let hi = s.times.length - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    if (s.times[mid] === ms) return (s.values as Float64Array)[mid];
-    if (s.times[mid] < ms) lo = mid + 1;
+    if (s.times[mid] === ms) return (s.values as Float64Array)[mid]!;
+    if (s.times[mid]! < ms) lo = mid + 1;
     else hi = mid - 1;
   }
   return NaN;

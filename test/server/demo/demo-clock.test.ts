@@ -48,7 +48,7 @@ test('latest run of each model: the last one published by 14:10 UTC (hand-comput
   };
   const got = latestByModel(live);
   for (const [tag, ms] of got) {
-    assert.is(new Date(ms).toISOString(), new Date(expected[tag]).toISOString(), tag);
+    assert.is(new Date(ms).toISOString(), new Date(expected[tag]!).toISOString(), tag);
   }
   assert.ok(got.has('ec') && got.has('gfs'), [...got.keys()].join());
   // A fixed anchor keeps its whole day of runs: 12 UTC for ec, 18 UTC for gfs.

@@ -32,9 +32,9 @@ test('local midnights in CET, WET and the gas day (offsets worked out by hand)',
 
 test('DST days are 23 and 25 hours long in CET', () => {
   const spring = dayStarts('2024-03-31', '2024-04-02', 'CET');
-  assert.is(spring[1] - spring[0], 23 * 3600000);
+  assert.is(spring[1]! - spring[0]!, 23 * 3600000);
   const autumn = dayStarts('2024-10-27', '2024-10-29', 'CET');
-  assert.is(autumn[1] - autumn[0], 25 * 3600000);
+  assert.is(autumn[1]! - autumn[0]!, 25 * 3600000);
 });
 
 test('date arithmetic', () => {

@@ -30,7 +30,7 @@ test('the small preset seeds into the embedded DuckDB store through importBatch'
     const latest = await store.listInstances('DE Wind Power Production MWh/h 15min Forecast', { tags: ['ec'], limit: 1 });
     assert.is(latest.length, 1);
     // the newest ec run is the 12:00 UTC run of the anchor day
-    assert.is(latest[0].issued, Date.UTC(2025, 0, 15, 12));
+    assert.is(latest[0]!.issued, Date.UTC(2025, 0, 15, 12));
   } finally {
     await store.close();
     rmSync(dir, { recursive: true, force: true });

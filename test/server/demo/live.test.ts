@@ -34,20 +34,20 @@ test('a round issues a new forecast instance and revises and extends an actual c
   );
   // new instance: issued at "now" (06:00Z), from the next hour (07:00Z) over the same 23-hour span
   const [forecast, wind] = events;
-  assert.is(forecast.issued, NOW);
-  assert.is(forecast.tag, 'ec');
-  assert.is(forecast.begin, NOW + H);
-  assert.is(forecast.end, NOW + 25 * H);
+  assert.is(forecast!.issued, NOW);
+  assert.is(forecast!.tag, 'ec');
+  assert.is(forecast!.begin, NOW + H);
+  assert.is(forecast!.end, NOW + 25 * H);
   const [latest] = await svc.store.listInstances(DE_CONS, { limit: 1 });
-  assert.is(latest.issued, NOW);
-  assert.is(latest.created, NOW);
+  assert.is(latest!.issued, NOW);
+  assert.is(latest!.created, NOW);
   const values = (await svc.store.readSeries(DE_CONS, {}, { issued: NOW, tag: 'ec' })).values as Float64Array;
   assert.is(values.length, 24);
   // the previous instance held 5000 + 10k at hour k from 00:00Z; hour 7 (07:00Z) was 5070: noise of a few per cent
-  assert.ok(Math.abs(values[0] - 5070) < 5070 * 0.2, `re-forecast near the previous value, got ${values[0]}`);
+  assert.ok(Math.abs(values[0]! - 5070) < 5070 * 0.2, `re-forecast near the previous value, got ${values[0]}`);
   // actuals: the last 4 values revised (00:00Z-03:00Z) and 04:00Z-06:00Z appended up to "now"
-  assert.is(wind.begin, NOW - 6 * H);
-  assert.is(wind.end, NOW + H);
+  assert.is(wind!.begin, NOW - 6 * H);
+  assert.is(wind!.end, NOW + H);
   const actual = await svc.store.readSeries(DE_WIND, {}, null);
   assert.equal(
     Array.from(actual.times),
@@ -61,8 +61,8 @@ test('rounds take the curves in turn and keep issuing newer instances', async ()
   const a = await live.tick();
   now += 60_000;
   const b = await live.tick();
-  assert.is(a?.events[0].issued, NOW + 10 * 60_000);
-  assert.is(b?.events[0].issued, NOW + 11 * 60_000);
+  assert.is(a!.events[0]!.issued, NOW + 10 * 60_000);
+  assert.is(b!.events[0]!.issued, NOW + 11 * 60_000);
   const curves = [a, b].map((s) => s?.events.map((e) => e.curve).join(' + '));
   assert.equal(curves, [`${DE_CONS} + ${DE_WIND}`, DE_CONS], 'round 2 revises the next actual curve (FR wind has no data)');
 });

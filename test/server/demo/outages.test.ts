@@ -61,11 +61,11 @@ test('generated outages are whole hours, do not overlap, and updates keep the ta
     assert.ok(e.reduction > 0 && e.reduction <= 500);
     assert.ok(e.estimatedEnd <= e.end && e.estimatedEnd > e.start);
     assert.is(e.announced % 1000, 0);
-    if (i > 0) assert.ok(e.start >= events[i - 1].end);
+    if (i > 0) assert.ok(e.start >= events[i - 1]!.end);
   });
   const messages = outageMessages(events);
   assert.is(messages.length, events.length + events.filter((e) => e.update !== null).length);
-  for (let i = 1; i < messages.length; i++) assert.ok(messages[i].issued >= messages[i - 1].issued);
+  for (let i = 1; i < messages.length; i++) assert.ok(messages[i]!.issued >= messages[i - 1]!.issued);
   assert.equal(unitOutages(5, unit, Date.UTC(2024, 0, 1), Date.UTC(2026, 0, 1)), events);
 });
 

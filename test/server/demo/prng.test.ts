@@ -37,8 +37,8 @@ test('AR(1) keeps its standard deviation and autocorrelation', () => {
   let s2 = 0;
   let c = 0;
   for (let i = 0; i < x.length; i++) {
-    s2 += x[i] * x[i];
-    if (i) c += x[i] * x[i - 1];
+    s2 += x[i]! * x[i]!;
+    if (i) c += x[i]! * x[i - 1]!;
   }
   assert.ok(Math.abs(Math.sqrt(s2 / x.length) - 2) < 0.15);
   assert.ok(Math.abs(c / s2 - 0.9) < 0.02);

@@ -20,8 +20,8 @@ test('redraws one line on a terminal and ends it after the last step', () => {
   const bar = progressBar({ write: (t: string) => out.push(t), isTTY: true, columns: 100 });
   bar(1, 2, 'a');
   bar(2, 2, 'b');
-  assert.ok(out[0].startsWith('\r\x1b[2K[') && !out[0].endsWith('\n'));
-  assert.ok(out[1].endsWith('(2/2) b\n'));
+  assert.ok(out[0]!.startsWith('\r\x1b[2K[') && !out[0]!.endsWith('\n'));
+  assert.ok(out[1]!.endsWith('(2/2) b\n'));
 });
 
 test.run();

@@ -36,13 +36,13 @@ test('size, progress and the demo key', () => {
   assert.ok(result.values >= 1_000_000 && result.values <= 3_300_000, `values ${result.values}`);
   assert.is(result.curves, data.curves.size);
   const last = data.progress[data.progress.length - 1];
-  assert.is(last[0], last[1]);
+  assert.is(last![0], last![1]);
   data.progress.forEach(([done, total], i) => {
     assert.is(done, i + 1);
-    assert.is(total, last[1]);
+    assert.is(total, last![1]);
   });
   assert.ok(result.apiKey.startsWith('svc_'));
-  const key = data.batches[0].keys?.[0];
+  const key = data.batches[0]!.keys?.[0];
   assert.is(key?.hash, createHash('sha256').update(result.apiKey).digest('hex'));
   assert.is.not(key?.hash, result.apiKey);
 });
@@ -100,21 +100,21 @@ test('solar is zero at night and below capacity; wind stays within 80 % of insta
   const wind = series('DE Wind Power Production Onshore MWh/h 15min Actual');
   const installedWind = data.periods.get('DE Wind Power Installed Onshore MW Capacity')![0];
   const capAt = (p: typeof installedWind, t: number) => {
-    for (let i = 0; i < p.begins.length; i++) if (t >= p.begins[i] && t < p.ends[i]) return p.values[i];
+    for (let i = 0; i < p!.begins.length; i++) if (t >= p!.begins[i]! && t < p!.ends[i]!) return p!.values[i];
     return NaN;
   };
   let nightChecked = 0;
   for (let i = 0; i < solar.times.length; i++) {
-    const utcHour = new Date(solar.times[i]).getUTCHours();
+    const utcHour = new Date(solar.times[i]!).getUTCHours();
     if (utcHour >= 21 || utcHour < 3) {
       assert.is(vals(solar)[i], 0);
       nightChecked++;
     }
-    assert.ok(vals(solar)[i] >= 0 && vals(solar)[i] <= 0.8 * capAt(installedSolar, solar.times[i]));
-    assert.ok(vals(wind)[i] >= 0 && vals(wind)[i] <= 0.8 * capAt(installedWind, wind.times[i]) + 0.01);
+    assert.ok(vals(solar)[i]! >= 0 && vals(solar)[i]! <= 0.8 * capAt(installedSolar, solar.times[i]!)!);
+    assert.ok(vals(wind)[i]! >= 0 && vals(wind)[i]! <= 0.8 * capAt(installedWind, wind.times[i]!)! + 0.01);
   }
   assert.ok(nightChecked > 1000);
-  assert.ok(Math.max(...vals(solar)) > 0.3 * installedSolar.values[0], 'sunny spring middays');
+  assert.ok(Math.max(...vals(solar)) > 0.3 * installedSolar!.values[0]!, 'sunny spring middays');
 });
 
 test('sums hold: residual load, wind total, net imports, one flow direction per hour', () => {
@@ -125,8 +125,8 @@ test('sums hold: residual load, wind total, net imports, one flow direction per 
   const s = vals(series('DE Solar Photovoltaic Production MWh/h 15min Actual'));
   const r = vals(series('DE Residual Load MWh/h 15min Actual'));
   for (let i = 0; i < c.length; i++) {
-    assert.ok(Math.abs(r[i] - (c[i] - w[i] - s[i])) < 1e-6);
-    assert.ok(Math.abs(w[i] - (on[i] + off[i])) < 1e-6);
+    assert.ok(Math.abs(r[i]! - (c[i]! - w[i]! - s[i]!)) < 1e-6);
+    assert.ok(Math.abs(w[i]! - (on[i]! + off[i]!)) < 1e-6);
   }
   const net = vals(series('DE Exchange Day-Ahead Schedule Net Import MWh/h H Actual'));
   const flows = (from: string, to: string) => vals(series(`${from}>${to} Exchange Day-Ahead Schedule MWh/h H Actual`));
@@ -136,9 +136,9 @@ test('sums hold: residual load, wind total, net imports, one flow direction per 
       const imp = flows(n, 'DE')[h];
       const exp = flows('DE', n)[h];
       assert.ok(imp === 0 || exp === 0, 'one direction per hour');
-      sum += imp - exp;
+      sum += imp! - exp!;
     }
-    assert.ok(Math.abs(net[h] - sum) < 1e-6);
+    assert.ok(Math.abs(net[h]! - sum) < 1e-6);
   }
 });
 
@@ -171,8 +171,8 @@ test('the normal is the mean of the climate scenarios; normals see holidays', ()
   assert.equal([climate.scenarioNames[0], climate.scenarioNames[29]], ['y1991', 'y2020']);
   const normal = series('DE Wind Power Production MWh/h 15min Normal');
   for (let i = 0; i < climate.times.length; i += 7) {
-    const m = climate.scenarios.reduce((s, x) => s + x[i], 0) / climate.scenarios.length;
-    assert.ok(Math.abs(valueAt(normal, climate.times[i]) - m) < 0.006);
+    const m = climate.scenarios.reduce((s, x) => s + x[i]!, 0) / climate.scenarios.length;
+    assert.ok(Math.abs(valueAt(normal, climate.times[i]!) - m) < 0.006);
   }
   // Good Friday 2025-04-18 against Friday 2025-04-11, 12:00 CEST (10:00Z): about 14 % less load
   const load = series('DE Consumption MWh/h 15min Normal');
@@ -201,9 +201,9 @@ test('forecasts: run hours, created later, error growing with lead, ensembles br
   let nFar = 0;
   for (const s of data.instanceSeries.get(name)!.filter((x) => x.tag === 'ec')) {
     for (let j = 0; j < s.times.length; j += 4) {
-      const a = valueAt(actual, s.times[j]);
+      const a = valueAt(actual, s.times[j]!);
       if (Number.isNaN(a)) continue;
-      const e = Math.abs((s.values as Float64Array)[j] - a);
+      const e = Math.abs((s.values as Float64Array)[j]! - a);
       if (j < 96) {
         near += e;
         nNear++;
@@ -223,9 +223,9 @@ test('forecasts: run hours, created later, error growing with lead, ensembles br
   for (const s of ens) {
     assert.is(s.scenarios.length, 51);
     for (let j = 0; j < s.times.length; j++) {
-      const a = valueAt(actualWind, s.times[j]);
+      const a = valueAt(actualWind, s.times[j]!);
       if (Number.isNaN(a)) continue;
-      const members = s.scenarios.map((m) => m[j]);
+      const members = s.scenarios.map((m) => m[j]!);
       total++;
       if (a >= Math.min(...members) && a <= Math.max(...members)) inside++;
     }
@@ -245,32 +245,32 @@ test('REMIT: message instances with 22-character tags, snapshots within capacity
   }
   const blocks = data.periods.get(name)!;
   for (const p of blocks) {
-    for (let k = 0; k < p.values.length; k++) assert.ok(p.values[k] <= (p.capacities as Float64Array)[k] + 1e-9);
+    for (let k = 0; k < p.values.length; k++) assert.ok(p.values[k]! <= (p.capacities as Float64Array)[k]! + 1e-9);
     assert.is(p.begins[0], Date.UTC(2025, 0, 9, 23), 'from the history start (CET midnight)');
   }
   const latest = blocks.reduce((a, b) => ((a.issued as number) > (b.issued as number) ? a : b));
   const prod = series('DE Lignite Power Production MWh/h H Actual');
   for (let h = 0; h < prod.times.length; h++) {
-    const t = prod.times[h];
+    const t = prod.times[h]!;
     if (t >= (latest.issued as number)) break;
-    const k = Array.from(latest.begins).findIndex((b, i) => t >= b && t < latest.ends[i]);
-    assert.ok(vals(prod)[h] <= latest.values[k] + 0.1, `production above availability at ${new Date(t).toISOString()}`);
+    const k = Array.from(latest.begins).findIndex((b, i) => t >= b && t < latest.ends[i]!);
+    assert.ok(vals(prod)[h]! <= latest.values[k]! + 0.1, `production above availability at ${new Date(t).toISOString()}`);
   }
   const neurath = vals(series('DE @Neurath Lignite Power Production MWh/h H Actual'));
   const units = ['D', 'E', 'F', 'G'].map((u) => vals(series(`DE @Neurath-${u} Lignite Power Production MWh/h H Actual`)));
   for (let h = 0; h < neurath.length; h++) {
-    assert.ok(Math.abs(neurath[h] - units.reduce((s, u) => s + u[h], 0)) < 1e-6);
-    assert.ok(neurath[h] <= 3320 + 1e-9);
+    assert.ok(Math.abs(neurath[h]! - units.reduce((s, u) => s + u[h]!, 0)) < 1e-6);
+    assert.ok(neurath[h]! <= 3320 + 1e-9);
   }
 });
 
 test('market data: no weekend trading, contract fields, FX on TARGET days only', () => {
   const de = data.ohlc.get('DE Futures Power Base EUR/MWh EEX OHLC')!;
   for (let i = 0; i < de.traded.length; i++) {
-    const day = new Date(de.traded[i] + 2 * 3600000).getUTCDay();
+    const day = new Date(de.traded[i]! + 2 * 3600000).getUTCDay();
     assert.ok(day !== 0 && day !== 6, 'no weekend rows');
     if (de.period[i] === 'day') assert.ok(Number.isNaN(de.open[i]) && Number.isFinite(de.settlement[i]));
-    assert.ok(de.settlement[i] > -100 && de.settlement[i] < 400, 'daily averages can be negative');
+    assert.ok(de.settlement[i]! > -100 && de.settlement[i]! < 400, 'daily averages can be negative');
   }
   assert.equal(new Set(de.period), new Set(['day', 'weekend', 'week', 'month', 'quarter', 'year']));
   const eua = data.ohlc.get('Futures EUA EUR/t ICE OHLC')!;

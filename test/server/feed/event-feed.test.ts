@@ -140,7 +140,7 @@ test('subscribers get the events of matching imports and not the others', async 
   await new Promise((r) => setTimeout(r, 150));
   assert.is(p.events().length, 2, 'FR wind (area FR) and the DE forecast (FORECAST) are not delivered');
   const [wind, exchange] = events.map((f) => f.event);
-  assert.is(wind.id, result.events[0].id);
+  assert.is(wind.id, result.events[0]!.id);
   assert.is(wind.event_type, 'CURVE_UPDATE');
   assert.is(wind.curve.name, DE_WIND);
   assert.equal(wind.curve.resolution, { frequency: 'PT1H', timezone: 'CET' });
@@ -259,7 +259,7 @@ test('resubscribing with last_id replays every later event once, in order, then 
   );
   assert.equal(
     (await p.waitForEvents(4)).map((f) => f.event.id),
-    [...ids.slice(2), live.events[0].id],
+    [...ids.slice(2), live.events[0]!.id],
   );
   // from the id before this test: all five, and the live one, once each
   const q = await openProbe(svc.wsUrl, svc.keys.all);
@@ -267,7 +267,7 @@ test('resubscribing with last_id replays every later event once, in order, then 
   q.send({ type: 'curves.subscribe', request_id: id2, last_id: before, filters: [{ curve_names: [FR_WIND] }] });
   assert.equal(
     (await q.waitForEvents(6)).map((f: Frame) => f.event.id),
-    [...ids, live.events[0].id],
+    [...ids, live.events[0]!.id],
   );
   await new Promise((r) => setTimeout(r, 100));
   assert.is(q.events().length, 6);
@@ -285,7 +285,7 @@ test('a replay longer than one log page arrives whole and in order', async () =>
   p.send({
     type: 'curves.subscribe',
     request_id: id,
-    last_id: `${Number(ids[0].split('-')[0]) - 1}-0`,
+    last_id: `${Number(ids[0]!.split('-')[0]) - 1}-0`,
     filters: [{ curve_names: [DE_WIND] }],
   });
   assert.equal(

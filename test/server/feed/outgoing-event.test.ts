@@ -45,8 +45,8 @@ test('the frame carries the curve, the range in the curve zone and the instance 
     },
   ]);
   assert.instance(out, OutgoingEvent);
-  assert.equal(out.idParts, { ms: 1729987200000, seq: 4 });
-  const frame = JSON.parse(out.textFor(user('a', [{ package: '*', area: '*' }])));
+  assert.equal(out!.idParts, { ms: 1729987200000, seq: 4 });
+  const frame = JSON.parse(out!.textFor(user('a', [{ package: '*', area: '*' }])));
   assert.is(frame.type, 'curves.event');
   assert.equal(Object.keys(frame.event), ['id', 'event_type', 'curve', 'begin', 'end', 'instance']);
   assert.is(frame.event.begin, '2024-10-27T02:00:00+02:00');
@@ -59,10 +59,10 @@ test("the curve shows each user's access; equal access shares one text", async (
   const [out] = await resolveEvents(store, [
     { id: '1729987200000-0', type: 'CURVE_TRUNCATE', curve: DE_WIND, begin: null, end: null, issued: null, tag: null, created: 0 },
   ]);
-  const a = out.textFor(user('a', [{ package: 'power', area: 'DE' }]));
-  const b = out.textFor(user('b', [{ package: 'power', area: 'DE' }]));
+  const a = out!.textFor(user('a', [{ package: 'power', area: 'DE' }]));
+  const b = out!.textFor(user('b', [{ package: 'power', area: 'DE' }]));
   assert.ok(a === b, 'the same string object');
-  const none = JSON.parse(out.textFor(user('c', [{ package: 'gas', area: '*' }])));
+  const none = JSON.parse(out!.textFor(user('c', [{ package: 'gas', area: '*' }])));
   assert.is(none.event.curve.subscription.access, 'NONE');
   assert.equal(Object.keys(none.event), ['id', 'event_type', 'curve'], 'no range, no instance');
 });

@@ -13,9 +13,9 @@ let second: string;
 
 test.before(async () => {
   svc = await startFeedService({ clock: () => now, eventRetentionMs: DAY, app: { events: { heartbeatMs: 0 } } });
-  first = (await svc.importCsv(hourlyCsv(DE_WIND, T0, 2, () => 1))).events[0].id; // created at T0
+  first = (await svc.importCsv(hourlyCsv(DE_WIND, T0, 2, () => 1))).events[0]!.id; // created at T0
   now = T0 + 2 * DAY; // the next import drops everything older than one day
-  second = (await svc.importCsv(hourlyCsv(DE_WIND, T0, 2, () => 2))).events[0].id;
+  second = (await svc.importCsv(hourlyCsv(DE_WIND, T0, 2, () => 2))).events[0]!.id;
 });
 
 test.after(async () => {
@@ -65,7 +65,7 @@ test('a last_id newer than every event replays nothing and waits for live events
   await new Promise((r) => setTimeout(r, 100));
   assert.is(p.events().length, 0);
   now += 1000;
-  const third = (await svc.importCsv(hourlyCsv(DE_WIND, T0, 1, () => 3))).events[0].id;
+  const third = (await svc.importCsv(hourlyCsv(DE_WIND, T0, 1, () => 3))).events[0]!.id;
   assert.equal(
     (await p.waitForEvents(1)).map((f) => f.event.id),
     [third],

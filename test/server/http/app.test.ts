@@ -138,11 +138,11 @@ test('curve names with %2F reach the route intact, over a real socket', async ()
   const name = 'DE>FR Exchange Day-Ahead Schedule MWh/h H Actual / 50% & ?#+ °C';
   const path =
     '/api/probe/curves/DE%3EFR%20Exchange%20Day-Ahead%20Schedule%20MWh%2Fh%20H%20Actual%20%2F%2050%25%20%26%20%3F%23%2B%20%C2%B0C/';
-  const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { 'X-API-Key': keys.ada } });
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { 'X-API-Key': keys.ada! } });
   assert.is(res.status, 200);
   assert.equal(await res.json(), { name, user: 'ada' });
   // the trailing slash is optional
-  const noSlash = await fetch(`http://127.0.0.1:${port}/api/probe/curves/A%2FB`, { headers: { 'X-API-Key': keys.ada } });
+  const noSlash = await fetch(`http://127.0.0.1:${port}/api/probe/curves/A%2FB`, { headers: { 'X-API-Key': keys.ada! } });
   assert.equal(await noSlash.json(), { name: 'A/B', user: 'ada' });
   await a.close();
 });
@@ -152,8 +152,8 @@ test('missing, unknown and blocked keys or users get 401 with a JSON message', a
   const cases: [Record<string, string>, RegExp][] = [
     [{}, /Missing API key/],
     [{ 'x-api-key': 'svc_not-a-key' }, /Invalid API key/],
-    [{ 'x-api-key': keys['blocked-key'] }, /key is blocked/],
-    [{ 'x-api-key': keys['blocked-user'] }, /user is blocked/],
+    [{ 'x-api-key': keys['blocked-key']! }, /key is blocked/],
+    [{ 'x-api-key': keys['blocked-user']! }, /user is blocked/],
   ];
   for (const [headers, message] of cases) {
     const res = await a.inject({ url: '/api/probe/curves/x/', headers });
@@ -171,7 +171,7 @@ test('a blocked key stops working at once', async () => {
   await user('eve');
   const a = app();
   assert.is((await a.inject({ url: '/api/probe/curves/x/', headers: { 'x-api-key': keys.eve } })).statusCode, 200);
-  await store.setKeyBlocked(hashApiKey(keys.eve), true);
+  await store.setKeyBlocked(hashApiKey(keys.eve!), true);
   assert.is((await a.inject({ url: '/api/probe/curves/x/', headers: { 'x-api-key': keys.eve } })).statusCode, 401);
   await a.close();
 });
@@ -180,17 +180,17 @@ test('over the per-key rate: 429 with Retry-After and a JSON message', async () 
   let now = 1_000_000;
   const a = app({ clock: () => now, rateLimit: { ratePerSecond: 2, burst: 3 } });
   const get = (key: string) => a.inject({ url: '/api/probe/curves/x/', headers: { 'x-api-key': key } });
-  for (let i = 0; i < 3; i++) assert.is((await get(keys.ada)).statusCode, 200);
-  const limited = await get(keys.ada);
+  for (let i = 0; i < 3; i++) assert.is((await get(keys.ada!)).statusCode, 200);
+  const limited = await get(keys.ada!);
   assert.is(limited.statusCode, 429);
   // empty bucket, 2 tokens/s: the next token comes in 0.5 s, rounded up to 1 s
   assert.is(limited.headers['retry-after'], '1');
   assert.match(limited.json().message, /Too many requests/);
   // another key has its own bucket
   await user('bob');
-  assert.is((await get(keys.bob)).statusCode, 200);
+  assert.is((await get(keys.bob!)).statusCode, 200);
   now += 500;
-  assert.is((await get(keys.ada)).statusCode, 200);
+  assert.is((await get(keys.ada!)).statusCode, 200);
   await a.close();
 });
 

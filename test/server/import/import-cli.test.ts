@@ -63,9 +63,9 @@ test('service import into a data directory, then a bad file: exit 1, every probl
   const bad = file('bad.csv', `curve,date,value\n${DE_WIND},2024-01-01 00:30,1\n${DE_WIND},2024-13-01 00:00,2\n`);
   const fail = io();
   assert.is(await main(['import', '--data', data, wind, bad], fail.io), 1);
-  assert.match(fail.err[0], /^service: Import failed with 2 problems; nothing was imported:/);
-  assert.match(fail.err[0], /bad\.csv:2: date: "2024-01-01 00:30" is not the start of a PT1H step in CET/);
-  assert.match(fail.err[0], /bad\.csv:3: date: not a date-time: "2024-13-01 00:00"/);
+  assert.match(fail.err[0]!, /^service: Import failed with 2 problems; nothing was imported:/);
+  assert.match(fail.err[0]!, /bad\.csv:2: date: "2024-01-01 00:30" is not the start of a PT1H step in CET/);
+  assert.match(fail.err[0]!, /bad\.csv:3: date: not a date-time: "2024-13-01 00:00"/);
   const store = await DuckDbStore.open(data);
   assert.equal([(await store.stats()).values, (await store.stats()).events], [24, 1]);
   await store.close();
@@ -86,7 +86,7 @@ test('service import --url sends the files to a running service; subscribers get
   assert.is(await main(['import', '--url', svc.apiUrl, '--key', svc.keys.all, wind], ok.io), 0);
   assert.equal(ok.out, ['Imported 1 file: 0 new curves, 0 instances, 1 blocks, 3 values, 1 events']);
   const [e] = await p.waitForEvents(1);
-  assert.is(e.event.begin, '2024-02-01T01:00:00+01:00');
+  assert.is(e!.event.begin, '2024-02-01T01:00:00+01:00');
   const dry = io();
   assert.is(await main(['import', '--url', svc.apiUrl, '--key', svc.keys.all, '--dry-run', wind], dry.io), 0);
   assert.equal(dry.out, ['Checked 1 file: 0 new curves, 0 instances, 1 blocks, 3 values (nothing written)']);
@@ -100,11 +100,11 @@ test('the import route: 403 without an all-access key, 400 listing the problems 
     hourlyCsv(DE_WIND, Date.UTC(2024, 1, 1), 1, () => 1),
   );
   assert.is(await main(['import', '--url', svc.apiUrl, '--key', svc.keys.de, wind], denied.io), 1);
-  assert.match(denied.err[0], /grant \*:\*/);
+  assert.match(denied.err[0]!, /grant \*:\*/);
   const bad = file('bad2.csv', `curve,date,value\n${DE_WIND},2024-01-01 00:00,x\n`);
   const fail = io();
   assert.is(await main(['import', '--url', svc.apiUrl, '--key', svc.keys.all, bad], fail.io), 1);
-  assert.match(fail.err[0], /bad2\.csv:2: value: not a number: "x"/);
+  assert.match(fail.err[0]!, /bad2\.csv:2: value: not a number: "x"/);
   const closed = await new Promise<number>((resolve) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
@@ -113,7 +113,7 @@ test('the import route: 403 without an all-access key, 400 listing the problems 
   });
   const away = io();
   assert.is(await main(['import', '--url', `http://127.0.0.1:${closed}/api`, '--key', 'k', bad], away.io), 1);
-  assert.match(away.err[0], /Cannot reach the service at http:\/\/127\.0\.0\.1:\d+\/api: ECONNREFUSED/);
+  assert.match(away.err[0]!, /Cannot reach the service at http:\/\/127\.0\.0\.1:\d+\/api: ECONNREFUSED/);
   const r = await svc.app.inject({ method: 'POST', url: '/api/import/', headers: { 'x-api-key': svc.keys.all }, payload: { files: 'x' } });
   assert.is(r.statusCode, 400);
   assert.equal(r.json(), { message: 'Expected a JSON body {"files": [{"name": "...", "text": "..."}]}', parameter: 'files' });

@@ -74,7 +74,7 @@ test('a series CSV: dates without offset are wall-clock time in the curve zone (
   const block = await store.readSeries(WIND, {}, null);
   assert.equal(Array.from(block.times), [T('2024-03-30T23:00:00Z'), T('2024-03-31T00:00:00Z'), T('2024-03-31T01:00:00Z')]);
   assert.equal(Array.from(block.values as Float64Array), [1, 2, 3]);
-  assert.equal([r.events[0].begin, r.events[0].end], [T('2024-03-30T23:00:00Z'), T('2024-03-31T02:00:00Z')]);
+  assert.equal([r.events[0]!.begin, r.events[0]!.end], [T('2024-03-30T23:00:00Z'), T('2024-03-31T02:00:00Z')]);
 });
 
 test('wall-clock times a DST change skips move forward; ambiguous ones take standard time', async () => {
@@ -97,8 +97,8 @@ test('a scenario CSV: scenario:<name> columns; empty cells are missing values', 
   assert.equal(Array.from(block.times), [T('2023-12-31T23:00:00Z'), T('2024-01-01T23:00:00Z')]);
   assert.is(block.values, null);
   assert.equal(block.scenarioNames, ['y1991', 'y1992']);
-  assert.ok(Number.isNaN(block.scenarios[0][1]));
-  assert.equal(Array.from(block.scenarios[1]), [11, 13]);
+  assert.ok(Number.isNaN(block.scenarios[0]![1]));
+  assert.equal(Array.from(block.scenarios[1]!), [11, 13]);
 });
 
 test('an instance CSV: issued in the issue zone, tag lower-cased, created in the curve zone, ensembles', async () => {
@@ -119,10 +119,10 @@ test('an instance CSV: issued in the issue zone, tag lower-cased, created in the
     modified: null,
     scenarioNames: ['e00', 'e01'],
   });
-  assert.equal([r.events[0].issued, r.events[0].tag], [T('2024-01-01T00:00:00Z'), 'ec']);
-  const block = await store.readSeries(CONS, {}, { issued: inst.issued, tag: 'EC' });
+  assert.equal([r.events[0]!.issued, r.events[0]!.tag], [T('2024-01-01T00:00:00Z'), 'ec']);
+  const block = await store.readSeries(CONS, {}, { issued: inst!.issued, tag: 'EC' });
   assert.equal(Array.from(block.values as Float64Array), [100, 101]);
-  assert.equal(Array.from(block.scenarios[1]), [101, 102]);
+  assert.equal(Array.from(block.scenarios[1]!), [101, 102]);
   // importing the instance again keeps created and sets modified
   await importSources(
     store,
@@ -130,7 +130,7 @@ test('an instance CSV: issued in the issue zone, tag lower-cased, created in the
     { clock: () => T('2024-01-02T00:00:00Z') },
   );
   const [again] = await store.listInstances(CONS);
-  assert.equal([again.created, again.modified], [T('2024-01-01T04:30:00Z'), T('2024-01-02T00:00:00Z')]);
+  assert.equal([again!.created, again!.modified], [T('2024-01-01T04:30:00Z'), T('2024-01-02T00:00:00Z')]);
 });
 
 test('period CSVs, with capacity and with instances', async () => {

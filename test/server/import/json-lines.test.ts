@@ -25,7 +25,7 @@ test('remembers the lines of objects, members and array items', () => {
   assert.is(r.lines.of(doc, 'name'), 7);
   assert.is(r.lines.of(doc.series, 0), 3);
   assert.is(r.lines.of(doc.series, 1), 5);
-  assert.is(r.lines.of(doc.series[1]), 5);
+  assert.is(r.lines.of(doc.series[1]!), 5);
   assert.is(r.lines.of({}), 1, 'an object not from the document');
 });
 

@@ -19,17 +19,17 @@ test('the header decides the kind; rows of one curve (and instance) form one blo
       ['X', null, 4, [4]],
     ],
   );
-  assert.equal(doc.series[0].scenarioNames, ['e00']);
-  assert.ok(Number.isNaN(doc.series[0].points[1].scenarios[0]));
+  assert.equal(doc.series[0]!.scenarioNames, ['e00']);
+  assert.ok(Number.isNaN(doc.series[0]!.points[1]!.scenarios[0]));
   const periods = readCsv('p.csv', 'curve,begin,end,value,capacity\nR,2024-01-01,2024-01-02,5,\n', problems);
   assert.equal(
-    periods.periods[0].periods.map((p) => [p.begin, p.end, p.value]),
+    periods.periods[0]!.periods.map((p) => [p.begin, p.end, p.value]),
     [['2024-01-01', '2024-01-02', 5]],
   );
-  assert.ok(periods.periods[0].hasCapacity);
+  assert.ok(periods.periods[0]!.hasCapacity);
   const ohlc = readCsv('o.csv', 'curve,traded,period,delivery,settlement\nF,2024-01-02,month,2024-02-01,81.5\n', problems);
-  assert.is(ohlc.ohlc[0].rows[0].settlement, 81.5);
-  assert.ok(Number.isNaN(ohlc.ohlc[0].rows[0].open), 'columns left out are missing values');
+  assert.is(ohlc.ohlc[0]!.rows[0]!.settlement, 81.5);
+  assert.ok(Number.isNaN(ohlc.ohlc[0]!.rows[0]!.open), 'columns left out are missing values');
   const curves = readCsv('c.csv', 'name,curve_type,data_type,frequency,timezone,unit\nN,TIMESERIES,ACTUAL,PT1H,CET,MW\n', problems);
   assert.equal(curves.curves[0], {
     at: { file: 'c.csv', line: 2 },

@@ -18,18 +18,18 @@ test('series, periods and OHLC lists with the lines of their items; a curve obje
   const doc = readJson('a.json', text, problems);
   assert.equal(problems.items, []);
   const [s] = doc.series;
-  assert.equal([s.curve, s.hasValue, s.scenarioNames, s.points.map((p) => p.line)], ['C', false, ['e00', 'e01'], [5, 6]]);
-  assert.ok(Number.isNaN(s.points[0].scenarios[1]));
-  assert.equal(doc.curves[0].fields, {
+  assert.equal([s!.curve, s!.hasValue, s!.scenarioNames, s!.points.map((p) => p.line)], ['C', false, ['e00', 'e01'], [5, 6]]);
+  assert.ok(Number.isNaN(s!.points[0]!.scenarios[1]));
+  assert.equal(doc.curves[0]!.fields, {
     name: 'C',
     curve_type: 'SCENARIO_TIMESERIES',
     frequency: 'P1D',
     timezone: 'CET',
     place_key: 'pp-1',
   });
-  assert.equal([doc.curves[0].at.line, doc.curves[0].lines.frequency], [3, 3]);
-  assert.equal(doc.periods[0].instance, { issued: '2024-01-01T10:00:00Z', tag: '', created: null });
-  assert.is(doc.ohlc[0].rows[0].period, 'day');
+  assert.equal([doc.curves[0]!.at.line, doc.curves[0]!.lines.frequency], [3, 3]);
+  assert.equal(doc.periods[0]!.instance, { issued: '2024-01-01T10:00:00Z', tag: '', created: null });
+  assert.is(doc.ohlc[0]!.rows[0]!.period, 'day');
 });
 
 test('wrong shapes are problems with lines', () => {
@@ -41,7 +41,7 @@ test('wrong shapes are problems with lines', () => {
   );
   const top = new ProblemList();
   readJson('c.json', '[1]', top);
-  assert.match(top.items[0].message, /expected a JSON object/);
+  assert.match(top.items[0]!.message, /expected a JSON object/);
   const curve = new ProblemList();
   readJson('d.json', '{"timeseries": [{"data": []}], "ohlc": [{"curve": "O", "data": [{"settlement": 1}]}]}', curve);
   assert.equal(

@@ -409,7 +409,7 @@ test('the generated demo data: tags, newest-first list, ensembles, day-ahead sti
     assert.ok(tags.includes('ec') && tags.includes('ec-ens'), tags.join());
     const list: { issued: string }[] = await call(`instances/${wind}/list/?limit=10`);
     assert.is(list.length, 10);
-    assert.ok(list.every((x, i) => i === 0 || Date.parse(list[i - 1].issued) >= Date.parse(x.issued)));
+    assert.ok(list.every((x, i) => i === 0 || Date.parse(list[i - 1]!.issued) >= Date.parse(x.issued)));
     const ens = await call(`ensembles/${wind}/get/latest/?tags=ec-ens`);
     assert.is(ens.instance.scenarios, 51);
     assert.is(ens.data[0].s.length, 51);

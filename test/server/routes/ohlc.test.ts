@@ -315,7 +315,7 @@ test("unit: prices in GBP/MWh at each trading day's rate; volume unchanged", asy
   );
   assert.equal(ts.body.unit, 'GBP');
   const expected = [43.35, 44.72, 44.72, 44.72, 42.4, 43.2];
-  ts.body.data.forEach((p: { v: number }, i: number) => assert.ok(Math.abs(p.v - expected[i]) < 1e-9, `${p.v} != ${expected[i]}`));
+  ts.body.data.forEach((p: { v: number }, i: number) => assert.ok(Math.abs(p.v - expected[i]!) < 1e-9, `${p.v} != ${expected[i]}`));
   // forward curve in GBP at Friday's rate: March 57 × 0.86
   const periods = await get(DE, 'latest/periods/settlement/', 'date=2024-02-02&unit=GBP%2FMWh');
   assert.ok(Math.abs(periods.body.data[1].v - 49.02) < 1e-9);
@@ -368,10 +368,10 @@ test('the reference request lines of this section (wire-pairs) answer 200 in the
     else parseOHLCList(body);
   }
   // 2020-01-01 .. 2020-01-09, front 1 of months: the February 2020 contract traded on 2020-01-02
-  const load = await raw(lines[0].request.slice(4));
+  const load = await raw(lines[0]!.request.slice(4));
   assert.equal(products(load.body), [['2020-01-02', 'month', 1, '2020-02-01', 34]]);
   // forward-fill close from 2020-01-02 on: 34 carried to 2020-01-09; 2020-01-01 has no trade before it
-  const ts = await raw(lines[4].request.slice(4));
+  const ts = await raw(lines[4]!.request.slice(4));
   assert.equal(
     series(ts.body).map((p) => p[1]),
     [null, 34, 34, 34, 34, 34, 34, 34, 34],

@@ -99,19 +99,19 @@ function batch(): ImportBatch {
       // USD per EUR: 1.1 on Friday 2024-01-12, none on the weekend, 1.09 on Monday 2024-01-15 (CET midnights).
       block(USD_FX, [Date.UTC(2024, 0, 11, 23), Date.UTC(2024, 0, 14, 23)], [1.1, 1.09]),
       block(
-        wireRecords[0].name,
+        wireRecords[0]!.name,
         wireWind,
         wireWind.map((_, i) => i % 500),
       ),
       block(
-        wireRecords[1].name,
+        wireRecords[1]!.name,
         climate2020,
         null,
         [1, 2, 3].map((k) => climate2020.map((_, i) => k + (i % 7))),
         ['y1980', 'y1981', 'y1982'],
       ),
       block(
-        wireRecords[2].name,
+        wireRecords[2]!.name,
         tr2020,
         tr2020.map((_, i) => 1000 + i),
       ),
@@ -228,11 +228,11 @@ test('PEAK and OFFPEAK on the DST days (local hours 08:00-20:00)', async () => {
   // offpeak = the other 44 values, sum 4186 - 48 * 51.5 = 1714
   const march = 'begin=2024-03-31&end=2024-04-01&frequency=P1D';
   assert.equal(await values(WIND, `${march}&hour-filter=PEAK`), [51.5]);
-  assert.ok(close((await values(WIND, `${march}&hour-filter=OFFPEAK`))[0], 1714 / 44));
+  assert.ok(close((await values(WIND, `${march}&hour-filter=OFFPEAK`))[0]!, 1714 / 44));
   // 2024-10-27: local hour h >= 3 holds 4h+4 .. 4h+7, so peak = 36..83 (mean 59.5); offpeak 52 values, sum 4950 - 2856 = 2094
   const october = 'begin=2024-10-27&end=2024-10-28&frequency=P1D';
   assert.equal(await values(WIND, `${october}&hour-filter=peak`), [59.5]);
-  assert.ok(close((await values(WIND, `${october}&hour-filter=OFFPEAK&aggregation=AVERAGE`))[0], 2094 / 52));
+  assert.ok(close((await values(WIND, `${october}&hour-filter=OFFPEAK&aggregation=AVERAGE`))[0]!, 2094 / 52));
   assert.equal(await values(WIND, `${october}&hour-filter=OFFPEAK&aggregation=SUM`), [2094]);
 });
 
@@ -241,10 +241,10 @@ test('threshold: 3 missing quarter-hours (2 null, 1 absent) on 2024-01-15', asyn
   // present: 0..95 without 10, 20, 30 -> 93 values, sum 4560 - 60 = 4500
   assert.equal(await values(WIND, day), [null]);
   assert.equal(await values(WIND, `${day}&threshold=2`), [null]);
-  assert.ok(close((await values(WIND, `${day}&threshold=3`))[0], 4500 / 93));
+  assert.ok(close((await values(WIND, `${day}&threshold=3`))[0]!, 4500 / 93));
   // 3 of 96 expected = 3.125 %: more than 3.12 % gives null, 3.13 % allows it
   assert.equal(await values(WIND, `${day}&threshold=3.12%25`), [null]);
-  assert.ok(close((await values(WIND, `${day}&threshold=3.13%25`))[0], 4500 / 93));
+  assert.ok(close((await values(WIND, `${day}&threshold=3.13%25`))[0]!, 4500 / 93));
   // the missing values lie at 02:30, 05:00 and 07:30 (off-peak): PEAK (32..79, mean 55.5) needs no threshold
   assert.equal(await values(WIND, `${day}&hour-filter=PEAK`), [55.5]);
   assert.equal(await values(WIND, `${day}&hour-filter=OFFPEAK`), [null]);
@@ -286,7 +286,7 @@ test('currency units use the daily FOREX curve (last rate at or before the day),
   const hourly = await load(PRICE, 'begin=2024-01-14&end=2024-01-16&unit=USD%2FMWh');
   assert.equal([hourly.status, hourly.body.parameter], [400, 'unit']);
   // no currency change: EUR/MWh to EUR/kWh works on hourly data (50 / 1000)
-  assert.ok(close((await values(PRICE, 'begin=2024-01-14&end=2024-01-14+01%3A00&unit=EUR%2FkWh'))[0], 0.05));
+  assert.ok(close((await values(PRICE, 'begin=2024-01-14&end=2024-01-14+01%3A00&unit=EUR%2FkWh'))[0]!, 0.05));
 });
 
 test('a scenario series keeps every scenario (aggregated independently) and its names', async () => {

@@ -80,7 +80,7 @@ test('a day of hours in chunks of 12 steps: one file of 24 rows, and the result 
       'out/DE X MWh_h H Actual.csv  DE X MWh/h H Actual  24',
     ].join('\n'),
   );
-  const html = (result as unknown as Record<symbol, () => { 'text/html': string }>)[Symbol.for('Jupyter.display')]()['text/html'];
+  const html = (result as unknown as Record<symbol, () => { 'text/html': string }>)[Symbol.for('Jupyter.display')]!()['text/html'];
   assert.ok(html.startsWith('<div class="service-model"><strong>ExportResult</strong><table>'), html);
   assert.ok(html.includes('<th style="text-align:left">curvesFile</th><td>out/curves.csv</td>'), html);
   assert.ok(

@@ -106,7 +106,7 @@ test('bounds: wall-clock times stay wall-clock, offsets make an instant (hand-co
 
 /** An object's notebook bundle. */
 const bundleOf = (value: object): { 'text/plain': string; 'text/html': string } =>
-  (value as Record<symbol, () => { 'text/plain': string; 'text/html': string }>)[Symbol.for('Jupyter.display')]();
+  (value as Record<symbol, () => { 'text/plain': string; 'text/html': string }>)[Symbol.for('Jupyter.display')]!();
 
 test('filters read back: a row per filter, enums by tag; the list and each filter deep-equal the plain ones', () => {
   const filters = parseEventFilters([

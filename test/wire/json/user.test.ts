@@ -53,7 +53,7 @@ test('bad users raise ParseException', () => {
 
 /** An object's notebook bundle. */
 const bundleOf = (value: object): { 'text/plain': string; 'text/html': string } =>
-  (value as Record<symbol, () => { 'text/plain': string; 'text/html': string }>)[Symbol.for('Jupyter.display')]();
+  (value as Record<symbol, () => { 'text/plain': string; 'text/html': string }>)[Symbol.for('Jupyter.display')]!();
 
 test('the user: fields, the account manager as name and e-mail, a row per subscription; still frozen', () => {
   const u = parseUser(USER);

@@ -69,7 +69,7 @@ test('the answer is read, and another shape is a ParseException', () => {
 
 /** An object's notebook bundle. */
 const bundleOf = (value: object): { 'text/plain': string; 'text/html': string } =>
-  (value as Record<symbol, () => { 'text/plain': string; 'text/html': string }>)[Symbol.for('Jupyter.display')]();
+  (value as Record<symbol, () => { 'text/plain': string; 'text/html': string }>)[Symbol.for('Jupyter.display')]!();
 
 const SAVED = {
   files: 1,

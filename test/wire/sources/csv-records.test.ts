@@ -23,8 +23,8 @@ test('syntax problems name the line and leave the record out', () => {
     more.errors.map((e) => e.line),
     [2, 3],
   );
-  assert.match(more.errors[0].message, /quote inside an unquoted field/);
-  assert.match(more.errors[1].message, /after a closing quote/);
+  assert.match(more.errors[0]!.message, /quote inside an unquoted field/);
+  assert.match(more.errors[1]!.message, /after a closing quote/);
   assert.equal(more.records.at(-1), { line: 4, fields: ['ok', '3'] });
 });
 

@@ -32,24 +32,24 @@ test('pieces of any size make the same rows, across chunk boundaries, in order',
     [4, 3],
     [5, 901],
   ]) {
-    writer.append([k, ts, v], offset, n);
-    offset += n;
+    writer.append([k!, ts, v], offset, n!);
+    offset += n!;
   }
   writer.close();
   const [k, t, x] = (await readColumns(conn, 'SELECT k, ts, v FROM t ORDER BY ts', ['number', 'number', 'number'])) as Float64Array[];
-  assert.is(t.length, 5000);
-  assert.equal([...t], [...ts]);
-  assert.equal([...x], [...v]);
+  assert.is(t!.length, 5000);
+  assert.equal([...t!], [...ts]);
+  assert.equal([...x!], [...v]);
   // rows 0 | 1..2047 | 2048..4095 | 4096..4098 | 4099..4999
-  assert.equal([k[0], k[1], k[2047], k[2048], k[4095], k[4096], k[4098], k[4099], k[4999]], [1, 2, 2, 3, 3, 4, 4, 5, 5]);
+  assert.equal([k![0], k![1], k![2047], k![2048], k![4095], k![4096], k![4098], k![4099], k![4999]], [1, 2, 2, 3, 3, 4, 4, 5, 5]);
   // plain arrays (cell by cell) give the same rows as typed arrays (copied whole)
   await conn.run('DELETE FROM t');
   const plain = new ChunkWriter(await conn.createAppender('t'), ['int', 'double', 'double']);
   plain.append([Array.from(ts, () => 9), [...ts], [...v]], 0, 5000);
   plain.close();
   const [k2, t2, x2] = (await readColumns(conn, 'SELECT k, ts, v FROM t ORDER BY ts', ['number', 'number', 'number'])) as Float64Array[];
-  assert.equal([[...t2], [...x2]], [[...ts], [...v]]);
-  assert.ok(k2.every((e) => e === 9));
+  assert.equal([[...t2!], [...x2!]], [[...ts], [...v]]);
+  assert.ok(k2!.every((e) => e === 9));
   close();
 });
 
@@ -65,21 +65,21 @@ test('NaN becomes NULL, and only where it was: the next chunks are whole again',
   writer.append([3, v, 8], 4096, 4);
   writer.close();
   const [k, x, c] = (await readColumns(conn, 'SELECT k, v, c FROM t', ['number', 'number', 'number'])) as Float64Array[];
-  assert.equal(nulls(x).filter((e) => e === null).length, 2);
-  assert.ok(Number.isNaN(x[3]));
-  assert.ok(Number.isNaN(x[4099]));
-  assert.is(x[4], 4);
-  assert.equal(nulls(x.subarray(2048, 4096)), [...v.subarray(2048, 4096)]);
+  assert.equal(nulls(x!).filter((e) => e === null).length, 2);
+  assert.ok(Number.isNaN(x![3]));
+  assert.ok(Number.isNaN(x![4099]));
+  assert.is(x![4], 4);
+  assert.equal(nulls(x!.subarray(2048, 4096)), [...v.subarray(2048, 4096)]);
   assert.equal(
-    nulls(c.subarray(0, 2048)).every((e) => e === null),
+    nulls(c!.subarray(0, 2048)).every((e) => e === null),
     true,
   );
   assert.equal(
-    [...c.subarray(2048, 4096)].every((e) => e === 7),
+    [...c!.subarray(2048, 4096)].every((e) => e === 7),
     true,
   );
-  assert.equal([k[0], k[2048], k[4099]], [1, 2, 3]);
-  assert.equal((await readRows(conn, 'SELECT count(*) AS n FROM t WHERE v IS NULL'))[0].n, 2n);
+  assert.equal([k![0], k![2048], k![4099]], [1, 2, 3]);
+  assert.equal((await readRows(conn, 'SELECT count(*) AS n FROM t WHERE v IS NULL'))[0]!.n, 2n);
   close();
 });
 
@@ -90,13 +90,13 @@ test('readColumns copies DOUBLE and INTEGER chunks whole, NULL as NaN at any bit
   // NULLs in the first and second 64-bit word of a chunk's mask, at a chunk's last row and in the last chunk
   await conn.run('UPDATE t SET d = NULL, n = NULL WHERE n IN (0, 70, 2047, 4999)');
   const [n, d, b] = (await readColumns(conn, 'SELECT n, d, b FROM t ORDER BY b', ['number', 'number', 'number'])) as Float64Array[];
-  assert.is(d.length, 5000);
+  assert.is(d!.length, 5000);
   const missing = (xs: Float64Array) => [...xs.keys()].filter((i) => Number.isNaN(xs[i]));
-  assert.equal(missing(d), [0, 70, 2047, 4999]);
-  assert.equal(missing(n), [0, 70, 2047, 4999]);
-  assert.equal([d[1], d[69], d[71], d[2048], d[4998]], [1.5, 103.5, 106.5, 3072, 7497]);
-  assert.equal([n[1], n[2048], n[4998]], [1, 2048, 4998]);
-  assert.equal([b[0], b[4999]], [0, 14997]);
+  assert.equal(missing(d!), [0, 70, 2047, 4999]);
+  assert.equal(missing(n!), [0, 70, 2047, 4999]);
+  assert.equal([d![1], d![69], d![71], d![2048], d![4998]], [1.5, 103.5, 106.5, 3072, 7497]);
+  assert.equal([n![1], n![2048], n![4998]], [1, 2048, 4998]);
+  assert.equal([b![0], b![4999]], [0, 14997]);
   close();
 });
 
@@ -111,7 +111,7 @@ test('text columns, NULL texts, integer arrays and flush before close', async ()
   // flushed rows are visible once the appender flushes, before it closes
   writer.flush();
   appender.flushSync();
-  assert.equal((await readRows(conn, 'SELECT count(*) AS n FROM t'))[0].n, 3002n);
+  assert.equal((await readRows(conn, 'SELECT count(*) AS n FROM t'))[0]!.n, 3002n);
   writer.close();
   const rows = await readRows(conn, 'SELECT id, name, x FROM t ORDER BY id, name');
   assert.equal(rows[0], { id: -1500, name: 'n0', x: 0.25 });
@@ -162,11 +162,11 @@ test('BIGINT columns: whole epoch ms in and out exactly (both 32-bit halves, neg
   writer.append([2, 7, 0.5], 0, 3); // a constant time
   writer.close();
   const [t, x] = (await readColumns(conn, 'SELECT ts, v FROM t ORDER BY k, v', ['number', 'number'])) as Float64Array[];
-  assert.equal([...t.subarray(0, edges.length)], edges);
-  assert.equal(t[4098], 1_704_063_600_000 + 4098 * 900_000);
-  assert.ok(Number.isNaN(t[4099]!));
-  assert.equal([...t.subarray(4100)], [7, 7, 7]);
-  assert.equal(x[4099], 4099);
+  assert.equal([...t!.subarray(0, edges.length)], edges);
+  assert.equal(t![4098], 1_704_063_600_000 + 4098 * 900_000);
+  assert.ok(Number.isNaN(t![4099]!));
+  assert.equal([...t!.subarray(4100)], [7, 7, 7]);
+  assert.equal(x![4099], 4099);
   // DuckDB's own view of the same rows: what SQL compares and sums is what was written
   const [row] = await readRows(
     conn,

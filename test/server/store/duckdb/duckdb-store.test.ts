@@ -63,8 +63,8 @@ test('reads back what was written, NaN as missing, in [begin, end)', async () =>
   assert.is(result.values, 4);
   assert.is(result.events.length, 1);
   // the event covers the four hours: end = start of the 5th hour
-  assert.is(result.events[0].begin, T0);
-  assert.is(result.events[0].end, T0 + 4 * H);
+  assert.is(result.events[0]!.begin, T0);
+  assert.is(result.events[0]!.end, T0 + 4 * H);
   const all = await store.readSeries(WIND, {});
   assert.equal([...all.times], [T0, T0 + H, T0 + 2 * H, T0 + 3 * H]);
   assert.equal(
@@ -335,7 +335,7 @@ test('OHLC: rows by traded range and filters; a block replaces its trading days'
   const r = await store.importBatch({ ohlc: [rows([d2], ['month'], [feb], [90])] });
   assert.is(r.ohlcRows, 1);
   // the event covers the trading day: 2024-01-03 00:00 CET to 2024-01-04 00:00 CET
-  assert.equal([r.events[0].begin, r.events[0].end], [d2, d2 + 24 * H]);
+  assert.equal([r.events[0]!.begin, r.events[0]!.end], [d2, d2 + 24 * H]);
   assert.equal([...(await store.readOhlc(base, {})).settlement], [80, 78, 70, 90]);
   await store.close();
 });
@@ -453,7 +453,7 @@ test('everything persists across reopening; ids keep increasing', async () => {
   const other = 'NL Wind Power Production MWh/h H Actual';
   const r = await store.importBatch({ curves: [curve(other, { area: 'NL' })], series: [series(other, hours(T0, 1), [7])] });
   // same millisecond as before the restart: the sequence continues
-  assert.is(r.events[0].id, `${now}-1`);
+  assert.is(r.events[0]!.id, `${now}-1`);
   assert.equal([...((await store.readSeries(other, {})).values as Float64Array)], [7]);
   assert.equal([...((await store.readSeries(WIND, {})).values as Float64Array)], [1, 2]);
   // cached records cannot be changed by a caller

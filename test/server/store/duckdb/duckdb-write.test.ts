@@ -53,9 +53,9 @@ test('many blocks in one batch: each curve reads back exactly, across chunk boun
     blocks.reduce((n, b) => n + b.times.length, 0),
   );
   for (const k of [0, 1, 17, 39]) {
-    const got = await store.readSeries(names[k], {});
-    assert.equal([...got.times], [...blocks[k].times]);
-    assert.equal([...(got.values as Float64Array)], [...(blocks[k].values as Float64Array)]);
+    const got = await store.readSeries(names[k]!, {});
+    assert.equal([...got.times], [...blocks[k]!.times]);
+    assert.equal([...(got.values as Float64Array)], [...(blocks[k]!.values as Float64Array)]);
   }
   await store.close();
 });
@@ -174,7 +174,7 @@ test('a curve imported again is replaced, once', async () => {
   assert.is((await store.searchCurves({})).total, 2);
   await store.close();
   // what was written to the database (not only the cache) is one row per curve
-  const reopened = await DuckDbStore.open(dirs[dirs.length - 1]);
+  const reopened = await DuckDbStore.open(dirs[dirs.length - 1]!);
   assert.equal(
     (await reopened.searchCurves({})).items.map((c) => [c.name, c.unit]),
     [
@@ -241,7 +241,7 @@ test('events, periods and OHLC rows over several chunks read back exactly', asyn
       {
         curve: base,
         traded: col((i) => T0 + Math.floor(i / 3) * 24 * H),
-        period: Array.from({ length: n }, (_, i) => ['month', 'quarter', 'year'][i % 3]),
+        period: Array.from({ length: n }, (_, i) => ['month', 'quarter', 'year'][i % 3]!),
         delivery: col((i) => T0 + (i % 3) * 1000 * H),
         open: col((i) => (i % 7 === 0 ? NaN : i)),
         high: col((i) => i + 1),

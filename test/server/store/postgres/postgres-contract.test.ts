@@ -82,7 +82,7 @@ test('metadata: curve search (paged, filtered), one curve, categories, places, u
   ];
   for (const path of paths) await same(path);
   const [first] = await allCurves();
-  assert.is((await same(`/metadata/curves/${encodeURIComponent(first.name)}/`)).status, 200);
+  assert.is((await same(`/metadata/curves/${encodeURIComponent(first!.name)}/`)).status, 200);
   assert.is((await same('/metadata/curves/No%20such%20curve/')).status, 404);
 });
 
@@ -165,13 +165,13 @@ test('keys: a new user and key, then blocking the key and the user, answer the s
   };
   assert.is(await pair('/user/'), 200);
   assert.is(await pair('/metadata/curves/?only_subscribed=true'), 200);
-  const hashes = await Promise.all([duck.store, pg.store].map(async (s) => (await s.listKeys('contract'))[0].hash));
-  assert.ok(await duck.store.setKeyBlocked(hashes[0], true));
-  assert.ok(await pg.store.setKeyBlocked(hashes[1], true));
+  const hashes = await Promise.all([duck.store, pg.store].map(async (s) => (await s.listKeys('contract'))[0]!.hash));
+  assert.ok(await duck.store.setKeyBlocked(hashes[0]!, true));
+  assert.ok(await pg.store.setKeyBlocked(hashes[1]!, true));
   const blocked = await pair('/user/');
   assert.ok(blocked === 401 || blocked === 403, String(blocked));
-  assert.ok(await duck.store.setKeyBlocked(hashes[0], false));
-  assert.ok(await pg.store.setKeyBlocked(hashes[1], false));
+  assert.ok(await duck.store.setKeyBlocked(hashes[0]!, false));
+  assert.ok(await pg.store.setKeyBlocked(hashes[1]!, false));
   assert.ok(await duck.store.setUserBlocked('contract', true));
   assert.ok(await pg.store.setUserBlocked('contract', true));
   assert.is(await pair('/user/'), blocked);

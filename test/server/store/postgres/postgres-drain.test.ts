@@ -109,7 +109,7 @@ test('SIGTERM: an in-flight import finishes, the node exits 0, feed clients reco
     // The feed is closed with 1001 and a reconnect hint; the client reconnects through the balancer to B.
     await until('the feed to be closed', () => drops.length > 0);
     assert.equal(
-      [drops[0].statusCode, drops[0].status, drops[0].message],
+      [drops[0]!.statusCode, drops[0]!.status, drops[0]!.message],
       [1001, 'CLOSE_GOING_AWAY', 'The service is shutting down: reconnect (to another node) with last_id to resume'],
     );
     // Node A takes no new requests (connection refused, or 503 while it closes).

@@ -84,10 +84,12 @@ test('the per-key rate limit holds across 3 nodes: at most burst + rate x elapse
   const limit = { ratePerSecond: 5, burst: 10 };
   const nodes = await startNodes(url, 3, limit);
   try {
-    const key = await withKey(nodes[0].store);
+    const key = await withKey(nodes[0]!.store);
     const started = performance.now();
     const statuses = await Promise.all(
-      Array.from({ length: 90 }, (_, k) => fetch(`${nodes[k % 3].url}/api/user/`, { headers: { 'X-API-Key': key } }).then((r) => r.status)),
+      Array.from({ length: 90 }, (_, k) =>
+        fetch(`${nodes[k % 3]!.url}/api/user/`, { headers: { 'X-API-Key': key } }).then((r) => r.status),
+      ),
     );
     const elapsed = (performance.now() - started) / 1000;
     const passed = statuses.filter((s) => s === 200).length;
@@ -97,7 +99,7 @@ test('the per-key rate limit holds across 3 nodes: at most burst + rate x elapse
     );
     assert.ok(passed >= limit.burst, `only ${passed} passed`);
     assert.ok(passed <= limit.burst + limit.ratePerSecond * elapsed + 1, `${passed} passed in ${elapsed.toFixed(2)} s`);
-    const refused = await fetch(`${nodes[1].url}/api/user/`, { headers: { 'X-API-Key': key } });
+    const refused = await fetch(`${nodes[1]!.url}/api/user/`, { headers: { 'X-API-Key': key } });
     if (refused.status === 429)
       assert.match(((await refused.json()) as { message: string }).message, /at most 5 per second per API key \(bursts of 10\)/);
   } finally {
@@ -110,12 +112,12 @@ test('imports through nodes B and C reach a subscriber on node A, each event onc
   const nodes = await startNodes(url, 3);
   let probe: WsProbe | undefined;
   try {
-    const key = await withKey(nodes[0].store);
-    probe = await openProbe(`${nodes[0].url.replace('http', 'ws')}/api/events/`, key);
+    const key = await withKey(nodes[0]!.store);
+    probe = await openProbe(`${nodes[0]!.url.replace('http', 'ws')}/api/events/`, key);
     probe.send({ type: 'curves.subscribe', request_id: RID(), filters: [{}] });
     await probe.waitFor((f) => f.type === 'curves.subscribe');
     const ids: string[] = [];
-    for (let k = 0; k < 6; k++) ids.push(...(await nodes[1 + (k % 2)].store.importBatch(hour(k))).events.map((e) => e.id));
+    for (let k = 0; k < 6; k++) ids.push(...(await nodes[1 + (k % 2)]!.store.importBatch(hour(k))).events.map((e) => e.id));
     const got = await probe.waitForEvents(6, 10_000);
     await new Promise((r) => setTimeout(r, 300));
     assert.equal(
@@ -132,7 +134,7 @@ test('imports through nodes B and C reach a subscriber on node A, each event onc
 test('a subscriber whose node is killed (SIGKILL) resumes on another node from last_id: nothing lost or repeated', async () => {
   const url = await server.createDatabase();
   const [writer] = await startNodes(url, 1);
-  const key = await withKey(writer.store);
+  const key = await withKey(writer!.store);
   const a = await startChildService(url);
   const b = await startChildService(url);
   const seen: string[] = [];
@@ -141,16 +143,16 @@ test('a subscriber whose node is killed (SIGKILL) resumes on another node from l
     first.send({ type: 'curves.subscribe', request_id: RID(), filters: [{}] });
     await first.waitFor((f) => f.type === 'curves.subscribe');
     const written: string[] = [];
-    for (let k = 0; k < 3; k++) written.push(...(await writer.store.importBatch(hour(k))).events.map((e) => e.id));
+    for (let k = 0; k < 3; k++) written.push(...(await writer!.store.importBatch(hour(k))).events.map((e) => e.id));
     await first.waitForEvents(3, 10_000);
     seen.push(...first.events().map((e) => String(e.event.id)));
     await a.kill();
     // Imports go on while the subscriber has no node.
-    for (let k = 3; k < 6; k++) written.push(...(await writer.store.importBatch(hour(k))).events.map((e) => e.id));
+    for (let k = 3; k < 6; k++) written.push(...(await writer!.store.importBatch(hour(k))).events.map((e) => e.id));
     const second = await openProbe(`${b.url.replace('http', 'ws')}/api/events/`, key);
     second.send({ type: 'curves.subscribe', request_id: RID(), last_id: seen.at(-1), filters: [{}] });
     await second.waitForEvents(3, 10_000);
-    for (let k = 6; k < 8; k++) written.push(...(await writer.store.importBatch(hour(k))).events.map((e) => e.id));
+    for (let k = 6; k < 8; k++) written.push(...(await writer!.store.importBatch(hour(k))).events.map((e) => e.id));
     await second.waitForEvents(5, 10_000);
     await new Promise((r) => setTimeout(r, 300));
     seen.push(...second.events().map((e) => String(e.event.id)));
@@ -159,7 +161,7 @@ test('a subscriber whose node is killed (SIGKILL) resumes on another node from l
   } finally {
     await a.kill();
     await b.kill();
-    await stopNodes([writer]);
+    await stopNodes([writer!]);
   }
 });
 
@@ -167,18 +169,18 @@ test('ETags are shared: a tag from node A gets a 304 from node B until an import
   const url = await server.createDatabase();
   const nodes = await startNodes(url, 3);
   try {
-    const key = await withKey(nodes[0].store);
-    await nodes[0].store.importBatch(hour(0));
+    const key = await withKey(nodes[0]!.store);
+    await nodes[0]!.store.importBatch(hour(0));
     const path = `/api/timeseries/${encodeURIComponent(CURVE.name)}/?begin=2025-01-01&end=2025-01-02`;
-    const first = await fetch(`${nodes[0].url}${path}`, { headers: { 'X-API-Key': key, 'Accept-Encoding': 'identity' } });
+    const first = await fetch(`${nodes[0]!.url}${path}`, { headers: { 'X-API-Key': key, 'Accept-Encoding': 'identity' } });
     const tag = first.headers.get('etag');
     assert.ok(tag);
-    const again = await fetch(`${nodes[1].url}${path}`, {
+    const again = await fetch(`${nodes[1]!.url}${path}`, {
       headers: { 'X-API-Key': key, 'Accept-Encoding': 'identity', 'If-None-Match': tag as string },
     });
     assert.is(again.status, 304);
-    await nodes[2].store.importBatch(hour(1));
-    const changed = await fetch(`${nodes[1].url}${path}`, {
+    await nodes[2]!.store.importBatch(hour(1));
+    const changed = await fetch(`${nodes[1]!.url}${path}`, {
       headers: { 'X-API-Key': key, 'Accept-Encoding': 'identity', 'If-None-Match': tag as string },
     });
     assert.is(changed.status, 200);
@@ -191,19 +193,19 @@ test('ETags are shared: a tag from node A gets a 304 from node B until an import
 test('/health and /ready: the store, the notification channel, and 503 once the node is closing', async () => {
   const url = await server.createDatabase();
   const [node] = await startNodes(url, 1);
-  const health = await fetch(`${node.url}/health`);
+  const health = await fetch(`${node!.url}/health`);
   assert.is(health.status, 200);
   assert.equal(await health.json(), { status: 'ok' });
-  const ready = await fetch(`${node.url}/ready`);
+  const ready = await fetch(`${node!.url}/ready`);
   assert.is(ready.status, 200);
   const body = (await ready.json()) as { status: string; store: { engine: string; ok: boolean }; notifications: string };
   assert.equal([body.status, body.store.engine, body.store.ok, body.notifications], ['ready', 'postgres', true, 'listening']);
-  const closing = node.app.close();
-  const during = await node.app.inject({ url: '/ready' }).catch(() => null);
+  const closing = node!.app.close();
+  const during = await node!.app.inject({ url: '/ready' }).catch(() => null);
   await closing;
   if (during) assert.is(during.statusCode, 503);
-  await node.store.close();
-  const closed = await node.store.health();
+  await node!.store.close();
+  const closed = await node!.store.health();
   assert.equal([closed.ok, closed.error], [false, 'The store is closed']);
 
   const dir = mkdtempSync(join(tmpdir(), 'ready-duck-'));

@@ -59,7 +59,9 @@ test('the helper runs a streaming standby: pg_stat_replication streams, the stan
     (await standby.replication()).map((r) => r.state),
     ['streaming'],
   );
-  const [{ recovery }] = await query<{ recovery: boolean }>(standby.urlOf(url), 'SELECT pg_is_in_recovery() AS recovery');
+  const [{ recovery }] = (await query<{ recovery: boolean }>(standby.urlOf(url), 'SELECT pg_is_in_recovery() AS recovery')) as [
+    { recovery: boolean },
+  ];
   assert.is(recovery, true);
   try {
     await query(standby.urlOf(url), 'CREATE TABLE t (x int)');
@@ -112,7 +114,9 @@ test('reads come from the standby; a load right after an import through the same
     assert.equal(await load(node, key), [10, 11, 12]);
     after = await reads(node);
     assert.ok(after.primary_behind > before.primary_behind, JSON.stringify([before, after]));
-    const [{ v }] = await query<{ v: number }>(standby.urlOf(url), `SELECT value AS v FROM series_values WHERE ts = ${T0}`);
+    const [{ v }] = (await query<{ v: number }>(standby.urlOf(url), `SELECT value AS v FROM series_values WHERE ts = ${T0}`)) as [
+      { v: number },
+    ];
     assert.is(v, 99, 'the standby had not replayed the import');
 
     // 3. An import through another node (here: a store on the primary only) while the standby lags.

@@ -108,18 +108,18 @@ test('event ids increase strictly across nodes, with concurrent imports and a no
     const log = (await behind.eventsAfter(null)).events.slice(1);
     assert.is(log.length, 12);
     for (let i = 1; i < log.length; i++)
-      assert.ok(compareEventIds(parseEventId(log[i - 1].id), parseEventId(log[i].id)) < 0, `${log[i - 1].id} < ${log[i].id}`);
+      assert.ok(compareEventIds(parseEventId(log[i - 1]!.id), parseEventId(log[i]!.id)) < 0, `${log[i - 1]!.id} < ${log[i]!.id}`);
     const given = results.flatMap((r) => r.events.map((e) => e.id)).sort();
     assert.equal(given, log.map((e) => e.id).sort());
     // The node whose clock is behind continues after the newest id, not at its own clock.
     assert.ok(log.every((e) => parseEventId(e.id).ms >= T0 + 10_000));
-    const after = await ahead.eventsAfter(log[5].id);
+    const after = await ahead.eventsAfter(log[5]!.id);
     assert.equal(
       after.events.map((e) => e.id),
       log.slice(6).map((e) => e.id),
     );
-    assert.is(after.newest, log[11].id);
-    assert.is((await behind.eventsAfter(log[11].id)).events.length, 0);
+    assert.is(after.newest, log[11]!.id);
+    assert.is((await behind.eventsAfter(log[11]!.id)).events.length, 0);
   } finally {
     await ahead.close();
     await behind.close();
