@@ -40,3 +40,21 @@ export function withoutProvenance(page: string): string {
     .replace(/<script type="application\/json" id="service-provenance">.*?<\/script>\n/s, '')
     .replace(/<footer id="service-provenance-footer"[\s\S]*?<\/footer>\n/, '');
 }
+
+/**
+ * Where two pages first differ, for a failure message that a page's size would otherwise bury:
+ * the line number and both lines, cut to 300 characters. Empty when they are equal.
+ *
+ * @param a - One page.
+ * @param b - The other.
+ * @returns A short description, or ''.
+ */
+export function firstDifference(a: string, b: string): string {
+  if (a === b) return '';
+  const la = a.split('\n');
+  const lb = b.split('\n');
+  let i = 0;
+  while (i < la.length && i < lb.length && la[i] === lb[i]) i++;
+  const cut = (line: string | undefined) => (line === undefined ? '(no line)' : line.slice(0, 300));
+  return `line ${i + 1}:\n  recorded: ${cut(la[i])}\n  replayed: ${cut(lb[i])}`;
+}
