@@ -48,11 +48,11 @@ test('a unit test that opens a listening port fails, and the files after it stil
 test('in the loopback runner a file may listen, and one that leaves a server open fails', () => {
   const { status, output } = runner('--loopback', '--files', fixture('leaves-server'), fixture('listens'));
   assert.is(status, 1, output);
-  assert.match(output, 'FAIL test/fixtures/unit/leaves-server.test.ts');
+  assert.match(output, 'FAIL test/fixtures/unit/leaves-server.test.ts', output);
   // the server, maybe beside a resource of the moment (a pending write of a busy machine)
-  assert.match(output, /the file left (?:[^\n]*, )?1 TCPServerWrap(?:, [^\n]*)? open 0\.5 s after its tests/);
-  assert.match(output, /ok {3}test\/fixtures\/unit\/listens\.test\.ts: 1\/1/);
-  assert.match(output, /\n2 passed, 1 failed\n/);
+  assert.match(output, /the file left (?:[^\n]*, )?1 TCPServerWrap(?:, [^\n]*)? open 0\.5 s after its tests/, output);
+  assert.match(output, /ok {3}test\/fixtures\/unit\/listens\.test\.ts: 1\/1/, output);
+  assert.match(output, /\n2 passed, 1 failed\n/, output);
 });
 
 test('the unit files of test/ include none that the whole suite alone may run', () => {
