@@ -5,7 +5,9 @@
 // raises-exception), each value cell with one rich output and no empty `Out[n]` beside it. It is
 // executed as `jupyter nbconvert --execute` does, by nbclient (the library behind it), from one
 // Python process: each run starts its own kernel through the project's kernelspec, two runs at a
-// time, against one demo service (today's small demo, started in this process on loopback).
+// time, against one demo service (today's small demo, started in this process on loopback). A
+// kernel that ends before its first reply is replaced, as `npm run report` replaces it
+// (docs/notebooks.md#a-kernel-that-does-not-start), and the replacements are printed.
 // On Deno a value's bundle is the cell's result (execute_result, `Out[n]`); an object that also
 // sent a display message of its own would show twice, or beside an empty `Out[n]`.
 import { spawn } from 'node:child_process';
@@ -56,24 +58,32 @@ from nbclient import NotebookClient
 from late_outputs import LateOutputs
 
 kernel, notebook, out, runs, at_once, timeout = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6])
+START_ATTEMPTS = 3
 
 class KeepingLateOutputs(LateOutputs, NotebookClient):
     pass
 
 async def run(i, slots):
     async with slots:
-        nb = nbformat.read(notebook, as_version=4)
-        client = KeepingLateOutputs(nb, kernel_name=kernel, timeout=timeout, startup_timeout=120,
-                                    resources={"metadata": {"path": os.path.dirname(notebook)}})
         t0 = time.monotonic()
-        error = None
-        try:
-            await client.async_execute()
-        except Exception as err:
-            error = f"{type(err).__name__}: {err}"[:4000]
+        restarts = 0
+        while True:
+            nb = nbformat.read(notebook, as_version=4)
+            client = KeepingLateOutputs(nb, kernel_name=kernel, timeout=timeout, startup_timeout=120,
+                                        resources={"metadata": {"path": os.path.dirname(notebook)}})
+            error = None
+            try:
+                await client.async_execute()
+            except Exception as err:
+                error = f"{type(err).__name__}: {err}"[:4000]
+            # A kernel that ended before its first reply (another process took one of its ports)
+            # ran no cell: the run starts a new one, as npm run report does.
+            if error is None or "Kernel died before replying to kernel_info" not in error or restarts + 1 >= START_ATTEMPTS:
+                break
+            restarts += 1
         nbformat.write(nb, os.path.join(out, f"{i:02d}.ipynb"))
         late = {c.get("id"): c.metadata["late_outputs"] for c in nb.cells if "late_outputs" in c.metadata}
-        print(json.dumps({"run": i, "seconds": round(time.monotonic() - t0, 1), "error": error, "late": late}), flush=True)
+        print(json.dumps({"run": i, "seconds": round(time.monotonic() - t0, 1), "error": error, "late": late, "restarts": restarts}), flush=True)
 
 async def main():
     slots = asyncio.Semaphore(at_once)
@@ -104,6 +114,8 @@ interface Run {
   error: string | null;
   /** Outputs that came after their cell's idle status, by cell id. */
   late: Record<string, number>;
+  /** Kernels that ended before their first reply and were replaced (docs/notebooks.md#a-kernel-that-does-not-start). */
+  restarts: number;
 }
 
 /** Whether an output shows something: a non-empty MIME value, stream text or an error. */
@@ -267,14 +279,18 @@ export function lastValuesOn(kernel: 'tslab' | 'deno'): void {
       [],
     );
     const late = runs.filter((r) => Object.keys(r.late).length > 0).map((r) => `run ${r.run} ${JSON.stringify(r.late)}`);
+    const restarted = runs.filter((r) => r.restarts > 0).map((r) => `run ${r.run} (${r.restarts})`);
     console.log(
-      `last values on ${kernel}: ${runs.map((r) => `${r.seconds} s`).join(', ')}; outputs after idle: ${late.join(', ') || 'none'}`,
+      `last values on ${kernel}: ${runs.map((r) => `${r.seconds} s`).join(', ')}; outputs after idle: ${late.join(', ') || 'none'}; ` +
+        `kernels replaced at start: ${restarted.join(', ') || 'none'}`,
     );
   });
 
   test(`every cell shows its kind of output in each of ${RUNS} runs; the thrown error is a ValidationError`, () => {
     const missing: string[] = [];
-    for (const { run } of runs) {
+    for (const { run, error } of runs) {
+      // the run's own error first: a file's output may be cut short before the first check's message
+      if (error !== null) missing.push(`run ${run}: ended with ${error.split('\n')[0]?.slice(0, 300)}`);
       const name = `${String(run).padStart(2, '0')}.ipynb`;
       const cells = (JSON.parse(readFileSync(join(executed, name), 'utf8')) as { cells: Cell[] }).cells;
       for (const problem of problemsOf(cells, kernel)) missing.push(`run ${run}: ${problem}`);
