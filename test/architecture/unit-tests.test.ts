@@ -39,10 +39,10 @@ test('a file is a unit test unless it, or a module of test/ it imports, reaches 
 test('a unit test that opens a listening port fails, and the files after it still run', () => {
   const { status, output } = runner('--files', fixture('listens'), fixture('in-process'));
   assert.is(status, 1, output);
-  assert.match(output, 'FAIL test/fixtures/unit/listens.test.ts');
-  assert.match(output, 'a unit test opened a listening port: use app.inject()');
-  assert.match(output, /ok {3}test\/fixtures\/unit\/in-process\.test\.ts: 1\/1/);
-  assert.match(output, /\n1 passed, 1 failed\n/);
+  assert.match(output, 'FAIL test/fixtures/unit/listens.test.ts', output);
+  assert.match(output, 'a unit test opened a listening port: use app.inject()', output);
+  assert.match(output, /ok {3}test\/fixtures\/unit\/in-process\.test\.ts: 1\/1/, output);
+  assert.match(output, /\n1 passed, 1 failed\n/, output);
 });
 
 test('in the loopback runner a file may listen, and one that leaves a server open fails', () => {
