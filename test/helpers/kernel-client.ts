@@ -8,6 +8,32 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importScript } from './project-scripts';
 
+/**
+ * Python for the scripts: `start_kernel(name, startup_timeout)` starts a kernel as
+ * jupyter_client's `start_new_kernel` does, and replaces one that ends before its first reply
+ * (another process took one of its ports; docs/notebooks.md#a-kernel-that-does-not-start), at
+ * most three starts in all, as `npm run report` does. Returns `(km, kc, seconds, replaced)`: the
+ * seconds of the start that answered and how many were replaced; prints a JSON line
+ * `{"replaced": "..."}` for each replaced one.
+ */
+export const START_KERNEL = `
+import json, time
+from jupyter_client.manager import start_new_kernel
+
+def start_kernel(name, startup_timeout):
+    replaced = 0
+    while True:
+        t0 = time.monotonic()
+        try:
+            km, kc = start_new_kernel(kernel_name=name, startup_timeout=startup_timeout)
+            return km, kc, time.monotonic() - t0, replaced
+        except RuntimeError as err:
+            if "Kernel died before replying to kernel_info" not in str(err) or replaced >= 2:
+                raise
+            replaced += 1
+            print(json.dumps({"replaced": repr(err)}), flush=True)
+`;
+
 /** A temporary kernelspec prefix and the runner of jupyter_client scripts against it. */
 export interface KernelClient {
   /** Runs a Python script (`python -c SCRIPT ARGS...`) in `cwd`; resolves with its output. */

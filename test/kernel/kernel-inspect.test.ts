@@ -5,16 +5,15 @@
 import { resolve } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { kernelClient, type KernelClient } from '../helpers/kernel-client';
+import { type KernelClient, kernelClient, START_KERNEL } from '../helpers/kernel-client';
 
 const root = resolve(__dirname, '..', '..');
 const RUN_TIMEOUT_MS = 5 * 60_000;
 
 /** Sends each JSON case `[code, cursor]` of argv[1] as an inspect_request; prints one JSON line per reply. */
-const CLIENT = `
+const CLIENT = `${START_KERNEL}
 import json, sys
-from jupyter_client.manager import start_new_kernel
-km, kc = start_new_kernel(kernel_name="tslab", startup_timeout=60)
+km, kc, _, _ = start_kernel("tslab", 60)
 try:
     for i, (code, cursor) in enumerate(json.loads(sys.argv[1])):
         reply = kc.inspect(code, cursor, reply=True, timeout=180)
