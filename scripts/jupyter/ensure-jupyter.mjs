@@ -12,8 +12,8 @@
 // The environment variable JUPYTER=/path/to/jupyter picks a Jupyter explicitly. `python3` on PATH
 // may be a Python without Jupyter (pyenv); Debian's Jupyter is `/usr/bin/jupyter`, tried first.
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { accessSync, constants, readFileSync } from 'node:fs';
+import { basename, delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { aptInstall } from './apt-install.mjs';
 
@@ -68,6 +68,20 @@ function candidates() {
   if (process.env.JUPYTER) list.push(process.env.JUPYTER);
   list.push('/usr/bin/jupyter', ...whichAll('jupyter'));
   return [...new Set(list)].filter(isExecutable);
+}
+
+/**
+ * The Python that runs a `jupyter` script (its `#!` line), which has Jupyter's libraries
+ * (nbconvert, nbclient, jupyter_client): for the project's own Python scripts.
+ * @param {string} jupyter the jupyter executable of {@link findJupyter}
+ * @returns {string} the interpreter, or `python3` when the line names none
+ */
+export function pythonOf(jupyter) {
+  const line = readFileSync(jupyter, 'utf8').split('\n', 1)[0] ?? '';
+  const words = /^#!\s*(.*)$/.exec(line)?.[1]?.trim().split(/\s+/) ?? [];
+  // `#!/usr/bin/env python3` names the interpreter after env
+  const python = basename(words[0] ?? '') === 'env' ? words[1] : words[0];
+  return python || 'python3';
 }
 
 /**

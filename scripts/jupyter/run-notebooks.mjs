@@ -39,25 +39,24 @@
 // Steps: find (or install) Jupyter, write the kernelspecs (kernel/install.mjs), build dist/ when
 // stale, start `service serve --demo small --live --port 0` in a temp data dir, then for each
 // notebooks/*.ipynb: `jupyter nbconvert --to notebook` executing it (as `--execute` does, keeping
-// outputs that come after their cell's idle status: late_outputs.py) and, for reports,
-// `jupyter nbconvert --to html`. The notebooks read SERVICE_API_URL and SERVICE_API_KEY_FILE.
+// outputs that come after their cell's idle status: late_outputs.py) and, for reports, its HTML
+// page as `jupyter nbconvert --to html` writes it (html_export.py, one process for all pages).
+// The notebooks read SERVICE_API_URL and SERVICE_API_KEY_FILE.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, delimiter, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { installKernels, PROJECT_ROOT, TSLAB_KERNEL } from '../../kernel/install.mjs';
-import { ensureJupyter, JupyterMissingError } from './ensure-jupyter.mjs';
+import { ensureJupyter, JupyterMissingError, pythonOf } from './ensure-jupyter.mjs';
+import { startHtmlExport } from './html-export.mjs';
 import { ensureBuilt } from './ensure-build.mjs';
 import { startDemoService } from './demo-service.mjs';
 
-// nbconvert 6.5's stock HTML export passes SVG outputs through lxml's clean_html, which strips
-// every SVG element: the `report` template (lab, with SVG written as is) keeps the charts.
-const REPORT_TEMPLATES = new URL('./templates', import.meta.url).pathname;
 import { listNotebooks, notebookEnv } from './notebook-env.mjs';
 import { NbconvertLog, runUntilKernelStarts } from './nbconvert-log.mjs';
 import { killTree } from './process-tree.mjs';
-import { CHECK_TAG, injectParameters, numberExecution, parseParam, ParameterError, reportName } from './report-cells.mjs';
+import { injectParameters, numberExecution, parseParam, ParameterError, reportName } from './report-cells.mjs';
 import { indexPage } from './report-index.mjs';
 import { readSnapshot, startRecording } from './snapshot.mjs';
 import { addProvenance, kernelVersion, provenance, readRequests } from './provenance.mjs';
@@ -270,9 +269,13 @@ async function main() {
   mkdirSync(executedDir, { recursive: true });
   let service = null;
   let current = null;
+  /** The page writer, started with the first page of a report run. */
+  let pages = null;
+  let pagesChild = null;
   const abort = new AbortController();
   const cleanup = async () => {
     if (current) killTree(current.pid, 'SIGTERM');
+    if (pagesChild && pagesChild.exitCode === null) pagesChild.kill('SIGTERM');
     await service?.stop();
     rmSync(scratch, { recursive: true, force: true });
   };
@@ -375,21 +378,15 @@ async function main() {
       }
       const executed = join(executedDir, `${name}.ipynb`);
       writeFileSync(executed, JSON.stringify(numberExecution(JSON.parse(readFileSync(executed, 'utf8'))), null, 1));
-      const htmlLog = new NbconvertLog();
-      const htmlCode = await run(jupyter.jupyter, [
-        'nbconvert', '--to', 'html', '--template', 'report', `--TemplateExporter.extra_template_basedirs=${REPORT_TEMPLATES}`,
-        // Self-check cells run but are not shown.
-        '--TagRemovePreprocessor.enabled=True', `--TagRemovePreprocessor.remove_cell_tags=${CHECK_TAG}`,
-        '--output-dir', options.out, executed,
-      ], {
-        env, cwd: root, log: htmlLog, onChild: (c) => { current = c; },
-      });
-      if (htmlCode !== 0 || !existsSync(join(options.out, `${name}.html`))) {
+      const page = join(options.out, `${name}.html`);
+      // Self-check cells run but are not shown (html_export.py, one process for the run's pages).
+      pages ??= startHtmlExport({ python: pythonOf(jupyter.jupyter), env, onChild: (c) => { pagesChild = c; } });
+      const html = await pages.write(executed, page);
+      if (!html.ok || !existsSync(page)) {
         failed += 1;
-        console.log(`FAIL ${rel} (executed, but the HTML export failed, ${seconds()} s)\n${htmlLog.excerpt()}`);
+        console.log(`FAIL ${rel} (executed, but the HTML export failed, ${seconds()} s)\n${(html.error ?? 'no page was written').trimEnd().split('\n').map((l) => `     ${l}`).join('\n')}`);
         continue;
       }
-      const page = join(options.out, `${name}.html`);
       const source = options.replay !== null
         ? { snapshot: relative(root, options.replay) || '.', recorded: snapshot.recorded, recordedFrom: snapshot.apiUrl }
         : { service: service.apiUrl, ...(options.record !== null ? { recordedInto: relative(root, options.record) || '.' } : {}) };
@@ -401,6 +398,7 @@ async function main() {
       written.push({ name, notebook: basename(file, '.ipynb'), params: job.params });
       console.log(`ok   ${rel} (${seconds()} s) -> ${relative(root, join(options.out, `${name}.html`))}`);
     }
+    await pages?.close();
     if (options.pdf && written.length > 0 && !abort.signal.aborted) {
       const pdfFailed = await printPdfs(written.map((w) => join(options.out, `${w.name}.html`)), root);
       passed -= pdfFailed;

@@ -3,7 +3,7 @@
 // (the library of the Jupyter that ensure-jupyter finds or installs). Bounded: the script is
 // killed at the time-out.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importScript } from './project-scripts';
@@ -53,13 +53,15 @@ export interface KernelClient {
  */
 export async function kernelClient(name: string): Promise<KernelClient> {
   const prefix = mkdtempSync(join(tmpdir(), `${name}-`));
-  const { ensureJupyter } = await importScript<{ ensureJupyter(): { jupyter: string } }>('jupyter/ensure-jupyter.mjs');
+  const { ensureJupyter, pythonOf } = await importScript<{ ensureJupyter(): { jupyter: string }; pythonOf(jupyter: string): string }>(
+    'jupyter/ensure-jupyter.mjs',
+  );
   const { installKernels } = await importScript<{
     installKernels(o: { prefix: string; link: boolean; deno: false }): { jupyterPath: string };
   }>('../kernel/install.mjs');
   const jupyter = ensureJupyter().jupyter;
-  // jupyter_client belongs to the Python that runs Jupyter (its script's #! line)
-  const python = /^#!\s*(\S+)/.exec(readFileSync(jupyter, 'utf8').split('\n')[0] ?? '')?.[1] ?? 'python3';
+  // jupyter_client belongs to the Python that runs Jupyter
+  const python = pythonOf(jupyter);
   const { jupyterPath } = installKernels({ prefix, link: false, deno: false });
   const run = (script: string, args: readonly string[], cwd: string, timeoutMs: number): Promise<string> =>
     new Promise<string>((done) => {

@@ -233,7 +233,9 @@ export function lastValuesOn(kernel: 'tslab' | 'deno'): void {
   let failed = false;
 
   test.before(async () => {
-    const { ensureJupyter } = await importScript<{ ensureJupyter(): { jupyter: string } }>('jupyter/ensure-jupyter.mjs');
+    const { ensureJupyter, pythonOf } = await importScript<{ ensureJupyter(): { jupyter: string }; pythonOf(jupyter: string): string }>(
+      'jupyter/ensure-jupyter.mjs',
+    );
     const { ensureBuilt } = await importScript<{ ensureBuilt(root: string): boolean }>('jupyter/ensure-build.mjs');
     const { installKernels } = await importScript<{ installKernels(o: { root: string }): { jupyterPath: string } }>(
       '../kernel/install.mjs',
@@ -242,8 +244,8 @@ export function lastValuesOn(kernel: 'tslab' | 'deno'): void {
       notebookEnv(o: { root: string; jupyterPath: string; apiUrl: string; keyFile: string; runtimeDir: string }): NodeJS.ProcessEnv;
     }>('jupyter/notebook-env.mjs');
     const jupyter = ensureJupyter().jupyter;
-    // nbclient belongs to the Python that runs Jupyter (its script's #! line)
-    const python = /^#!\s*(\S+)/.exec(readFileSync(jupyter, 'utf8').split('\n')[0] ?? '')?.[1] ?? 'python3';
+    // nbclient belongs to the Python that runs Jupyter
+    const python = pythonOf(jupyter);
     ensureBuilt(ROOT);
     const { jupyterPath } = installKernels({ root: ROOT });
     service = await startService({ demo: { preset: 'small' } });
