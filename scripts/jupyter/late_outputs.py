@@ -10,7 +10,7 @@ running and stops at that status, so it drops them: a headless run missed output
 that files an output under the cell whose request it answers (its parent message) when it arrives
 while a later cell runs and, after the last cell, until the kernel has sent nothing for
 `QUIET_S` seconds. Each kept output is counted in its cell's metadata (`late_outputs`).
-scripts/jupyter/run-notebooks.mjs runs it as
+notebook_worker.py runs it for `npm run report` as this command line would:
 
     PYTHONPATH=scripts/jupyter jupyter nbconvert --to notebook \\
         --NotebookExporter.preprocessors=late_outputs.KeepLateOutputs \\
@@ -71,6 +71,8 @@ class LateOutputs:
             self.keep_late_output(msg)
 
     async def async_execute_cell(self, cell, cell_index, *args, **kwargs):
+        # the cell running now: a failure's report shows what it wrote on stderr (notebook_worker.py)
+        self.running_cell = cell
         result = await super().async_execute_cell(cell, cell_index, *args, **kwargs)
         if cell_index == len(self.nb.cells) - 1:
             await self.async_drain_late_outputs()

@@ -38,23 +38,21 @@
 //
 // Steps: find (or install) Jupyter, write the kernelspecs (kernel/install.mjs), build dist/ when
 // stale, start `service serve --demo small --live --port 0` in a temp data dir, then for each
-// notebooks/*.ipynb: `jupyter nbconvert --to notebook` executing it (as `--execute` does, keeping
-// outputs that come after their cell's idle status: late_outputs.py) and, for reports, its HTML
-// page as `jupyter nbconvert --to html` writes it (html_export.py, one process for all pages).
-// The notebooks read SERVICE_API_URL and SERVICE_API_KEY_FILE.
-import { spawn } from 'node:child_process';
+// notebooks/*.ipynb: execute it as `jupyter nbconvert --to notebook --execute` does, keeping
+// outputs that come after their cell's idle status (late_outputs.py), and, for reports, write its
+// HTML page as `jupyter nbconvert --to html` does; one Python process does both for the whole run
+// (notebook-worker.mjs). The notebooks read SERVICE_API_URL and SERVICE_API_KEY_FILE.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, delimiter, dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { installKernels, PROJECT_ROOT, TSLAB_KERNEL } from '../../kernel/install.mjs';
 import { ensureJupyter, JupyterMissingError, pythonOf } from './ensure-jupyter.mjs';
-import { startHtmlExport } from './html-export.mjs';
+import { startNotebookWorker } from './notebook-worker.mjs';
 import { ensureBuilt } from './ensure-build.mjs';
 import { startDemoService } from './demo-service.mjs';
 
 import { listNotebooks, notebookEnv } from './notebook-env.mjs';
-import { NbconvertLog, runUntilKernelStarts } from './nbconvert-log.mjs';
 import { killTree } from './process-tree.mjs';
 import { injectParameters, numberExecution, parseParam, ParameterError, reportName } from './report-cells.mjs';
 import { indexPage } from './report-index.mjs';
@@ -62,20 +60,20 @@ import { readSnapshot, startRecording } from './snapshot.mjs';
 import { addProvenance, kernelVersion, provenance, readRequests } from './provenance.mjs';
 import { addChartRuntime, chartRuntimeVersions } from './chart-runtime.mjs';
 
-const NBCONVERT_GUARD_MS = 60 * 60_000;
 /** How many kernels a notebook's run starts, at most, when each ends before its first reply. */
 const START_ATTEMPTS = 3;
 
-/**
- * The execution step of `nbconvert --to notebook`: late_outputs.py's KeepLateOutputs instead of
- * `--execute` (nbconvert's ExecutePreprocessor, which drops an output that comes after its
- * cell's idle status, as Deno's kernel sends some; docs/notebooks.md#kernels).
- */
-const KEEP_LATE_OUTPUTS = ['--NotebookExporter.preprocessors=late_outputs.KeepLateOutputs', '--KeepLateOutputs.enabled=True'];
+/** A failed step's report, indented: the error (a cell's source and error), then the cell's stderr, then the log. */
+function failureText(reply) {
+  const parts = [(reply.error ?? 'no reason was given').trimEnd()];
+  if (reply.stderr) parts.push(`kernel stderr:\n${reply.stderr.trimEnd()}`);
+  else if (reply.log) parts.push(`output:\n${reply.log.trimEnd().split('\n').slice(-20).join('\n')}`);
+  return indent(parts.join('\n'), 80);
+}
 
-/** PYTHONPATH with this folder first, where nbconvert finds late_outputs.py. */
-function pythonPath(env) {
-  return [dirname(fileURLToPath(import.meta.url)), env.PYTHONPATH].filter(Boolean).join(delimiter);
+/** The first `maxLines` lines of `text`, indented under the line they explain. */
+function indent(text, maxLines) {
+  return text.split('\n').slice(0, maxLines).map((l) => `     ${l}`).join('\n');
 }
 
 function parseCli(args) {
@@ -155,24 +153,6 @@ async function parameterSets(options) {
     throw new ParameterError(`--params-file ${options.paramsFile}: expected a non-empty list of parameter sets (objects)`);
   }
   return sets;
-}
-
-/** Runs a command, feeding its stdout and stderr to `log` (an NbconvertLog); resolves with the exit code. */
-function run(cmd, args, { env, cwd, log, onChild }) {
-  return new Promise((res) => {
-    const child = spawn(cmd, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    onChild(child);
-    child.stdout.setEncoding('utf8').on('data', (d) => log.write(d));
-    child.stderr.setEncoding('utf8').on('data', (d) => log.write(d));
-    const guard = setTimeout(() => killTree(child.pid, 'SIGKILL'), NBCONVERT_GUARD_MS);
-    child.on('error', (err) => log.write(`\n${err.message}\n`));
-    child.on('close', (code, signal) => {
-      clearTimeout(guard);
-      log.end();
-      onChild(null);
-      res(code ?? (signal ? 128 : 1));
-    });
-  });
 }
 
 /**
@@ -269,13 +249,11 @@ async function main() {
   mkdirSync(executedDir, { recursive: true });
   let service = null;
   let current = null;
-  /** The page writer, started with the first page of a report run. */
-  let pages = null;
-  let pagesChild = null;
+  /** Executes the notebooks and writes their pages (notebook_worker.py), started with the first. */
+  let worker = null;
   const abort = new AbortController();
   const cleanup = async () => {
     if (current) killTree(current.pid, 'SIGTERM');
-    if (pagesChild && pagesChild.exitCode === null) pagesChild.kill('SIGTERM');
     await service?.stop();
     rmSync(scratch, { recursive: true, force: true });
   };
@@ -321,6 +299,10 @@ async function main() {
       // a replay runs on the clock of its recording, so "today" is the recorded day
       if (options.replay !== null) env.SERVICE_NOW = snapshot.recorded;
     }
+    const notebookWorker = () => {
+      worker ??= startNotebookWorker({ python: pythonOf(jupyter.jupyter), env, cwd: root, onChild: (c) => { current = c; } });
+      return worker;
+    };
     const registered = new Set(kernels.kernels.map((k) => k.name));
     const written = [];
     for (const job of jobs) {
@@ -344,31 +326,25 @@ async function main() {
       // The notebook's clients log their requests here (SERVICE_REQUEST_LOG, read by the client).
       const requestLog = join(scratch, `requests-${name}.jsonl`);
       rmSync(requestLog, { force: true });
-      let execLog;
-      let execCode;
+      let executed;
       try {
-        // A kernel that ends before its first reply ran no cell: the notebook runs again with a new
-        // one (docs/notebooks.md#a-kernel-that-does-not-start).
-        ({ log: execLog, code: execCode } = await runUntilKernelStarts((log) => run(jupyter.jupyter, [
-          'nbconvert', '--log-level=DEBUG', '--to', 'notebook',
-          // nbconvert's executor, keeping the outputs a kernel sends after its cell's idle status
-          ...KEEP_LATE_OUTPUTS,
-          `--ExecutePreprocessor.kernel_name=${kernel}`,
-          `--ExecutePreprocessor.timeout=${options.timeout}`,
-          '--ExecutePreprocessor.startup_timeout=120',
-          '--output-dir', executedDir, '--output', name, input,
-        ], { env: { ...env, SERVICE_REQUEST_LOG: requestLog, PYTHONPATH: pythonPath(env) }, cwd: root, log, onChild: (c) => { current = c; } }), {
-          attempts: START_ATTEMPTS,
-          stop: () => abort.signal.aborted,
-          onRetry: (attempt, log) => console.log(`run-notebooks: the ${kernel} kernel of ${rel} ended before it started; starting a new one (${attempt} of ${START_ATTEMPTS})\n${log.excerpt(12)}`),
-        }));
+        // nbconvert's executor keeping the outputs a kernel sends after its cell's idle status; a
+        // kernel that ends before its first reply ran no cell, and is replaced
+        // (docs/notebooks.md#a-kernel-that-does-not-start).
+        executed = await notebookWorker().execute({
+          notebook: input, output: join(executedDir, `${name}.ipynb`), kernel, timeout: options.timeout, startupTimeout: 120,
+          attempts: START_ATTEMPTS, env: { SERVICE_REQUEST_LOG: requestLog },
+        });
       } finally {
         if (input !== file) rmSync(input, { force: true });
       }
       if (abort.signal.aborted) break;
-      if (execCode !== 0) {
+      for (const [i, error] of (executed.restarts ?? []).entries()) {
+        console.log(`run-notebooks: the ${kernel} kernel of ${rel} ended before it started; starting a new one (${i + 2} of ${START_ATTEMPTS})\n${indent(error, 12)}`);
+      }
+      if (!executed.ok) {
         failed += 1;
-        console.log(`FAIL ${rel} (${seconds()} s)\n${execLog.excerpt()}`);
+        console.log(`FAIL ${rel} (${seconds()} s)\n${failureText(executed)}`);
         continue;
       }
       if (options.check) {
@@ -376,15 +352,14 @@ async function main() {
         console.log(`ok   ${rel} (${seconds()} s)`);
         continue;
       }
-      const executed = join(executedDir, `${name}.ipynb`);
-      writeFileSync(executed, JSON.stringify(numberExecution(JSON.parse(readFileSync(executed, 'utf8'))), null, 1));
+      const notebook = join(executedDir, `${name}.ipynb`);
+      writeFileSync(notebook, JSON.stringify(numberExecution(JSON.parse(readFileSync(notebook, 'utf8'))), null, 1));
       const page = join(options.out, `${name}.html`);
-      // Self-check cells run but are not shown (html_export.py, one process for the run's pages).
-      pages ??= startHtmlExport({ python: pythonOf(jupyter.jupyter), env, onChild: (c) => { pagesChild = c; } });
-      const html = await pages.write(executed, page);
+      // Self-check cells run but are not shown.
+      const html = await notebookWorker().page(notebook, page);
       if (!html.ok || !existsSync(page)) {
         failed += 1;
-        console.log(`FAIL ${rel} (executed, but the HTML export failed, ${seconds()} s)\n${(html.error ?? 'no page was written').trimEnd().split('\n').map((l) => `     ${l}`).join('\n')}`);
+        console.log(`FAIL ${rel} (executed, but the HTML export failed, ${seconds()} s)\n${failureText(html)}`);
         continue;
       }
       const source = options.replay !== null
@@ -398,7 +373,7 @@ async function main() {
       written.push({ name, notebook: basename(file, '.ipynb'), params: job.params });
       console.log(`ok   ${rel} (${seconds()} s) -> ${relative(root, join(options.out, `${name}.html`))}`);
     }
-    await pages?.close();
+    await worker?.close();
     if (options.pdf && written.length > 0 && !abort.signal.aborted) {
       const pdfFailed = await printPdfs(written.map((w) => join(options.out, `${w.name}.html`)), root);
       passed -= pdfFailed;
