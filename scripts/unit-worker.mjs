@@ -6,6 +6,7 @@
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import { pathToFileURL } from 'node:url';
+import { openBeyond, waitLonger } from './left-open.mjs';
 
 globalThis.UVU_DEFER = 1; // uvu queues each file's tests instead of running them when the file loads
 // the test files are CommonJS, so they share this copy of uvu
@@ -34,6 +35,8 @@ process.on('unhandledRejection', (error) => fail('unhandled rejection', error));
 const LOOPBACK = process.env.UNIT_WORKER_LOOPBACK === '1';
 /** How long what a file opened may take to close after its last test (a socket's end, a last timer); the runner's own test sets a shorter one. */
 const CLOSE_GRACE_MS = Number(process.env.UNIT_WORKER_CLOSE_GRACE_MS) || 10_000;
+/** How long requests in flight (an fs call, a lookup) may take when nothing else is left. */
+const REQUEST_GRACE_MS = 10_000;
 
 if (!LOOPBACK) {
   net.Server.prototype.listen = function listen() {
@@ -43,24 +46,16 @@ if (!LOOPBACK) {
   };
 }
 
-/** What keeps the event loop alive (servers, sockets, timers), counted by kind. */
-function openResources() {
-  const counts = new Map();
-  for (const kind of process.getActiveResourcesInfo()) counts.set(kind, (counts.get(kind) ?? 0) + 1);
-  return counts;
-}
-
 /**
- * The kinds of resource still open beyond `before`, once CLOSE_GRACE_MS has passed without their
- * closing: what would have kept the file's own process from ending. Empty when all closed.
+ * What is still open beyond `before` (scripts/left-open.mjs), once CLOSE_GRACE_MS has passed
+ * without its closing (REQUEST_GRACE_MS when only requests in flight are left): what would have
+ * kept the file's own process from ending. Empty when all closed.
  */
 async function leftOpen(before) {
-  const deadline = Date.now() + CLOSE_GRACE_MS;
+  const started = Date.now();
   for (;;) {
-    const left = [...openResources()]
-      .filter(([kind, n]) => n > (before.get(kind) ?? 0))
-      .map(([kind, n]) => `${n - (before.get(kind) ?? 0)} ${kind}`);
-    if (left.length === 0 || Date.now() > deadline) return left;
+    const left = openBeyond(before, process.getActiveResourcesInfo());
+    if (!waitLonger(left, Date.now() - started, { graceMs: CLOSE_GRACE_MS, requestGraceMs: REQUEST_GRACE_MS })) return left;
     await new Promise((resolve) => setTimeout(resolve, 50).unref());
   }
 }
@@ -74,7 +69,7 @@ process.on('message', async (message) => {
   process.stderr.write = capture;
   globalThis.UVU_QUEUE = [[null]];
   globalThis.UVU_INDEX = 0;
-  const before = openResources();
+  const before = process.getActiveResourcesInfo();
   await import(pathToFileURL(message.file).href);
   await new Promise((resolve) => setImmediate(resolve));
   await exec();
