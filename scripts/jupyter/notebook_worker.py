@@ -14,7 +14,8 @@ of once per notebook and per page (scripts/jupyter/notebook-worker.mjs starts it
 - `{"page": {"notebook": IN, "page": OUT}}` is `jupyter nbconvert --to html --template report`
   with the cells tagged HIDDEN_TAG left out.
 
-Requests come one per line on standard input; each gets one line on standard output,
+Requests come one per line on standard input; each gets one line on standard output (which
+carries nothing else: the kernels' output and any other goes to standard error),
 `{"ok": true, ...}` or `{"ok": false, "error": TEXT, ...}` (an execution's also has `stderr`, what
 the failing cell wrote there, and `restarts`, the failures of the replaced kernels). The process
 ends when its input ends.
@@ -110,7 +111,17 @@ def page(html, request):
     return {"ok": True}
 
 
+def reply_channel():
+    """Standard output, kept for the replies alone: what anything else prints (a library, or a
+    kernel, which inherits this process's output) goes to standard error from here on."""
+    channel = os.fdopen(os.dup(sys.stdout.fileno()), "w", encoding="utf-8")
+    sys.stdout.flush()
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
+    return channel
+
+
 def main(templates, hidden_tag):
+    replies = reply_channel()
     html = None
     for line in sys.stdin:
         if not line.strip():
@@ -124,7 +135,8 @@ def main(templates, hidden_tag):
                 reply = page(html, request["page"])
         except Exception:  # noqa: BLE001 - any failure is that request's, reported to the caller
             reply = {"ok": False, "error": traceback.format_exc(limit=8)}
-        print(json.dumps(reply), flush=True)
+        replies.write(json.dumps(reply) + "\n")
+        replies.flush()
 
 
 if __name__ == "__main__":

@@ -184,6 +184,16 @@ test('an execution writes the executed notebook; the kernel sees the environment
   assert.is(process.env.NOTEBOOK_WORKER_WORD, undefined);
 });
 
+test('what a kernel prints on its own output stays out of the replies', async () => {
+  // an unfinished line on the kernel's real stdout: were it the worker's stdout, the next reply
+  // would not parse and the request would wait for good (bounded here)
+  const timeout = new Promise<Reply>((done) => setTimeout(() => done({ ok: false, error: 'no reply in 60 s' }), 60_000).unref());
+  const reply = await Promise.race([run('prints', 'tslab', [code('a', `require('node:fs').writeSync(1, 'kernel says {"ok": false');\n1`)]), timeout]);
+  assert.equal(reply, { ok: true, restarts: [] });
+  const page = await Promise.race([worker?.page(join(work, 'prices.ipynb'), join(work, 'after-print.html')) as Promise<Reply>, timeout]);
+  assert.equal(page, { ok: true });
+});
+
 test('a failing cell is reported with its source and its stderr, once, and writes no notebook', async () => {
   const reply = await run('fails', 'tslab', [code('a', '1 + 1'), code('b', 'const x: number = "text";')]);
   assert.is(reply.ok, false);
