@@ -188,7 +188,10 @@ test('what a kernel prints on its own output stays out of the replies', async ()
   // an unfinished line on the kernel's real stdout: were it the worker's stdout, the next reply
   // would not parse and the request would wait for good (bounded here)
   const timeout = new Promise<Reply>((done) => setTimeout(() => done({ ok: false, error: 'no reply in 60 s' }), 60_000).unref());
-  const reply = await Promise.race([run('prints', 'tslab', [code('a', `require('node:fs').writeSync(1, 'kernel says {"ok": false');\n1`)]), timeout]);
+  const reply = await Promise.race([
+    run('prints', 'tslab', [code('a', `require('node:fs').writeSync(1, 'kernel says {"ok": false');\n1`)]),
+    timeout,
+  ]);
   assert.equal(reply, { ok: true, restarts: [] });
   const page = await Promise.race([worker?.page(join(work, 'prices.ipynb'), join(work, 'after-print.html')) as Promise<Reply>, timeout]);
   assert.equal(page, { ok: true });
