@@ -55,14 +55,16 @@ def page_exporter(templates, hidden_tag):
 
 
 def notebook_exporter(kernel, timeout, startup_timeout):
-    """`--to notebook` with KeepLateOutputs as the executor, as run-notebooks.mjs configured it."""
+    """`--to notebook` with KeepLateOutputs as its executor (what
+    `--NotebookExporter.preprocessors=late_outputs.KeepLateOutputs` registers), and that executor."""
     config = Config()
-    config.NotebookExporter.preprocessors = ["late_outputs.KeepLateOutputs"]
-    config.KeepLateOutputs.enabled = True
     config.ExecutePreprocessor.kernel_name = kernel
     config.ExecutePreprocessor.timeout = timeout
     config.ExecutePreprocessor.startup_timeout = startup_timeout
-    return NotebookExporter(config=config)
+    exporter = NotebookExporter(config=config)
+    executor = KeepLateOutputs(parent=exporter)
+    exporter.register_preprocessor(executor, enabled=True)
+    return exporter, executor
 
 
 def stderr_of(cell):
@@ -74,11 +76,10 @@ def stderr_of(cell):
 
 def execute_once(request):
     """One execution; returns (reply, died_at_start)."""
-    exporter = notebook_exporter(request["kernel"], request["timeout"], request["startup_timeout"])
+    exporter, executor = notebook_exporter(request["kernel"], request["timeout"], request["startup_timeout"])
     try:
         body, _ = exporter.from_filename(request["notebook"], resources=resources_of(request["notebook"]))
     except Exception as err:  # noqa: BLE001 - reported to the caller, who fails this notebook
-        executor = next((p for p in exporter._preprocessors if isinstance(p, KeepLateOutputs)), None)
         cell = getattr(executor, "running_cell", None)
         died = cell is None and isinstance(err, RuntimeError) and DIED_AT_START in str(err)
         text = str(err) if str(err).startswith("An error occurred") else traceback.format_exc(limit=6)
