@@ -85,6 +85,30 @@ export function pythonOf(jupyter) {
 }
 
 /**
+ * What the Python of a `jupyter` script ({@link pythonOf}) is asked: the versions of the packages
+ * the project's runs import, read from their installed metadata. Importing nbconvert to print its
+ * version (`jupyter nbconvert --version`) takes about a second of CPU; this takes some 50 ms.
+ */
+const VERSIONS_PROBE = [
+  'from importlib.metadata import version',
+  "print(' '.join(version(p) for p in ('nbconvert', 'nbclient', 'jupyter_client')))",
+].join('\n');
+
+/**
+ * The version of nbconvert a Jupyter runs, or null when it cannot run notebooks headless: read
+ * from the metadata of its Python's packages (nbconvert, nbclient and jupyter_client all
+ * present), or, for a `jupyter` that is no Python script, from `jupyter nbconvert --version`.
+ * @param {string} jupyter a jupyter executable
+ * @returns {string | null}
+ */
+export function nbconvertOf(jupyter) {
+  const versions = succeeds(pythonOf(jupyter), ['-c', VERSIONS_PROBE]);
+  const nbconvert = versions?.split(/\s+/);
+  if (nbconvert?.length === 3) return nbconvert[0];
+  return succeeds(jupyter, ['nbconvert', '--version']);
+}
+
+/**
  * Looks for a usable Jupyter without installing anything.
  * @param {{ server?: boolean }} [options] server: also require (and look for) a notebook server
  * @returns {{ jupyter: string, nbconvert: string, server: 'notebook' | 'lab' | null } | null}
@@ -93,7 +117,7 @@ export function pythonOf(jupyter) {
  */
 export function findJupyter({ server = false } = {}) {
   for (const jupyter of candidates()) {
-    const nbconvert = succeeds(jupyter, ['nbconvert', '--version']);
+    const nbconvert = nbconvertOf(jupyter);
     if (nbconvert === null) continue;
     if (!server) return { jupyter, nbconvert, server: null };
     let app = null;
