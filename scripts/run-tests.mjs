@@ -54,6 +54,7 @@ const LONG = [
   ['test/server/store/postgres/', 1],
   ['test/reliability/', 1],
   ['test/console/browser', 1],
+  ['test/reports/notebook-worker', 1],
   ['test/server/demo/seed-demo', 1],
   ['test/architecture/dependency-graph', 2],
   ['test/architecture/biome', 2],
