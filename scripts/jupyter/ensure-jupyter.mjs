@@ -87,7 +87,7 @@ export function pythonOf(jupyter) {
 /**
  * What the Python of a `jupyter` script ({@link pythonOf}) is asked: the versions of the packages
  * the project's runs import, read from their installed metadata. Importing nbconvert to print its
- * version (`jupyter nbconvert --version`) takes about a second of CPU; this takes some 50 ms.
+ * version (`jupyter nbconvert --version`) takes about a second of CPU; this takes 0.06 s.
  */
 const VERSIONS_PROBE = [
   'from importlib.metadata import version',
