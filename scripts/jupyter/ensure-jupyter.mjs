@@ -102,9 +102,8 @@ const VERSIONS_PROBE = [
  * @returns {string | null}
  */
 export function nbconvertOf(jupyter) {
-  const versions = succeeds(pythonOf(jupyter), ['-c', VERSIONS_PROBE]);
-  const nbconvert = versions?.split(/\s+/);
-  if (nbconvert?.length === 3) return nbconvert[0];
+  const versions = succeeds(pythonOf(jupyter), ['-c', VERSIONS_PROBE])?.split(/\s+/);
+  if (versions?.length === 3) return versions[0];
   return succeeds(jupyter, ['nbconvert', '--version']);
 }
 

@@ -19,6 +19,8 @@ interface EnsureJupyter {
 
 const dir = mkdtempSync(join(tmpdir(), 'service-find-jupyter-'));
 let scripts: EnsureJupyter;
+/** The Python of the Jupyter the project runs (with nbconvert, nbclient and jupyter_client). */
+let python: string;
 
 /** Writes an executable file and returns its path. */
 function executable(name: string, text: string): string {
@@ -40,12 +42,12 @@ function fakeJupyter(name: string, firstLine: string, answer: string | null): { 
 
 test.before(async () => {
   scripts = await importScript<EnsureJupyter>('jupyter/ensure-jupyter.mjs');
+  python = scripts.pythonOf(scripts.ensureJupyter().jupyter);
 });
 
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 
 test("a Python jupyter is judged by its Python's package metadata, and is not run", () => {
-  const python = scripts.pythonOf(scripts.ensureJupyter().jupyter);
   const jupyter = fakeJupyter('jupyter-python', `#!${python}`, '0.0.1');
   const version = scripts.nbconvertOf(jupyter.path);
   assert.ok(version !== null && /^\d+\.\d+/.test(version), String(version));
@@ -54,7 +56,6 @@ test("a Python jupyter is judged by its Python's package metadata, and is not ru
 });
 
 test('a Python without nbconvert, nbclient or jupyter_client falls back to asking jupyter, which fails', () => {
-  const python = scripts.pythonOf(scripts.ensureJupyter().jupyter);
   // -S: without site-packages, so none of the three packages is found
   const bare = executable('python-bare', `#!/bin/sh\nexec '${python}' -S "$@"\n`);
   const jupyter = fakeJupyter('jupyter-bare', `#!${bare}`, null);
