@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { distIsStale, pack, root, run } from './packed-project';
+import { buildIfChanged, pack, run } from './packed-project';
 
 /** Packages only the server package depends on; none may reach a client-only install. */
 const SERVER_ONLY = /^(@duckdb\/.*|fastify|@fastify\/.*|pg|pg-.*|stream-json|stream-chain|service-server)$/;
@@ -58,10 +58,8 @@ function install(): Installed {
   if (installed) return installed;
   try {
     work = realpathSync(mkdtempSync(join(tmpdir(), 'service-client-install-')));
-    if (distIsStale()) {
-      const r = run(process.execPath, [join(root, 'scripts', 'build.mjs')], root, 300_000);
-      if (r.status !== 0) throw new Error(`build failed:\n${r.text}`);
-    }
+    const build = buildIfChanged();
+    if (!build.ok) throw new Error(`build failed:\n${build.output}`);
     const { tarball } = pack(work);
     const app = join(work, 'app');
     run('mkdir', [app], work, 10_000);

@@ -11,7 +11,7 @@
  * linked, and a package the build needs but does not declare fails to load, as in a real install.
  */
 import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 /** The project root. */
@@ -103,30 +103,17 @@ export function runAsync(cmd: string, args: string[], cwd: string, timeoutMs: nu
   });
 }
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
 /**
- * Whether `dist/` must be rebuilt: an entry file is missing or older than something in `src/`
- * or tsconfig.json.
+ * Builds both packages unless the last build still holds (`scripts/build.mjs --if-changed`,
+ * ARCHITECTURE.md#build-note), as `npm install` does.
  *
- * @returns true when stale
+ * @returns whether a build ran, whether it (or the last one) is good, and the script's output
  * @example
- * distIsStale() //~> false
+ * buildIfChanged().ok //=> true
  */
-export function distIsStale(): boolean {
-  const markers = ['index.js', 'index.d.ts', 'index.mjs', 'exceptions.js', 'exceptions.mjs', 'plot/index.js', 'plot/index.mjs'].map((f) =>
-    join(root, 'dist', f),
-  );
-  if (!markers.every((f) => existsSync(f))) return true;
-  const built = Math.min(...markers.map((f) => statSync(f).mtimeMs));
-  return Math.max(newestMtime(join(root, 'src')), statSync(join(root, 'tsconfig.json')).mtimeMs) > built;
+export function buildIfChanged(): { ran: boolean; ok: boolean; output: string } {
+  const r = run(process.execPath, [join(root, 'scripts', 'build.mjs'), '--if-changed'], root, 300_000);
+  return { ran: !r.stdout.startsWith('build: skipped'), ok: r.status === 0, output: r.text };
 }
 
 /**
