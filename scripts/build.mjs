@@ -33,6 +33,17 @@ export const ENTRIES = ['index.js', 'exceptions.js', 'plot/index.js', 'time/inde
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
+/**
+ * The compiler the build and the type-checks run: TypeScript 7's native `tsc`, installed under the
+ * alias `typescript-native`. The `typescript` package (5.9) stays for its JavaScript API, which 7
+ * does not have (CONTRIBUTING.md#two-typescripts).
+ * @param {string} [root]
+ * @returns {string}
+ */
+export function nativeTsc(root = ROOT) {
+  return join(root, 'node_modules', 'typescript-native', 'bin', 'tsc');
+}
+
 /** What the build reads, besides node_modules (whose versions package-lock.json pins): folders, then files. */
 const INPUT_DIRS = ['src', 'server/src', 'server/console'];
 const INPUT_FILES = [
@@ -174,7 +185,7 @@ export function writeEsmEntries(root = ROOT) {
  * @returns {{ ok: boolean, output: string }}
  */
 export function build(root = ROOT) {
-  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  const tsc = nativeTsc(root);
   rmSync(join(root, BUILD_NOTE), { force: true });
   // From empty folders: a file left from an older layout (dist/server/ before the server moved to
   // server/) would otherwise be packed with the client.

@@ -22,6 +22,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { join, relative } from 'node:path';
 import { availableParallelism, tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
+import { nativeTsc } from './build.mjs';
 import { isBuildStale } from './jupyter/ensure-build.mjs';
 import { listensOnly, outsideReasons } from './unit-tests.mjs';
 
@@ -139,7 +140,7 @@ const TSC_PROJECTS = [
 const typechecks = [];
 
 async function typecheckProject(project) {
-  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  const tsc = nativeTsc(root);
   const started = Date.now();
   const { code, output } = await run(process.execPath, [tsc, '-p', project], FILE_TIMEOUT_MS);
   typechecks.push({ project, code, output, ms: Date.now() - started });

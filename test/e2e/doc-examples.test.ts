@@ -320,7 +320,11 @@ test('every example type-checks, no-run ones included (strict, against the built
     typeRoots: [join(root, 'node_modules', '@types')],
   };
   writeFileSync(join(scratch, 'tsconfig.json'), JSON.stringify({ compilerOptions, files }, null, 2));
-  const run = await runProcess(scratch, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], process.env);
+  const run = await runProcess(
+    scratch,
+    [join(root, 'node_modules', 'typescript-native', 'bin', 'tsc'), '-p', 'tsconfig.json'],
+    process.env,
+  );
   assert.is(run.code, 0, `the examples do not type-check:\n${run.output}`);
 });
 
