@@ -22,7 +22,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The project root. */
@@ -59,7 +59,13 @@ const INPUT_FILES = [
 ];
 
 /** Files that every whole build writes: one per step (tsc, the ES entries, the server, the console). */
-const OUTPUTS = ['dist/index.js', 'dist/index.d.ts', 'dist/index.mjs', 'server/dist/cli/main.js', 'server/dist/web-console/index.html'];
+export const OUTPUTS = [
+  'dist/index.js',
+  'dist/index.d.ts',
+  'dist/index.mjs',
+  'server/dist/cli/main.js',
+  'server/dist/web-console/index.html',
+];
 
 /** Where a build notes what it was built from, relative to the root. */
 export const BUILD_NOTE = 'node_modules/.cache/service-build.json';
@@ -67,13 +73,8 @@ export const BUILD_NOTE = 'node_modules/.cache/service-build.json';
 function filesUnder(root, dir) {
   const full = join(root, dir);
   if (!existsSync(full)) return [];
-  const out = [];
-  for (const entry of readdirSync(full, { withFileTypes: true })) {
-    const rel = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) out.push(...filesUnder(root, rel));
-    else if (entry.isFile()) out.push(rel);
-  }
-  return out.sort();
+  const names = readdirSync(full, { recursive: true }).filter((name) => statSync(join(full, name)).isFile());
+  return names.map((name) => `${dir}/${name.split(sep).join('/')}`).sort();
 }
 
 /**

@@ -22,8 +22,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { join, relative } from 'node:path';
 import { availableParallelism, tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
-import { nativeTsc } from './build.mjs';
-import { isBuildStale } from './jupyter/ensure-build.mjs';
+import { isBuildCurrent, nativeTsc } from './build.mjs';
 import { listensOnly, outsideReasons } from './unit-tests.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -116,13 +115,12 @@ const failures = [];
 // Tests that load the built packages (packaging, notebooks, the CLI bin) need a current dist/ and
 // server/dist/: build them once here, before files run in parallel, rather than letting two of them
 // rebuild at once.
-async function buildIfStale() {
-  if (!isBuildStale(root)) return;
+async function build() {
   // Both packages: tsc, the ES module entries, then the server (scripts/build.mjs).
   const { code, output } = await run(process.execPath, [join(root, 'scripts', 'build.mjs')], FILE_TIMEOUT_MS);
   if (code === 0) {
     passed += 1;
-    console.log('ok   build (dist/ or server/dist/ was older than its sources)');
+    console.log('ok   build (dist/ or server/dist/ was not built from the sources now in place)');
   } else {
     failed += 1;
     failures.push(['build', output]);
@@ -313,7 +311,7 @@ const checks = TSC_PROJECTS.map((project) => ({ weight: 2, tools: [], run: () =>
 // The type-checks need no build: when there is one to do, they run beside it (it keeps about one
 // core and a half busy), and the files start after it; otherwise they take their slots as the
 // files do.
-const building = isBuildStale(root);
+const building = !isBuildCurrent(root);
 // The two shared runs take one to two minutes each, one file after another: they start right
 // after the three notebook runs, the longest files, rather than behind every other long file.
 const first = long.slice(0, SHARED_AFTER);
@@ -324,7 +322,7 @@ const jobs = building ? [...first, ...shared, ...later, ...rest] : [...first, ..
 let scheduler = null;
 const prepared = prepareTools(new Set(jobs.flatMap((j) => j.tools)), () => scheduler?.pump());
 const checked = building ? Promise.all(checks.map((c) => c.run())) : null;
-await buildIfStale();
+if (building) await build();
 scheduler = runJobs(jobs, SLOTS, (j) => j.tools.every((t) => prepared.has(t)));
 scheduler.pump();
 await Promise.all([scheduler.all, checked]);

@@ -7,15 +7,6 @@ import { join } from 'node:path';
 import { isBuildCurrent } from '../build.mjs';
 
 /**
- * True when `dist/` or `server/dist/` would not be what a build makes of the sources now.
- * @param {string} root the project root
- * @returns {boolean}
- */
-export function isBuildStale(root) {
-  return !isBuildCurrent(root);
-}
-
-/**
  * Runs the project's TypeScript build when `dist/` is stale (or always with `force`).
  * @param {string} root the project root
  * @param {{ force?: boolean, log?: (line: string) => void }} [options]
@@ -23,7 +14,7 @@ export function isBuildStale(root) {
  * @throws {Error} when tsc reports errors (its output is in the message)
  */
 export function ensureBuilt(root, { force = false, log = console.log } = {}) {
-  if (!force && !isBuildStale(root)) return false;
+  if (!force && isBuildCurrent(root)) return false;
   log('build: dist/ or server/dist/ is missing or not built from the sources now in place; running scripts/build.mjs');
   const started = Date.now();
   const r = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, encoding: 'utf8' });
